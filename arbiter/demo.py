@@ -1,0 +1,169 @@
+"""Demo data: one sample tournament per pairing system, so a first run has something to show."""
+
+import datetime
+import random
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from arbiter.models import System, Tournament
+from arbiter.services.entries import import_entries
+from arbiter.services.tournaments import create_tournament
+
+DEMO_USERNAME = "arbiter"
+DEMO_PASSWORD = "demo-arbiter"
+
+FIRST_NAMES = [
+    "Magnus",
+    "Ingrid",
+    "Aryan",
+    "Sofia",
+    "Lars",
+    "Nora",
+    "Jonas",
+    "Elif",
+    "Mateusz",
+    "Hanna",
+    "Pavel",
+    "Lucia",
+    "Tariq",
+    "Maja",
+    "Erik",
+    "Olga",
+    "Samuel",
+    "Freya",
+    "Viktor",
+    "Aino",
+]
+LAST_NAMES = [
+    "Hansen",
+    "Johansen",
+    "Larsen",
+    "Nilsson",
+    "Kowalski",
+    "Novak",
+    "Petrov",
+    "Garcia",
+    "Schmidt",
+    "Virtanen",
+    "Jensen",
+    "Berg",
+    "Lund",
+    "Haugen",
+    "Dahl",
+    "Moen",
+    "Eriksen",
+    "Svensson",
+    "Horvat",
+    "Rossi",
+    "Bakken",
+    "Strand",
+    "Holm",
+    "Lie",
+    "Sandvik",
+]
+CHESS_FEDERATIONS = ["NOR", "NOR", "NOR", "SWE", "DEN", "FIN", "POL", "GER", "ESP", "UKR"]
+CHESS_CLUBS = ["Oslo SK", "Bergens SK", "Stavanger SK", "Trondheim SF", "Tromsø SK", ""]
+JUDO_CLUBS = {
+    "NOR": ["Oslo Judoklubb", "Bergen Judo"],
+    "SWE": ["Göteborg JK", "Malmö Judo"],
+    "DEN": ["København Judo"],
+    "FIN": ["Helsinki Judo"],
+}
+
+DEMO_TOURNAMENTS = [
+    {
+        "name": "Oslo Spring Round Robin 2026",
+        "system": System.ROUND_ROBIN,
+        "city": "Oslo",
+        "federation": "NOR",
+        "time_control": "90 min + 30 s/move",
+        "planned_rounds": 9,
+        "start_date": datetime.date(2026, 4, 11),
+        "end_date": datetime.date(2026, 4, 15),
+        "players": 10,
+    },
+    {
+        "name": "Bergen Open 2026",
+        "system": System.SWISS_DUTCH,
+        "city": "Bergen",
+        "federation": "NOR",
+        "time_control": "90 min + 30 s/move",
+        "planned_rounds": 7,
+        "start_date": datetime.date(2026, 6, 5),
+        "end_date": datetime.date(2026, 6, 9),
+        "players": 40,
+    },
+    {
+        "name": "Tuesday Club Evenings, autumn 2026",
+        "system": System.MONRAD,
+        "city": "Göteborg",
+        "federation": "SWE",
+        "time_control": "15 min + 5 s/move",
+        "planned_rounds": 12,
+        "start_date": datetime.date(2026, 9, 1),
+        "end_date": datetime.date(2026, 12, 15),
+        "players": 14,
+    },
+    {
+        "name": "Nordic Judo Cup 2026, men -73 kg",
+        "system": System.KNOCKOUT,
+        "city": "Trondheim",
+        "federation": "NOR",
+        "time_control": "4 min, golden score",
+        "planned_rounds": None,
+        "start_date": datetime.date(2026, 10, 17),
+        "end_date": datetime.date(2026, 10, 17),
+        "players": 13,
+    },
+]
+
+
+def _players(system: str, count: int, rng: random.Random) -> list[dict]:
+    names = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
+    rng.shuffle(names)
+    players = []
+    for index in range(count):
+        if system == System.KNOCKOUT:
+            federation = rng.choice(sorted(JUDO_CLUBS))
+            club = rng.choice(JUDO_CLUBS[federation])
+            players.append({"name": names[index], "federation": federation, "club": club})
+            continue
+        rating = max(1000, int(rng.gauss(1950, 260)))
+        title = "GM" if rating > 2480 else "IM" if rating > 2380 else "FM" if rating > 2280 else ""
+        players.append(
+            {
+                "name": names[index],
+                "title": title,
+                "sex": rng.choice(["m", "m", "f"]),
+                "federation": rng.choice(CHESS_FEDERATIONS),
+                "club": rng.choice(CHESS_CLUBS),
+                "rating": rating,
+                "fide_id": 1_500_000 + rng.randrange(10_000_000),
+                "birth_year": rng.randrange(1950, 2015),
+            }
+        )
+    return players
+
+
+@transaction.atomic
+def load_demo() -> tuple[object, list[Tournament]]:
+    """Create the demo arbiter and the demo tournaments, unless they are there already."""
+    user_model = get_user_model()
+    user, created = user_model.objects.get_or_create(
+        username=DEMO_USERNAME, defaults={"first_name": "Demo", "last_name": "Arbiter"}
+    )
+    if created:
+        user.set_password(DEMO_PASSWORD)
+        user.save()
+    rng = random.Random(2026)
+    made = []
+    for spec in DEMO_TOURNAMENTS:
+        values = {k: v for k, v in spec.items() if k != "players"}
+        players = _players(spec["system"], spec["players"], rng)
+        if Tournament.objects.filter(name=spec["name"], staff__user=user).exists():
+            continue
+        tournament = create_tournament(user, {**values, "is_published": True})
+        import_entries(user, tournament, players)
+        made.append(tournament)
+    return user, made

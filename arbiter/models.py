@@ -1,0 +1,293 @@
+"""The tournament domain shared by every pairing system: events, entries, rounds, games, byes.
+
+Integrity that the database can keep is kept there: one appearance per player per round (unique
+constraints plus the triggers of migration 0002), unique boards per round, unique starting numbers
+per tournament, results only from the typed set below.
+"""
+
+import datetime
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import Q
+
+#: The day the 2026 FIDE Dutch rules (C.04.3) came into force; older events keep the 2017 rules.
+RULES_2026_IN_FORCE = datetime.date(2026, 2, 1)
+
+federation_code = RegexValidator(r"^[A-Z]{3}$", "Use the three-letter FIDE code, e.g. NOR.")
+
+
+class System(models.TextChoices):
+    ROUND_ROBIN = "round_robin", "Round robin (Berger)"
+    SWISS_DUTCH = "swiss_dutch", "Swiss, FIDE Dutch"
+    MONRAD = "monrad", "Monrad (Swedish attendance)"
+    KNOCKOUT = "knockout", "Knockout bracket"
+
+
+class RulesVersion(models.TextChoices):
+    FIDE_2026 = "2026", "FIDE rules from 1 Feb 2026"
+    FIDE_2017 = "2017", "FIDE rules of 2017"
+
+
+def rules_version_for(start_date: datetime.date | None) -> str:
+    """The rule set in force on the event's first day (C.04.3 applies from 1 February 2026)."""
+    if start_date is not None and start_date < RULES_2026_IN_FORCE:
+        return RulesVersion.FIDE_2017
+    return RulesVersion.FIDE_2026
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PREPARING = "preparing", "Preparing"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    system = models.CharField(max_length=20, choices=System.choices)
+    rules_version = models.CharField(
+        max_length=4, choices=RulesVersion.choices, default=RulesVersion.FIDE_2026
+    )
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    city = models.CharField(max_length=100, blank=True)
+    federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
+    time_control = models.CharField(max_length=100, blank=True)
+    planned_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(99)]
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
+    #: Only published tournaments are seen by the public.
+    is_published = models.BooleanField(default=False)
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="TournamentArbiter", related_name="tournaments"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True)
+                | Q(start_date__isnull=True)
+                | Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_it_starts",
+            ),
+            models.CheckConstraint(
+                condition=Q(system__in=System.values), name="tournament_system_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(rules_version__in=RulesVersion.values),
+                name="tournament_rules_version_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TournamentArbiter(models.Model):
+    class Role(models.TextChoices):
+        CHIEF = "chief", "Chief arbiter"
+        DEPUTY = "deputy", "Deputy arbiter"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        ordering = ["role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="arbiter_once_per_event"),
+            models.UniqueConstraint(
+                fields=["tournament"], condition=Q(role="chief"), name="one_chief_per_event"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_role_display()}: {self.user}"
+
+
+class Title(models.TextChoices):
+    GM = "GM"
+    IM = "IM"
+    WGM = "WGM"
+    FM = "FM"
+    WIM = "WIM"
+    CM = "CM"
+    WFM = "WFM"
+    WCM = "WCM"
+
+
+class Entry(models.Model):
+    """A player (or competitor) entered in one tournament."""
+
+    class Sex(models.TextChoices):
+        MALE = "m", "Male"
+        FEMALE = "f", "Female"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(max_length=100, help_text="Lastname, Firstname")
+    title = models.CharField(max_length=3, choices=Title.choices, blank=True)
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
+    club = models.CharField(max_length=100, blank=True)
+    rating = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(3500)])
+    fide_id = models.PositiveBigIntegerField("FIDE id", null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1900), MaxValueValidator(2100)]
+    )
+    starting_number = models.PositiveIntegerField(null=True, blank=True)
+    withdrawn = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "entries"
+        ordering = ["starting_number", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "starting_number"], name="unique_starting_number"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "fide_id"], name="unique_fide_id_per_event"
+            ),
+            models.CheckConstraint(
+                condition=Q(starting_number__isnull=True) | Q(starting_number__gte=1),
+                name="starting_number_positive",
+            ),
+            models.CheckConstraint(condition=Q(rating__lte=3500), name="rating_plausible"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class State(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        COMPLETE = "complete", "Complete"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.DRAFT)
+    #: The random seed the draw used, when the system draws lots; kept to reproduce and audit it.
+    seed = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(state__in=["draft", "published", "complete"]), name="round_state_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class GameResult(models.TextChoices):
+    """Typed results; the forfeit variants count as unplayed games (C.04.1)."""
+
+    WHITE_WINS = "1-0", "1 - 0"
+    BLACK_WINS = "0-1", "0 - 1"
+    DRAW = "1/2", "½ - ½"
+    WHITE_WINS_FORFEIT = "+-", "+ - -"
+    BLACK_WINS_FORFEIT = "-+", "- - +"
+    DOUBLE_FORFEIT = "--", "- - -"
+
+
+#: Points for white and black, chess scoring.
+RESULT_POINTS: dict[str, tuple[Decimal, Decimal]] = {
+    GameResult.WHITE_WINS: (Decimal(1), Decimal(0)),
+    GameResult.BLACK_WINS: (Decimal(0), Decimal(1)),
+    GameResult.DRAW: (Decimal("0.5"), Decimal("0.5")),
+    GameResult.WHITE_WINS_FORFEIT: (Decimal(1), Decimal(0)),
+    GameResult.BLACK_WINS_FORFEIT: (Decimal(0), Decimal(1)),
+    GameResult.DOUBLE_FORFEIT: (Decimal(0), Decimal(0)),
+}
+
+
+class Game(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_white")
+    black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_black")
+    #: Empty while the game is being played.
+    result = models.CharField(max_length=3, choices=GameResult.choices, blank=True)
+
+    class Meta:
+        ordering = ["round", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "board"], name="unique_board_per_round"),
+            models.UniqueConstraint(fields=["round", "white"], name="white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="black_once_per_round"),
+            models.CheckConstraint(
+                condition=~Q(white=models.F("black")), name="no_game_against_oneself"
+            ),
+            models.CheckConstraint(condition=Q(board__gte=1), name="board_positive"),
+            models.CheckConstraint(
+                condition=Q(result="") | Q(result__in=GameResult.values), name="game_result_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} board {self.board}"
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.result in {"+-", "-+", "--"}
+
+
+class Bye(models.Model):
+    """A round without a game: the pairing-allocated bye or a requested one (TRF codes)."""
+
+    class Kind(models.TextChoices):
+        PAIRING_ALLOCATED = "U", "Pairing-allocated bye"
+        HALF_POINT = "H", "Half-point bye"
+        FULL_POINT = "F", "Full-point bye"
+        ZERO_POINT = "Z", "Zero-point bye"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="byes")
+    kind = models.CharField(max_length=1, choices=Kind.choices)
+
+    class Meta:
+        ordering = ["round", "entry__starting_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="one_bye_per_player_round"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["U", "H", "F", "Z"]), name="bye_kind_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.get_kind_display()} in {self.round}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when: written by every service function that changes a tournament."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="audit_entries", null=True
+    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    action = models.CharField(max_length=50)
+    summary = models.CharField(max_length=300)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "audit entries"
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["tournament", "at"], name="audit_by_event_time")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"

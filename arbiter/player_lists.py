@@ -1,0 +1,141 @@
+"""Player lists pasted or uploaded as CSV, parsed and checked line by line before any is saved.
+
+The first line names the columns (any order, any case). Accepted names and their aliases are in
+COLUMNS; only `name` is required. Commas, semicolons and tabs are all accepted as separators (the
+one the header line uses). Files are read as UTF-8 (with or without BOM), else as Windows-1252,
+which is what spreadsheet programs on Windows write.
+"""
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from arbiter.forms import EntryForm
+from arbiter.models import Entry, Tournament
+
+COLUMNS: dict[str, str] = {
+    "name": "name",
+    "player": "name",
+    "title": "title",
+    "tit": "title",
+    "sex": "sex",
+    "gender": "sex",
+    "federation": "federation",
+    "fed": "federation",
+    "club": "club",
+    "club/city": "club",
+    "rating": "rating",
+    "rtg": "rating",
+    "elo": "rating",
+    "fide_id": "fide_id",
+    "fide id": "fide_id",
+    "fideid": "fide_id",
+    "id": "fide_id",
+    "birth_year": "birth_year",
+    "birth year": "birth_year",
+    "born": "birth_year",
+    "byear": "birth_year",
+}
+SEPARATORS = [",", ";", "\t"]
+
+
+@dataclass(frozen=True)
+class LineError:
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
+@dataclass
+class ParsedList:
+    rows: list[dict] = field(default_factory=list)
+    errors: list[LineError] = field(default_factory=list)
+
+
+def decode_upload(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
+def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
+    """Every line checked like the player form checks it; the result has rows or errors."""
+    result = ParsedList()
+    lines = text.splitlines()
+    header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if header_index is None:
+        result.errors.append(LineError(1, "the list is empty"))
+        return result
+    header_line = lines[header_index]
+    separator = max(SEPARATORS, key=header_line.count)
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=separator)
+    columns = _read_header(next(_skip(reader, header_index)), header_index + 1, result)
+    if columns is None:
+        return result
+
+    seen_fide_ids: dict[int, int] = {}
+    known_fide_ids = set(
+        Entry.objects.filter(tournament=tournament, fide_id__isnull=False).values_list(
+            "fide_id", flat=True
+        )
+    )
+    for cells in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in cells):
+            continue
+        if len(cells) != len(columns):
+            result.errors.append(
+                LineError(line, f"expected {len(columns)} fields, found {len(cells)}")
+            )
+            continue
+        data = {column: cell.strip() for column, cell in zip(columns, cells, strict=True)}
+        form = EntryForm(data=data, tournament=tournament)
+        if not form.is_valid():
+            for name, messages in form.errors.items():
+                label = "row" if name == "__all__" else name
+                result.errors.extend(LineError(line, f"{label}: {m}") for m in messages)
+            continue
+        fide_id = form.cleaned_data.get("fide_id")
+        if fide_id is not None:
+            if fide_id in seen_fide_ids:
+                result.errors.append(
+                    LineError(line, f"FIDE id {fide_id} is also on line {seen_fide_ids[fide_id]}")
+                )
+                continue
+            if fide_id in known_fide_ids:
+                result.errors.append(LineError(line, f"FIDE id {fide_id} is already entered"))
+                continue
+            seen_fide_ids[fide_id] = line
+        result.rows.append(form.cleaned_data)
+    if not result.rows and not result.errors:
+        result.errors.append(LineError(header_index + 1, "the list has a header but no players"))
+    return result
+
+
+def _skip(reader, count: int):
+    for _ in range(count):
+        next(reader)
+    return reader
+
+
+def _read_header(cells: list[str], line: int, result: ParsedList) -> list[str] | None:
+    columns = []
+    for cell in cells:
+        name = COLUMNS.get(cell.strip().lower())
+        if name is None:
+            known = ", ".join(sorted(set(COLUMNS.values())))
+            result.errors.append(
+                LineError(line, f"unknown column {cell.strip()!r} (known columns: {known})")
+            )
+            return None
+        if name in columns:
+            result.errors.append(LineError(line, f"column {name!r} appears twice"))
+            return None
+        columns.append(name)
+    if "name" not in columns:
+        result.errors.append(LineError(line, "the header line has no 'name' column"))
+        return None
+    return columns

@@ -1,0 +1,38 @@
+"""The audit trail: every service function that changes a tournament records who, when and what."""
+
+import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import models
+
+from arbiter.models import AuditEntry, Tournament
+
+
+def snapshot(instance: models.Model, fields: list[str]) -> dict[str, Any]:
+    """The named fields of a model instance as JSON-ready values."""
+    values: dict[str, Any] = {}
+    for name in fields:
+        value = getattr(instance, name)
+        if isinstance(value, datetime.date | Decimal):
+            value = str(value)
+        values[name] = value
+    return values
+
+
+def record(
+    user,
+    tournament: Tournament | None,
+    action: str,
+    summary: str,
+    before: dict | None = None,
+    after: dict | None = None,
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        tournament=tournament,
+        user=user if user is not None and user.is_authenticated else None,
+        action=action,
+        summary=summary[:300],
+        before=before,
+        after=after,
+    )

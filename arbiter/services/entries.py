@@ -1,0 +1,116 @@
+"""State changes of a tournament's entries: add, edit, withdraw, import a list."""
+
+from django.db import transaction
+
+from arbiter.models import Entry, Title, Tournament
+from arbiter.services.audit import record, snapshot
+
+ENTRY_FIELDS = ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"]
+_TITLE_ORDER = {title: position for position, title in enumerate(Title.values)}
+
+
+def initial_ranking_key(entry: Entry) -> tuple:
+    """C.04.2 (initial order): rating, then FIDE title, then alphabetically by name."""
+    return (-entry.rating, _TITLE_ORDER.get(entry.title, len(_TITLE_ORDER)), entry.name.casefold())
+
+
+def renumber_by_rating(tournament: Tournament) -> None:
+    """Give every entry its starting number from the initial ranking, while no round exists.
+
+    Once the first round is paired the numbers are fixed: later entries get the next free one.
+    """
+    entries = list(Entry.objects.filter(tournament=tournament))
+    if tournament.rounds.exists():
+        taken = [e.starting_number for e in entries if e.starting_number]
+        unnumbered = sorted((e for e in entries if not e.starting_number), key=initial_ranking_key)
+        for number, entry in enumerate(unnumbered, start=max(taken, default=0) + 1):
+            entry.starting_number = number
+        Entry.objects.bulk_update(unnumbered, ["starting_number"])
+        return
+    # Clear first so that the unique constraint holds at every step of the update.
+    Entry.objects.filter(tournament=tournament).update(starting_number=None)
+    for number, entry in enumerate(sorted(entries, key=initial_ranking_key), start=1):
+        entry.starting_number = number
+    Entry.objects.bulk_update(entries, ["starting_number"])
+
+
+@transaction.atomic
+def add_entry(user, tournament: Tournament, data: dict) -> Entry:
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    entry = Entry.objects.create(tournament=tournament, **_entry_values(data))
+    renumber_by_rating(tournament)
+    entry.refresh_from_db()
+    record(
+        user,
+        tournament,
+        "entry.add",
+        f"Added {entry.name}",
+        after=snapshot(entry, ENTRY_FIELDS),
+    )
+    return entry
+
+
+@transaction.atomic
+def update_entry(user, entry: Entry, data: dict) -> Entry:
+    tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    entry = Entry.objects.get(pk=entry.pk)
+    before = snapshot(entry, ENTRY_FIELDS)
+    for name, value in _entry_values(data).items():
+        setattr(entry, name, value)
+    entry.save()
+    after = snapshot(entry, ENTRY_FIELDS)
+    changed = {k: v for k, v in after.items() if before[k] != v}
+    if "rating" in changed or "title" in changed or "name" in changed:
+        renumber_by_rating(tournament)
+        entry.refresh_from_db()
+    if changed:
+        record(
+            user,
+            tournament,
+            "entry.update",
+            f"Changed {entry.name}: {', '.join(changed)}",
+            before={k: before[k] for k in changed},
+            after=changed,
+        )
+    return entry
+
+
+@transaction.atomic
+def set_withdrawn(user, entry: Entry, withdrawn: bool) -> Entry:
+    """Withdraw a player from the coming rounds, or take a mistaken withdrawal back."""
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.withdrawn == withdrawn:
+        return entry
+    entry.withdrawn = withdrawn
+    entry.save(update_fields=["withdrawn"])
+    record(
+        user,
+        entry.tournament,
+        "entry.withdraw" if withdrawn else "entry.reinstate",
+        f"{'Withdrew' if withdrawn else 'Reinstated'} {entry.name}",
+        before={"withdrawn": not withdrawn},
+        after={"withdrawn": withdrawn},
+    )
+    return entry
+
+
+@transaction.atomic
+def import_entries(user, tournament: Tournament, rows: list[dict]) -> list[Entry]:
+    """Add a whole validated list at once: all of it, or (on any database error) none of it."""
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    entries = Entry.objects.bulk_create(
+        [Entry(tournament=tournament, **_entry_values(row)) for row in rows]
+    )
+    renumber_by_rating(tournament)
+    record(
+        user,
+        tournament,
+        "entry.import",
+        f"Imported {len(entries)} players",
+        after={"names": [e.name for e in entries]},
+    )
+    return entries
+
+
+def _entry_values(data: dict) -> dict:
+    return {name: data[name] for name in ENTRY_FIELDS if name in data}

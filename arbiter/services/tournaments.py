@@ -1,0 +1,92 @@
+"""State changes of a tournament itself and of its arbiters."""
+
+from django.db import transaction
+
+from arbiter.models import Tournament, TournamentArbiter, rules_version_for
+from arbiter.services.audit import record, snapshot
+
+TOURNAMENT_FIELDS = [
+    "name",
+    "system",
+    "rules_version",
+    "start_date",
+    "end_date",
+    "city",
+    "federation",
+    "time_control",
+    "planned_rounds",
+    "is_published",
+]
+
+
+class TournamentError(Exception):
+    """A change the rules of the app do not allow; the message is for the arbiter."""
+
+
+@transaction.atomic
+def create_tournament(user, data: dict) -> Tournament:
+    """A new tournament with `user` as its chief arbiter.
+
+    Without an explicit rule set, the one in force on the start date is chosen.
+    """
+    values = {name: data[name] for name in TOURNAMENT_FIELDS if name in data}
+    if not values.get("rules_version"):
+        values["rules_version"] = rules_version_for(values.get("start_date"))
+    tournament = Tournament.objects.create(**values)
+    TournamentArbiter.objects.create(
+        tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
+    )
+    record(
+        user,
+        tournament,
+        "tournament.create",
+        f"Created {tournament.name}",
+        after=snapshot(tournament, TOURNAMENT_FIELDS),
+    )
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = snapshot(tournament, TOURNAMENT_FIELDS)
+    for name in TOURNAMENT_FIELDS:
+        if name in data:
+            setattr(tournament, name, data[name])
+    if not tournament.rules_version:
+        tournament.rules_version = rules_version_for(tournament.start_date)
+    tournament.save()
+    after = snapshot(tournament, TOURNAMENT_FIELDS)
+    changed = {k: v for k, v in after.items() if before[k] != v}
+    if changed:
+        record(
+            user,
+            tournament,
+            "tournament.update",
+            f"Changed {', '.join(changed)}",
+            before={k: before[k] for k in changed},
+            after=changed,
+        )
+    return tournament
+
+
+@transaction.atomic
+def add_deputy(user, tournament: Tournament, deputy) -> TournamentArbiter:
+    if TournamentArbiter.objects.filter(tournament=tournament, user=deputy).exists():
+        raise TournamentError(f"{deputy.username} is already an arbiter of this tournament.")
+    staff = TournamentArbiter.objects.create(
+        tournament=tournament, user=deputy, role=TournamentArbiter.Role.DEPUTY
+    )
+    record(user, tournament, "arbiter.add", f"Added deputy arbiter {deputy.username}")
+    return staff
+
+
+@transaction.atomic
+def remove_deputy(user, tournament: Tournament, staff_id: int) -> None:
+    staff = TournamentArbiter.objects.filter(
+        tournament=tournament, pk=staff_id, role=TournamentArbiter.Role.DEPUTY
+    ).first()
+    if staff is None:
+        raise TournamentError("That deputy arbiter is not on this tournament.")
+    staff.delete()
+    record(user, tournament, "arbiter.remove", f"Removed deputy arbiter {staff.user.username}")

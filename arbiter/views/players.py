@@ -1,0 +1,94 @@
+"""The arbiter's player list: add (HTMX, with a plain-form fallback), edit, withdraw, import."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from arbiter.access import tournament_arbiter_required
+from arbiter.forms import EntryForm, PlayerListImportForm
+from arbiter.models import Entry, Tournament
+from arbiter.player_lists import COLUMNS, decode_upload, parse_player_list
+from arbiter.services import entries as service
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_arbiter_required
+def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The list with the add form above it; an HTMX post swaps only the list section."""
+    form = EntryForm(request.POST or None, tournament=tournament)
+    added = None
+    if request.method == "POST" and form.is_valid():
+        added = service.add_entry(request.user, tournament, form.cleaned_data)
+        if not request.htmx:
+            messages.success(request, f"{added.name} added.")
+            return redirect("players", tournament_id=tournament.pk)
+        form = EntryForm(tournament=tournament)
+    template = "arbiter/players.html#players-section" if request.htmx else "arbiter/players.html"
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "entries": tournament.entries.order_by("starting_number", "name"),
+        "added": added,
+    }
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_arbiter_required
+def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    form = EntryForm(request.POST or None, instance=entry, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        service.update_entry(request.user, entry, form.cleaned_data)
+        messages.success(request, f"{entry.name} saved.")
+        return redirect("players", tournament_id=tournament.pk)
+    return render(
+        request,
+        "arbiter/player_form.html",
+        {"tournament": tournament, "form": form, "entry": entry},
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row."""
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    entry = service.set_withdrawn(request.user, entry, request.POST.get("withdrawn") == "1")
+    if request.htmx:
+        return render(
+            request,
+            "arbiter/players.html#player-row",
+            {"tournament": tournament, "entry": entry},
+        )
+    verb = "withdrawn" if entry.withdrawn else "reinstated"
+    messages.success(request, f"{entry.name} {verb}.")
+    return redirect("players", tournament_id=tournament.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_arbiter_required
+def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A pasted or uploaded CSV list: every bad line is reported, and then nothing is saved."""
+    form = PlayerListImportForm(request.POST or None, request.FILES or None)
+    line_errors = []
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        text = decode_upload(upload.read()) if upload else form.cleaned_data["text"]
+        parsed = parse_player_list(text, tournament)
+        line_errors = parsed.errors
+        if not line_errors:
+            imported = service.import_entries(request.user, tournament, parsed.rows)
+            messages.success(request, f"{len(imported)} players imported.")
+            return redirect("players", tournament_id=tournament.pk)
+    return render(
+        request,
+        "arbiter/player_import.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "line_errors": line_errors,
+            "columns": sorted(set(COLUMNS.values())),
+        },
+    )

@@ -1,0 +1,76 @@
+"""Creating a tournament and editing its settings and arbiters."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from arbiter.access import chief_arbiter_required, tournament_arbiter_required
+from arbiter.forms import DeputyForm, TournamentForm
+from arbiter.models import Tournament, TournamentArbiter
+from arbiter.services import tournaments as service
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = service.create_tournament(request.user, form.cleaned_data)
+        messages.success(request, f"{tournament.name} created. Now add the players.")
+        return redirect("players", tournament_id=tournament.pk)
+    return render(request, "arbiter/tournament_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_arbiter_required
+def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        service.update_tournament(request.user, tournament, form.cleaned_data)
+        messages.success(request, "Tournament saved.")
+        return redirect("tournament_settings", tournament_id=tournament.pk)
+    return _render_settings(request, tournament, form, DeputyForm())
+
+
+@require_POST
+@chief_arbiter_required
+def add_deputy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    deputy_form = DeputyForm(request.POST)
+    if deputy_form.is_valid():
+        try:
+            service.add_deputy(request.user, tournament, deputy_form.cleaned_data["username"])
+        except service.TournamentError as error:
+            deputy_form.add_error("username", str(error))
+        else:
+            messages.success(request, "Deputy arbiter added.")
+            return redirect("tournament_settings", tournament_id=tournament.pk)
+    return _render_settings(request, tournament, TournamentForm(instance=tournament), deputy_form)
+
+
+@require_POST
+@chief_arbiter_required
+def remove_deputy(request: HttpRequest, tournament: Tournament, staff_id: int) -> HttpResponse:
+    try:
+        service.remove_deputy(request.user, tournament, staff_id)
+    except service.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "Deputy arbiter removed.")
+    return redirect("tournament_settings", tournament_id=tournament.pk)
+
+
+def _render_settings(request, tournament, form, deputy_form) -> HttpResponse:
+    staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
+    return render(
+        request,
+        "arbiter/tournament_settings.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "deputy_form": deputy_form,
+            "staff": staff,
+            "is_chief": request.arbiter_role == TournamentArbiter.Role.CHIEF,
+        },
+    )

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Set up and serve the app on http://127.0.0.1:8000 with the demo data.
+# No DATABASE_URL: the embedded SQLite file db.sqlite3; set DATABASE_URL to use PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+ensure_venv
+export DEBUG="${DEBUG:-1}"
+.venv/bin/python manage.py migrate --noinput -v0
+.venv/bin/python manage.py load_demo
+echo
+echo "The arbiter app is at http://127.0.0.1:8000/"
+echo "Log in as the demo arbiter: username 'arbiter', password 'demo-arbiter'"
+echo
+exec .venv/bin/python manage.py runserver 127.0.0.1:8000

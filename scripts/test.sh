@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Set up and run the whole test suite, lint included. Extra arguments go to pytest.
+# No DATABASE_URL: tests run on SQLite; CI sets it to the machine's PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+ensure_venv dev
+ensure_chromium
+echo "== ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+echo "== pytest on ${DATABASE_URL:-SQLite}"
+.venv/bin/python -m pytest "$@"

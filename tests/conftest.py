@@ -1,0 +1,66 @@
+"""Named personas used across the suite.
+
+- Anna is the chief arbiter of the Bergen Open (published) and of a tournament still hidden.
+- Dag is Anna's deputy at the Bergen Open.
+- Boris is an arbiter too, but of his own tournament only.
+- An anonymous visitor is just the test client without a login.
+"""
+
+import pytest
+
+from arbiter.models import TournamentArbiter
+from tests.factories import PASSWORD, EntryFactory, TournamentFactory, UserFactory
+
+
+@pytest.fixture
+def anna(db):
+    return UserFactory(username="anna", first_name="Anna", last_name="Larsen")
+
+
+@pytest.fixture
+def dag(db):
+    return UserFactory(username="dag", first_name="Dag", last_name="Moen")
+
+
+@pytest.fixture
+def boris(db):
+    return UserFactory(username="boris", first_name="Boris", last_name="Petrov")
+
+
+@pytest.fixture
+def bergen_open(anna, dag):
+    tournament = TournamentFactory(name="Bergen Open", chief=anna, is_published=True)
+    TournamentArbiter.objects.create(
+        tournament=tournament, user=dag, role=TournamentArbiter.Role.DEPUTY
+    )
+    return tournament
+
+
+@pytest.fixture
+def hidden_event(anna):
+    return TournamentFactory(name="Club Championship draft", chief=anna, is_published=False)
+
+
+@pytest.fixture
+def boris_cup(boris):
+    return TournamentFactory(name="Boris Cup", chief=boris)
+
+
+@pytest.fixture
+def bergen_players(bergen_open):
+    return EntryFactory.create_batch(6, tournament=bergen_open)
+
+
+def login(client, user):
+    assert client.login(username=user.username, password=PASSWORD)
+    return client
+
+
+@pytest.fixture
+def anna_client(client, anna):
+    return login(client, anna)
+
+
+@pytest.fixture
+def boris_client(client, boris):
+    return login(client, boris)

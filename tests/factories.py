@@ -1,0 +1,79 @@
+"""factory-boy factories for the domain; the personas in conftest.py are built from them."""
+
+import factory
+from django.contrib.auth import get_user_model
+
+from arbiter.models import Bye, Entry, Game, Round, System, Tournament, TournamentArbiter
+
+PASSWORD = "correct horse battery"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ["username"]
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+    @factory.post_generation
+    def saved(self, create, extracted, **kwargs):
+        if create:
+            self.save()
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Open {n}")
+    system = System.SWISS_DUTCH
+    is_published = True
+
+    @factory.post_generation
+    def chief(self, create, extracted, **kwargs):
+        """TournamentFactory(chief=user) makes `user` its chief arbiter."""
+        if create and extracted is not None:
+            TournamentArbiter.objects.create(
+                tournament=self, user=extracted, role=TournamentArbiter.Role.CHIEF
+            )
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entry
+
+    tournament = factory.SubFactory(TournamentFactory)
+    name = factory.Sequence(lambda n: f"Player {n:03d}, Test")
+    federation = "NOR"
+    rating = factory.Sequence(lambda n: 2400 - n)
+    starting_number = factory.Sequence(lambda n: n + 1)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = 1
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Game
+
+    round = factory.SubFactory(RoundFactory)
+    board = 1
+    white = factory.SubFactory(EntryFactory, tournament=factory.SelfAttribute("..round.tournament"))
+    black = factory.SubFactory(EntryFactory, tournament=factory.SelfAttribute("..round.tournament"))
+
+
+class ByeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Bye
+
+    round = factory.SubFactory(RoundFactory)
+    entry = factory.SubFactory(EntryFactory, tournament=factory.SelfAttribute("..round.tournament"))
+    kind = Bye.Kind.PAIRING_ALLOCATED
