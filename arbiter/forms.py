@@ -52,22 +52,48 @@ class EntryForm(forms.ModelForm):
         model = Entry
         fields = ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"]
 
-    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+    def __init__(
+        self, data=None, *args, tournament: Tournament, taken_fide_ids=None, **kwargs
+    ) -> None:
+        """`taken_fide_ids`: the FIDE ids already entered, when the caller has read them once."""
         kwargs.setdefault("instance", Entry(tournament=tournament))
-        super().__init__(*args, **kwargs)
+        super().__init__(_normalised(data), *args, **kwargs)
+        self.taken_fide_ids = taken_fide_ids
         self.fields["rating"].required = False
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())
 
-    def clean_federation(self) -> str:
-        return self.cleaned_data["federation"].upper()
-
-    def clean_title(self) -> str:
-        return self.cleaned_data["title"].upper()
+    def clean_fide_id(self) -> int | None:
+        fide_id = self.cleaned_data["fide_id"]
+        if fide_id is None:
+            return None
+        if self.taken_fide_ids is not None:
+            taken = fide_id in self.taken_fide_ids
+        else:
+            entry = self.instance
+            others = Entry.objects.filter(tournament_id=entry.tournament_id, fide_id=fide_id)
+            taken = others.exclude(pk=entry.pk).exists()
+        if taken:
+            raise forms.ValidationError(f"A player with FIDE id {fide_id} already exists here.")
+        return fide_id
 
     def clean_rating(self) -> int:
         return self.cleaned_data["rating"] or 0
+
+
+def _normalised(data):
+    """Accept codes in any case, and TRF's `w` for women, before the choices are checked."""
+    if data is None:
+        return None
+    data = data.copy()
+    for name in ("title", "federation"):
+        if name in data:
+            data[name] = data[name].strip().upper()
+    if "sex" in data:
+        sex = data["sex"].strip().lower()
+        data["sex"] = "f" if sex == "w" else sex
+    return data
 
 
 class PlayerListImportForm(forms.Form):

@@ -92,7 +92,7 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
             )
             continue
         data = {column: cell.strip() for column, cell in zip(columns, cells, strict=True)}
-        form = EntryForm(data=data, tournament=tournament)
+        form = EntryForm(data=data, tournament=tournament, taken_fide_ids=known_fide_ids)
         if not form.is_valid():
             for name, messages in form.errors.items():
                 label = "row" if name == "__all__" else name
@@ -104,9 +104,6 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
                 result.errors.append(
                     LineError(line, f"FIDE id {fide_id} is also on line {seen_fide_ids[fide_id]}")
                 )
-                continue
-            if fide_id in known_fide_ids:
-                result.errors.append(LineError(line, f"FIDE id {fide_id} is already entered"))
                 continue
             seen_fide_ids[fide_id] = line
         result.rows.append(form.cleaned_data)

@@ -12,6 +12,12 @@ from arbiter.models import TournamentArbiter
 from tests.factories import PASSWORD, EntryFactory, TournamentFactory, UserFactory
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """Hashing with the production hasher makes every login take a tenth of a second."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def anna(db):
     return UserFactory(username="anna", first_name="Anna", last_name="Larsen")

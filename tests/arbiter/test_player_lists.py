@@ -1,0 +1,110 @@
+"""CSV player lists: every bad line is named with its reason, and a bad list saves nothing."""
+
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from arbiter.models import AuditEntry, Entry
+from arbiter.player_lists import decode_upload, parse_player_list
+from tests.factories import EntryFactory
+
+pytestmark = pytest.mark.django_db
+FILES = Path(__file__).parent.parent / "data" / "player_lists"
+
+
+def read(name: str) -> bytes:
+    return (FILES / name).read_bytes()
+
+
+def errors_of(text: str, tournament) -> list[str]:
+    return [str(error) for error in parse_player_list(text, tournament).errors]
+
+
+def test_a_good_list_parses_with_aliases_any_case_and_quoted_commas(bergen_open):
+    parsed = parse_player_list(decode_upload(read("good.csv")), bergen_open)
+    assert parsed.errors == []
+    carlsen, tari, hansen, berg = parsed.rows
+    assert (carlsen["name"], carlsen["title"], carlsen["fide_id"]) == (
+        "Carlsen, Magnus",
+        "GM",
+        1503014,
+    )
+    assert (tari["title"], tari["federation"]) == ("GM", "NOR")
+    assert (hansen["sex"], hansen["fide_id"], hansen["birth_year"]) == ("f", None, 2008)
+    assert (berg["rating"], berg["federation"]) == (0, "SWE")
+
+
+def test_every_bad_line_is_reported_with_its_number_and_reason(bergen_open):
+    errors = errors_of(decode_upload(read("bad.csv")), bergen_open)
+    assert errors == [
+        "line 3: name: This field is required.",
+        "line 4: rating: Enter a whole number.",
+        "line 5: federation: Ensure this value has at most 3 characters (it has 6).",
+        "line 6: FIDE id 1500001 is also on line 2",
+        "line 7: expected 4 fields, found 2",
+        "line 8: rating: Ensure this value is less than or equal to 3500.",
+    ]
+
+
+def test_a_windows_spreadsheet_export_with_tabs_is_read(bergen_open):
+    parsed = parse_player_list(decode_upload(read("windows-1252-tabs.csv")), bergen_open)
+    assert parsed.errors == []
+    assert [row["name"] for row in parsed.rows] == ["Sørensen, Søren", "Åberg, Åse"]
+
+
+def test_an_unknown_column_is_reported_on_the_header_line(bergen_open):
+    assert errors_of("name,colour\nBerg, Ola,white\n", bergen_open)[0].startswith(
+        "line 1: unknown column 'colour'"
+    )
+
+
+def test_a_list_without_a_name_column_is_refused(bergen_open):
+    assert errors_of("rating\n2000\n", bergen_open) == [
+        "line 1: the header line has no 'name' column"
+    ]
+
+
+def test_an_empty_list_is_refused(bergen_open):
+    assert errors_of("\n\n", bergen_open) == ["line 1: the list is empty"]
+    assert errors_of("name\n\n", bergen_open) == ["line 1: the list has a header but no players"]
+
+
+def test_a_fide_id_already_entered_is_refused(bergen_open):
+    EntryFactory(tournament=bergen_open, fide_id=1503014)
+    errors = errors_of(decode_upload(read("good.csv")), bergen_open)
+    assert errors == ["line 2: fide_id: A player with FIDE id 1503014 already exists here."]
+
+
+def test_uploading_a_good_file_imports_everyone_and_numbers_them(anna_client, bergen_open):
+    upload = SimpleUploadedFile("good.csv", read("good.csv"), content_type="text/csv")
+    response = anna_client.post(reverse("players_import", args=[bergen_open.pk]), {"file": upload})
+    assert response.status_code == 302
+    numbered = bergen_open.entries.order_by("starting_number").values_list("name", flat=True)
+    assert list(numbered) == ["Carlsen, Magnus", "Tari, Aryan", "Hansen, Ingrid", "Berg, Ola"]
+    assert AuditEntry.objects.filter(action="entry.import").count() == 1
+
+
+def test_uploading_a_bad_file_saves_nothing_and_lists_the_lines(anna_client, bergen_open):
+    upload = SimpleUploadedFile("bad.csv", read("bad.csv"), content_type="text/csv")
+    response = anna_client.post(reverse("players_import", args=[bergen_open.pk]), {"file": upload})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Nothing was imported." in page
+    assert "Line 4: rating: Enter a whole number." in page
+    assert "Line 7: expected 4 fields, found 2" in page
+    assert not Entry.objects.filter(tournament=bergen_open).exists()
+    assert not AuditEntry.objects.filter(action="entry.import").exists()
+
+
+def test_a_pasted_list_is_imported(anna_client, bergen_open):
+    text = "name;rating\nDahl, Per;2000\nLie, Jo;2100\n"
+    response = anna_client.post(reverse("players_import", args=[bergen_open.pk]), {"text": text})
+    assert response.status_code == 302
+    assert bergen_open.entries.count() == 2
+
+
+def test_nothing_pasted_and_no_file_is_a_clear_error(anna_client, bergen_open):
+    response = anna_client.post(reverse("players_import", args=[bergen_open.pk]), {"text": "  "})
+    assert "Paste a list or choose a file." in response.content.decode()

@@ -1,0 +1,128 @@
+"""Anna manages the Bergen Open's player list."""
+
+import pytest
+from django.urls import reverse
+
+from arbiter.models import AuditEntry, Entry
+from tests.factories import EntryFactory
+
+pytestmark = pytest.mark.django_db
+
+NEW_PLAYER = {
+    "name": "Haugen,   Sofia",
+    "title": "wim",
+    "sex": "f",
+    "federation": "nor",
+    "club": "Bergens SK",
+    "rating": "2210",
+    "fide_id": "1504321",
+    "birth_year": "2004",
+}
+
+
+def test_it_adds_a_player_with_the_plain_form_and_redirects(anna_client, bergen_open):
+    url = reverse("players", args=[bergen_open.pk])
+    response = anna_client.post(url, NEW_PLAYER)
+    assert response.status_code == 302
+    entry = Entry.objects.get(tournament=bergen_open)
+    assert (entry.name, entry.title, entry.federation) == ("Haugen, Sofia", "WIM", "NOR")
+    assert entry.starting_number == 1
+
+
+def test_it_adds_a_player_over_htmx_and_returns_only_the_list(anna_client, bergen_open):
+    url = reverse("players", args=[bergen_open.pk])
+    response = anna_client.post(url, NEW_PLAYER, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert body.lstrip().startswith('<section id="players-section">')
+    assert "<html" not in body
+    assert "Haugen, Sofia added as number 1" in body
+
+
+def test_a_wrong_form_shows_its_errors_in_place(anna_client, bergen_open):
+    url = reverse("players", args=[bergen_open.pk])
+    response = anna_client.post(url, {"name": "", "rating": "lots"}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert "This field is required." in body
+    assert "Enter a whole number." in body
+    assert not Entry.objects.filter(tournament=bergen_open).exists()
+
+
+def test_starting_numbers_follow_rating_title_and_name(anna_client, bergen_open):
+    url = reverse("players", args=[bergen_open.pk])
+    for name, rating, title in [
+        ("Berg, Ola", "2100", ""),
+        ("Aas, Kari", "2300", ""),
+        ("Dahl, Per", "2100", "FM"),
+        ("Bakke, Liv", "2100", ""),
+    ]:
+        anna_client.post(url, {"name": name, "rating": rating, "title": title})
+    numbered = list(bergen_open.entries.order_by("starting_number").values_list("name", flat=True))
+    assert numbered == ["Aas, Kari", "Dahl, Per", "Bakke, Liv", "Berg, Ola"]
+
+
+def test_a_fide_id_is_entered_once_per_tournament(anna_client, bergen_open):
+    EntryFactory(tournament=bergen_open, fide_id=1504321)
+    response = anna_client.post(reverse("players", args=[bergen_open.pk]), NEW_PLAYER)
+    assert response.status_code == 200
+    assert "already exists" in response.content.decode()
+
+
+def test_it_edits_a_player_and_records_before_and_after(anna_client, bergen_open, anna):
+    entry = EntryFactory(tournament=bergen_open, name="Moen, Jon", rating=1800)
+    url = reverse("player_edit", args=[bergen_open.pk, entry.pk])
+    response = anna_client.post(url, {"name": "Moen, Jon", "federation": "NOR", "rating": "1850"})
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert entry.rating == 1850
+    audit = AuditEntry.objects.get(action="entry.update")
+    assert (audit.user, audit.before, audit.after) == (anna, {"rating": 1800}, {"rating": 1850})
+
+
+def test_a_player_of_another_tournament_cannot_be_edited_through_this_one(
+    anna_client, bergen_open, boris_cup
+):
+    stranger = EntryFactory(tournament=boris_cup)
+    url = reverse("player_edit", args=[bergen_open.pk, stranger.pk])
+    assert anna_client.get(url).status_code == 404
+
+
+def test_withdrawing_over_htmx_swaps_the_row(anna_client, bergen_open, bergen_players):
+    entry = bergen_players[2]
+    url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
+    response = anna_client.post(url, {"withdrawn": "1"}, headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert body.lstrip().startswith(f'<tr id="entry-{entry.pk}" class="withdrawn">')
+    assert "Reinstate" in body
+    entry.refresh_from_db()
+    assert entry.withdrawn
+
+
+def test_withdrawing_twice_has_one_effect(anna_client, bergen_open, bergen_players):
+    entry = bergen_players[0]
+    url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
+    anna_client.post(url, {"withdrawn": "1"})
+    anna_client.post(url, {"withdrawn": "1"})
+    assert AuditEntry.objects.filter(action="entry.withdraw").count() == 1
+
+
+def test_a_mistaken_withdrawal_can_be_taken_back(anna_client, bergen_open, bergen_players):
+    entry = bergen_players[0]
+    url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
+    anna_client.post(url, {"withdrawn": "1"})
+    response = anna_client.post(url, {"withdrawn": "0"})
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert not entry.withdrawn
+
+
+def test_the_player_page_costs_the_same_queries_for_any_number_of_players(
+    anna_client, bergen_open, django_assert_num_queries
+):
+    url = reverse("players", args=[bergen_open.pk])
+    EntryFactory.create_batch(3, tournament=bergen_open)
+    with django_assert_num_queries(5):  # session, user, tournament, role, entries
+        anna_client.get(url)
+    EntryFactory.create_batch(30, tournament=bergen_open)
+    with django_assert_num_queries(5):
+        anna_client.get(url)
