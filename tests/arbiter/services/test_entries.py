@@ -1,0 +1,58 @@
+"""Adding, changing and withdrawing entries."""
+
+import pytest
+
+from arbiter.models import AuditEntry
+from arbiter.services.entries import add_entry, import_entries, set_withdrawn, update_entry
+from tests.factories import RoundFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def names_by_number(tournament) -> list[str]:
+    return list(tournament.entries.order_by("starting_number").values_list("name", flat=True))
+
+
+def test_every_service_function_writes_its_audit_entry(anna, bergen_open):
+    entry = add_entry(anna, bergen_open, {"name": "Dahl, Per", "rating": 2000})
+    update_entry(anna, entry, {"name": "Dahl, Per", "rating": 2010})
+    set_withdrawn(anna, entry, True)
+    set_withdrawn(anna, entry, False)
+    import_entries(anna, bergen_open, [{"name": "Lie, Jo", "rating": 1900}])
+    actions = list(AuditEntry.objects.order_by("id").values_list("action", flat=True))
+    assert actions == [
+        "entry.add",
+        "entry.update",
+        "entry.withdraw",
+        "entry.reinstate",
+        "entry.import",
+    ]
+    assert set(AuditEntry.objects.values_list("user__username", flat=True)) == {"anna"}
+
+
+def test_a_rating_change_before_round_one_reorders_the_numbers(anna, bergen_open):
+    import_entries(
+        anna, bergen_open, [{"name": "A", "rating": 2000}, {"name": "B", "rating": 1900}]
+    )
+    b = bergen_open.entries.get(name="B")
+    update_entry(anna, b, {"name": "B", "rating": 2100})
+    assert names_by_number(bergen_open) == ["B", "A"]
+
+
+def test_a_late_entry_gets_the_next_number_once_a_round_exists(anna, bergen_open):
+    import_entries(
+        anna, bergen_open, [{"name": "A", "rating": 2000}, {"name": "B", "rating": 1900}]
+    )
+    RoundFactory(tournament=bergen_open, number=1)
+    late = add_entry(anna, bergen_open, {"name": "Late, Strong", "rating": 2700})
+    assert late.starting_number == 3
+    assert names_by_number(bergen_open) == ["A", "B", "Late, Strong"]
+
+
+def test_numbers_stay_fixed_after_round_one_even_when_a_rating_changes(anna, bergen_open):
+    import_entries(
+        anna, bergen_open, [{"name": "A", "rating": 2000}, {"name": "B", "rating": 1900}]
+    )
+    RoundFactory(tournament=bergen_open, number=1)
+    update_entry(anna, bergen_open.entries.get(name="B"), {"name": "B", "rating": 2500})
+    assert names_by_number(bergen_open) == ["A", "B"]

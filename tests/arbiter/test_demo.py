@@ -1,0 +1,29 @@
+"""The demo data the README's run command loads."""
+
+import pytest
+from django.core.management import call_command
+
+from arbiter.models import System, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_has_one_published_tournament_per_system_with_players():
+    call_command("load_demo", stdout=None)
+    tournaments = Tournament.objects.all()
+    assert sorted(t.system for t in tournaments) == sorted(System.values)
+    for tournament in tournaments:
+        assert tournament.is_published
+        assert tournament.entries.count() >= 10
+        assert tournament.staff.get().user.username == "arbiter"
+
+
+def test_loading_the_demo_twice_changes_nothing():
+    call_command("load_demo")
+    call_command("load_demo")
+    assert Tournament.objects.count() == len(System.values)
+
+
+def test_the_demo_arbiter_can_log_in(client):
+    call_command("load_demo")
+    assert client.login(username="arbiter", password="demo-arbiter")
