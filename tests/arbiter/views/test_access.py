@@ -65,9 +65,16 @@ def test_a_deputy_reaches_every_page_but_the_arbiter_list(client, dag, walk):
         assert getattr(client, method)(url).status_code in expected, (method, url)
 
 
-def test_the_dashboard_needs_a_login(client):
-    response = client.get(reverse("dashboard"))
+@pytest.mark.parametrize("name", ["dashboard", "tournament_create"])
+def test_the_dashboard_and_the_create_page_need_a_login(client, name):
+    response = client.get(reverse(name))
     assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_any_arbiter_may_create_a_tournament(client, boris):
+    login(client, boris)
+    assert client.get(reverse("tournament_create")).status_code == 200
 
 
 def test_the_dashboard_lists_only_the_arbiters_own_tournaments(
