@@ -84,3 +84,25 @@ def test_the_public_player_list_reads_on_a_phone(phone):
     # Nothing is wider than the screen: no sideways scrolling of the whole page.
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "public-list-phone")
+
+
+def test_the_demo_arbiter_finds_the_demo_and_adds_a_player(page):
+    from django.core.management import call_command
+
+    call_command("load_demo")
+    page.goto("/")
+    expect(page.get_by_role("link", name="Bergen Open 2026")).to_be_visible()
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("arbiter")
+    page.get_by_label("Password").fill("demo-arbiter")
+    page.get_by_role("button", name="Log in").click()
+    for name in ["Oslo Spring Round Robin 2026", "Bergen Open 2026", "Nordic Judo Cup 2026"]:
+        expect(page.get_by_role("link", name=name)).to_be_visible()
+
+    page.get_by_role("link", name="Bergen Open 2026").click()
+    form = page.locator("#add-player")
+    form.get_by_label("Name").fill("Nyberg, Tove")
+    form.get_by_label("Rating").fill("2105")
+    form.get_by_role("button", name="Add player").click()
+    expect(page.locator("#player-list")).to_contain_text("Nyberg, Tove")
+    assert Tournament.objects.get(name="Bergen Open 2026").entries.filter(name="Nyberg, Tove")
