@@ -1,0 +1,116 @@
+"""Starting numbers that keep federations (or clubs) apart late in a round robin.
+
+Used where the Varma tables do not reach (fewer than 9 or more than 24 players) or do not fit (a
+federation larger than any envelope). In a single round robin every pair meets exactly once, so
+what an assignment decides is *when* players of one group meet. The objective, compared
+lexicographically: fewest same-group games in the last three rounds, then fewest in the round
+before those, then in the round before that, and so on back to round 1 (the spirit of C.05
+Annex 2: not in the last three rounds, and as early as possible otherwise).
+
+The search: random starting points drawn from the seeded `random.Random` (and any assignment the
+caller supplies, such as a Varma drawing, so the result is never worse than it), each improved by
+swapping the numbers of two players of different groups while that lowers the cost. Plain local
+search: optimal on the small fields tested exhaustively, and never worse than its start.
+"""
+
+import random
+from collections.abc import Sequence
+
+from pairing.engines.berger import meeting_rounds, table_size
+from pairing.engines.varma import LAST_ROUNDS, Drawer
+
+RESTARTS = 12
+
+
+def assignment_cost(numbers: dict[str, int], drawers: Sequence[Drawer]) -> tuple[int, ...]:
+    """Same-group games in the last three rounds, then in each earlier round, latest first."""
+    return _Scorer(drawers).cost_vector(numbers)
+
+
+def separate_groups(
+    drawers: Sequence[Drawer],
+    rng: random.Random,
+    start: dict[str, int] | None = None,
+    restarts: int = RESTARTS,
+) -> dict[str, int]:
+    """The best assignment of starting numbers 1..n found from `start` and seeded random starts."""
+    keys = [d.key for d in drawers]
+    if len(set(keys)) != len(keys):
+        raise ValueError("Every player must appear once.")
+    scorer = _Scorer(drawers)
+    candidates = [dict(start)] if start else []
+    for _ in range(max(restarts, 0 if start else 1)):
+        numbers = list(range(1, len(drawers) + 1))
+        rng.shuffle(numbers)
+        candidates.append(dict(zip(keys, numbers, strict=True)))
+    best, best_cost = None, None
+    for candidate in candidates:
+        improved, cost = scorer.improve(candidate)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = improved, cost
+    return best
+
+
+class _Scorer:
+    """Costs as one integer: a same-group game in round r weighs base ** (its position)."""
+
+    def __init__(self, drawers: Sequence[Drawer]) -> None:
+        self.drawers = list(drawers)
+        self.players = len(self.drawers)
+        self.rounds = table_size(self.players) - 1
+        self.meets = meeting_rounds(self.players) if self.players >= 2 else {}
+        self.group = {d.key: d.group for d in self.drawers}
+        self.mates = {
+            d.key: [
+                o.key for o in self.drawers if o.key != d.key and d.group and o.group == d.group
+            ]
+            for d in self.drawers
+        }
+        pairs = sum(len(m) for m in self.mates.values()) // 2
+        self.base = pairs + 1
+
+    def position(self, round_number: int) -> int:
+        """0 for round 1 ... ; the last three rounds share the highest position."""
+        return max(0, min(round_number - 1, self.rounds - LAST_ROUNDS))
+
+    def weight(self, a_number: int, b_number: int) -> int:
+        return self.base ** self.position(self.meets[frozenset((a_number, b_number))])
+
+    def total(self, numbers: dict[str, int]) -> int:
+        return sum(
+            self.weight(numbers[a], numbers[b])
+            for a, mates in self.mates.items()
+            for b in mates
+            if a < b
+        )
+
+    def involving(self, numbers: dict[str, int], key: str, skip: str) -> int:
+        return sum(self.weight(numbers[key], numbers[b]) for b in self.mates[key] if b != skip)
+
+    def improve(self, numbers: dict[str, int]) -> tuple[dict[str, int], int]:
+        numbers = dict(numbers)
+        keys = [d.key for d in self.drawers]
+        improved = True
+        while improved:
+            improved = False
+            for i, a in enumerate(keys):
+                for b in keys[i + 1 :]:
+                    if self.group[a] == self.group[b] or not (self.mates[a] or self.mates[b]):
+                        continue
+                    before = self.involving(numbers, a, b) + self.involving(numbers, b, a)
+                    numbers[a], numbers[b] = numbers[b], numbers[a]
+                    after = self.involving(numbers, a, b) + self.involving(numbers, b, a)
+                    if after < before:
+                        improved = True
+                    else:
+                        numbers[a], numbers[b] = numbers[b], numbers[a]
+        return numbers, self.total(numbers)
+
+    def cost_vector(self, numbers: dict[str, int]) -> tuple[int, ...]:
+        counts = [0] * (max(self.rounds - LAST_ROUNDS, 0) + 1)
+        for a, mates in self.mates.items():
+            for b in mates:
+                if a < b:
+                    round_number = self.meets[frozenset((numbers[a], numbers[b]))]
+                    counts[self.position(round_number)] += 1
+        return tuple(reversed(counts))

@@ -1,0 +1,190 @@
+"""The Varma drawing (C.05 Annex 2) and the computed separation beyond the tables."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing.engines.berger import meeting_rounds, table_size
+from pairing.engines.group_separation import assignment_cost, separate_groups
+from pairing.engines.varma import (
+    PRINTED_TABLE,
+    VARMA_TABLE,
+    Drawer,
+    Drawing,
+    VarmaError,
+    draw,
+    drawing_order,
+    envelopes,
+    same_group_meetings,
+)
+
+
+def clashes_in_last_rounds(table, players: int, last: int = 3) -> list[tuple[int, int, int]]:
+    rounds = meeting_rounds(players)
+    final_rounds = table_size(players) - 1
+    clashes = []
+    for group in table:
+        members = [n for n in group if n <= players]
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                r = rounds[frozenset((a, b))]
+                if r > final_rounds - last:
+                    clashes.append((a, b, r))
+    return clashes
+
+
+@pytest.mark.parametrize("players", range(9, 25))
+def test_no_two_numbers_of_a_group_meet_in_the_last_three_rounds(players):
+    assert clashes_in_last_rounds(VARMA_TABLE[table_size(players)], players) == []
+
+
+def test_the_printed_11_12_row_lets_6_and_12_meet_in_the_last_round():
+    assert clashes_in_last_rounds(PRINTED_TABLE[12], 12) == [(6, 12, 11)]
+    assert clashes_in_last_rounds(PRINTED_TABLE[12], 11) == []
+
+
+@pytest.mark.parametrize("size", sorted(VARMA_TABLE))
+def test_every_row_holds_each_number_once(size):
+    numbers = sorted(n for group in VARMA_TABLE[size] for n in group)
+    assert numbers == list(range(1, size + 1))
+
+
+def test_an_odd_field_leaves_the_bye_number_out_of_the_envelopes():
+    assert [e.numbers for e in envelopes(9)] == [(3, 4, 8), (5, 7, 9), (1, 6), (2,)]
+
+
+def test_the_tables_stop_outside_9_to_24_players():
+    with pytest.raises(VarmaError, match="9 to 24"):
+        envelopes(8)
+    with pytest.raises(VarmaError):
+        envelopes(25)
+
+
+def test_the_drawing_order_is_by_federation_size_then_code_then_name():
+    drawers = [
+        Drawer("1", "Zeta, Ola", "NOR"),
+        Drawer("2", "Alpha, Kari", "NOR"),
+        Drawer("3", "Brown, Jim", "ENG"),
+        Drawer("4", "Adams, Sam", "ENG"),
+        Drawer("5", "Olsen, Per", "DEN"),
+        Drawer("6", "Berg, Eva", "SWE"),
+        Drawer("7", "Nobody, Free", ""),
+        Drawer("8", "Aasen, Tor", "NOR"),
+    ]
+    names = [d.name for d in drawing_order(drawers)]
+    assert names == [
+        "Aasen, Tor",  # NOR, three players
+        "Alpha, Kari",
+        "Zeta, Ola",
+        "Adams, Sam",  # ENG, two players
+        "Brown, Jim",
+        "Olsen, Per",  # DEN before SWE: one player each, by code
+        "Berg, Eva",
+        "Nobody, Free",  # no federation: last
+    ]
+
+
+def field_of_ten() -> list[Drawer]:
+    feds = ["NOR"] * 4 + ["SWE"] * 3 + ["DEN"] * 2 + ["FIN"]
+    return [Drawer(str(i), f"Player {i:02d}", fed) for i, fed in enumerate(feds)]
+
+
+def test_the_first_of_a_federation_may_only_pick_an_envelope_big_enough():
+    drawing = Drawing.start(field_of_ten())  # A 3, B 3, C 2, D 2 numbers: NOR has 4
+    assert [len(e.numbers) for e in drawing.envelopes] == [3, 3, 2, 2]
+    assert drawing.allowed_envelopes() == ("A", "B")  # no envelope holds 4: the largest
+
+
+def test_the_rest_of_a_federation_draws_from_the_same_envelope():
+    drawing = Drawing.start(field_of_ten()).pick("A", 4)
+    assert drawing.allowed_envelopes() == ("A",)
+    with pytest.raises(VarmaError, match="must draw from envelope A"):
+        drawing.pick("B", 5)
+
+
+def test_a_number_cannot_be_drawn_twice_or_from_the_wrong_envelope():
+    drawing = Drawing.start(field_of_ten()).pick("A", 4)
+    with pytest.raises(VarmaError, match="not left"):
+        drawing.pick("A", 4)
+    with pytest.raises(VarmaError, match="not left"):
+        drawing.pick("A", 5)
+
+
+def test_replaying_all_but_the_last_pick_undoes_it():
+    drawers = field_of_ten()
+    full = draw(drawers, random.Random(7))
+    undone = Drawing.replay(drawers, full.picks[:-1])
+    assert undone.next_drawer == full.order[-1]
+    assert len(undone.picks) == len(full.picks) - 1
+
+
+def test_the_same_seed_gives_the_same_draw():
+    drawers = field_of_ten()
+    assert draw(drawers, random.Random(2026)).picks == draw(drawers, random.Random(2026)).picks
+    assert draw(drawers, random.Random(1)).numbers() != draw(drawers, random.Random(2)).numbers()
+
+
+def test_everyone_gets_a_different_number_from_1_to_n():
+    numbers = draw(field_of_ten(), random.Random(3)).numbers()
+    assert sorted(numbers.values()) == list(range(1, 11))
+
+
+def test_federations_that_fit_never_meet_in_the_last_three_rounds():
+    feds = ["NOR"] * 3 + ["SWE"] * 3 + ["DEN"] * 2 + ["FIN"] * 2
+    drawers = [Drawer(str(i), f"P{i}", fed) for i, fed in enumerate(feds)]
+    for seed in range(30):
+        drawing = draw(drawers, random.Random(seed))
+        assert all(m.round <= 6 for m in same_group_meetings(drawing.numbers(), drawers))
+
+
+def test_a_duplicate_player_is_refused():
+    with pytest.raises(VarmaError, match="once"):
+        Drawing.start([Drawer("1", "A", "NOR"), Drawer("1", "A", "NOR")] * 5)
+
+
+def test_separation_puts_a_small_field_s_compatriots_early():
+    drawers = [Drawer(str(i), f"P{i}", fed) for i, fed in enumerate("AABBCCDD")]
+    numbers = separate_groups(drawers, random.Random(1))
+    assert sorted(numbers.values()) == list(range(1, 9))
+    assert assignment_cost(numbers, drawers)[0] == 0  # nobody of one group in rounds 5-7
+
+
+def test_separation_is_reproducible_from_the_seed():
+    drawers = [Drawer(str(i), f"P{i}", fed) for i, fed in enumerate("AAAABBBCCDE" * 3)]
+    assert separate_groups(drawers, random.Random(5)) == separate_groups(drawers, random.Random(5))
+
+
+federation_mixes = st.lists(
+    st.sampled_from(["NOR", "SWE", "DEN", "FIN", "ISL", ""]), min_size=9, max_size=24
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(feds=federation_mixes, seed=st.integers(0, 2**32))
+def test_the_computed_assignment_beats_or_equals_the_varma_drawing(feds, seed):
+    drawers = [Drawer(str(i), f"P{i:02d}", fed) for i, fed in enumerate(feds)]
+    varma = draw(drawers, random.Random(seed)).numbers()
+    computed = separate_groups(drawers, random.Random(seed), start=varma, restarts=2)
+    assert sorted(computed.values()) == list(range(1, len(feds) + 1))
+    assert assignment_cost(computed, drawers) <= assignment_cost(varma, drawers)
+
+
+@settings(max_examples=60, deadline=None)
+@given(feds=federation_mixes, seed=st.integers(0, 2**32))
+def test_a_varma_drawing_where_every_federation_fits_has_no_late_clash(feds, seed):
+    drawers = [Drawer(str(i), f"P{i:02d}", fed) for i, fed in enumerate(feds)]
+    drawing = draw(drawers, random.Random(seed))
+    late = [m for m in same_group_meetings(drawing.numbers(), drawers) if m.round > len(feds) // 2]
+    last_safe = table_size(len(feds)) - 1 - 3
+    if not drawing.split_groups():
+        assert all(m.round <= last_safe for m in late)
+
+
+def test_a_federation_too_big_for_any_envelope_is_split_and_reported():
+    feds = ["NOR"] * 5 + ["SWE", "DEN", "FIN", "ISL", "EST"]
+    drawers = [Drawer(str(i), f"P{i}", fed) for i, fed in enumerate(feds)]
+    drawing = draw(drawers, random.Random(4))
+    assert drawing.split_groups() == ("NOR",)
+    assert sorted(drawing.numbers().values()) == list(range(1, 11))
