@@ -15,11 +15,49 @@ search: optimal on the small fields tested exhaustively, and never worse than it
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pairing.engines.berger import meeting_rounds, table_size
-from pairing.engines.varma import LAST_ROUNDS, Drawer
 
 RESTARTS = 12
+#: Compatriots should not meet in this many final rounds (C.05 Annex 2).
+LAST_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class Drawer:
+    """A player who draws a number; `group` is the federation (or club), empty for none."""
+
+    key: str
+    name: str
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """Two players of one group who meet, and in which round of the cycle."""
+
+    round: int
+    first: str
+    second: str
+    group: str
+
+
+def same_group_meetings(numbers: dict[str, int], drawers: Sequence[Drawer]) -> tuple[Meeting, ...]:
+    """Every game between two players of one group, latest round first."""
+    rounds = meeting_rounds(len(drawers))
+    group_of = {d.key: d.group for d in drawers}
+    by_group: dict[str, list[str]] = {}
+    for d in drawers:
+        if d.group:
+            by_group.setdefault(d.group, []).append(d.key)
+    meetings = [
+        Meeting(rounds[frozenset((numbers[a], numbers[b]))], a, b, group_of[a])
+        for members in by_group.values()
+        for i, a in enumerate(members)
+        for b in members[i + 1 :]
+    ]
+    return tuple(sorted(meetings, key=lambda m: (-m.round, m.group, m.first, m.second)))
 
 
 def assignment_cost(numbers: dict[str, int], drawers: Sequence[Drawer]) -> tuple[int, ...]:

@@ -7,10 +7,15 @@ The numbers are split into four groups A-D; a federation draws all its numbers f
   name. Players without a federation are contingents of one and draw last, by name.
 - Choice (point 3): the first player of a contingent picks an envelope with at least as many
   numbers as the contingent still has to draw; the rest draw from it.
-- When no envelope is large enough (a big federation, or one left with small envelopes only), the
-  contingent takes the envelope with the most numbers left and goes on in the next one: this
-  product's rule, reported to the arbiter with the same-federation games it leaves.
+- Of the envelopes big enough, the app offers only those that leave the federations still to draw
+  room to draw whole (a choice the text leaves to the player could otherwise force a later
+  federation to split).
 - Odd fields: the bye number (the even size) is taken out of the envelopes (nobody draws "bye").
+- Where the tables do not fit (fewer than 9 or more than 24 players, or federations that cannot all
+  draw whole from the four envelopes), this product computes the starting numbers that keep each
+  federation's games earliest (`group_separation`) and fills one envelope per federation with its
+  numbers, plus one for players whose federation has no compatriot here; the players still draw
+  their own numbers from them in the same order. The seed makes it reproducible.
 
 The printed 11/12 row lets 6 and 12 (both group C) meet in the last round with 12 players; this
 product swaps 11 and 12 (C: 6 8 11, D: 3 12), which keeps the property for 11 and 12 players. A
@@ -22,7 +27,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from pairing.engines.berger import meeting_rounds, table_size
+from pairing.engines.berger import table_size
+from pairing.engines.group_separation import Drawer, separate_groups
 
 #: Varma groups A, B, C, D by even table size, as printed in C.05 Annex 2 ...
 PRINTED_TABLE: dict[int, tuple[tuple[int, ...], ...]] = {
@@ -43,7 +49,6 @@ PRINTED_TABLE: dict[int, tuple[tuple[int, ...], ...]] = {
 #: ... with the one correction this product applies (see the module docstring).
 VARMA_TABLE = {**PRINTED_TABLE, 12: ((4, 5, 9, 10), (1, 2, 7), (6, 8, 11), (3, 12))}
 LABELS = "ABCD"
-LAST_ROUNDS = 3
 
 
 class VarmaError(ValueError):
@@ -51,18 +56,11 @@ class VarmaError(ValueError):
 
 
 @dataclass(frozen=True)
-class Drawer:
-    """A player who draws a number; `group` is the federation (or club), empty for none."""
-
-    key: str
-    name: str
-    group: str = ""
-
-
-@dataclass(frozen=True)
 class Envelope:
     label: str
     numbers: tuple[int, ...]
+    #: The groups this envelope is reserved for (computed envelopes); empty: open to all (Varma).
+    reserved_for: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -70,16 +68,6 @@ class Pick:
     key: str
     envelope: str
     number: int
-
-
-@dataclass(frozen=True)
-class Meeting:
-    """Two players of one group who meet, and in which round of the cycle."""
-
-    round: int
-    first: str
-    second: str
-    group: str
 
 
 def envelopes(players: int) -> tuple[Envelope, ...]:
@@ -123,15 +111,23 @@ class Drawing:
     _drawn: frozenset[int] = field(default=frozenset(), repr=False)
 
     @classmethod
-    def start(cls, drawers: Sequence[Drawer]) -> "Drawing":
-        return cls(drawing_order(drawers), envelopes(len(drawers)))
+    def start(cls, drawers: Sequence[Drawer], seed: int = 0) -> "Drawing":
+        """The Varma envelopes where the tables fit, else envelopes computed from `seed`."""
+        order = drawing_order(drawers)
+        if tables_fit(order):
+            return cls(order, envelopes(len(order)))
+        return cls(order, computed_envelopes(order, random.Random(seed)))
 
     @classmethod
-    def replay(cls, drawers: Sequence[Drawer], picks: Iterable[Pick]) -> "Drawing":
-        drawing = cls.start(drawers)
+    def replay(cls, drawers: Sequence[Drawer], picks: Iterable[Pick], seed: int = 0) -> "Drawing":
+        drawing = cls.start(drawers, seed)
         for pick in picks:
             drawing = drawing.pick(pick.envelope, pick.number)
         return drawing
+
+    @property
+    def method(self) -> str:
+        return "computed" if any(e.reserved_for for e in self.envelopes) else "varma"
 
     @property
     def finished(self) -> bool:
@@ -150,14 +146,24 @@ class Drawing:
         drawer = self.next_drawer
         if drawer is None:
             return ()
+        reserved = [e.label for e in self.envelopes if drawer.group in e.reserved_for]
+        if reserved:
+            return tuple(reserved)
         current = self._contingent_envelope(drawer)
         if current is not None and self.left_in(current):
             return (current,)
-        still_to_draw = sum(1 for d in self.order[len(self.picks) :] if _same(d, drawer))
+        waiting = self.order[len(self.picks) :]
+        still_to_draw = sum(1 for d in waiting if _same(d, drawer))
         sizes = {e.label: len(self.left_in(e.label)) for e in self.envelopes}
-        big_enough = tuple(label for label, size in sizes.items() if size >= still_to_draw)
-        if big_enough:
-            return big_enough
+        big_enough = [label for label, size in sizes.items() if size >= still_to_draw]
+        later = _contingent_sizes([d for d in waiting if not _same(d, drawer)])
+        keeps_room = [
+            label
+            for label in big_enough
+            if _packable(later, sorted({**sizes, label: sizes[label] - still_to_draw}.values()))
+        ]
+        if keeps_room or big_enough:
+            return tuple(keeps_room or big_enough)
         largest = max(sizes.values())
         return tuple(label for label, size in sizes.items() if size == largest)
 
@@ -209,29 +215,59 @@ class Drawing:
         return None
 
 
+def tables_fit(drawers: Sequence[Drawer]) -> bool:
+    """Whether the Varma tables apply: 9 to 24 players, and every federation can draw whole."""
+    if table_size(len(drawers)) not in VARMA_TABLE:
+        return False
+    capacities = sorted(len(e.numbers) for e in envelopes(len(drawers)))
+    return _packable(_contingent_sizes(drawers), capacities)
+
+
+def computed_envelopes(drawers: Sequence[Drawer], rng: random.Random) -> tuple[Envelope, ...]:
+    """One envelope per federation with compatriots here, holding the numbers that
+    `group_separation` found best for it, and one for everyone else."""
+    numbers = separate_groups(drawers, rng)
+    sizes = Counter(d.group for d in drawers)
+    by_group: dict[str, list[int]] = {}
+    for d in drawers:
+        label = d.group if d.group and sizes[d.group] > 1 else ""
+        by_group.setdefault(label, []).append(numbers[d.key])
+    others = frozenset(d.group for d in drawers if not d.group or sizes[d.group] == 1)
+    return tuple(
+        Envelope(
+            label or "Others", tuple(sorted(nums)), others if not label else frozenset({label})
+        )
+        for label, nums in sorted(by_group.items(), key=lambda item: (not item[0], item[0]))
+    )
+
+
 def draw(drawers: Sequence[Drawer], rng: random.Random) -> Drawing:
     """A whole drawing made by the app, reproducible from the seed of `rng`."""
-    drawing = Drawing.start(drawers)
+    drawing = Drawing.start(drawers, seed=rng.randrange(2**63))
     while not drawing.finished:
         drawing = drawing.pick_at_random(rng)
     return drawing
 
 
-def same_group_meetings(numbers: dict[str, int], drawers: Sequence[Drawer]) -> tuple[Meeting, ...]:
-    """Every game between two players of one group, latest round first."""
-    rounds = meeting_rounds(len(drawers))
-    group_of = {d.key: d.group for d in drawers}
-    by_group: dict[str, list[str]] = {}
-    for d in drawers:
-        if d.group:
-            by_group.setdefault(d.group, []).append(d.key)
-    meetings = [
-        Meeting(rounds[frozenset((numbers[a], numbers[b]))], a, b, group_of[a])
-        for members in by_group.values()
-        for i, a in enumerate(members)
-        for b in members[i + 1 :]
-    ]
-    return tuple(sorted(meetings, key=lambda m: (-m.round, m.group, m.first, m.second)))
+def _contingent_sizes(drawers: Iterable[Drawer]) -> list[int]:
+    """Sizes of the federations with two or more players still to draw, largest first."""
+    sizes = Counter(d.group for d in drawers if d.group)
+    return sorted((size for size in sizes.values() if size > 1), reverse=True)
+
+
+def _packable(contingents: list[int], capacities: list[int]) -> bool:
+    """Whether every contingent fits whole in one envelope (several may share one)."""
+    if not contingents:
+        return True
+    first, rest = contingents[0], contingents[1:]
+    tried = set()
+    for index, capacity in enumerate(capacities):
+        if capacity >= first and capacity not in tried:
+            tried.add(capacity)
+            left = [*capacities[:index], capacity - first, *capacities[index + 1 :]]
+            if _packable(rest, left):
+                return True
+    return False
 
 
 def _same(a: Drawer, b: Drawer) -> bool:

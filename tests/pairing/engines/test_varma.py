@@ -7,17 +7,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing.engines.berger import meeting_rounds, table_size
-from pairing.engines.group_separation import assignment_cost, separate_groups
+from pairing.engines.group_separation import (
+    Drawer,
+    assignment_cost,
+    same_group_meetings,
+    separate_groups,
+)
 from pairing.engines.varma import (
     PRINTED_TABLE,
     VARMA_TABLE,
-    Drawer,
     Drawing,
     VarmaError,
     draw,
     drawing_order,
     envelopes,
-    same_group_meetings,
+    tables_fit,
 )
 
 
@@ -86,26 +90,47 @@ def test_the_drawing_order_is_by_federation_size_then_code_then_name():
     ]
 
 
-def field_of_ten() -> list[Drawer]:
-    feds = ["NOR"] * 4 + ["SWE"] * 3 + ["DEN"] * 2 + ["FIN"]
+def field(*feds: str) -> list[Drawer]:
     return [Drawer(str(i), f"Player {i:02d}", fed) for i, fed in enumerate(feds)]
 
 
-def test_the_first_of_a_federation_may_only_pick_an_envelope_big_enough():
-    drawing = Drawing.start(field_of_ten())  # A 3, B 3, C 2, D 2 numbers: NOR has 4
-    assert [len(e.numbers) for e in drawing.envelopes] == [3, 3, 2, 2]
-    assert drawing.allowed_envelopes() == ("A", "B")  # no envelope holds 4: the largest
+def fitting_ten() -> list[Drawer]:
+    return field(*["NOR"] * 3, *["SWE"] * 3, "DEN", "DEN", "FIN", "ISL")
+
+
+def three_federations_of_ten() -> list[Drawer]:
+    return field(*["NOR"] * 4, *["SWE"] * 3, *["DEN"] * 3)
+
+
+@pytest.mark.parametrize(
+    ("feds", "fits"),
+    [
+        (["NOR"] * 3 + ["SWE"] * 3 + ["DEN"] * 2 + ["FIN", "ISL"], True),
+        (["NOR"] * 4 + ["SWE"] * 3 + ["DEN"] * 3, False),  # no envelope holds four
+        (["NOR"] * 3 + ["SWE"] * 3 + ["DEN"] * 3 + ["FIN"], False),  # the third three cannot fit
+        (["NOR", "SWE"] * 4, False),  # eight players: no table
+    ],
+)
+def test_the_tables_fit_only_if_every_federation_can_draw_whole(feds, fits):
+    assert tables_fit(field(*feds)) is fits
+
+
+def test_the_first_of_a_federation_picks_an_envelope_big_enough():
+    drawing = Drawing.start(fitting_ten())  # A 3, B 3, C 2, D 2 numbers
+    assert drawing.method == "varma"
+    assert drawing.next_drawer.group == "NOR"
+    assert drawing.allowed_envelopes() == ("A", "B")
 
 
 def test_the_rest_of_a_federation_draws_from_the_same_envelope():
-    drawing = Drawing.start(field_of_ten()).pick("A", 4)
+    drawing = Drawing.start(fitting_ten()).pick("A", 4)
     assert drawing.allowed_envelopes() == ("A",)
     with pytest.raises(VarmaError, match="must draw from envelope A"):
         drawing.pick("B", 5)
 
 
 def test_a_number_cannot_be_drawn_twice_or_from_the_wrong_envelope():
-    drawing = Drawing.start(field_of_ten()).pick("A", 4)
+    drawing = Drawing.start(fitting_ten()).pick("A", 4)
     with pytest.raises(VarmaError, match="not left"):
         drawing.pick("A", 4)
     with pytest.raises(VarmaError, match="not left"):
@@ -113,7 +138,7 @@ def test_a_number_cannot_be_drawn_twice_or_from_the_wrong_envelope():
 
 
 def test_replaying_all_but_the_last_pick_undoes_it():
-    drawers = field_of_ten()
+    drawers = fitting_ten()
     full = draw(drawers, random.Random(7))
     undone = Drawing.replay(drawers, full.picks[:-1])
     assert undone.next_drawer == full.order[-1]
@@ -121,22 +146,54 @@ def test_replaying_all_but_the_last_pick_undoes_it():
 
 
 def test_the_same_seed_gives_the_same_draw():
-    drawers = field_of_ten()
-    assert draw(drawers, random.Random(2026)).picks == draw(drawers, random.Random(2026)).picks
-    assert draw(drawers, random.Random(1)).numbers() != draw(drawers, random.Random(2)).numbers()
+    for drawers in (fitting_ten(), three_federations_of_ten()):
+        assert draw(drawers, random.Random(2026)).picks == draw(drawers, random.Random(2026)).picks
+    assert (
+        draw(fitting_ten(), random.Random(1)).numbers()
+        != draw(fitting_ten(), random.Random(2)).numbers()
+    )
 
 
 def test_everyone_gets_a_different_number_from_1_to_n():
-    numbers = draw(field_of_ten(), random.Random(3)).numbers()
+    numbers = draw(fitting_ten(), random.Random(3)).numbers()
     assert sorted(numbers.values()) == list(range(1, 11))
 
 
 def test_federations_that_fit_never_meet_in_the_last_three_rounds():
-    feds = ["NOR"] * 3 + ["SWE"] * 3 + ["DEN"] * 2 + ["FIN"] * 2
-    drawers = [Drawer(str(i), f"P{i}", fed) for i, fed in enumerate(feds)]
+    drawers = fitting_ten()
     for seed in range(30):
         drawing = draw(drawers, random.Random(seed))
         assert all(m.round <= 6 for m in same_group_meetings(drawing.numbers(), drawers))
+
+
+def test_where_the_tables_do_not_fit_each_federation_draws_from_its_computed_envelope():
+    drawers = three_federations_of_ten()
+    drawing = Drawing.start(drawers, seed=9)
+    assert drawing.method == "computed"
+    assert [(e.label, len(e.numbers)) for e in drawing.envelopes] == [
+        ("DEN", 3),
+        ("NOR", 4),
+        ("SWE", 3),
+    ]
+    assert drawing.next_drawer.group == "NOR"
+    assert drawing.allowed_envelopes() == ("NOR",)
+
+
+def test_a_computed_drawing_keeps_three_federations_of_ten_apart_at_the_end():
+    drawers = three_federations_of_ten()
+    for seed in range(10):
+        drawing = Drawing.start(drawers, seed=seed)
+        rng = random.Random(seed)
+        while not drawing.finished:
+            drawing = drawing.pick_at_random(rng)
+        assert all(m.round <= 6 for m in same_group_meetings(drawing.numbers(), drawers))
+
+
+def test_players_without_compatriots_share_the_others_envelope():
+    drawers = field(*["NOR"] * 5, "SWE", "DEN", "", "", "FIN")
+    drawing = Drawing.start(drawers, seed=1)
+    others = [e for e in drawing.envelopes if e.label == "Others"]
+    assert len(others) == 1 and len(others[0].numbers) == 5
 
 
 def test_a_duplicate_player_is_refused():
@@ -173,18 +230,10 @@ def test_the_computed_assignment_beats_or_equals_the_varma_drawing(feds, seed):
 
 @settings(max_examples=60, deadline=None)
 @given(feds=federation_mixes, seed=st.integers(0, 2**32))
-def test_a_varma_drawing_where_every_federation_fits_has_no_late_clash(feds, seed):
+def test_a_varma_drawing_never_lets_compatriots_meet_in_the_last_three_rounds(feds, seed):
     drawers = [Drawer(str(i), f"P{i:02d}", fed) for i, fed in enumerate(feds)]
     drawing = draw(drawers, random.Random(seed))
-    late = [m for m in same_group_meetings(drawing.numbers(), drawers) if m.round > len(feds) // 2]
-    last_safe = table_size(len(feds)) - 1 - 3
-    if not drawing.split_groups():
-        assert all(m.round <= last_safe for m in late)
-
-
-def test_a_federation_too_big_for_any_envelope_is_split_and_reported():
-    feds = ["NOR"] * 5 + ["SWE", "DEN", "FIN", "ISL", "EST"]
-    drawers = [Drawer(str(i), f"P{i}", fed) for i, fed in enumerate(feds)]
-    drawing = draw(drawers, random.Random(4))
-    assert drawing.split_groups() == ("NOR",)
-    assert sorted(drawing.numbers().values()) == list(range(1, 11))
+    assert sorted(drawing.numbers().values()) == list(range(1, len(feds) + 1))
+    if drawing.method == "varma":
+        last_safe = table_size(len(feds)) - 1 - 3
+        assert all(m.round <= last_safe for m in same_group_meetings(drawing.numbers(), drawers))

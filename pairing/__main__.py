@@ -1,0 +1,26 @@
+"""`python -m pairing SYSTEM ...`: the draw engines from the command line, without Django."""
+
+import argparse
+import sys
+from importlib import import_module
+
+#: Subcommand name -> module in pairing.commands (each has add_arguments and run).
+COMMANDS = {
+    "varma": "Round robin starting numbers: Varma drawing of lots and the Berger schedule",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pairing", description=__doc__)
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for name, summary in COMMANDS.items():
+        module = import_module(f"pairing.commands.{name}")
+        sub = subparsers.add_parser(name, help=summary, description=module.__doc__)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+    args = parser.parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The `python -m pairing` subcommands; each module offers `add_arguments` and `run`."""
