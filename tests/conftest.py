@@ -3,12 +3,14 @@
 - Anna is the chief arbiter of the Bergen Open (published) and of a tournament still hidden.
 - Dag is Anna's deputy at the Bergen Open.
 - Boris is an arbiter too, but of his own tournament only.
+- The Oslo Invitational is Anna's round robin before its drawing: ten players, four from NOR,
+  three each from SWE and DEN.
 - An anonymous visitor is just the test client without a login.
 """
 
 import pytest
 
-from arbiter.models import TournamentArbiter
+from arbiter.models import System, TournamentArbiter
 from tests.factories import PASSWORD, EntryFactory, TournamentFactory, UserFactory
 
 
@@ -50,6 +52,28 @@ def hidden_event(anna):
 @pytest.fixture
 def boris_cup(boris):
     return TournamentFactory(name="Boris Cup", chief=boris)
+
+
+OSLO_INVITATIONAL = [
+    ("Carlsen, Magnus", "NOR"),
+    ("Tari, Aryan", "NOR"),
+    ("Hammer, Jon Ludvig", "NOR"),
+    ("Christiansen, Johan-Sebastian", "NOR"),
+    ("Grandelius, Nils", "SWE"),
+    ("Smith, Axel", "SWE"),
+    ("Hector, Jonny", "SWE"),
+    ("Nielsen, Peter Heine", "DEN"),
+    ("Hansen, Sune Berg", "DEN"),
+    ("Andersen, Mads", "DEN"),
+]
+
+
+@pytest.fixture
+def oslo_invitational(anna):
+    tournament = TournamentFactory(name="Oslo Invitational", system=System.ROUND_ROBIN, chief=anna)
+    for name, federation in OSLO_INVITATIONAL:
+        EntryFactory(tournament=tournament, name=name, federation=federation, starting_number=None)
+    return tournament
 
 
 @pytest.fixture

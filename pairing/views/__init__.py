@@ -1,0 +1,1 @@
+"""Function views of the pairing app, one module per page family."""
