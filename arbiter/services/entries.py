@@ -2,8 +2,13 @@
 
 from django.db import transaction
 
-from arbiter.models import Entry, Title, Tournament
+from arbiter.models import Entry, System, Title, Tournament
 from arbiter.services.audit import record, snapshot
+
+
+class EntryError(Exception):
+    """An entry change the tournament cannot take; the message is for the arbiter."""
+
 
 ENTRY_FIELDS = ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"]
 _TITLE_ORDER = {title: position for position, title in enumerate(Title.values)}
@@ -34,9 +39,18 @@ def renumber_by_rating(tournament: Tournament) -> None:
     Entry.objects.bulk_update(entries, ["starting_number"])
 
 
+def check_open_for_entries(tournament: Tournament) -> None:
+    """A round robin's schedule is fixed once its rounds exist: nobody can join it then."""
+    if tournament.system == System.ROUND_ROBIN and tournament.rounds.exists():
+        raise EntryError(
+            "The round robin's schedule is fixed: no player can be added after the drawing."
+        )
+
+
 @transaction.atomic
 def add_entry(user, tournament: Tournament, data: dict) -> Entry:
     Tournament.objects.select_for_update().get(pk=tournament.pk)
+    check_open_for_entries(tournament)
     entry = Entry.objects.create(tournament=tournament, **_entry_values(data))
     renumber_by_rating(tournament)
     entry.refresh_from_db()
@@ -98,6 +112,7 @@ def set_withdrawn(user, entry: Entry, withdrawn: bool) -> Entry:
 def import_entries(user, tournament: Tournament, rows: list[dict]) -> list[Entry]:
     """Add a whole validated list at once: all of it, or (on any database error) none of it."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
+    check_open_for_entries(tournament)
     entries = Entry.objects.bulk_create(
         [Entry(tournament=tournament, **_entry_values(row)) for row in rows]
     )

@@ -19,11 +19,15 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = EntryForm(request.POST or None, tournament=tournament)
     added = None
     if request.method == "POST" and form.is_valid():
-        added = service.add_entry(request.user, tournament, form.cleaned_data)
-        if not request.htmx:
-            messages.success(request, f"{added.name} added.")
-            return redirect("players", tournament_id=tournament.pk)
-        form = EntryForm(tournament=tournament)
+        try:
+            added = service.add_entry(request.user, tournament, form.cleaned_data)
+        except service.EntryError as error:
+            form.add_error(None, str(error))
+        else:
+            if not request.htmx:
+                messages.success(request, f"{added.name} added.")
+                return redirect("players", tournament_id=tournament.pk)
+            form = EntryForm(tournament=tournament)
     template = "arbiter/players.html#players-section" if request.htmx else "arbiter/players.html"
     context = {
         "tournament": tournament,
@@ -79,9 +83,13 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         parsed = parse_player_list(text, tournament)
         line_errors = parsed.errors
         if not line_errors:
-            imported = service.import_entries(request.user, tournament, parsed.rows)
-            messages.success(request, f"{len(imported)} players imported.")
-            return redirect("players", tournament_id=tournament.pk)
+            try:
+                imported = service.import_entries(request.user, tournament, parsed.rows)
+            except service.EntryError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, f"{len(imported)} players imported.")
+                return redirect("players", tournament_id=tournament.pk)
     return render(
         request,
         "arbiter/player_import.html",

@@ -56,3 +56,14 @@ def test_numbers_stay_fixed_after_round_one_even_when_a_rating_changes(anna, ber
     RoundFactory(tournament=bergen_open, number=1)
     update_entry(anna, bergen_open.entries.get(name="B"), {"name": "B", "rating": 2500})
     assert names_by_number(bergen_open) == ["A", "B"]
+
+
+def test_nobody_joins_a_round_robin_once_its_schedule_exists(anna, oslo_invitational):
+    from arbiter.services.entries import EntryError
+
+    RoundFactory(tournament=oslo_invitational, number=1)
+    with pytest.raises(EntryError, match="schedule is fixed"):
+        add_entry(anna, oslo_invitational, {"name": "Late, Comer"})
+    with pytest.raises(EntryError, match="schedule is fixed"):
+        import_entries(anna, oslo_invitational, [{"name": "Late, Comer"}])
+    assert not oslo_invitational.entries.filter(name="Late, Comer").exists()

@@ -126,3 +126,12 @@ def test_the_player_page_costs_the_same_queries_for_any_number_of_players(
     EntryFactory.create_batch(30, tournament=bergen_open)
     with django_assert_num_queries(5):
         anna_client.get(url)
+
+
+def test_a_player_added_to_a_running_round_robin_gets_the_reason(anna_client, oslo_invitational):
+    from tests.factories import RoundFactory
+
+    RoundFactory(tournament=oslo_invitational, number=1)
+    url = reverse("players", args=[oslo_invitational.pk])
+    response = anna_client.post(url, {"name": "Late, Comer"}, headers={"HX-Request": "true"})
+    assert "schedule is fixed" in response.content.decode()
