@@ -165,5 +165,17 @@ def load_demo() -> tuple[object, list[Tournament]]:
             continue
         tournament = create_tournament(user, {**values, "is_published": True})
         import_entries(user, tournament, players)
+        if tournament.system == System.ROUND_ROBIN:
+            _draw_lots(user, tournament)
         made.append(tournament)
     return user, made
+
+
+def _draw_lots(user, tournament: Tournament) -> None:
+    """The round robin's drawing of lots, done by the app with a fixed seed, and confirmed."""
+    from pairing.services import round_robin
+
+    drawing = round_robin.start_drawing(user, tournament, seed=2026)
+    for step in range(tournament.entries.count()):
+        round_robin.draw_for_player(user, drawing, step)
+    round_robin.confirm_drawing(user, drawing)

@@ -27,3 +27,10 @@ def test_loading_the_demo_twice_changes_nothing():
 def test_the_demo_arbiter_can_log_in(client):
     call_command("load_demo")
     assert client.login(username="arbiter", password="demo-arbiter")
+
+
+def test_the_demo_round_robin_has_drawn_its_numbers_and_has_its_rounds():
+    call_command("load_demo")
+    round_robin = Tournament.objects.get(system=System.ROUND_ROBIN)
+    assert round_robin.lot_drawing.confirmed_at is not None
+    assert round_robin.rounds.count() == 9
