@@ -21,6 +21,11 @@ def tablet(browser, live_server):
     context.close()
 
 
+def draw_for_current_player(page) -> None:
+    with page.expect_response(lambda r: r.url.endswith("/drawing/random/")):
+        page.get_by_role("button", name="Let the app draw for").click()
+
+
 def test_a_whole_drawing_keeps_compatriots_apart_in_the_last_three_rounds(
     tablet, oslo_invitational
 ):
@@ -33,18 +38,20 @@ def test_a_whole_drawing_keeps_compatriots_apart_in_the_last_three_rounds(
     page.evaluate("window.notReloaded = true")
 
     # Carlsen's pick is recorded by hand: the envelope, then the number he pulled out.
-    page.get_by_role("button", name="NOR").click()
-    page.locator(".numbers button").first.click()
+    with page.expect_response(lambda r: "envelope=NOR" in r.url):
+        page.get_by_role("button", name="NOR").click()
+    with page.expect_response(lambda r: r.url.endswith("/drawing/pick/")):
+        page.locator(".numbers button").first.click()
     expect(turn).to_contain_text("Christiansen, Johan-Sebastian")
 
     # A wrong click is undone, then the app draws for everyone else.
-    page.get_by_role("button", name="Let the app draw for Christiansen, Johan-Sebastian").click()
+    draw_for_current_player(page)
     expect(turn).to_contain_text("Hammer, Jon Ludvig")
-    page.get_by_role("button", name="Undo the last pick").click()
+    with page.expect_response(lambda r: r.url.endswith("/drawing/undo/")):
+        page.get_by_role("button", name="Undo the last pick").click()
     expect(turn).to_contain_text("Christiansen, Johan-Sebastian")
     for _ in range(9):
-        page.get_by_role("button", name="Let the app draw for").click()
-        page.wait_for_load_state("networkidle")
+        draw_for_current_player(page)
     expect(page.get_by_role("heading", name="Everyone has drawn")).to_be_visible()
     assert page.evaluate("window.notReloaded") is True
     screenshot(page, "drawing-finished-tablet")
