@@ -1,11 +1,17 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from arbiter.views import dashboard, players, public, tournaments
+from arbiter.views import dashboard, players, public, rounds, tournaments
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<int:tournament_id>/", public.tournament_page, name="tournament"),
+    path(
+        "t/<int:tournament_id>/rounds/<int:number>/",
+        public.round_page,
+        name="public_round",
+    ),
+    path("t/<int:tournament_id>/crosstable/", public.crosstable_page, name="crosstable"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("arbiter/", dashboard.dashboard, name="dashboard"),
     path("arbiter/new/", tournaments.create, name="tournament_create"),
@@ -39,6 +45,17 @@ urlpatterns = [
         "arbiter/t/<int:tournament_id>/players/<int:entry_id>/withdraw/",
         players.withdraw_player,
         name="player_withdraw",
+    ),
+    path("arbiter/t/<int:tournament_id>/rounds/", rounds.rounds, name="rounds"),
+    path(
+        "arbiter/t/<int:tournament_id>/rounds/<int:number>/",
+        rounds.round_detail,
+        name="round_detail",
+    ),
+    path(
+        "arbiter/t/<int:tournament_id>/games/<int:game_id>/result/",
+        rounds.record_result,
+        name="record_result",
     ),
     path("", include("pairing.urls")),
     path("admin/", admin.site.urls),

@@ -6,11 +6,12 @@ from django.urls import reverse
 
 from arbiter.models import TournamentArbiter
 from tests.conftest import login
+from tests.factories import GameFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
 
 
-def arbiter_urls(tournament, entry, deputy_staff):
+def arbiter_urls(tournament, entry, deputy_staff, game):
     """(method, url) of every page that changes or shows a tournament to its arbiters."""
     t = tournament.pk
     return [
@@ -25,6 +26,9 @@ def arbiter_urls(tournament, entry, deputy_staff):
         ("post", reverse("tournament_settings", args=[t])),
         ("post", reverse("deputy_add", args=[t])),
         ("post", reverse("deputy_remove", args=[t, deputy_staff.pk])),
+        ("get", reverse("rounds", args=[t])),
+        ("get", reverse("round_detail", args=[t, game.round.number])),
+        ("post", reverse("record_result", args=[t, game.pk])),
     ]
 
 
@@ -34,7 +38,9 @@ CHIEF_ONLY = {"deputy_add", "deputy_remove"}
 @pytest.fixture
 def walk(bergen_open, bergen_players, dag):
     staff = TournamentArbiter.objects.get(tournament=bergen_open, user=dag)
-    return arbiter_urls(bergen_open, bergen_players[0], staff)
+    round_ = RoundFactory(tournament=bergen_open, number=1, state="published")
+    game = GameFactory(round=round_, white=bergen_players[1], black=bergen_players[2])
+    return arbiter_urls(bergen_open, bergen_players[0], staff, game)
 
 
 def test_an_anonymous_visitor_is_sent_to_the_login_page_everywhere(client, walk):
@@ -63,6 +69,16 @@ def test_a_deputy_reaches_every_page_but_the_arbiter_list(client, dag, walk):
         name = _url_name(url)
         expected = (403,) if name in CHIEF_ONLY else (200, 302)
         assert getattr(client, method)(url).status_code in expected, (method, url)
+
+
+def test_the_chief_arbiter_gets_the_round_pages_and_an_htmx_result_row(client, anna, walk):
+    login(client, anna)
+    for method, url in walk:
+        if _url_name(url) in {"rounds", "round_detail", "record_result"}:
+            response = getattr(client, method)(
+                url, {"result": "1-0"}, headers={"HX-Request": "true"}
+            )
+            assert response.status_code == 200, (method, url)
 
 
 @pytest.mark.parametrize("name", ["dashboard", "tournament_create"])

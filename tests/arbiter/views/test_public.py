@@ -34,12 +34,12 @@ def test_the_public_pages_cost_the_same_queries_for_any_field(
     client, bergen_open, django_assert_num_queries
 ):
     EntryFactory.create_batch(2, tournament=bergen_open)
-    with django_assert_num_queries(3):  # tournament, arbiters, entries
+    with django_assert_num_queries(4):  # tournament, arbiters, entries, public rounds
         client.get(reverse("tournament", args=[bergen_open.pk]))
     with django_assert_num_queries(1):
         client.get(reverse("home"))
     EntryFactory.create_batch(40, tournament=bergen_open)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         client.get(reverse("tournament", args=[bergen_open.pk]))
     with django_assert_num_queries(1):
         client.get(reverse("home"))

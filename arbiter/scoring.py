@@ -1,0 +1,117 @@
+"""Points, the same for every pairing system: plain functions over the ORM.
+
+Chess scoring comes from RESULT_POINTS in the models; a bye scores by its kind (see BYE_POINTS and
+docs/foundation.md, "Scoring"). Only published and complete rounds count: a draft round is a
+proposal, so neither its games nor its byes give anyone a point until it is published.
+"""
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+from django.db.models import QuerySet
+
+from arbiter.models import RESULT_POINTS, Bye, Entry, Game, Round, System, Tournament
+
+#: Rounds whose games and byes count, for the arbiter and the public alike.
+COUNTED_STATES = (Round.State.PUBLISHED, Round.State.COMPLETE)
+
+#: Points of a bye by its TRF kind. The pairing-allocated bye (`U`) is settled by the system.
+BYE_POINTS: dict[str, Decimal] = {
+    Bye.Kind.FULL_POINT: Decimal(1),
+    Bye.Kind.HALF_POINT: Decimal("0.5"),
+    Bye.Kind.ZERO_POINT: Decimal(0),
+}
+
+ZERO = Decimal(0)
+
+
+def bye_points(kind: str, system: str) -> Decimal:
+    """What a bye of this kind is worth in this system.
+
+    A pairing-allocated bye scores a point in a Swiss or Monrad (C.04.1), but nothing in a round
+    robin, where it is the free round against Berger's "dummy" opponent of an odd field.
+    """
+    if kind == Bye.Kind.PAIRING_ALLOCATED:
+        return ZERO if system == System.ROUND_ROBIN else Decimal(1)
+    return BYE_POINTS[kind]
+
+
+def game_points(result: str) -> tuple[Decimal, Decimal]:
+    """Points of White and Black; a game without a result gives nobody anything yet."""
+    return RESULT_POINTS.get(result, (ZERO, ZERO))
+
+
+def counted_games(tournament: Tournament, through_round: int | None = None) -> QuerySet[Game]:
+    """The tournament's games in published or complete rounds, up to `through_round`."""
+    games = Game.objects.filter(round__tournament=tournament, round__state__in=COUNTED_STATES)
+    if through_round is not None:
+        games = games.filter(round__number__lte=through_round)
+    return games
+
+
+def counted_byes(tournament: Tournament, through_round: int | None = None) -> QuerySet[Bye]:
+    """The tournament's byes in published or complete rounds, up to `through_round`."""
+    byes = Bye.objects.filter(round__tournament=tournament, round__state__in=COUNTED_STATES)
+    if through_round is not None:
+        byes = byes.filter(round__number__lte=through_round)
+    return byes
+
+
+def add_up(
+    entry_ids: Iterable[int],
+    games: Iterable[tuple[int, int, str]],
+    byes: Iterable[tuple[int, str]],
+    system: str,
+) -> dict[int, Decimal]:
+    """Points per entry from (white_id, black_id, result) and (entry_id, kind) rows."""
+    points = dict.fromkeys(entry_ids, ZERO)
+    for white_id, black_id, result in games:
+        white, black = game_points(result)
+        points[white_id] = points.get(white_id, ZERO) + white
+        points[black_id] = points.get(black_id, ZERO) + black
+    for entry_id, kind in byes:
+        points[entry_id] = points.get(entry_id, ZERO) + bye_points(kind, system)
+    return points
+
+
+def scores(tournament: Tournament, through_round: int | None = None) -> dict[int, Decimal]:
+    """Every entry's points after `through_round` (all counted rounds when None).
+
+    Three queries whatever the size of the field: entries, games, byes.
+    """
+    entry_ids = Entry.objects.filter(tournament=tournament).values_list("pk", flat=True)
+    return _add_up_rounds(tournament, entry_ids, through_round)
+
+
+def points_before(tournament: Tournament, round_number: int) -> dict[int, Decimal]:
+    """Points before round `round_number` of those who have any (two queries: games, byes).
+
+    Entries that scored nothing yet are missing; read it with `.get(entry_id, ZERO)`.
+    """
+    return _add_up_rounds(tournament, [], round_number - 1)
+
+
+def pairings(tournament: Tournament, round_: Round) -> tuple[list[Game], list[Bye]]:
+    """The round's games in board order and its byes, as the pairing lists show them.
+
+    Each game gets `white_points` and `black_points` (before the round), each bye `points` (before
+    the round) and `awarded` (what the bye is worth). Four queries whatever the size of the field.
+    """
+    games = list(round_.games.select_related("white", "black").order_by("board"))
+    byes = list(round_.byes.select_related("entry").order_by("entry__starting_number"))
+    before = points_before(tournament, round_.number)
+    for game in games:
+        game.white_points = before.get(game.white_id, ZERO)
+        game.black_points = before.get(game.black_id, ZERO)
+    for bye in byes:
+        bye.points = before.get(bye.entry_id, ZERO)
+        bye.awarded = bye_points(bye.kind, tournament.system)
+    return games, byes
+
+
+def _add_up_rounds(
+    tournament: Tournament, entry_ids: Iterable[int], through_round: int | None
+) -> dict[int, Decimal]:
+    games = counted_games(tournament, through_round).values_list("white_id", "black_id", "result")
+    byes = counted_byes(tournament, through_round).values_list("entry_id", "kind")
+    return add_up(entry_ids, games, byes, tournament.system)

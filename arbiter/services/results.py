@@ -1,0 +1,70 @@
+"""Entering the results of a round's games; the round completes when every board has one."""
+
+from django.db import transaction
+
+from arbiter.models import Game, GameResult, Round
+from arbiter.services.audit import record
+
+
+class ResultError(Exception):
+    """A result the app cannot take; the message is for the arbiter."""
+
+
+@transaction.atomic
+def record_result(user, game: Game, result: str) -> Game:
+    """Set (or, with "", clear) the result of a game of a published or complete round.
+
+    The same result again changes nothing and writes nothing to the audit log. The round becomes
+    complete with its last result and goes back to published when one is cleared.
+    """
+    if result != "" and result not in GameResult.values:
+        raise ResultError(f"'{result}' is not a result. Use 1-0, 1/2, 0-1, +-, -+ or --.")
+    # The round first, then the game: every writer of a round's games locks in this order, and the
+    # round's lock makes the last two results of a round, entered at once, see each other.
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=game.round_id)
+    if round_.state == Round.State.DRAFT:
+        raise ResultError(
+            f"Round {round_.number} is still a draft: publish its pairings before entering results."
+        )
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("white", "black")
+        .get(pk=game.pk)
+    )
+    game.round = round_
+    if game.result == result:
+        return game
+    before = game.result
+    game.result = result
+    game.save(update_fields=["result"])
+    shown = game.get_result_display() if result else "cleared"
+    record(
+        user,
+        round_.tournament,
+        "result.record",
+        f"Round {round_.number}, board {game.board}, {game.white.name} against {game.black.name}: "
+        f"{shown}",
+        before={"result": before},
+        after={"result": result},
+    )
+    _update_round_state(user, round_)
+    return game
+
+
+def _update_round_state(user, round_: Round) -> None:
+    """Complete the round when every game has a result; reopen it when one is cleared."""
+    complete = not round_.games.filter(result="").exists()
+    state = Round.State.COMPLETE if complete else Round.State.PUBLISHED
+    if round_.state == state:
+        return
+    before = round_.state
+    round_.state = state
+    round_.save(update_fields=["state"])
+    record(
+        user,
+        round_.tournament,
+        "round.complete" if complete else "round.reopen",
+        f"Round {round_.number} {'complete' if complete else 'reopened: a result was cleared'}",
+        before={"state": before},
+        after={"state": state},
+    )

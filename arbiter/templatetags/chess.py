@@ -1,0 +1,20 @@
+"""Chess notation for templates: points with the ½ glyph, as players read them on chess-results."""
+
+from decimal import Decimal
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def points(value) -> str:
+    """1.5 → "1½", 0.5 → "½", 2 → "2"; nothing for None."""
+    if value is None or value == "":
+        return ""
+    value = Decimal(value)
+    whole = int(value)
+    half = value - whole == Decimal("0.5")
+    if half:
+        return f"{whole}½" if whole else "½"
+    return str(whole)

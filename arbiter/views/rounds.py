@@ -1,0 +1,76 @@
+"""The arbiter's rounds: the list, a round's boards, and entering results (HTMX, plain fallback)."""
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from arbiter.access import tournament_arbiter_required
+from arbiter.models import Game, Round, Tournament
+from arbiter.scoring import ZERO, pairings, points_before
+from arbiter.services import results as service
+
+
+@require_GET
+@tournament_arbiter_required
+def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every round with its state and how many of its games have a result."""
+    round_list = tournament.rounds.annotate(
+        game_count=Count("games"),
+        result_count=Count("games", filter=~Q(games__result="")),
+    ).order_by("number")
+    return render(request, "arbiter/rounds.html", {"tournament": tournament, "rounds": round_list})
+
+
+@require_GET
+@tournament_arbiter_required
+def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The boards in board order with a result control each, then the byes."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    games, byes = pairings(tournament, round_)
+    return render(
+        request,
+        "arbiter/round.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "games": games,
+            "byes": byes,
+            "round_numbers": tournament.rounds.values_list("number", flat=True),
+        },
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def record_result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
+    """Save one board's result (empty clears it); HTMX swaps only that board's row."""
+    game = get_object_or_404(Game, pk=game_id, round__tournament=tournament)
+    error = None
+    try:
+        game = service.record_result(request.user, game, request.POST.get("result", ""))
+    except service.ResultError as exception:
+        error = str(exception)
+        game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
+    if request.htmx:
+        before = points_before(tournament, game.round.number)
+        game.white_points = before.get(game.white_id, ZERO)
+        game.black_points = before.get(game.black_id, ZERO)
+        context = {
+            "tournament": tournament,
+            "round": game.round,
+            "game": game,
+            "error": error,
+            "saved": error is None,
+            "htmx_response": True,
+        }
+        return render(request, "arbiter/round.html#board-row", context)
+    if error:
+        messages.error(request, error)
+    else:
+        shown = game.get_result_display() if game.result else "cleared"
+        messages.success(request, f"Board {game.board}: {shown}.")
+    url = reverse("round_detail", args=[tournament.pk, game.round.number])
+    return redirect(f"{url}#board-{game.board}")

@@ -1,0 +1,78 @@
+"""Anna enters a round robin round's results board by board; the public crosstable shows them."""
+
+import pytest
+from playwright.sync_api import expect
+
+from arbiter.models import Round, System
+from tests.arbiter.conftest import play_round
+from tests.browser.conftest import screenshot
+from tests.browser.test_arbiter_flow import log_in
+from tests.factories import EntryFactory, TournamentFactory, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PLAYERS = ["Aas, Kari", "Berg, Ola", "Dahl, Per", "Lie, Jo", "Moen, Siv", "Nes, Tor"]
+
+
+def test_an_arbiter_enters_three_results_without_reloading_and_the_crosstable_shows_them(page):
+    anna = UserFactory(username="anna")
+    tournament = TournamentFactory(name="Oslo Spring RR", chief=anna, system=System.ROUND_ROBIN)
+    p = [
+        EntryFactory(tournament=tournament, name=name, starting_number=number)
+        for number, name in enumerate(PLAYERS, start=1)
+    ]
+    play_round(tournament, 1, games=[(p[0], p[5], ""), (p[1], p[4], ""), (p[2], p[3], "")])
+
+    log_in(page, "anna")
+    page.goto(f"/arbiter/t/{tournament.pk}/players/")
+    page.get_by_role("link", name="Rounds").click()
+    page.get_by_role("link", name="Round 1").click()
+    expect(page.get_by_role("heading", name="Round 1")).to_be_visible()
+    expect(page.locator("#round-state")).to_have_text("Published")
+    page.evaluate("window.notReloaded = true")
+
+    # Board 1 with the mouse; the keyboard then stands on board 2's first button.
+    page.locator("#board-1").get_by_role("button", name="1-0").click()
+    expect(page.locator("#board-1 td.result")).to_have_text("1 - 0")
+    expect(page.locator("#board-2").get_by_role("button", name="1-0")).to_be_focused()
+
+    # Board 2 from the keyboard alone: one Tab to ½-½, then Enter.
+    page.keyboard.press("Tab")
+    expect(page.locator("#board-2").get_by_role("button", name="½-½")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#board-2 td.result")).to_have_text("½ - ½")
+
+    # Board 3: Black wins by forfeit, from the small menu.
+    board_3 = page.locator("#board-3")
+    board_3.get_by_text("Forfeit…").click()
+    board_3.get_by_role("button", name="- - +").click()
+    expect(page.locator("#board-3 td.result")).to_have_text("- - +")
+    expect(page.locator("#round-state")).to_have_text("Complete")
+
+    assert page.evaluate("window.notReloaded") is True
+    screenshot(page, "round-results-entered")
+    assert Round.objects.get(tournament=tournament, number=1).state == Round.State.COMPLETE
+
+    page.goto(f"/t/{tournament.pk}/crosstable/")
+    expect(page.get_by_role("heading", name="Crosstable after round 1")).to_be_visible()
+    rows = page.locator("#crosstable tbody tr")
+    expect(rows).to_have_count(6)
+    # Row 1 beat 6; row 2 drew with 5; row 4 won against 3 by forfeit.
+    expect(rows.nth(0).locator("td.cell").nth(5)).to_have_text("1")
+    expect(rows.nth(5).locator("td.cell").nth(0)).to_have_text("0")
+    expect(rows.nth(1).locator("td.cell").nth(4)).to_have_text("½")
+    expect(rows.nth(2).locator("td.cell").nth(3)).to_have_text("-")
+    expect(rows.nth(3).locator("td.cell").nth(2)).to_have_text("+")
+    expect(rows.nth(3).locator("td").nth(-2)).to_have_text("1")
+    screenshot(page, "crosstable-after-round-1")
+
+
+def test_the_crosstable_scrolls_inside_its_frame_on_a_phone(phone):
+    tournament = TournamentFactory(name="Phone RR", system=System.ROUND_ROBIN)
+    players = EntryFactory.create_batch(14, tournament=tournament)
+    play_round(tournament, 1, games=[(players[i], players[i + 1], "1/2") for i in range(0, 14, 2)])
+    phone.goto(f"/t/{tournament.pk}/crosstable/")
+    expect(phone.locator("#crosstable")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.evaluate("document.querySelector('.table-wrap').scrollWidth") > 390
+    screenshot(phone, "crosstable-phone")
