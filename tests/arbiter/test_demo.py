@@ -34,3 +34,10 @@ def test_the_demo_round_robin_has_drawn_its_numbers_and_has_its_rounds():
     round_robin = Tournament.objects.get(system=System.ROUND_ROBIN)
     assert round_robin.lot_drawing.confirmed_at is not None
     assert round_robin.rounds.count() == 9
+    assert list(round_robin.rounds.values_list("state", flat=True)[:5]) == [
+        "complete",
+        "complete",
+        "complete",
+        "complete",
+        "published",
+    ]
