@@ -7,6 +7,7 @@ from importlib import import_module
 #: Subcommand name -> module in pairing.commands (each has add_arguments and run).
 COMMANDS = {
     "varma": "Round robin starting numbers: Varma drawing of lots and the Berger schedule",
+    "dutch": "FIDE (Dutch) Swiss: pair the next round (-p) or check a tournament (-c)",
 }
 
 

@@ -1,0 +1,91 @@
+"""Command line compatible with the FIDE-endorsed engines.
+
+    python -m pairing dutch INPUT.trf -p [OUTPUT]    pair the next round
+    python -m pairing dutch INPUT.trf -c             check every round of a finished tournament
+    options: --rules 2017|2026 (default: by the start date, TRF 042), --explain
+
+Exit codes (as bbpPairings): 0 ok, 1 no valid pairing / check found differences,
+2 unexpected error, 3 invalid input, 5 file access.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INPUT, EXIT_FILE = 0, 1, 2, 3, 5
+
+
+def add_arguments(d: argparse.ArgumentParser) -> None:
+    """The ``dutch`` subcommand's arguments (registered by ``pairing/__main__.py``)."""
+    d.add_argument("input", help="TRF file (TRF-16 with XXR/XXC, or TRF-2026)")
+    mode = d.add_mutually_exclusive_group(required=True)
+    mode.add_argument("-p", nargs="?", const="-", metavar="OUTPUT", dest="pair_output")
+    mode.add_argument("-c", action="store_true", dest="check")
+    d.add_argument("--rules", choices=("2017", "2026"))
+    d.add_argument("--explain", action="store_true", help="explain each pairing (to stderr)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the ``dutch`` subcommand; never lets a traceback reach the arbiter."""
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return EXIT_UNEXPECTED
+    except Exception as e:  # never a traceback for the arbiter
+        print(f"error: unexpected failure: {type(e).__name__}: {e}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+
+
+def _run(args: argparse.Namespace) -> int:
+    from pairing.engines.dutch import NoValidPairing, pair_trf
+    from pairing.engines.dutch.checker import check_tournament
+    from pairing.engines.trf import TrfError, parse_trf
+
+    try:
+        with open(args.input, encoding="utf-8", newline="") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"error: cannot read {args.input}: {e}", file=sys.stderr)
+        return EXIT_FILE
+    try:
+        t = parse_trf(text)
+        if args.check:
+            bad = 0
+            for rc in check_tournament(t, args.rules):
+                if rc.ok:
+                    print(f"round {rc.round}: ok")
+                else:
+                    bad += 1
+                    print(f"round {rc.round}: differs")
+                    for d in rc.differences:
+                        print(f"  {d}")
+            return EXIT_NO_PAIRING if bad else EXIT_OK
+        pairing = pair_trf(t, args.rules)
+    except TrfError as e:
+        print(f"error: {args.input}: {e}", file=sys.stderr)
+        return EXIT_INPUT
+    except NoValidPairing as e:
+        print(f"error: no valid pairing: {e}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    text_out = "\n".join(pairing.engine_lines()) + "\n"
+    if args.pair_output in (None, "-"):
+        sys.stdout.write(text_out)
+    else:
+        try:
+            with open(args.pair_output, "w", encoding="utf-8") as fh:
+                fh.write(text_out)
+        except OSError as e:
+            print(f"error: cannot write {args.pair_output}: {e}", file=sys.stderr)
+            return EXIT_FILE
+    if args.explain:
+        for ex in pairing.explanations:
+            print(
+                f"{ex.player}: bracket {ex.bracket}, {ex.colour}"
+                + (f" vs {ex.opponent}" if ex.opponent else "")
+                + (f" ({ex.colour_rule})" if ex.colour_rule else "")
+                + (f", floats {ex.float}" if ex.float else "")
+                + f": {ex.reason}",
+                file=sys.stderr,
+            )
+    return EXIT_OK

@@ -1,0 +1,99 @@
+"""Public entry points of the Dutch engine: plain data in, frozen dataclasses out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.engines.dutch.colours import board_key, choose_colour
+from pairing.engines.dutch.pairer import compute_matching
+from pairing.engines.dutch.state import WHITE, State, build_state
+from pairing.engines.trf import TrfTournament
+
+RULES = ("2017", "2026")
+CUTOVER = "2026/02/01"
+
+
+@dataclass(frozen=True)
+class Board:
+    number: int
+    white: int  # starting number
+    black: int
+
+
+@dataclass(frozen=True)
+class Explanation:
+    player: int  # starting number
+    bracket: str  # score of the bracket the player was paired in
+    opponent: int | None
+    colour: str  # "white", "black" or "bye"
+    colour_rule: str
+    float: str  # "", "down" or "up"
+    reason: str
+
+
+@dataclass(frozen=True)
+class Pairing:
+    rules: str
+    boards: tuple[Board, ...]
+    bye: int | None
+    explanations: tuple[Explanation, ...] = ()
+
+    def engine_lines(self) -> list[str]:
+        """The endorsed engines' output: number of pairs, then "white black", bye as "N 0"."""
+        lines = [str(len(self.boards) + (self.bye is not None))]
+        lines += [f"{b.white} {b.black}" for b in self.boards]
+        if self.bye is not None:
+            lines.append(f"{self.bye} 0")
+        return lines
+
+
+def default_rules(t: TrfTournament) -> str:
+    """The rule set in force at the tournament's start (TRF 042; 192 if explicit)."""
+    system = t.system.upper()
+    if "2017" in system:
+        return "2017"
+    if "2025" in system or "2026" in system:
+        return "2026"
+    date = t.start_date.strip().replace("-", "/").replace(".", "/")
+    if len(date) >= 10 and date[:4].isdigit():
+        return "2026" if date[:10] >= CUTOVER else "2017"
+    return "2026"
+
+
+def pair_round(state: State, rules: str = "2026") -> Pairing:
+    """Pair the round after ``state.played_rounds`` under the given rule set."""
+    if rules not in RULES:
+        raise ValueError(f"unknown rule set {rules!r}; expected one of {RULES}")
+    if rules == "2017":
+        from pairing.engines.dutch.pairer2017 import compute_matching_2017
+
+        match = compute_matching_2017(state)
+    else:
+        match = compute_matching(state)
+    players = state.players
+    seen = set()
+    rows = []
+    bye = None
+    for pi in sorted(match, key=lambda i: (-state.score_acc(players[i]), players[i].rank)):
+        if pi in seen:
+            continue
+        oi = match[pi]
+        if oi is None:
+            bye = pi
+            continue
+        seen.add(pi)
+        seen.add(oi)
+        a, b = (pi, oi) if pi < oi else (oi, pi)
+        c, _ = choose_colour(state, players[a], players[b])
+        w, bl = (a, b) if c == WHITE else (b, a)
+        rows.append((board_key(state, players[w], players[bl]), w, bl))
+    rows.sort()
+    boards = tuple(Board(i + 1, w + 1, b + 1) for i, (_, w, b) in enumerate(rows))
+    from pairing.engines.dutch.explain import explain
+
+    exps = explain(state, match, rows, bye)
+    return Pairing(rules, boards, None if bye is None else bye + 1, exps)
+
+
+def pair_trf(t: TrfTournament, rules: str | None = None) -> Pairing:
+    return pair_round(build_state(t), rules or default_rules(t))

@@ -1,0 +1,109 @@
+"""Check a finished tournament round by round against the Dutch rules (the ``-c`` mode).
+
+Each round ``r`` is re-paired from the history before it (rounds ``1..r-1`` and the players
+absent in round ``r``) and compared with what was actually paired: the pairs, the colours and the
+pairing-allocated bye. The checker is kept apart from the pairer, as in the endorsed engines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pairing.engines.dutch.api import pair_trf
+from pairing.engines.dutch.pairer import NoValidPairing
+from pairing.engines.trf import TrfPlayer, TrfResult, TrfTournament
+
+_ABSENT_CODES = {"H": "H", "F": "F", "Z": "Z", " ": "Z"}
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    round: int
+    ok: bool
+    differences: tuple[str, ...]
+
+
+def _points(t: TrfTournament, results: tuple[TrfResult, ...]) -> int:
+    s = t.scoring
+    total = 0
+    for res in results:
+        c = res.code
+        if c in "1W+" or c == "F":
+            total += s.win
+        elif c == "U":
+            total += s.pab
+        elif c in "=DH":
+            total += s.draw
+        elif c in "0L":
+            total += s.loss
+        elif c == "-":
+            total += s.forfeit_loss
+        else:
+            total += s.zero_bye
+    return total
+
+
+def history_before(t: TrfTournament, rnd: int) -> TrfTournament:
+    """The tournament as it stood before round ``rnd`` (1-based), absentees of ``rnd`` marked."""
+    players = []
+    for p in t.players:
+        res = tuple(p.results[: rnd - 1])
+        res = res + (TrfResult(None, " ", " "),) * (rnd - 1 - len(res))
+        cur = p.results[rnd - 1] if len(p.results) >= rnd else TrfResult(None, " ", " ")
+        if cur.opponent is None and cur.code != "U" and cur.code != "+":
+            res = (*res, TrfResult(None, "-", _ABSENT_CODES.get(cur.code, "Z")))
+        players.append(replace(p, results=res, points=_points(t, res[: rnd - 1])))
+    return replace(t, players=tuple(players), rounds=t.rounds or rnd)
+
+
+def actual_round(t: TrfTournament, rnd: int) -> tuple[set[tuple[int, int]], int | None]:
+    pairs: set[tuple[int, int]] = set()
+    bye = None
+    for p in t.players:
+        if len(p.results) < rnd:
+            continue
+        res = p.results[rnd - 1]
+        if (res.opponent is not None and res.colour == "w") or (
+            res.opponent is not None and res.colour not in "wb" and p.number < res.opponent
+        ):
+            pairs.add((p.number, res.opponent))
+        elif res.opponent is None and res.code == "U":
+            bye = p.number
+    return pairs, bye
+
+
+def played_rounds(t: TrfTournament) -> int:
+    return max((len(p.results) for p in t.players), default=0)
+
+
+def check_tournament(t: TrfTournament, rules: str | None = None) -> list[RoundCheck]:
+    """Re-pair every round of ``t`` and report the rounds that differ, with the reason."""
+    out = []
+    last = played_rounds(t)
+    t = replace(t, rounds=max(t.rounds, last))
+    for rnd in range(1, last + 1):
+        before = history_before(t, rnd)
+        pairs, bye = actual_round(t, rnd)
+        try:
+            pairing = pair_trf(before, rules)
+        except NoValidPairing as e:
+            out.append(RoundCheck(rnd, False, (f"the engine finds no legal pairing: {e}",)))
+            continue
+        mine = {(b.white, b.black) for b in pairing.boards}
+        diffs = []
+        unordered = {frozenset(x) for x in pairs}
+        for w, b in sorted(mine - pairs):
+            if frozenset((w, b)) in unordered:
+                diffs.append(f"{w}-{b}: the rules give White to {w} (colour allocation, art. 5)")
+            else:
+                diffs.append(f"{w}-{b}: the engine pairs these players, the tournament did not")
+        for w, b in sorted(pairs - mine):
+            if frozenset((w, b)) not in {frozenset(x) for x in mine}:
+                diffs.append(f"{w}-{b}: paired in the tournament, not by the rules")
+        if bye != pairing.bye:
+            diffs.append(f"bye: the tournament gave it to {bye}, the rules to {pairing.bye}")
+        out.append(RoundCheck(rnd, not diffs, tuple(diffs)))
+    return out
+
+
+__all__ = ["RoundCheck", "TrfPlayer", "check_tournament", "history_before"]

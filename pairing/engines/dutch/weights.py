@@ -1,0 +1,197 @@
+"""Exact integer edge weights encoding the Dutch criteria (C.04.3 art. 2, 2026 rules).
+
+A pairing of a bracket is a maximum-weight matching. Each weight is a bit string whose fields,
+from the most significant down, rank the criteria in the rules' priority order, the same layout
+as the FIDE-endorsed bbpPairings engine so that ties resolve identically:
+
+1. compatibility: [C1] no rematch / forbidden pair, [C3] absolute colour preferences (weight 0
+   means the two players cannot meet);
+2. completion and bye eligibility: [C4], [C2] and [C5] (the bye goes to an eligible player with
+   the lowest score);
+3. pairs in the current bracket ([C6]) and the scores paired ([C7]);
+4. pairs and scores in the next bracket ([C8]);
+5. [C9] unplayed games of the bye assignee;
+6. colour criteria [C10]-[C13];
+7. repeated floats [C14]-[C17], then their score-weighted forms [C18]-[C21];
+8. low bits reserved for the generation order of the bracket procedure (art. 3-4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pairing.engines.dutch.state import NONE, Player, State, invert
+
+FLOAT_DOWN, FLOAT_UP, FLOAT_NONE = 0, 1, 2
+
+
+def bits(value: int) -> int:
+    """Number of bits needed to represent ``value``."""
+    return max(int(value).bit_length(), 0)
+
+
+def eligible_for_bye(state: State, p: Player) -> bool:
+    """[C2] / C.04.1 art. 4 (2026): no PAB for a player who already scored a win's points
+    without playing (a PAB, a full-point bye or a forfeit win)."""
+    return not any((not m.played) and state.points(p, m) >= state.scoring.win for m in p.matches)
+
+
+def eligible_for_bye_2017(state: State, p: Player) -> bool:
+    """2017 C.2: no second PAB, nor after a win by forfeit."""
+    return not any((not m.played) and m.participated and m.score == 2 for m in p.matches)
+
+
+def get_float(state: State, p: Player, rounds_back: int) -> int:
+    """Float of ``p`` ``rounds_back`` rounds ago (2026 art. 1.4: a PAB or scoring more than a
+    loss without playing is a downfloat; otherwise compare the two scores before that round)."""
+    m = p.matches[state.played_rounds - rounds_back]
+    if not m.played:
+        return FLOAT_DOWN if state.points(p, m) > state.scoring.loss else FLOAT_NONE
+    ps = state.score_acc(p, rounds_back)
+    os_ = state.score_acc(state.players[m.opponent], rounds_back)
+    return FLOAT_DOWN if ps > os_ else FLOAT_UP if ps < os_ else FLOAT_NONE
+
+
+def colour_compatible(a: int, b: int) -> bool:
+    return a != b or a == NONE or b == NONE
+
+
+@dataclass
+class Context:
+    state: State
+    score: dict[int, int]  # player index -> pairing score
+    sg_bits: int
+    sg_shift_total: int
+    sg_shift: dict[int, int]
+    top_threshold: int
+    last_round: bool
+    eligible: dict[int, bool]
+    fl1: dict[int, int]
+    fl2: dict[int, int]
+    played_ranks: dict[int, int]
+    is_single: bool = False
+    use_played: bool = False
+
+
+def compatible(ctx: Context, a: Player, b: Player) -> bool:
+    """[C1] and [C3]: may ``a`` and ``b`` meet at all?"""
+    if (a.index, b.index) in ctx.state.forbidden:
+        return False
+    if not a.absolute or not b.absolute or a.colour_preference != b.colour_preference:
+        return True
+    return ctx.last_round and (
+        ctx.score[a.index] > ctx.top_threshold or ctx.score[b.index] > ctx.top_threshold
+    )
+
+
+def _colour_bits(w: int, player: Player, opp: Player, mask: bool, nb: int) -> int:
+    """[C10]-[C13] (2017: C.8-C.11): four fields of ``nb`` bits each."""
+    pp, op = player.colour_preference, opp.colour_preference
+    w <<= nb
+    w += mask and (not player.absolute_imbalance or not opp.absolute_imbalance or pp != op)
+    w <<= nb
+    if mask:
+        if not player.absolute or not opp.absolute or pp != op:
+            ok = True
+        elif player.colour_imbalance == opp.colour_imbalance:
+            ok = player.repeated_colour == NONE or player.repeated_colour != opp.repeated_colour
+        else:
+            x = opp if player.colour_imbalance > opp.colour_imbalance else player
+            ok = x.repeated_colour != invert(pp)
+        w += ok
+    w <<= nb
+    w += mask and colour_compatible(pp, op)
+    w <<= nb
+    w += mask and (
+        (not player.strong and not player.absolute)
+        or (not opp.strong and not opp.absolute)
+        or (player.absolute and opp.absolute)
+        or pp != op
+    )
+    return w
+
+
+def is_bye_candidate(ctx: Context, p: Player, bye_score: int) -> bool:
+    return ctx.eligible[p.index] and ctx.score[p.index] <= bye_score
+
+
+def edge_weight(
+    ctx: Context,
+    higher: Player,
+    lower: Player,
+    in_current: bool,
+    in_next: bool,
+    bye_score: int,
+) -> int:
+    """Weight of the edge ``higher``-``lower`` (``higher`` ranks above ``lower``)."""
+    if not compatible(ctx, higher, lower):
+        return 0
+    nb = ctx.sg_bits
+    shift_total = ctx.sg_shift_total
+    sh = ctx.sg_shift
+    hs = ctx.score[higher.index]
+    ls = ctx.score[lower.index]
+    w = (
+        1
+        + (not is_bye_candidate(ctx, higher, bye_score))
+        + (not is_bye_candidate(ctx, lower, bye_score))
+    )
+    # [C6] pairs in the current bracket, [C7] scores paired
+    w = (w << nb) + in_current
+    w <<= shift_total
+    if in_current:
+        w += 1 << sh[hs]
+    # [C8] pairs and scores in the next bracket
+    w = (w << nb) + in_next
+    w <<= shift_total
+    if in_next:
+        w += 1 << sh[hs]
+    # [C9] unplayed games of the bye assignee
+    w <<= 2 * nb
+    if ctx.is_single:
+        if hs == bye_score:
+            w += ctx.played_ranks[higher.played_games if ctx.use_played else 0]
+        if ls == bye_score:
+            w += ctx.played_ranks[lower.played_games if ctx.use_played else 0]
+    w = _colour_bits(w, lower, higher, in_current, nb)
+    pr = ctx.state.played_rounds
+    if pr:
+        # [C14] downfloaters repeated from the previous round
+        w <<= nb
+        if in_current:
+            w += ctx.fl1[lower.index] == FLOAT_DOWN
+            w += hs <= ls and ctx.fl1[higher.index] == FLOAT_DOWN
+        # [C15] upfloaters repeated from the previous round
+        w <<= nb
+        if in_current:
+            w += not (hs > ls and ctx.fl1[lower.index] == FLOAT_UP)
+    if pr > 1:
+        # [C16], [C17]: the same, two rounds before
+        w <<= nb
+        if in_current:
+            w += ctx.fl2[lower.index] == FLOAT_DOWN
+            w += hs <= ls and ctx.fl2[higher.index] == FLOAT_DOWN
+        w <<= nb
+        if in_current:
+            w += not (hs > ls and ctx.fl2[lower.index] == FLOAT_UP)
+    if pr:
+        # [C18] scores of repeated downfloaters, [C19] opponents of repeated upfloaters
+        w <<= shift_total
+        if in_current:
+            w += (ctx.fl1[lower.index] == FLOAT_DOWN) << sh[ls]
+            w += (ctx.fl1[higher.index] == FLOAT_DOWN) << sh[hs]
+        w <<= shift_total
+        if in_current and not (ctx.fl1[lower.index] == FLOAT_UP and hs > ls):
+            w += 1 << sh[hs]
+    if pr > 1:
+        # [C20], [C21]: the same, two rounds before
+        w <<= shift_total
+        if in_current:
+            w += (ctx.fl2[lower.index] == FLOAT_DOWN) << sh[ls]
+            w += (ctx.fl2[higher.index] == FLOAT_DOWN) << sh[hs]
+        w <<= shift_total
+        if in_current and not (ctx.fl2[lower.index] == FLOAT_UP and hs > ls):
+            w += 1 << sh[hs]
+    # room for the generation order (art. 3-4): exchanges, BSN differences, choices
+    w <<= 3 * nb + 1
+    return w

@@ -1,0 +1,777 @@
+"""Maximum-weight matching on a general graph (Edmonds' blossom algorithm, primal-dual).
+
+The Dutch engine encodes the pairing criteria as exact integer edge weights (see
+``pairing.engines.dutch.weights``) and asks for a matching of maximum total weight. Weights are
+Python integers of any size, so the arithmetic is exact: no floating point anywhere.
+
+The implementation follows the classical O(n^3) formulation (Edmonds 1965; Galil 1986, "Efficient
+algorithms for finding maximum matching in graphs"): vertex and blossom duals are kept doubled so
+that every quantity stays an integer, S/T labels are grown from every free vertex in stages, and a
+stage ends with an augmentation or when the free vertices' duals reach zero.
+
+Only the public function :func:`max_weight_matching` is meant to be used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+__all__ = ["IncrementalMatching", "NoPerfectMatching", "matching_weight", "max_weight_matching"]
+
+
+def matching_weight(mate: Sequence[int], weight: dict[tuple[int, int], int]) -> int:
+    """Total weight of a matching given as a mate list (``-1`` for unmatched vertices)."""
+    total = 0
+    for v, w in enumerate(mate):
+        if w > v:
+            total += weight.get((v, w), weight.get((w, v), 0))
+    return total
+
+
+def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[int]:
+    """Return ``mate`` (``mate[v]`` is v's partner or ``-1``) of a maximum-weight matching.
+
+    ``edges`` holds ``(i, j, w)`` with ``0 <= i, j < n``, ``i != j`` and integer ``w``; edges of
+    weight ``<= 0`` never help and are dropped. The result is deterministic for a given input
+    order.
+    """
+    edge_list = [(i, j, w) for (i, j, w) in edges if w > 0]
+    mate_out = [-1] * n
+    if not edge_list or n < 2:
+        return mate_out
+    return _Solver(n, edge_list).solve()
+
+
+class _Solver:
+    """State of one run of the blossom algorithm (vertex ids ``0..n-1``, blossoms ``n..2n-1``)."""
+
+    def __init__(self, n: int, edges: list[tuple[int, int, int]]) -> None:
+        self.n = n
+        self.edges = edges
+        nedge = len(edges)
+        maxweight = max(w for _, _, w in edges)
+        # endpoint[p]: the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
+        self.endpoint = [v for (i, j, _) in edges for v in (i, j)]
+        self.neighbend: list[list[int]] = [[] for _ in range(n)]
+        for k, (i, j, _) in enumerate(edges):
+            self.neighbend[i].append(2 * k + 1)
+            self.neighbend[j].append(2 * k)
+        self.mate = [-1] * n  # remote endpoint of the matched edge, or -1
+        self.label = [0] * (2 * n)  # 0 free, 1 S, 2 T (5 temporarily while scanning)
+        self.labelend = [-1] * (2 * n)
+        self.inblossom = list(range(n))
+        self.blossomparent = [-1] * (2 * n)
+        self.blossomchilds: list[list[int] | None] = [None] * (2 * n)
+        self.blossombase = list(range(n)) + [-1] * n
+        self.blossomendps: list[list[int] | None] = [None] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
+        self.unusedblossoms = list(range(n, 2 * n))
+        self.dualvar = [maxweight] * n + [0] * n
+        self.allowedge = [False] * nedge
+        self.ok = [True] * nedge  # False: the edge is absent (incremental use)
+        self.touched: list[int] = []  # edges whose allowedge flag is set
+        self.queue: list[int] = []
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    def slack(self, k: int) -> int:
+        i, j, w = self.edges[k]
+        return self.dualvar[i] + self.dualvar[j] - 2 * w
+
+    def leaves(self, b: int) -> list[int]:
+        n = self.n
+        if b < n:
+            return [b]
+        out: list[int] = []
+        stack = [b]
+        childs = self.blossomchilds
+        while stack:
+            t = stack.pop()
+            if t < n:
+                out.append(t)
+            else:
+                stack.extend(reversed(childs[t]))  # type: ignore[arg-type]
+        return out
+
+    def assign_label(self, w: int, t: int, p: int) -> None:
+        while True:
+            b = self.inblossom[w]
+            self.label[w] = self.label[b] = t
+            self.labelend[w] = self.labelend[b] = p
+            self.bestedge[w] = self.bestedge[b] = -1
+            if t == 1:
+                self.queue.extend(self.leaves(b))
+                return
+            base = self.blossombase[b]
+            m = self.mate[base]
+            w, t, p = self.endpoint[m], 1, m ^ 1
+
+    def scan_blossom(self, v: int, w: int) -> int:
+        path = []
+        base = -1
+        label, labelend, endpoint, inblossom = (
+            self.label,
+            self.labelend,
+            self.endpoint,
+            self.inblossom,
+        )
+        while v != -1 or w != -1:
+            b = inblossom[v]
+            if label[b] & 4:
+                base = self.blossombase[b]
+                break
+            path.append(b)
+            label[b] = 5
+            if labelend[b] == -1:
+                v = -1
+            else:
+                v = endpoint[labelend[b]]
+                b = inblossom[v]
+                v = endpoint[labelend[b]]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return base
+
+    def add_blossom(self, base: int, k: int) -> None:
+        v, w, _ = self.edges[k]
+        inblossom, labelend, endpoint = self.inblossom, self.labelend, self.endpoint
+        bb = inblossom[base]
+        bv = inblossom[v]
+        bw = inblossom[w]
+        b = self.unusedblossoms.pop()
+        self.blossombase[b] = base
+        self.blossomparent[b] = -1
+        self.blossomparent[bb] = b
+        path: list[int] = []
+        endps: list[int] = []
+        self.blossomchilds[b] = path
+        self.blossomendps[b] = endps
+        while bv != bb:
+            self.blossomparent[bv] = b
+            path.append(bv)
+            endps.append(labelend[bv])
+            v = endpoint[labelend[bv]]
+            bv = inblossom[v]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append(2 * k)
+        while bw != bb:
+            self.blossomparent[bw] = b
+            path.append(bw)
+            endps.append(labelend[bw] ^ 1)
+            w = endpoint[labelend[bw]]
+            bw = inblossom[w]
+        self.label[b] = 1
+        labelend[b] = labelend[bb]
+        self.dualvar[b] = 0
+        for leaf in self.leaves(b):
+            if self.label[inblossom[leaf]] == 2:
+                self.queue.append(leaf)
+            inblossom[leaf] = b
+        bestedgeto: dict[int, int] = {}
+        slack = self.slack
+        for sub in path:
+            if self.blossombestedges[sub] is None:
+                nblists = [[p // 2 for p in self.neighbend[x]] for x in self.leaves(sub)]
+            else:
+                nblists = [self.blossombestedges[sub]]  # type: ignore[list-item]
+            ok = self.ok
+            for nblist in nblists:
+                for kk in nblist:
+                    if not ok[kk]:
+                        continue
+                    i, j, _ = self.edges[kk]
+                    if inblossom[j] == b:
+                        i, j = j, i
+                    bj = inblossom[j]
+                    if (
+                        bj != b
+                        and self.label[bj] == 1
+                        and (bj not in bestedgeto or slack(kk) < slack(bestedgeto[bj]))
+                    ):
+                        bestedgeto[bj] = kk
+            self.blossombestedges[sub] = None
+            self.bestedge[sub] = -1
+        best = list(bestedgeto.values())
+        self.blossombestedges[b] = best
+        be = -1
+        for kk in best:
+            if be == -1 or slack(kk) < slack(be):
+                be = kk
+        self.bestedge[b] = be
+
+    def expand_blossom(self, b: int, endstage: bool) -> None:
+        n = self.n
+        label, labelend, endpoint = self.label, self.labelend, self.endpoint
+        childs = self.blossomchilds[b]
+        assert childs is not None
+        for s in childs:
+            self.blossomparent[s] = -1
+            if s < n:
+                self.inblossom[s] = s
+            elif endstage and self.dualvar[s] == 0:
+                self.expand_blossom(s, endstage)
+            else:
+                for leaf in self.leaves(s):
+                    self.inblossom[leaf] = s
+        if (not endstage) and label[b] == 2:
+            endps = self.blossomendps[b]
+            assert endps is not None
+            entrychild = self.inblossom[endpoint[labelend[b] ^ 1]]
+            j = childs.index(entrychild)
+            if j & 1:
+                j -= len(childs)
+                jstep = 1
+                endptrick = 0
+            else:
+                jstep = -1
+                endptrick = 1
+            p = labelend[b]
+            while j != 0:
+                label[endpoint[p ^ 1]] = 0
+                label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
+                self.assign_label(endpoint[p ^ 1], 2, p)
+                self.allowedge[endps[j - endptrick] // 2] = True
+                self.touched.append(endps[j - endptrick] // 2)
+                j += jstep
+                p = endps[j - endptrick] ^ endptrick
+                self.allowedge[p // 2] = True
+                self.touched.append(p // 2)
+                j += jstep
+            bv = childs[j]
+            label[endpoint[p ^ 1]] = label[bv] = 2
+            labelend[endpoint[p ^ 1]] = labelend[bv] = p
+            self.bestedge[bv] = -1
+            j += jstep
+            while childs[j] != entrychild:
+                bv = childs[j]
+                if label[bv] == 1:
+                    j += jstep
+                    continue
+                found = -1
+                for leaf in self.leaves(bv):
+                    if label[leaf] != 0:
+                        found = leaf
+                        break
+                if found != -1:
+                    label[found] = 0
+                    label[endpoint[self.mate[self.blossombase[bv]]]] = 0
+                    self.assign_label(found, 2, labelend[found])
+                j += jstep
+        label[b] = labelend[b] = -1
+        self.blossomchilds[b] = self.blossomendps[b] = None
+        self.blossombase[b] = -1
+        self.blossombestedges[b] = None
+        self.bestedge[b] = -1
+        self.unusedblossoms.append(b)
+
+    def augment_blossom(self, b: int, v: int) -> None:
+        n = self.n
+        endpoint = self.endpoint
+        t = v
+        while self.blossomparent[t] != b:
+            t = self.blossomparent[t]
+        if t >= n:
+            self.augment_blossom(t, v)
+        childs = self.blossomchilds[b]
+        endps = self.blossomendps[b]
+        assert childs is not None and endps is not None
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep = 1
+            endptrick = 0
+        else:
+            jstep = -1
+            endptrick = 1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            p = endps[j - endptrick] ^ endptrick
+            if t >= n:
+                self.augment_blossom(t, endpoint[p])
+            j += jstep
+            t = childs[j]
+            if t >= n:
+                self.augment_blossom(t, endpoint[p ^ 1])
+            self.mate[endpoint[p]] = p ^ 1
+            self.mate[endpoint[p ^ 1]] = p
+        self.blossomchilds[b] = childs[i:] + childs[:i]
+        self.blossomendps[b] = endps[i:] + endps[:i]
+        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]  # type: ignore[index]
+
+    def augment_matching(self, k: int) -> None:
+        v, w, _ = self.edges[k]
+        n = self.n
+        endpoint, labelend, inblossom = self.endpoint, self.labelend, self.inblossom
+        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
+            while True:
+                bs = inblossom[s]
+                if bs >= n:
+                    self.augment_blossom(bs, s)
+                self.mate[s] = p
+                if labelend[bs] == -1:
+                    break
+                t = endpoint[labelend[bs]]
+                bt = inblossom[t]
+                s = endpoint[labelend[bt]]
+                j = endpoint[labelend[bt] ^ 1]
+                if bt >= n:
+                    self.augment_blossom(bt, j)
+                self.mate[j] = labelend[bt]
+                p = labelend[bt] ^ 1
+
+    # -- main loop ----------------------------------------------------------------------------
+
+    def solve(self) -> list[int]:
+        n = self.n
+        label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
+        endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
+        edges = self.edges
+        slack = self.slack
+        ok = self.ok
+        for _ in range(n):
+            for x in range(2 * n):
+                label[x] = 0
+                bestedge[x] = -1
+            for x in range(n, 2 * n):
+                self.blossombestedges[x] = None
+            for x in range(len(allowedge)):
+                allowedge[x] = False
+            self.queue = []
+            for v in range(n):
+                if self.mate[v] == -1 and label[inblossom[v]] == 0:
+                    self.assign_label(v, 1, -1)
+            augmented = False
+            while True:
+                while self.queue and not augmented:
+                    v = self.queue.pop()
+                    bv = inblossom[v]
+                    for p in self.neighbend[v]:
+                        k = p >> 1
+                        if not ok[k]:
+                            continue
+                        w = endpoint[p]
+                        bw = inblossom[w]
+                        if bv == bw:
+                            continue
+                        kslack = 0
+                        if not allowedge[k]:
+                            i, j, wt = edges[k]
+                            kslack = dualvar[i] + dualvar[j] - 2 * wt
+                            if kslack <= 0:
+                                allowedge[k] = True
+                        if allowedge[k]:
+                            if label[bw] == 0:
+                                self.assign_label(w, 2, p ^ 1)
+                            elif label[bw] == 1:
+                                base = self.scan_blossom(v, w)
+                                if base >= 0:
+                                    self.add_blossom(base, k)
+                                    bv = inblossom[v]
+                                else:
+                                    self.augment_matching(k)
+                                    augmented = True
+                                    break
+                            elif label[w] == 0:
+                                label[w] = 2
+                                self.labelend[w] = p ^ 1
+                        elif label[bw] == 1:
+                            if bestedge[bv] == -1 or kslack < slack(bestedge[bv]):
+                                bestedge[bv] = k
+                        elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
+                            bestedge[w] = k
+                if augmented:
+                    break
+                deltatype = 1
+                delta = min(dualvar[:n])
+                deltaedge = -1
+                deltablossom = -1
+                for v in range(n):
+                    if label[inblossom[v]] == 0 and bestedge[v] != -1:
+                        d = slack(bestedge[v])
+                        if d < delta:
+                            delta = d
+                            deltatype = 2
+                            deltaedge = bestedge[v]
+                for b in range(2 * n):
+                    if self.blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
+                        d = slack(bestedge[b]) // 2
+                        if d < delta:
+                            delta = d
+                            deltatype = 3
+                            deltaedge = bestedge[b]
+                for b in range(n, 2 * n):
+                    if (
+                        self.blossombase[b] >= 0
+                        and self.blossomparent[b] == -1
+                        and label[b] == 2
+                        and dualvar[b] < delta
+                    ):
+                        delta = dualvar[b]
+                        deltatype = 4
+                        deltablossom = b
+                for v in range(n):
+                    lb = label[inblossom[v]]
+                    if lb == 1:
+                        dualvar[v] -= delta
+                    elif lb == 2:
+                        dualvar[v] += delta
+                for b in range(n, 2 * n):
+                    if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
+                        if label[b] == 1:
+                            dualvar[b] += delta
+                        elif label[b] == 2:
+                            dualvar[b] -= delta
+                if deltatype == 1:
+                    break
+                if deltatype == 2:
+                    allowedge[deltaedge] = True
+                    i, j, _ = edges[deltaedge]
+                    if label[inblossom[i]] == 0:
+                        i, j = j, i
+                    self.queue.append(i)
+                elif deltatype == 3:
+                    allowedge[deltaedge] = True
+                    i, j, _ = edges[deltaedge]
+                    self.queue.append(i)
+                else:
+                    self.expand_blossom(deltablossom, False)
+            if not augmented:
+                break
+            for b in range(n, 2 * n):
+                if (
+                    self.blossomparent[b] == -1
+                    and self.blossombase[b] >= 0
+                    and label[b] == 1
+                    and dualvar[b] == 0
+                ):
+                    self.expand_blossom(b, True)
+        return [endpoint[p] if p >= 0 else -1 for p in self.mate]
+
+
+_SHORTCUT = True
+
+
+class NoPerfectMatching(Exception):
+    """The live vertices (with the dummy for an odd count) have no perfect matching."""
+
+
+class IncrementalMatching(_Solver):
+    """Maximum-weight *perfect* matching that keeps its optimal state between solves.
+
+    Weights change with :meth:`set_weight` (0 removes the edge) and matched pairs leave the graph
+    with :meth:`remove_pair`; the next :meth:`solve` starts from the previous optimum: blossoms
+    are dissolved (their duals moved onto the vertices, which keeps every dual constraint), the
+    matched edges that are no longer tight and the vertices whose edges changed are unmatched,
+    and those vertices' duals are raised until all their edges are feasible again. Only the few
+    freed vertices then need augmenting paths, instead of the whole graph.
+
+    With an odd number of vertices a dummy vertex joined to every vertex by weight-0 edges
+    absorbs the unmatched one. Weights are integers (Python ints, any size).
+    """
+
+    def __init__(self, n: int) -> None:
+        self.real = n
+        size = n + (n & 1)
+        pairs = [(i, j, 0) for i in range(size) for j in range(i + 1, size)]
+        super().__init__(size, pairs or [(0, 0, 0)])
+        self.dualvar = [0] * (2 * size)
+        self.kidx = [[-1] * size for _ in range(size)]
+        for k, (i, j, _) in enumerate(pairs):
+            self.kidx[i][j] = self.kidx[j][i] = k
+        self.ok = [False] * len(self.edges)
+        self.dead = [False] * size
+        self.mate = [-1] * size
+        self.ei = [i for i, _, _ in self.edges]
+        self.ej = [j for _, j, _ in self.edges]
+        self.ew2 = [0] * len(self.edges)  # doubled weights
+        self.dirty: set[int] = set(range(size))
+        self.touched: list[int] = []
+        if n & 1:
+            d = n
+            for v in range(n):
+                self.ok[self.kidx[v][d]] = True
+
+    def slack(self, k: int) -> int:
+        return self.dualvar[self.ei[k]] + self.dualvar[self.ej[k]] - self.ew2[k]
+
+    def set_weight(self, a: int, b: int, w: int) -> None:
+        """Set the weight of edge a-b; ``a`` is the vertex whose edges changed."""
+        k = self.kidx[a][b]
+        i, j, _ = self.edges[k]
+        self.edges[k] = (i, j, w)
+        self.ew2[k] = 2 * w
+        self.ok[k] = w > 0 and not self.dead[a] and not self.dead[b]
+        matched = self.mate[a] >= 0 and self.mate[a] >> 1 == k
+        inside = self.inblossom[a] == self.inblossom[b] and self.inblossom[a] >= self.n
+        if not matched and not inside:
+            if not self.ok[k]:
+                return  # an absent, unmatched edge outside blossoms constrains nothing
+            if _SHORTCUT and self.dualvar[a] + self.dualvar[b] - 2 * w >= 0:
+                return  # still feasible and not matched: the optimum stands
+        self.dirty.add(a)
+
+    def remove_pair(self, a: int, b: int) -> None:
+        """Take the matched pair a-b out of the graph for good."""
+        for v in (a, b):
+            self._free_singleton(v)
+        for v in (a, b):
+            self._unmatch(v)
+            self.dead[v] = True
+            for k in self.kidx[v]:
+                if k >= 0:
+                    self.ok[k] = False
+        self.dirty.discard(a)
+        self.dirty.discard(b)
+
+    def _top(self, v: int) -> int:
+        b = v
+        while self.blossomparent[b] != -1:
+            b = self.blossomparent[b]
+        return b
+
+    def _dissolve_one(self, b: int) -> None:
+        """Dissolve top-level blossom ``b``: its dual moves onto its vertices (every dual
+        constraint keeps its slack or gains); its base's outside edge, if now slack, is
+        unmatched."""
+        dual = self.dualvar
+        z = dual[b]
+        leaves = self.leaves(b)
+        if z:
+            for v in leaves:
+                dual[v] += z
+        base = self.blossombase[b]
+        for child in self.blossomchilds[b]:  # type: ignore[union-attr]
+            self.blossomparent[child] = -1
+            if child < self.n:
+                self.inblossom[child] = child
+            else:
+                for v in self.leaves(child):
+                    self.inblossom[v] = child
+        if z and self.mate[base] >= 0:
+            self._unmatch(base)
+        self.label[b] = 0
+        self.labelend[b] = -1
+        self.blossomchilds[b] = self.blossomendps[b] = None
+        self.blossombase[b] = -1
+        self.blossombestedges[b] = None
+        self.bestedge[b] = -1
+        dual[b] = 0
+        self.unusedblossoms.append(b)
+
+    def _free_singleton(self, v: int) -> None:
+        while self.inblossom[v] != v:
+            self._dissolve_one(self._top(v))
+
+    def _fix_parity(self, v: int) -> None:
+        """Make free vertex v's dual even without breaking any constraint."""
+        dual = self.dualvar
+        while True:
+            if self.inblossom[v] == v:
+                dual[v] += 1
+                return
+            b = self._top(v)
+            if dual[b] >= 1:
+                for x in self.leaves(b):
+                    dual[x] += 1
+                dual[b] -= 1
+                return
+            self._dissolve_one(b)
+
+    def _unmatch(self, v: int) -> None:
+        p = self.mate[v]
+        if p >= 0:
+            self.mate[self.endpoint[p]] = -1
+            self.mate[v] = -1
+
+    def solve(self) -> list[int]:  # type: ignore[override]
+        n = self.n
+        dual, endpoint, edges, ok = self.dualvar, self.endpoint, self.edges, self.ok
+        dirty = sorted(v for v in self.dirty if not self.dead[v])
+        self.dirty.clear()
+        for v in dirty:
+            self._free_singleton(v)
+            self._unmatch(v)
+        for v in dirty:
+            need = None
+            for k in self.kidx[v]:
+                if k >= 0 and ok[k]:
+                    i, j, w = edges[k]
+                    x = j if i == v else i
+                    r = 2 * w - dual[x]
+                    if need is None or r > need:
+                        need = r
+            if need is not None and need > dual[v]:
+                dual[v] = need
+        # all free vertices must share one parity so that S-S slacks stay even (delta/2 exact)
+        for v in range(n):
+            if self.mate[v] == -1 and not self.dead[v] and dual[v] & 1:
+                self._fix_parity(v)
+        self._greedy_tight()
+        self._run_stages()
+        out = [-1] * self.real
+        for v in range(self.real):
+            p = self.mate[v]
+            if p >= 0 and endpoint[p] < self.real:
+                out[v] = endpoint[p]
+        return out
+
+    def _greedy_tight(self) -> None:
+        """Match free singleton vertices joined by a tight edge: an augmenting path of one
+        edge, which keeps every invariant and saves a whole stage."""
+        n = self.n
+        dual, ok, ei, ej, ew2 = self.dualvar, self.ok, self.ei, self.ej, self.ew2
+        mate, dead, inblossom, kidx = self.mate, self.dead, self.inblossom, self.kidx
+        free = [v for v in range(n) if mate[v] == -1 and not dead[v] and inblossom[v] == v]
+        for v in free:
+            if mate[v] != -1:
+                continue
+            row = kidx[v]
+            for u in free:
+                if u == v or mate[u] != -1:
+                    continue
+                k = row[u]
+                if ok[k] and dual[ei[k]] + dual[ej[k]] == ew2[k]:
+                    mate[v] = 2 * k + (1 if ei[k] == v else 0)
+                    mate[u] = 2 * k + (1 if ei[k] == u else 0)
+                    break
+
+    def _run_stages(self) -> None:
+        n = self.n
+        label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
+        endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
+        edges, ok, dead = self.edges, self.ok, self.dead
+        ei, ej, ew2 = self.ei, self.ej, self.ew2
+        while True:
+            free = [v for v in range(n) if self.mate[v] == -1 and not dead[v]]
+            if not free:
+                return
+            for x in range(2 * n):
+                label[x] = 0
+                bestedge[x] = -1
+            for x in range(n, 2 * n):
+                self.blossombestedges[x] = None
+            for k in self.touched:
+                allowedge[k] = False
+            self.touched = []
+            touched = self.touched
+            self.queue = []
+            for v in free:
+                if label[inblossom[v]] == 0:
+                    self.assign_label(v, 1, -1)
+            augmented = False
+            while True:
+                while self.queue and not augmented:
+                    v = self.queue.pop()
+                    bv = inblossom[v]
+                    for p in self.neighbend[v]:
+                        k = p >> 1
+                        if not ok[k]:
+                            continue
+                        w = endpoint[p]
+                        bw = inblossom[w]
+                        if bv == bw:
+                            continue
+                        kslack = 0
+                        if not allowedge[k]:
+                            kslack = dualvar[ei[k]] + dualvar[ej[k]] - ew2[k]
+                            if kslack <= 0:
+                                allowedge[k] = True
+                                touched.append(k)
+                        if allowedge[k]:
+                            if label[bw] == 0:
+                                self.assign_label(w, 2, p ^ 1)
+                            elif label[bw] == 1:
+                                base = self.scan_blossom(v, w)
+                                if base >= 0:
+                                    self.add_blossom(base, k)
+                                    bv = inblossom[v]
+                                else:
+                                    self.augment_matching(k)
+                                    augmented = True
+                                    break
+                            elif label[w] == 0:
+                                label[w] = 2
+                                self.labelend[w] = p ^ 1
+                        elif label[bw] == 1:
+                            be = bestedge[bv]
+                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
+                                bestedge[bv] = k
+                        elif label[w] == 0:
+                            be = bestedge[w]
+                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
+                                bestedge[w] = k
+                if augmented:
+                    break
+                deltatype = -1
+                delta = 0
+                deltaedge = -1
+                deltablossom = -1
+                for v in range(n):
+                    be = bestedge[v]
+                    if be != -1 and label[inblossom[v]] == 0 and not dead[v]:
+                        d = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]
+                        if deltatype == -1 or d < delta:
+                            delta = d
+                            deltatype = 2
+                            deltaedge = bestedge[v]
+                blossomparent = self.blossomparent
+                for b in range(2 * n):
+                    be = bestedge[b]
+                    if be != -1 and label[b] == 1 and blossomparent[b] == -1:
+                        d = (dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]) // 2
+                        if deltatype == -1 or d < delta:
+                            delta = d
+                            deltatype = 3
+                            deltaedge = bestedge[b]
+                for b in range(n, 2 * n):
+                    if (
+                        self.blossombase[b] >= 0
+                        and self.blossomparent[b] == -1
+                        and label[b] == 2
+                        and (deltatype == -1 or dualvar[b] < delta)
+                    ):
+                        delta = dualvar[b]
+                        deltatype = 4
+                        deltablossom = b
+                if deltatype == -1:
+                    raise NoPerfectMatching("no perfect matching")
+                for v in range(n):
+                    lb = label[inblossom[v]]
+                    if lb == 1:
+                        dualvar[v] -= delta
+                    elif lb == 2:
+                        dualvar[v] += delta
+                for b in range(n, 2 * n):
+                    if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
+                        if label[b] == 1:
+                            dualvar[b] += delta
+                        elif label[b] == 2:
+                            dualvar[b] -= delta
+                if deltatype == 2:
+                    allowedge[deltaedge] = True
+                    touched.append(deltaedge)
+                    i, j, _ = edges[deltaedge]
+                    if label[inblossom[i]] == 0:
+                        i, j = j, i
+                    self.queue.append(i)
+                elif deltatype == 3:
+                    allowedge[deltaedge] = True
+                    touched.append(deltaedge)
+                    i, j, _ = edges[deltaedge]
+                    self.queue.append(i)
+                else:
+                    self.expand_blossom(deltablossom, False)
+            for b in range(n, 2 * n):
+                if (
+                    self.blossomparent[b] == -1
+                    and self.blossombase[b] >= 0
+                    and label[b] == 1
+                    and dualvar[b] == 0
+                ):
+                    self.expand_blossom(b, True)

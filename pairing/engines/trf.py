@@ -1,0 +1,474 @@
+"""Tournament Report File (TRF) reader and writer: TRF-16 with the engine extensions, and TRF-2026.
+
+Plain data in, plain data out. The reader understands:
+
+* ``001`` player records (FIDE TRF-16 layout, columns 1-based): starting number at 5-8, sex at 10,
+  title 11-13, name 15-47, rating 49-52, federation 54-56, FIDE id 58-68, birth date 70-79,
+  points 81-84, rank 86-89, then one 10-column block per round from column 92: opponent (4),
+  colour (``w``/``b``/``-``/blank), result code.
+* result codes ``1 = 0`` (played), ``+ -`` (forfeits, not counted as played games), ``W D L``
+  (games of less than one move), byes ``H F U Z`` and blank (absent);
+* tournament records ``012 022 032 042 052 062 072 082 092 102 112 122 132``;
+* engine extensions ``XXR`` (rounds), ``XXC`` (``white1``/``black1``/``rank``), ``XXA``
+  (accelerations), ``XXP`` (forbidden pairs), ``XXS`` and ``BBW BBD BBL BBZ BBF BBU`` (points);
+* TRF-2026 records ``142`` (rounds), ``152`` (initial colour), ``162`` (scoring), ``192``
+  (tournament type), ``240`` (pre-announced byes), ``250`` (accelerations) and ``260``
+  (forbidden pairs with a round range); ``###`` comment lines.
+
+Points are kept in tenths (``25`` means 2.5) so that all arithmetic is exact. Every error is a
+:class:`TrfError` naming the line and the column.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = [
+    "PLAYED_CODES",
+    "RESULT_CODES",
+    "Scoring",
+    "TrfError",
+    "TrfForbidden",
+    "TrfPlayer",
+    "TrfResult",
+    "TrfTournament",
+    "format_points",
+    "parse_trf",
+    "write_trf",
+]
+
+#: Result codes of a game that was played over the board (TRF-16).
+PLAYED_CODES = frozenset("1=0WDL")
+#: Every result code the reader accepts (upper case; blank is an absence).
+RESULT_CODES = frozenset("1=0WDL+-HFUZ ")
+
+
+class TrfError(ValueError):
+    """A TRF input error at ``line`` (1-based) and ``column`` (1-based, 0 if the whole line)."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        self.line = line
+        self.column = column
+        self.message = message
+        where = f"line {line}" + (f", column {column}" if column else "")
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class TrfResult:
+    """One round of a player: ``opponent`` is a starting number or ``None`` (``0000``/blank)."""
+
+    opponent: int | None
+    colour: str  # "w", "b", "-" or " "
+    code: str  # upper-case result code, " " for blank
+
+    @property
+    def played(self) -> bool:
+        """True for a game played over the board (forfeits are not played games)."""
+        return self.opponent is not None and self.colour in "wb" and self.code in PLAYED_CODES
+
+    @property
+    def is_blank(self) -> bool:
+        return self.opponent is None and self.colour == " " and self.code == " "
+
+
+@dataclass(frozen=True)
+class TrfPlayer:
+    number: int
+    name: str = ""
+    rating: int = 0
+    points: int = 0  # tenths
+    results: tuple[TrfResult, ...] = ()
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    rank: int = 0
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points in tenths: win, draw, loss, zero-point bye/absence, forfeit loss, PAB."""
+
+    win: int = 10
+    draw: int = 5
+    loss: int = 0
+    zero_bye: int = 0
+    forfeit_loss: int = 0
+    pab: int = 10
+
+
+@dataclass(frozen=True)
+class TrfForbidden:
+    """Players who may not meet each other, from round ``first`` to ``last`` (1-based)."""
+
+    players: tuple[int, ...]
+    first: int = 1
+    last: int = 9999
+
+
+@dataclass(frozen=True)
+class TrfTournament:
+    players: tuple[TrfPlayer, ...]
+    name: str = ""
+    start_date: str = ""
+    end_date: str = ""
+    rounds: int = 0  # XXR / 142; 0 if not given
+    initial_colour: str = ""  # "w", "b" or "" (not given)
+    scoring: Scoring = field(default_factory=Scoring)
+    system: str = ""  # 192 code, e.g. FIDE_DUTCH_2026
+    use_rank: bool = False  # XXC rank
+    forbidden: tuple[TrfForbidden, ...] = ()
+    accelerations: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (player, per-round tenths)
+    accelerations_specified: bool = False
+    byes: tuple[tuple[str, int, tuple[int, ...]], ...] = ()  # 240: (type, round, players)
+    other_lines: tuple[str, ...] = ()
+
+
+_POINTS_RE = re.compile(r"^\s*(\d{1,4})(?:[.,](\d))?\s*$")
+
+
+def _points(text: str, line: int, column: int, what: str = "points") -> int:
+    m = _POINTS_RE.match(text)
+    if not m:
+        raise TrfError(line, column, f"invalid {what} {text.strip()!r}")
+    return int(m.group(1)) * 10 + int(m.group(2) or 0)
+
+
+def format_points(tenths: int) -> str:
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def _int(text: str, line: int, column: int, what: str) -> int:
+    s = text.strip()
+    if not s.isdigit():
+        raise TrfError(line, column, f"invalid {what} {s!r}")
+    return int(s)
+
+
+def _col(s: str, a: int, b: int) -> str:
+    """Columns a..b, 1-based inclusive, padded with blanks."""
+    return s[a - 1 : b].ljust(b - a + 1)
+
+
+def _parse_player(raw: str, lineno: int) -> TrfPlayer:
+    if len(raw) < 84:
+        raise TrfError(lineno, len(raw) + 1, "player record shorter than 84 columns (points)")
+    number = _int(_col(raw, 5, 8), lineno, 5, "starting number")
+    if number == 0:
+        raise TrfError(lineno, 5, "starting number 0")
+    rating_s = _col(raw, 49, 52).strip()
+    rating = _int(rating_s, lineno, 49, "rating") if rating_s else 0
+    points = _points(_col(raw, 81, 84), lineno, 81)
+    rank_s = _col(raw, 86, 89).strip()
+    rank = int(rank_s) if rank_s.isdigit() else 0
+    results: list[TrfResult] = []
+    col = 92
+    while col <= len(raw):
+        block = _col(raw, col, col + 7)
+        opp_s = block[0:4]
+        colour = block[5]
+        code = block[7].upper()
+        if block[4] != " " or block[6] != " ":
+            bad = col + 4 if block[4] != " " else col + 6
+            raise TrfError(lineno, bad, "unexpected character in a round block")
+        if opp_s.strip() in ("", "0000"):
+            opponent = None
+            if opp_s.strip() and not opp_s.strip() == "0000":
+                raise TrfError(lineno, col, f"invalid opponent {opp_s!r}")
+        else:
+            opponent = _int(opp_s, lineno, col, "opponent")
+            if opponent == 0:
+                opponent = None
+            elif opponent == number:
+                raise TrfError(lineno, col, "player paired against themselves")
+        if colour not in "wb- ":
+            raise TrfError(lineno, col + 5, f"invalid colour {colour!r}")
+        if code not in RESULT_CODES:
+            raise TrfError(lineno, col + 7, f"unknown result code {block[7]!r}")
+        if code in "HFUZ" and opponent is not None:
+            raise TrfError(lineno, col + 7, f"bye code {code!r} with an opponent")
+        if code in PLAYED_CODES and code != " ":
+            if opponent is None and not (code == "=" and colour in "- "):
+                raise TrfError(lineno, col, f"result {code!r} without an opponent")
+            if opponent is not None and colour not in "wb":
+                raise TrfError(lineno, col + 5, "played game without a colour")
+        if opponent is None and colour in "wb":
+            raise TrfError(lineno, col + 5, "colour without an opponent")
+        results.append(TrfResult(opponent, colour, code))
+        col += 10
+    while results and results[-1].is_blank:
+        results.pop()
+    return TrfPlayer(
+        number=number,
+        name=_col(raw, 15, 47).strip(),
+        rating=rating,
+        points=points,
+        results=tuple(results),
+        sex=_col(raw, 10, 10).strip(),
+        title=_col(raw, 11, 13).strip(),
+        federation=_col(raw, 54, 56).strip(),
+        fide_id=_col(raw, 58, 68).strip(),
+        birth=_col(raw, 70, 79).strip(),
+        rank=rank,
+        line=lineno,
+    )
+
+
+def _ids(text: str, lineno: int, start_col: int, step: int = 5) -> tuple[int, ...]:
+    out = []
+    col = start_col
+    while col <= len(text):
+        chunk = _col(text, col, col + 3)
+        if chunk.strip():
+            v = _int(chunk, lineno, col, "player number")
+            if v == 0:
+                raise TrfError(lineno, col, "player number 0")
+            out.append(v)
+        col += step
+    return tuple(out)
+
+
+def parse_trf(text: str) -> TrfTournament:
+    """Parse TRF text (lines ending in CR, LF or CRLF) into a :class:`TrfTournament`."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    players: list[TrfPlayer] = []
+    seen: dict[int, int] = {}
+    kw: dict = {}
+    scoring = {}
+    pab_explicit = False
+    forbidden: list[TrfForbidden] = []
+    accel: dict[int, list[int]] = {}
+    accel_spec = False
+    byes: list[tuple[str, int, tuple[int, ...]]] = []
+    other: list[str] = []
+    for lineno, raw in enumerate(lines, start=1):
+        if len(raw.strip()) == 0 or raw.startswith("###"):
+            continue
+        if len(raw) < 3:
+            raise TrfError(lineno, 1, "line too short for a record code")
+        code = raw[:3]
+        rest = raw[3:]
+        if code == "001":
+            p = _parse_player(raw, lineno)
+            if p.number in seen:
+                raise TrfError(
+                    lineno, 5, f"starting number {p.number} repeated (line {seen[p.number]})"
+                )
+            seen[p.number] = lineno
+            players.append(p)
+        elif code == "012":
+            kw["name"] = rest.strip()
+        elif code == "042":
+            kw["start_date"] = rest.strip()
+        elif code == "052":
+            kw["end_date"] = rest.strip()
+        elif code in ("XXR", "142"):
+            kw["rounds"] = _int(rest, lineno, 5, "number of rounds")
+            if kw["rounds"] <= 0:
+                raise TrfError(lineno, 5, "number of rounds must be positive")
+        elif code == "XXC":
+            for tok in rest.split():
+                if tok == "rank":
+                    kw["use_rank"] = True
+                elif tok == "white1":
+                    kw["initial_colour"] = "w"
+                elif tok == "black1":
+                    kw["initial_colour"] = "b"
+        elif code == "152":
+            c = rest.strip()
+            if c not in ("W", "B", "w", "b"):
+                raise TrfError(lineno, 5, f"initial colour must be W or B, not {c!r}")
+            kw["initial_colour"] = c.lower()
+        elif code == "162":
+            col = 6
+            while col + 4 <= len(raw):
+                sym = raw[col - 1]
+                if sym == " " and not _col(raw, col, col + 4).strip():
+                    col += 9
+                    continue
+                val = _points(_col(raw, col + 1, col + 4), lineno, col + 1)
+                if sym == "W":
+                    scoring["win"] = val
+                    if not pab_explicit:
+                        scoring["pab"] = val
+                elif sym == "D":
+                    scoring["draw"] = val
+                elif sym == "L":
+                    scoring["loss"] = val
+                elif sym == "A":
+                    scoring["zero_bye"] = val
+                    scoring["forfeit_loss"] = val
+                elif sym == "P":
+                    scoring["pab"] = val
+                    pab_explicit = True
+                elif sym == "X":
+                    pass
+                else:
+                    raise TrfError(lineno, col, f"unknown scoring symbol {sym!r}")
+                col += 9
+        elif code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
+            val = _points(rest, lineno, 5)
+            name = {
+                "BBW": "win",
+                "BBD": "draw",
+                "BBL": "loss",
+                "BBZ": "zero_bye",
+                "BBF": "forfeit_loss",
+                "BBU": "pab",
+            }[code]
+            scoring[name] = val
+            if code == "BBW" and not pab_explicit:
+                scoring["pab"] = val
+            if code == "BBU":
+                pab_explicit = True
+        elif code == "XXS":
+            for tok in rest.split():
+                if "=" not in tok:
+                    raise TrfError(lineno, 5, f"invalid XXS item {tok!r}")
+                k, v = tok.split("=", 1)
+                val = _points(v, lineno, 5)
+                targets = {
+                    "WW": ["win"],
+                    "BW": ["win"],
+                    "W": ["win", "pab"],
+                    "WD": ["draw"],
+                    "BD": ["draw"],
+                    "D": ["draw"],
+                    "WL": ["loss"],
+                    "BL": ["loss"],
+                    "ZPB": ["zero_bye"],
+                    "FL": ["forfeit_loss"],
+                    "PAB": ["pab"],
+                    "HPB": [],
+                    "FPB": [],
+                    "FW": [],
+                }.get(k.upper())
+                if targets is None:
+                    raise TrfError(lineno, 5, f"unknown XXS code {k!r}")
+                for t in targets:
+                    scoring[t] = val
+                if k.upper() == "PAB":
+                    pab_explicit = True
+        elif code == "192":
+            kw["system"] = rest.strip()
+        elif code == "XXP":
+            ids = []
+            for tok in rest.split():
+                if not tok.isdigit() or int(tok) == 0:
+                    raise TrfError(lineno, raw.find(tok) + 1, f"invalid player number {tok!r}")
+                ids.append(int(tok))
+            forbidden.append(TrfForbidden(tuple(ids)))
+        elif code == "260":
+            first = _int(_col(raw, 5, 7), lineno, 5, "first round")
+            last = _int(_col(raw, 9, 11), lineno, 9, "last round")
+            forbidden.append(TrfForbidden(_ids(raw, lineno, 13), first, last))
+        elif code == "XXA":
+            pid = _int(_col(raw, 5, 8), lineno, 5, "player number")
+            vals = []
+            col = 10
+            while col + 3 <= len(raw):
+                chunk = _col(raw, col, col + 3)
+                vals.append(_points(chunk, lineno, col, "acceleration") if chunk.strip() else 0)
+                col += 5
+            accel[pid] = vals
+            accel_spec = True
+        elif code == "250":
+            gp = _points(_col(raw, 10, 13), lineno, 10, "acceleration points")
+            r1 = _int(_col(raw, 15, 17), lineno, 15, "first round")
+            r2 = _int(_col(raw, 19, 21), lineno, 19, "last round")
+            p1 = _int(_col(raw, 23, 26), lineno, 23, "first player")
+            p2 = _int(_col(raw, 28, 31), lineno, 28, "last player")
+            for pid in range(p1, p2 + 1):
+                vals = accel.setdefault(pid, [])
+                if len(vals) < r2:
+                    vals.extend([0] * (r2 - len(vals)))
+                for r in range(r1, r2 + 1):
+                    vals[r - 1] = gp
+            accel_spec = True
+        elif code == "240":
+            kind = _col(raw, 5, 5)
+            if kind not in ("F", "H", "Z"):
+                raise TrfError(lineno, 5, f"bye type must be F, H or Z, not {kind!r}")
+            rnd = _int(_col(raw, 7, 9), lineno, 7, "round")
+            byes.append((kind, rnd, _ids(raw, lineno, 11)))
+        elif code in ("013", "310"):
+            raise TrfError(lineno, 1, "team tournaments are not supported")
+        elif code == "299":
+            raise TrfError(lineno, 1, "abnormal points (299) are not supported")
+        else:
+            other.append(raw)
+    if not players:
+        raise TrfError(len(lines), 0, "no player records (001)")
+    players.sort(key=lambda p: p.number)
+    numbers = {p.number for p in players}
+    for p in players:
+        for r, res in enumerate(p.results):
+            if res.opponent is not None and res.opponent not in numbers:
+                raise TrfError(p.line, 92 + 10 * r, f"unknown opponent {res.opponent}")
+    return TrfTournament(
+        players=tuple(players),
+        scoring=Scoring(**scoring),
+        forbidden=tuple(forbidden),
+        accelerations=tuple((k, tuple(v)) for k, v in sorted(accel.items())),
+        accelerations_specified=accel_spec,
+        byes=tuple(byes),
+        other_lines=tuple(other),
+        **kw,
+    )
+
+
+def _player_line(p: TrfPlayer) -> str:
+    head = (
+        f"001 {p.number:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
+        f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
+        f"{p.birth[:10]:<10} {format_points(p.points):>4} {(str(p.rank) if p.rank else ''):>4}"
+    )
+    parts = [head]
+    for res in p.results:
+        opp = "0000" if res.opponent is None else f"{res.opponent:>4}"
+        if res.is_blank:
+            opp = "    "
+        parts.append(f"  {opp} {res.colour} {res.code}")
+    return "".join(parts).rstrip()
+
+
+def write_trf(t: TrfTournament, *, newline: str = "\n") -> str:
+    """Write a TRF-2026 file (with the legacy ``XXR``/``XXC`` lines for older engines)."""
+    out: list[str] = []
+    if t.name:
+        out.append(f"012 {t.name}")
+    if t.start_date:
+        out.append(f"042 {t.start_date}")
+    if t.end_date:
+        out.append(f"052 {t.end_date}")
+    out.extend(t.other_lines)
+    if t.rounds:
+        out.append(f"142 {t.rounds}")
+        out.append(f"XXR {t.rounds}")
+    if t.initial_colour:
+        out.append(f"152 {t.initial_colour.upper()}")
+        out.append("XXC " + ("white1" if t.initial_colour == "w" else "black1"))
+    s = t.scoring
+    if s != Scoring():
+        items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
+        out.append(
+            "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
+        )
+    if t.system:
+        out.append(f"192 {t.system}")
+    for f in t.forbidden:
+        if f.first == 1 and f.last == 9999:
+            out.append("XXP " + " ".join(str(x) for x in f.players))
+        else:
+            ids = " ".join(f"{x:>4}" for x in f.players)
+            out.append(f"260 {f.first:>3} {f.last:>3} {ids}")
+    for kind, rnd, ids in t.byes:
+        out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in ids))
+    for pid, vals in t.accelerations:
+        out.append(f"XXA {pid:>4} " + " ".join(f"{format_points(v):>4}" for v in vals))
+    out.extend(_player_line(p) for p in t.players)
+    return newline.join(out) + newline

@@ -1,0 +1,105 @@
+"""``python -m pairing dutch``: output format, check mode and clean errors (never a traceback)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pairing.__main__ import main
+
+from .helpers import trf
+
+VECTORS = Path(__file__).resolve().parent.parent / "vectors" / "dutch" / "rounds"
+
+
+def write(tmp_path, text, name="in.trf"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_pair_writes_engine_format_to_file(tmp_path):
+    src = VECTORS / "gen_heavy_n009_r06_s9022" / "r03.trf"
+    out = tmp_path / "out.txt"
+    assert main(["dutch", str(src), "-p", str(out)]) == 0
+    expected = (src.parent / "r03.2026.txt").read_text().split()
+    assert out.read_text().split() == expected
+
+
+def test_pair_writes_to_stdout(tmp_path, capsys):
+    path = write(tmp_path, trf(5, [("0.0", [])] * 4, ("XXC white1",)))
+    assert main(["dutch", path, "-p"]) == 0
+    assert capsys.readouterr().out.split("\n")[:3] == ["2", "1 3", "4 2"]
+
+
+def test_unknown_result_code_is_a_clear_error(tmp_path, capsys):
+    path = write(tmp_path, trf(3, [("1.0", ["   2 w X"]), ("0.0", ["   1 b 0"])]))
+    assert main(["dutch", path, "-p"]) == 3
+    err = capsys.readouterr().err
+    assert "line 3, column 99" in err and "unknown result code" in err
+
+
+def test_player_paired_twice_is_a_clear_error(tmp_path, capsys):
+    text = trf(3, [("1.0", ["   2 w 1"]), ("0.0", ["   3 b 0"]), ("0.0", ["   2 w 0"])])
+    assert main(["dutch", write(tmp_path, text), "-p"]) == 3
+    assert "paired twice" in capsys.readouterr().err
+
+
+def test_impossible_round_is_a_clear_error(tmp_path, capsys):
+    text = trf(3, [("1.0", ["   2 w 1"]), ("0.0", ["   1 b 0"])])
+    assert main(["dutch", write(tmp_path, text), "-p"]) == 1
+    assert "no valid pairing" in capsys.readouterr().err
+
+
+def test_missing_file_is_a_clear_error(tmp_path, capsys):
+    assert main(["dutch", str(tmp_path / "nope.trf"), "-p"]) == 5
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_check_mode_accepts_a_tournament_paired_by_the_rules(tmp_path, capsys):
+    # rebuild a finished tournament from the per-round vector files of a small event
+    src = VECTORS / "gen_clean_n009_r05_s9001"
+    if not src.exists():
+        src = sorted(VECTORS.glob("gen_clean_n009_*"))[0]
+    last = sorted(src.glob("r*.trf"))[-1]
+    assert main(["dutch", str(last), "-c", "--rules", "2026"]) == 0
+    out = capsys.readouterr().out
+    assert "differs" not in out and "round 1: ok" in out
+
+
+def test_check_mode_reports_a_wrong_round(tmp_path, capsys):
+    text = trf(
+        3,
+        [
+            ("1.0", ["   3 w 1"]),
+            ("1.0", ["   4 w 1"]),
+            ("0.0", ["   1 b 0"]),
+            ("0.0", ["   2 b 0"]),
+        ],
+        ("XXC white1",),
+    )
+    # round 1 should have been 1-3, 4-2 (art. 5.2.5): 2 had White, so the round differs
+    assert main(["dutch", write(tmp_path, text), "-c"]) == 1
+    out = capsys.readouterr().out
+    assert "round 1: differs" in out and "colour" in out
+
+
+@pytest.mark.parametrize("args", [["dutch", "x.trf"], ["nosuch", "x.trf", "-p"]])
+def test_bad_arguments_exit_non_zero(args):
+    with pytest.raises(SystemExit) as e:
+        main(args)
+    assert e.value.code != 0
+
+
+def test_module_entry_point_runs_without_django(tmp_path):
+    path = write(tmp_path, trf(5, [("0.0", [])] * 2, ("XXC white1",)))
+    proc = subprocess.run(
+        [sys.executable, "-m", "pairing", "dutch", path, "-p"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[3],
+        check=False,
+    )
+    assert proc.returncode == 0 and proc.stdout.split() == ["1", "1", "2"]
+    assert "Traceback" not in proc.stderr
