@@ -58,6 +58,12 @@ class Tournament(models.Model):
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(99)]
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
+    #: Swiss: Baku acceleration (C.04.7) or none.
+    baku_acceleration = models.BooleanField(default=False)
+    #: Swiss: the colour drawn for the top player of round 1 (C.04.3 art. 5.2.5), "w" or "b".
+    initial_colour = models.CharField(
+        max_length=1, blank=True, choices=[("w", "White"), ("b", "Black")]
+    )
     #: Only published tournaments are seen by the public.
     is_published = models.BooleanField(default=False)
     arbiters = models.ManyToManyField(

@@ -54,3 +54,95 @@ class LotPick(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry} drew {self.number} from {self.envelope}"
+
+
+class PlayerRoundRecord(models.Model):
+    """What the arbiter records for one player before a Swiss round is paired.
+
+    A requested bye (half-point, zero-point or full-point, C.04.1 art. 4 and the event's
+    regulations) or a withdrawal from that round on. The records are replayed every time the
+    round is paired: they become byes in the round (or absences for the withdrawn), never edits
+    of the history.
+    """
+
+    class Kind(models.TextChoices):
+        HALF_POINT_BYE = "H", "Half-point bye"
+        ZERO_POINT_BYE = "Z", "Absent (zero-point bye)"
+        FULL_POINT_BYE = "F", "Full-point bye"
+        WITHDRAWN = "W", "Withdrawn from this round on"
+
+    tournament = models.ForeignKey(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="player_round_records"
+    )
+    entry = models.ForeignKey(
+        "arbiter.Entry", on_delete=models.CASCADE, related_name="round_records"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=1, choices=Kind.choices)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "round_number", "entry__starting_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "round_number"], name="one_record_per_player_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["H", "Z", "F", "W"]), name="player_round_record_kind_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="player_round_record_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.get_kind_display()} in round {self.round_number}"
+
+
+class ForbiddenPair(models.Model):
+    """Two players the arbiter has ruled must not meet (C.04.1; TRF ``XXP``/``260``)."""
+
+    tournament = models.ForeignKey(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="forbidden_pairs"
+    )
+    first = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="forbidden_pair_once"),
+            models.CheckConstraint(
+                condition=Q(first__lt=models.F("second")), name="forbidden_pair_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} may not meet {self.second}"
+
+
+class EnginePairing(models.Model):
+    """What the Dutch engine proposed for a round, kept beside what the arbiter published.
+
+    ``boards`` is ``[[white entry id, black entry id], ...]`` in board order, ``bye`` the entry
+    given the pairing-allocated bye, ``explanations`` ``{entry id: {...}}`` (bracket, float and
+    why, colour rule). A round whose games differ from it was edited by hand (C.04.2: manual
+    changes are recorded; the TRF export names them).
+    """
+
+    round = models.OneToOneField("arbiter.Round", on_delete=models.CASCADE, related_name="engine")
+    rules = models.CharField(max_length=4)
+    boards = models.JSONField()
+    bye = models.ForeignKey(
+        "arbiter.Entry", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    explanations = models.JSONField(default=dict)
+    seconds = models.FloatField(help_text="How long the engine took")
+    #: Set when the arbiter changed the draft; the published round then differs from ``boards``.
+    edited = models.BooleanField(default=False)
+    paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+
+    def __str__(self) -> str:
+        return f"Engine pairing of {self.round}"

@@ -11,8 +11,11 @@ class ResultError(Exception):
 
 
 @transaction.atomic
-def record_result(user, game: Game, result: str) -> Game:
+def record_result(user, game: Game, result: str, expected: str | None = None) -> Game:
     """Set (or, with "", clear) the result of a game of a published or complete round.
+
+    ``expected`` is the result the arbiter saw when they chose theirs: when another arbiter has
+    changed the board since, nothing is written and the error says what the board holds now.
 
     The same result again changes nothing and writes nothing to the audit log. The round becomes
     complete with its last result and goes back to published when one is cleared.
@@ -34,6 +37,12 @@ def record_result(user, game: Game, result: str) -> Game:
     game.round = round_
     if game.result == result:
         return game
+    if expected is not None and game.result != expected:
+        now = game.get_result_display() if game.result else "no result"
+        raise ResultError(
+            f"Board {game.board} changed under you: it now says {now}. "
+            "Check it and enter your result again if it is still needed."
+        )
     before = game.result
     game.result = result
     game.save(update_fields=["result"])

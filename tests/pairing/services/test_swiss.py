@@ -1,0 +1,206 @@
+"""The Swiss round cycle through its service functions: pair, edit, publish, delete."""
+
+import pytest
+from django.db.models import Q
+
+from arbiter.models import AuditEntry, Bye, Round
+from arbiter.services.results import ResultError, record_result
+from pairing.engines.dutch import pair_trf
+from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
+from pairing.services import swiss
+from pairing.services.trf_export import tournament_trf
+from tests.pairing.conftest import play
+
+
+def boards(round_):
+    return [
+        (g.white.starting_number, g.black.starting_number) for g in round_.games.order_by("board")
+    ]
+
+
+def test_it_pairs_round_one_as_a_draft_top_half_against_bottom_half(anna, trondheim_open):
+    round_ = swiss.pair_round(anna, trondheim_open)
+    assert round_.number == 1 and round_.state == Round.State.DRAFT
+    assert boards(round_) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
+    engine = EnginePairing.objects.get(round=round_)
+    assert engine.rules == "2026" and not engine.edited
+    assert len(engine.explanations) == 10
+    assert AuditEntry.objects.filter(action="round.pair", user=anna).count() == 1
+
+
+def test_it_numbers_the_players_by_rating_before_round_one(anna, trondheim_open):
+    swiss.pair_round(anna, trondheim_open)
+    ratings = list(
+        trondheim_open.entries.order_by("starting_number").values_list("rating", flat=True)
+    )
+    assert ratings == sorted(ratings, reverse=True)
+
+
+def test_it_refuses_a_second_draft_of_the_same_round(anna, dag, trondheim_open):
+    swiss.pair_round(anna, trondheim_open)
+    with pytest.raises(swiss.SwissError, match="already paired"):
+        swiss.pair_round(dag, trondheim_open)
+    assert trondheim_open.rounds.count() == 1
+
+
+def test_it_refuses_to_pair_while_boards_lack_results(anna, trondheim_open):
+    swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    with pytest.raises(swiss.SwissError, match="5 board\\(s\\) without a result"):
+        swiss.pair_round(anna, trondheim_open)
+
+
+def test_it_gives_the_requested_byes_and_pairs_the_rest(anna, trondheim_open, trondheim_players):
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    half, absent = trondheim_players[0], trondheim_players[9]
+    PlayerRoundRecord.objects.create(
+        tournament=trondheim_open, entry=half, round_number=2, kind="H"
+    )
+    PlayerRoundRecord.objects.create(
+        tournament=trondheim_open, entry=absent, round_number=2, kind="Z"
+    )
+    round_ = swiss.pair_round(anna, trondheim_open)
+    assert dict(round_.byes.values_list("entry_id", "kind")) == {half.pk: "H", absent.pk: "Z"}
+    paired = {n for pair in boards(round_) for n in pair}
+    assert paired == set(range(2, 10))
+
+
+def test_it_never_pairs_a_withdrawn_player(anna, trondheim_open, trondheim_players):
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    gone = trondheim_players[3]
+    PlayerRoundRecord.objects.create(
+        tournament=trondheim_open, entry=gone, round_number=2, kind="W"
+    )
+    round_ = swiss.pair_round(anna, trondheim_open)
+    assert round_.byes.get(entry=gone).kind == Bye.Kind.ZERO_POINT
+    assert gone.pk not in {e for g in round_.games.values_list("white", "black") for e in g}
+    pab = round_.byes.get(kind=Bye.Kind.PAIRING_ALLOCATED)
+    assert pab.entry != gone
+
+
+def test_it_keeps_a_forbidden_pair_apart(anna, trondheim_open, trondheim_players):
+    one, six = trondheim_players[0], trondheim_players[5]
+    ForbiddenPair.objects.create(
+        tournament=trondheim_open,
+        first=min(one, six, key=lambda e: e.pk),
+        second=max(one, six, key=lambda e: e.pk),
+    )
+    round_ = swiss.pair_round(anna, trondheim_open)
+    assert (1, 6) not in boards(round_) and (6, 1) not in boards(round_)
+
+
+def test_a_swap_is_recorded_and_warns_that_it_differs_from_the_engine(
+    anna, trondheim_open, trondheim_players
+):
+    round_ = swiss.pair_round(anna, trondheim_open)
+    assert swiss.draft_warnings(round_) == []
+    swiss.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
+    assert boards(round_)[:2] == [(1, 7), (6, 2)]
+    warnings = swiss.draft_warnings(round_)
+    assert {w.code for w in warnings} == {"engine"}
+    assert "the engine's pairing gave 7 White against 2" in " ".join(w.message for w in warnings)
+    assert EnginePairing.objects.get(round=round_).edited
+    assert AuditEntry.objects.filter(action="round.swap_players").exists()
+
+
+def test_swapping_back_is_no_longer_an_edit(anna, trondheim_open, trondheim_players):
+    round_ = swiss.pair_round(anna, trondheim_open)
+    swiss.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
+    swiss.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
+    assert not EnginePairing.objects.get(round=round_).edited
+
+
+def opponent_in(round_, entry):
+    game = round_.games.get(Q(white=entry) | Q(black=entry))
+    return game.black if game.white == entry else game.white
+
+
+def test_a_swap_into_a_rematch_is_warned_C1(anna, trondheim_open):
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    round_ = swiss.pair_round(anna, trondheim_open)
+    top = round_.games.get(board=1)
+    old_opponent = opponent_in(trondheim_open.rounds.get(number=1), top.white)
+    swiss.swap_players(anna, round_, top.black, old_opponent)
+    codes = {w.code for w in swiss.draft_warnings(round_)}
+    assert "rematch" in codes and "engine" in codes
+
+
+def test_swap_colours_flips_one_board(anna, trondheim_open):
+    round_ = swiss.pair_round(anna, trondheim_open)
+    swiss.swap_colours(anna, round_, 1)
+    assert boards(round_)[0] == (6, 1)
+
+
+def test_moving_a_player_to_the_bye_swaps_them_with_its_holder(
+    anna, trondheim_open, trondheim_players
+):
+    PlayerRoundRecord.objects.create(
+        tournament=trondheim_open, entry=trondheim_players[0], round_number=1, kind="Z"
+    )
+    round_ = swiss.pair_round(anna, trondheim_open)
+    holder = round_.byes.get(kind="U").entry
+    swiss.swap_players(anna, round_, trondheim_players[1], holder)
+    assert round_.byes.get(kind="U").entry == trondheim_players[1]
+
+
+def test_a_published_round_cannot_be_edited(anna, trondheim_open, trondheim_players):
+    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    with pytest.raises(swiss.SwissError, match="published"):
+        swiss.swap_colours(anna, round_, 1)
+
+
+def test_publish_makes_the_round_count_and_is_audited(anna, trondheim_open):
+    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    assert round_.state == Round.State.PUBLISHED and round_.published_at is not None
+    assert AuditEntry.objects.filter(action="round.publish").exists()
+    with pytest.raises(swiss.SwissError, match="already published"):
+        swiss.publish_round(anna, round_)
+
+
+def test_a_draft_is_deleted_and_paired_again(anna, trondheim_open):
+    round_ = swiss.pair_round(anna, trondheim_open)
+    swiss.delete_round(anna, round_)
+    assert not trondheim_open.rounds.exists()
+    assert swiss.pair_round(anna, trondheim_open).number == 1
+
+
+def test_deleting_a_round_with_results_lists_them_and_needs_confirmation(anna, trondheim_open):
+    round_ = swiss.pair_round(anna, trondheim_open)
+    play(anna, round_)
+    with pytest.raises(swiss.UnconfirmedDeletion) as refused:
+        swiss.delete_round(anna, round_)
+    assert len(refused.value.lost) == 5 and trondheim_open.rounds.exists()
+    swiss.delete_round(anna, round_, confirm=True)
+    assert not trondheim_open.rounds.exists()
+    entry = AuditEntry.objects.get(action="round.delete")
+    assert entry.user == anna and len(entry.before["games"]) == 5
+
+
+def test_only_the_last_round_can_be_deleted(anna, trondheim_open):
+    first = swiss.pair_round(anna, trondheim_open)
+    play(anna, first)
+    swiss.pair_round(anna, trondheim_open)
+    with pytest.raises(swiss.SwissError, match="Only the last round"):
+        swiss.delete_round(anna, first, confirm=True)
+
+
+def test_a_result_changed_under_the_arbiter_is_refused(anna, dag, trondheim_open):
+    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    game = round_.games.get(board=1)
+    record_result(anna, game, "1-0", expected="")
+    with pytest.raises(ResultError, match="changed under you: it now says 1 - 0"):
+        record_result(dag, game, "0-1", expected="")
+    game.refresh_from_db()
+    assert game.result == "1-0"
+
+
+def test_every_round_pairs_identically_from_its_trf_export(anna, trondheim_open, trondheim_players):
+    PlayerRoundRecord.objects.create(
+        tournament=trondheim_open, entry=trondheim_players[2], round_number=3, kind="H"
+    )
+    for number in range(1, 6):
+        play(anna, swiss.pair_round(anna, trondheim_open), seed=number)
+    for number in range(1, 6):
+        trf = tournament_trf(trondheim_open, through_round=number - 1, next_round=True)
+        pairing = pair_trf(trf)
+        round_ = trondheim_open.rounds.get(number=number)
+        assert [(b.white, b.black) for b in pairing.boards] == boards(round_)
