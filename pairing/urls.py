@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pairing.views import drawing
+from pairing.views import drawing, swiss
 
 urlpatterns = [
     path("arbiter/t/<int:tournament_id>/drawing/", drawing.drawing_page, name="drawing"),
@@ -14,4 +14,18 @@ urlpatterns = [
     path("arbiter/t/<int:tournament_id>/drawing/undo/", drawing.undo, name="drawing_undo"),
     path("arbiter/t/<int:tournament_id>/drawing/restart/", drawing.restart, name="drawing_restart"),
     path("arbiter/t/<int:tournament_id>/drawing/confirm/", drawing.confirm, name="drawing_confirm"),
+]
+
+_swiss = "arbiter/t/<int:tournament_id>/swiss/"
+urlpatterns += [
+    path(_swiss, swiss.swiss_page, name="swiss"),
+    path(_swiss + "pair/", swiss.pair, name="swiss_pair"),
+    path(_swiss + "attendance/", swiss.player_record, name="swiss_player_record"),
+    path(_swiss + "forbid/", swiss.forbid, name="swiss_forbid"),
+    path(_swiss + "forbid/<int:pair_id>/remove/", swiss.allow, name="swiss_allow"),
+    path(_swiss + "acceleration/", swiss.acceleration, name="swiss_acceleration"),
+    path(_swiss + "<int:number>/swap/", swiss.swap, name="swiss_swap"),
+    path(_swiss + "<int:number>/colours/", swiss.swap_colours, name="swiss_swap_colours"),
+    path(_swiss + "<int:number>/publish/", swiss.publish, name="swiss_publish"),
+    path(_swiss + "<int:number>/delete/", swiss.delete, name="swiss_delete"),
 ]

@@ -39,7 +39,7 @@ class UnconfirmedDeletion(SwissError):
         )
 
 
-def _locked(tournament: Tournament) -> Tournament:
+def locked_swiss(tournament: Tournament) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.system != System.SWISS_DUTCH:
         raise SwissError("Only a FIDE Dutch Swiss is paired by the Dutch engine.")
@@ -47,7 +47,7 @@ def _locked(tournament: Tournament) -> Tournament:
 
 
 def _locked_round(round_: Round) -> tuple[Tournament, Round]:
-    tournament = _locked(round_.tournament)
+    tournament = locked_swiss(round_.tournament)
     current = Round.objects.filter(pk=round_.pk).first()
     if current is None:
         raise SwissError(f"Round {round_.number} no longer exists: another arbiter deleted it.")
@@ -58,7 +58,7 @@ def _locked_round(round_: Round) -> tuple[Tournament, Round]:
 @transaction.atomic
 def pair_round(user, tournament: Tournament) -> Round:
     """Pair the next round with the Dutch engine and keep it as a draft (nothing public yet)."""
-    tournament = _locked(tournament)
+    tournament = locked_swiss(tournament)
     last = tournament.rounds.order_by("-number").first()
     if last is not None and last.state == Round.State.DRAFT:
         raise SwissError(f"Round {last.number} is already paired: publish or delete that draft.")

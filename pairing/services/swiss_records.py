@@ -1,0 +1,102 @@
+"""What the arbiter records before a Swiss round is paired: byes asked for, absences,
+withdrawals, forbidden pairs and acceleration. Each is a record replayed at pairing time, never
+an edit of the history; each change is audited.
+"""
+
+from django.db import transaction
+
+from arbiter.models import Entry, Tournament
+from arbiter.services.audit import record
+from pairing.models import ForbiddenPair, PlayerRoundRecord
+from pairing.services.swiss import SwissError, locked_swiss
+
+
+def _check_unpaired(tournament: Tournament, round_number: int) -> None:
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    if round_number <= last:
+        raise SwissError(
+            f"Round {round_number} is already paired: delete its draft to change who plays."
+        )
+
+
+@transaction.atomic
+def set_player_round_record(
+    user, tournament: Tournament, entry: Entry, round_number: int, kind: str
+) -> None:
+    """Record a bye, an absence or a withdrawal for ``round_number``; ``""`` makes them present."""
+    tournament = locked_swiss(tournament)
+    _check_unpaired(tournament, round_number)
+    if kind and kind not in PlayerRoundRecord.Kind.values:
+        raise SwissError(f"{kind!r} is not a kind of bye or absence.")
+    current = PlayerRoundRecord.objects.filter(entry=entry, round_number=round_number).first()
+    before = current.kind if current else ""
+    if before == kind:
+        return
+    if current:
+        current.delete()
+    if kind:
+        PlayerRoundRecord.objects.create(
+            tournament=tournament,
+            entry=entry,
+            round_number=round_number,
+            kind=kind,
+            created_by=user if user.is_authenticated else None,
+        )
+    if kind == PlayerRoundRecord.Kind.WITHDRAWN or before == PlayerRoundRecord.Kind.WITHDRAWN:
+        entry.withdrawn = kind == PlayerRoundRecord.Kind.WITHDRAWN
+        entry.save(update_fields=["withdrawn"])
+    shown = PlayerRoundRecord.Kind(kind).label if kind else "plays"
+    record(
+        user,
+        tournament,
+        "round.player_record",
+        f"Round {round_number}: {entry.name}: {shown}",
+        before={"kind": before},
+        after={"kind": kind},
+    )
+
+
+@transaction.atomic
+def forbid_pair(user, tournament: Tournament, first: Entry, second: Entry) -> ForbiddenPair:
+    """Rule that two players must not meet from the next round on (C.04.1, [C1])."""
+    tournament = locked_swiss(tournament)
+    if first.pk == second.pk:
+        raise SwissError("Choose two different players.")
+    low, high = sorted((first, second), key=lambda e: e.pk)
+    pair, created = ForbiddenPair.objects.get_or_create(
+        tournament=tournament,
+        first=low,
+        second=high,
+        defaults={"created_by": user if user.is_authenticated else None},
+    )
+    if created:
+        record(user, tournament, "pair.forbid", f"{low.name} and {high.name} may not meet")
+    return pair
+
+
+@transaction.atomic
+def allow_pair(user, pair: ForbiddenPair) -> None:
+    tournament = locked_swiss(pair.tournament)
+    names = f"{pair.first.name} and {pair.second.name}"
+    if ForbiddenPair.objects.filter(pk=pair.pk).delete()[0]:
+        record(user, tournament, "pair.allow", f"{names} may meet again")
+
+
+@transaction.atomic
+def set_baku_acceleration(user, tournament: Tournament, on: bool) -> None:
+    """Baku acceleration (C.04.7) can only be chosen before the first round is paired."""
+    tournament = locked_swiss(tournament)
+    if tournament.baku_acceleration == on:
+        return
+    if tournament.rounds.exists():
+        raise SwissError("Acceleration is chosen before round 1 is paired.")
+    tournament.baku_acceleration = on
+    tournament.save(update_fields=["baku_acceleration"])
+    record(
+        user,
+        tournament,
+        "tournament.acceleration",
+        f"Baku acceleration {'on' if on else 'off'}",
+        before={"baku_acceleration": not on},
+        after={"baku_acceleration": on},
+    )

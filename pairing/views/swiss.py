@@ -1,0 +1,206 @@
+"""The Swiss pairing page: records before the round, pair, review the draft, edit, publish.
+
+One page, one template (`pairing/swiss.html`); with HTMX every button swaps only the
+`swiss-round` section, without it each form posts and the page reloads.
+"""
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from arbiter.access import tournament_arbiter_required
+from arbiter.models import Entry, Round, Tournament
+from arbiter.scoring import pairings, points_before
+from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
+from pairing.services import swiss as service
+from pairing.services import swiss_records as records
+
+
+@require_GET
+@tournament_arbiter_required
+def swiss_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _render(request, tournament)
+
+
+@require_POST
+@tournament_arbiter_required
+def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _act(request, tournament, lambda: service.pair_round(request.user, tournament))
+
+
+@require_POST
+@tournament_arbiter_required
+def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entry = _entry(tournament, request.POST.get("entry"))
+    number = _int(request.POST.get("round"))
+    kind = request.POST.get("kind", "")
+    return _act(
+        request,
+        tournament,
+        lambda: records.set_player_round_record(request.user, tournament, entry, number, kind),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    first = _entry(tournament, request.POST.get("first"))
+    second = _entry(tournament, request.POST.get("second"))
+    return _act(
+        request, tournament, lambda: records.forbid_pair(request.user, tournament, first, second)
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def allow(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
+    pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=tournament)
+    return _act(request, tournament, lambda: records.allow_pair(request.user, pair))
+
+
+@require_POST
+@tournament_arbiter_required
+def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    on = request.POST.get("baku") == "on"
+    return _act(
+        request, tournament, lambda: records.set_baku_acceleration(request.user, tournament, on)
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    first = _entry(tournament, request.POST.get("first"))
+    second = _entry(tournament, request.POST.get("second"))
+    return _act(
+        request, tournament, lambda: service.swap_players(request.user, round_, first, second)
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def swap_colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    board = _int(request.POST.get("board"))
+    return _act(request, tournament, lambda: service.swap_colours(request.user, round_, board))
+
+
+@require_POST
+@tournament_arbiter_required
+def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    return _act(request, tournament, lambda: service.publish_round(request.user, round_))
+
+
+@require_POST
+@tournament_arbiter_required
+def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Delete the last round; one with results needs a second press that confirms the loss."""
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        return _fail(request, tournament, f"Round {number} no longer exists.")
+    confirm = request.POST.get("confirm") == "yes"
+    try:
+        service.delete_round(request.user, round_, confirm=confirm)
+    except service.UnconfirmedDeletion as refused:
+        return _render(request, tournament, confirm_delete=(number, refused.lost))
+    except service.SwissError as error:
+        return _fail(request, tournament, str(error))
+    return _done(request, tournament)
+
+
+def _entry(tournament: Tournament, value) -> Entry:
+    return get_object_or_404(Entry, pk=_int(value), tournament=tournament)
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _act(request: HttpRequest, tournament: Tournament, change: Callable) -> HttpResponse:
+    try:
+        change()
+    except service.SwissError as error:
+        return _fail(request, tournament, str(error))
+    return _done(request, tournament)
+
+
+def _done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.htmx:
+        return _render(request, tournament)
+    return redirect(reverse("swiss", args=[tournament.pk]))
+
+
+def _fail(request: HttpRequest, tournament: Tournament, error: str) -> HttpResponse:
+    if request.htmx:
+        return _render(request, tournament, error=error)
+    messages.error(request, error)
+    return redirect(reverse("swiss", args=[tournament.pk]))
+
+
+def _render(request: HttpRequest, tournament: Tournament, **extra) -> HttpResponse:
+    tournament.refresh_from_db()
+    context = {"tournament": tournament, **_round_context(tournament), **extra}
+    template = "pairing/swiss.html#swiss-round" if request.htmx else "pairing/swiss.html"
+    return render(request, template, context)
+
+
+def _round_context(tournament: Tournament) -> dict:
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.state == Round.State.DRAFT:
+        return _draft_context(tournament, last)
+    number = last.number + 1 if last else 1
+    entries = list(tournament.entries.order_by("starting_number", "name"))
+    kinds = dict(
+        PlayerRoundRecord.objects.filter(tournament=tournament, round_number=number).values_list(
+            "entry_id", "kind"
+        )
+    )
+    before = points_before(tournament, number)
+    for entry in entries:
+        entry.record = kinds.get(entry.pk, "W" if entry.withdrawn else "")
+        entry.points = before.get(entry.pk, 0)
+    return {
+        "last_round": last,
+        "next_number": number,
+        "can_pair": last is None or last.state == Round.State.COMPLETE,
+        "finished": bool(tournament.planned_rounds and number > tournament.planned_rounds),
+        "entries": entries,
+        "record_kinds": PlayerRoundRecord.Kind.choices,
+        "forbidden": ForbiddenPair.objects.filter(tournament=tournament).select_related(
+            "first", "second"
+        ),
+    }
+
+
+def _draft_context(tournament: Tournament, draft: Round) -> dict:
+    games, byes = pairings(tournament, draft)
+    engine = EnginePairing.objects.filter(round=draft).first()
+    explanations = engine.explanations if engine else {}
+    warnings = service.draft_warnings(draft)
+    for game in games:
+        numbers = {game.white.starting_number, game.black.starting_number}
+        game.warnings = [w for w in warnings if numbers & set(w.players)]
+        game.white_why = explanations.get(str(game.white_id))
+        game.black_why = explanations.get(str(game.black_id))
+    for bye in byes:
+        bye.why = explanations.get(str(bye.entry_id))
+        bye.warnings = [w for w in warnings if bye.entry.starting_number in w.players]
+    paired = [g.white for g in games] + [g.black for g in games]
+    paired += [b.entry for b in byes if b.kind == "U"]
+    return {
+        "draft": draft,
+        "games": games,
+        "byes": byes,
+        "warnings": warnings,
+        "engine": engine,
+        "paired": sorted(paired, key=lambda e: e.starting_number),
+    }

@@ -1,0 +1,143 @@
+"""The Swiss pairing page: access, pair, review with explanations and warnings, publish."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from arbiter.models import Round
+from pairing.services import swiss
+from tests.conftest import login
+from tests.factories import EntryFactory
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def url(name, tournament, *args):
+    return reverse(name, args=[tournament.pk, *args])
+
+
+def test_only_the_tournaments_arbiters_reach_the_pairing_page(client, boris, trondheim_open):
+    pages = [("get", url("swiss", trondheim_open)), ("post", url("swiss_pair", trondheim_open))]
+    pages += [("post", url("swiss_publish", trondheim_open, 1))]
+    for method, address in pages:
+        response = getattr(client, method)(address)
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    login(client, boris)
+    for method, address in pages:
+        assert getattr(client, method)(address).status_code == 403
+    assert not trondheim_open.rounds.exists()
+
+
+def test_pair_shows_the_draft_with_explanations_over_htmx(anna_client, trondheim_open):
+    response = anna_client.post(url("swiss_pair", trondheim_open), headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and 'id="swiss-round"' in html
+    assert "<html" not in html  # only the partial
+    assert "Round 1" in html and "Draft" in html and "Publish round 1" in html
+    assert html.count('<tr id="board-') == 5
+    assert "No warnings" in html
+    assert "art. 5.2.5" in html  # colour rule of round 1, explained
+
+
+def test_pair_without_htmx_redirects_to_the_page(anna_client, trondheim_open):
+    response = anna_client.post(url("swiss_pair", trondheim_open))
+    assert response.status_code == 302 and response["Location"] == url("swiss", trondheim_open)
+    assert trondheim_open.rounds.get().state == Round.State.DRAFT
+
+
+def test_a_double_click_on_pair_makes_one_round(anna_client, trondheim_open):
+    anna_client.post(url("swiss_pair", trondheim_open), headers=HTMX)
+    response = anna_client.post(url("swiss_pair", trondheim_open), headers=HTMX)
+    assert "already paired" in response.content.decode()
+    assert trondheim_open.rounds.count() == 1
+
+
+def test_a_swap_shows_its_warning_with_the_engines_choice(
+    anna_client, trondheim_open, trondheim_players
+):
+    anna_client.post(url("swiss_pair", trondheim_open))
+    first, second = trondheim_players[5], trondheim_players[6]
+    response = anna_client.post(
+        url("swiss_swap", trondheim_open, 1),
+        {"first": first.pk, "second": second.pk},
+        headers=HTMX,
+    )
+    html = response.content.decode()
+    assert "4 warnings" in html
+    assert "the engine&#x27;s pairing gave 7 White against 2" in html
+
+
+def test_the_draft_is_not_public_until_published(client, anna, trondheim_open):
+    round_ = swiss.pair_round(anna, trondheim_open)
+    public = reverse("public_round", args=[trondheim_open.pk, 1])
+    assert client.get(public).status_code == 404
+    login(client, anna)
+    client.post(url("swiss_publish", trondheim_open, 1), headers=HTMX)
+    client.logout()
+    assert client.get(public).status_code == 200
+    round_.refresh_from_db()
+    assert round_.state == Round.State.PUBLISHED
+
+
+def test_deleting_a_round_with_results_asks_to_confirm_and_lists_them(
+    anna, anna_client, trondheim_open
+):
+    from tests.pairing.conftest import play
+
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    response = anna_client.post(url("swiss_delete", trondheim_open, 1), headers=HTMX)
+    html = response.content.decode()
+    assert "loses these results" in html and html.count("<li>board ") == 5
+    assert trondheim_open.rounds.exists()
+    anna_client.post(url("swiss_delete", trondheim_open, 1), {"confirm": "yes"}, headers=HTMX)
+    assert not trondheim_open.rounds.exists()
+
+
+def test_htmx_posts_need_the_csrf_header(anna, trondheim_open):
+    client = Client(enforce_csrf_checks=True)
+    login(client, anna)
+    assert client.post(url("swiss_pair", trondheim_open), headers=HTMX).status_code == 403
+    page = client.get(url("swiss", trondheim_open)).content.decode()
+    token = page.split('"X-CSRFToken": "')[1].split('"')[0]
+    response = client.post(
+        url("swiss_pair", trondheim_open), headers={**HTMX, "X-CSRFToken": token}
+    )
+    assert response.status_code == 200 and trondheim_open.rounds.count() == 1
+
+
+def queries_for_draft(client, tournament):
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url("swiss", tournament)).status_code == 200
+    return len(captured)
+
+
+def test_the_draft_page_costs_the_same_queries_for_any_field(anna, anna_client, trondheim_open):
+    swiss.pair_round(anna, trondheim_open)
+    small = queries_for_draft(anna_client, trondheim_open)
+    swiss.delete_round(anna, trondheim_open.rounds.get())
+    EntryFactory.create_batch(30, tournament=trondheim_open, starting_number=None)
+    swiss.pair_round(anna, trondheim_open)
+    assert queries_for_draft(anna_client, trondheim_open) == small == 22
+
+
+def test_the_next_round_page_costs_the_same_queries_for_any_field(anna_client, trondheim_open):
+    small = queries_for_draft(anna_client, trondheim_open)
+    EntryFactory.create_batch(30, tournament=trondheim_open, starting_number=None)
+    assert queries_for_draft(anna_client, trondheim_open) == small == 11
+
+
+def test_marking_a_player_absent_is_a_record_for_the_next_round(
+    anna_client, trondheim_open, trondheim_players
+):
+    player = trondheim_players[0]
+    anna_client.post(
+        url("swiss_player_record", trondheim_open),
+        {"entry": player.pk, "round": 1, "kind": "Z"},
+        headers=HTMX,
+    )
+    anna_client.post(url("swiss_pair", trondheim_open))
+    round_ = trondheim_open.rounds.get()
+    assert round_.byes.get(entry=player).kind == "Z"
