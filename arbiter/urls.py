@@ -57,6 +57,11 @@ urlpatterns = [
         rounds.record_result,
         name="record_result",
     ),
+    path(
+        "arbiter/t/<int:tournament_id>/rounds/<int:number>/result/",
+        rounds.quick_result,
+        name="quick_result",
+    ),
     path("", include("pairing.urls")),
     path("admin/", admin.site.urls),
 ]

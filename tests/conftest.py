@@ -5,6 +5,8 @@
 - Boris is an arbiter too, but of his own tournament only.
 - The Oslo Invitational is Anna's round robin before its drawing: ten players, four from NOR,
   three each from SWE and DEN.
+- The Trondheim Open is Anna's published FIDE Dutch Swiss (2026 rules) of ten players, five
+  rounds, nothing paired yet: starting numbers follow the ratings, 2400 down to 2310.
 - An anonymous visitor is just the test client without a login.
 """
 
@@ -79,6 +81,29 @@ def oslo_invitational(anna):
 @pytest.fixture
 def bergen_players(bergen_open):
     return EntryFactory.create_batch(6, tournament=bergen_open)
+
+
+@pytest.fixture
+def trondheim_open(anna):
+    tournament = TournamentFactory(
+        name="Trondheim Open", system=System.SWISS_DUTCH, chief=anna, planned_rounds=5
+    )
+    for number in range(1, 11):
+        EntryFactory(
+            tournament=tournament,
+            name=f"Player {number:02d}, Trondheim",
+            rating=2410 - 10 * number,
+            starting_number=None,
+        )
+    tournament.initial_colour = "w"
+    tournament.save()
+    return tournament
+
+
+@pytest.fixture
+def trondheim_players(trondheim_open):
+    """The ten players by rating (starting number order once round 1 is paired)."""
+    return list(trondheim_open.entries.order_by("-rating"))
 
 
 def login(client, user):

@@ -50,7 +50,9 @@ def record_result(request: HttpRequest, tournament: Tournament, game_id: int) ->
     game = get_object_or_404(Game, pk=game_id, round__tournament=tournament)
     error = None
     try:
-        game = service.record_result(request.user, game, request.POST.get("result", ""))
+        game = service.record_result(
+            request.user, game, request.POST.get("result", ""), request.POST.get("expected")
+        )
     except service.ResultError as exception:
         error = str(exception)
         game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
@@ -74,3 +76,45 @@ def record_result(request: HttpRequest, tournament: Tournament, game_id: int) ->
         messages.success(request, f"Board {game.board}: {shown}.")
     url = reverse("round_detail", args=[tournament.pk, game.round.number])
     return redirect(f"{url}#board-{game.board}")
+
+
+#: What the keyboard entry accepts for each result, besides the stored values themselves.
+SHORTHAND = {"1": "1-0", "0": "0-1", "=": "1/2", "5": "1/2", "½": "1/2", "+": "+-", "-": "-+"}
+
+
+@require_POST
+@tournament_arbiter_required
+def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Keyboard entry: board number, result, Enter. Never overwrites a board that has a result
+    (change those with the board's own buttons, which know what the arbiter saw)."""
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    board = request.POST.get("board", "").strip()
+    typed = request.POST.get("result", "").strip()
+    result = SHORTHAND.get(typed, typed)
+    game = round_.games.select_related("white", "black").filter(board=_number(board)).first()
+    error = None
+    if game is None:
+        error = f"Round {number} has no board {board or '(empty)'}."
+    else:
+        try:
+            game = service.record_result(request.user, game, result, expected="")
+        except service.ResultError as exception:
+            error = str(exception)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        else:
+            messages.success(request, f"Board {game.board}: {game.get_result_display()}.")
+        return redirect(reverse("round_detail", args=[tournament.pk, number]))
+    context = {"tournament": tournament, "round": round_, "quick_error": error}
+    if game is not None and error is None:
+        round_.refresh_from_db()
+        before = points_before(tournament, number)
+        game.white_points = before.get(game.white_id, ZERO)
+        game.black_points = before.get(game.black_id, ZERO)
+        context.update(game=game, round=round_, quick_saved=game, htmx_response=True)
+    return render(request, "arbiter/round.html#quick-entry", context)
+
+
+def _number(text: str) -> int:
+    return int(text) if text.isdigit() else 0

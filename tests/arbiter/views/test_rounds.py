@@ -4,6 +4,8 @@ import pytest
 from django.urls import reverse
 
 from arbiter.models import AuditEntry, Round
+from arbiter.services.results import record_result
+from pairing.services import swiss
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 
@@ -141,3 +143,49 @@ def test_the_round_pages_cost_the_same_queries_for_any_field(
             anna_client.get(reverse("round_detail", args=[tournament.pk, 2]))
         with django_assert_num_queries(5):  # session, user, tournament, role, rounds
             anna_client.get(reverse("rounds", args=[tournament.pk]))
+
+
+def test_keyboard_entry_takes_board_and_shorthand_result(anna, anna_client, trondheim_open):
+    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    address = reverse("quick_result", args=[trondheim_open.pk, 1])
+    response = anna_client.post(
+        address, {"board": "2", "result": "="}, headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert "Board 2: ½ - ½ saved" in html and 'id="board-2" hx-swap-oob="true"' in html
+    assert round_.games.get(board=2).result == "1/2"
+
+
+def test_keyboard_entry_never_overwrites_a_result(anna, anna_client, trondheim_open):
+    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    address = reverse("quick_result", args=[trondheim_open.pk, 1])
+    anna_client.post(address, {"board": "1", "result": "1"}, headers={"HX-Request": "true"})
+    response = anna_client.post(
+        address, {"board": "1", "result": "0"}, headers={"HX-Request": "true"}
+    )
+    assert "changed under you: it now says 1 - 0" in response.content.decode()
+    assert round_.games.get(board=1).result == "1-0"
+
+
+def test_a_result_button_on_a_board_changed_meanwhile_is_refused(
+    anna, anna_client, dag, trondheim_open
+):
+    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    game = round_.games.get(board=3)
+    record_result(dag, game, "0-1")
+    address = reverse("record_result", args=[trondheim_open.pk, game.pk])
+    response = anna_client.post(
+        address, {"result": "1-0", "expected": ""}, headers={"HX-Request": "true"}
+    )
+    assert "changed under you" in response.content.decode()
+    game.refresh_from_db()
+    assert game.result == "0-1"
+
+
+def test_keyboard_entry_rejects_an_unknown_board(anna, anna_client, trondheim_open):
+    swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    address = reverse("quick_result", args=[trondheim_open.pk, 1])
+    response = anna_client.post(
+        address, {"board": "99", "result": "1"}, headers={"HX-Request": "true"}
+    )
+    assert "has no board 99" in response.content.decode()
