@@ -1,0 +1,92 @@
+"""`manage.py swiss ...`: the Swiss round cycle from a terminal, through the same services as the
+pages: pair, swap, publish, result, delete."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from arbiter.models import Round, Tournament
+from arbiter.services.results import ResultError, record_result
+from pairing.services import swiss
+
+
+class Command(BaseCommand):
+    help = "Run a FIDE Dutch Swiss round cycle: pair, swap, publish, result, delete."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("tournament", type=int, help="tournament id")
+        parser.add_argument("--user", required=True, help="the arbiter's username (audit log)")
+        actions = parser.add_subparsers(dest="action", required=True)
+        actions.add_parser("pair", help="pair the next round as a draft")
+        swap = actions.add_parser("swap", help="swap two players (starting numbers) in the draft")
+        swap.add_argument("first", type=int)
+        swap.add_argument("second", type=int)
+        actions.add_parser("publish", help="publish the draft")
+        result = actions.add_parser("result", help="enter a result: ROUND BOARD RESULT")
+        result.add_argument("round", type=int)
+        result.add_argument("board", type=int)
+        result.add_argument("result", help="1-0, 1/2, 0-1, +-, -+ or --")
+        delete = actions.add_parser("delete", help="delete the last round")
+        delete.add_argument("--confirm", action="store_true", help="even if it has results")
+
+    def handle(self, *args, **options) -> None:
+        tournament = Tournament.objects.filter(pk=options["tournament"]).first()
+        user = get_user_model().objects.filter(username=options["user"]).first()
+        if tournament is None or user is None:
+            raise CommandError("No such tournament or user.")
+        if not tournament.staff.filter(user=user).exists():
+            raise CommandError(f"{user.username} is not an arbiter of {tournament.name}.")
+        try:
+            self.stdout.write(getattr(self, options["action"])(user, tournament, options))
+        except (swiss.SwissError, ResultError) as error:
+            raise CommandError(str(error)) from error
+
+    def pair(self, user, tournament: Tournament, options: dict) -> str:
+        round_ = swiss.pair_round(user, tournament)
+        lines = [f"Round {round_.number} paired (draft):"]
+        for game in round_.games.select_related("white", "black").order_by("board"):
+            lines.append(
+                f"{game.board:>4}  {game.white.starting_number:>4} {game.white.name}"
+                f"  -  {game.black.starting_number:>4} {game.black.name}"
+            )
+        for bye in round_.byes.select_related("entry"):
+            lines.append(
+                f"      {bye.entry.starting_number:>4} {bye.entry.name}: {bye.get_kind_display()}"
+            )
+        warnings = swiss.draft_warnings(round_)
+        lines += [f"warning: {w.message}" for w in warnings]
+        return "\n".join(lines)
+
+    def swap(self, user, tournament: Tournament, options: dict) -> str:
+        draft = self._last(tournament)
+        first, second = (
+            tournament.entries.get(starting_number=options[key]) for key in ("first", "second")
+        )
+        swiss.swap_players(user, draft, first, second)
+        warnings = swiss.draft_warnings(draft)
+        return "\n".join(["Swapped."] + [f"warning: {w.message}" for w in warnings])
+
+    def publish(self, user, tournament: Tournament, options: dict) -> str:
+        round_ = swiss.publish_round(user, self._last(tournament))
+        return f"Round {round_.number} published."
+
+    def result(self, user, tournament: Tournament, options: dict) -> str:
+        game = (
+            Round.objects.get(tournament=tournament, number=options["round"])
+            .games.filter(board=options["board"])
+            .first()
+        )
+        if game is None:
+            raise CommandError(f"Round {options['round']} has no board {options['board']}.")
+        game = record_result(user, game, options["result"])
+        return f"Round {options['round']}, board {game.board}: {game.get_result_display()}"
+
+    def delete(self, user, tournament: Tournament, options: dict) -> str:
+        round_ = self._last(tournament)
+        swiss.delete_round(user, round_, confirm=options["confirm"])
+        return f"Round {round_.number} deleted."
+
+    def _last(self, tournament: Tournament) -> Round:
+        round_ = tournament.rounds.order_by("-number").first()
+        if round_ is None:
+            raise CommandError("No round has been paired yet.")
+        return round_
