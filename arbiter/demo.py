@@ -167,6 +167,8 @@ def load_demo() -> tuple[object, list[Tournament]]:
         import_entries(user, tournament, players)
         if tournament.system == System.ROUND_ROBIN:
             _draw_lots(user, tournament)
+        if tournament.system == System.SWISS_DUTCH:
+            _pair_swiss(user, tournament, complete=3)
         made.append(tournament)
     return user, made
 
@@ -182,6 +184,19 @@ def _draw_lots(user, tournament: Tournament) -> None:
     _play(user, tournament, rounds=4)
 
 
+def _pair_swiss(user, tournament: Tournament, complete: int) -> None:
+    """Rounds paired by the Dutch engine through the pairing page's services: ``complete`` rounds
+    with results, then the next one left as a draft to review."""
+    from pairing.services import swiss
+
+    tournament.initial_colour = "w"
+    tournament.save(update_fields=["initial_colour"])
+    for _ in range(complete):
+        swiss.publish_round(user, swiss.pair_round(user, tournament))
+        _play(user, tournament, rounds=tournament.rounds.count())
+    swiss.pair_round(user, tournament)
+
+
 def _play(user, tournament: Tournament, rounds: int) -> None:
     """Results for the first rounds, entered through the same service as the result page."""
     from arbiter.models import Game, GameResult
@@ -189,6 +204,6 @@ def _play(user, tournament: Tournament, rounds: int) -> None:
 
     rng = random.Random(2026)
     outcomes = [GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS]
-    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds)
+    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds, result="")
     for game in games.order_by("round__number", "board"):
         record_result(user, game, rng.choices(outcomes, weights=[4, 3, 3])[0])

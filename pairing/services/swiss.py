@@ -68,9 +68,7 @@ def pair_round(user, tournament: Tournament) -> Round:
     number = last.number + 1 if last else 1
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise SwissError(f"All {tournament.planned_rounds} rounds have been paired.")
-    if number == 1:
-        _prepare_first_round(tournament)
-    seed = random.SystemRandom().randrange(2**31)
+    seed = _prepare_first_round(tournament) if number == 1 else None
     trf = tournament_trf(tournament, through_round=number - 1, next_round=True)
     started = time.perf_counter()
     try:
@@ -120,12 +118,16 @@ def pair_round(user, tournament: Tournament) -> Round:
     return round_
 
 
-def _prepare_first_round(tournament: Tournament) -> None:
-    """Starting numbers from the initial ranking and the colour lot (C.04.3 art. 5.2.5)."""
+def _prepare_first_round(tournament: Tournament) -> int | None:
+    """Starting numbers from the initial ranking and, unless the arbiter set it, the colour lot
+    (C.04.3 art. 5.2.5) drawn with a seed that round 1 keeps for the audit."""
     renumber_by_rating(tournament)
-    if not tournament.initial_colour:
-        tournament.initial_colour = random.SystemRandom().choice("wb")
-        tournament.save(update_fields=["initial_colour"])
+    if tournament.initial_colour:
+        return None
+    seed = random.SystemRandom().randrange(2**31)
+    tournament.initial_colour = random.Random(seed).choice("wb")
+    tournament.save(update_fields=["initial_colour"])
+    return seed
 
 
 def _explanation(e) -> dict:

@@ -41,3 +41,25 @@ def test_the_demo_round_robin_has_drawn_its_numbers_and_has_its_rounds():
         "complete",
         "published",
     ]
+
+
+def test_the_demo_swiss_has_three_rounds_played_and_the_fourth_as_a_draft():
+    call_command("load_demo")
+    swiss = Tournament.objects.get(system=System.SWISS_DUTCH)
+    states = list(swiss.rounds.order_by("number").values_list("state", flat=True))
+    assert states == ["complete", "complete", "complete", "draft"]
+
+
+def test_every_demo_swiss_round_pairs_identically_from_its_trf_export():
+    from pairing.engines.dutch import pair_trf
+    from pairing.services.trf_export import tournament_trf
+
+    call_command("load_demo")
+    swiss = Tournament.objects.get(system=System.SWISS_DUTCH)
+    for round_ in swiss.rounds.order_by("number"):
+        trf = tournament_trf(swiss, through_round=round_.number - 1, next_round=True)
+        engine = [(b.white, b.black) for b in pair_trf(trf).boards]
+        stored = round_.games.order_by("board").values_list(
+            "white__starting_number", "black__starting_number"
+        )
+        assert engine == list(stored), f"round {round_.number}"
