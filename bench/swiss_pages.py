@@ -1,0 +1,116 @@
+"""From "pair" to the draft page, and the query count of the pairing and public pages.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/arbiter .venv/bin/python bench/swiss_pages.py
+        [--players 100 500] [--rounds 3]
+
+For each field size: a throwaway test database (``test_<name>``, dropped at the end), a Swiss of
+N players with ``--rounds`` rounds paired by the engine and scored at random (fixed seed), then
+one timed "Pair round" press through the Django test client followed by the draft page, as the
+browser does it. Prints the seconds (the engine's share apart) and the queries of the draft page,
+the arbiter's round page and the public round page: those must not grow with N.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbiter.settings")
+
+
+def queries(client, url: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return len(captured)
+
+
+def run(players: int, rounds: int) -> dict:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from arbiter.models import Entry, System, Tournament, TournamentArbiter
+    from arbiter.services.results import record_result
+    from pairing.models import EnginePairing
+    from pairing.services import swiss
+
+    rng = random.Random(2026 + players)
+    user, _ = get_user_model().objects.get_or_create(username=f"bench{players}")
+    user.set_password("bench")
+    user.save()
+    tournament = Tournament.objects.create(
+        name=f"Bench {players}", system=System.SWISS_DUTCH, planned_rounds=9, is_published=True
+    )
+    tournament.initial_colour = "w"
+    tournament.save()
+    TournamentArbiter.objects.create(tournament=tournament, user=user, role="chief")
+    Entry.objects.bulk_create(
+        Entry(tournament=tournament, name=f"Player {n:04d}, Bench", rating=2700 - n)
+        for n in range(players)
+    )
+    for _ in range(rounds):
+        round_ = swiss.publish_round(user, swiss.pair_round(user, tournament))
+        for game in round_.games.all():
+            record_result(user, game, rng.choice(["1-0", "1/2", "0-1"]))
+    client = Client()
+    client.force_login(user)
+    started = time.perf_counter()
+    response = client.post(f"/arbiter/t/{tournament.pk}/swiss/pair/")
+    assert response.status_code == 302, response.status_code
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    seconds = time.perf_counter() - started
+    draft = tournament.rounds.order_by("-number").first()
+    engine = EnginePairing.objects.get(round=draft).seconds
+    draft_queries = queries(client, f"/arbiter/t/{tournament.pk}/swiss/")
+    swiss.publish_round(user, draft)
+    number = draft.number
+    return {
+        "seconds": seconds,
+        "engine": engine,
+        "draft_queries": draft_queries,
+        "round_queries": queries(client, f"/arbiter/t/{tournament.pk}/rounds/{number}/"),
+        "public_queries": queries(Client(), f"/t/{tournament.pk}/rounds/{number}/"),
+        "round": number,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, nargs="+", default=[100, 500])
+    parser.add_argument("--rounds", type=int, default=3, help="rounds played before the timed one")
+    args = parser.parse_args()
+    import django
+
+    warnings.filterwarnings("ignore", message="No directory at")
+    django.setup()
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    print(f"database: {connection.vendor} ({name})")
+    print("players  round  pair+draft s  engine s  draft q  round q  public q")
+    try:
+        for players in args.players:
+            r = run(players, args.rounds)
+            print(
+                f"{players:>7}  {r['round']:>5}  {r['seconds']:>12.2f}  {r['engine']:>8.2f}"
+                f"  {r['draft_queries']:>7}  {r['round_queries']:>7}  {r['public_queries']:>8}"
+            )
+    finally:
+        connection.creation.destroy_test_db(name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
