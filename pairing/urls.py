@@ -21,6 +21,7 @@ urlpatterns += [
     path(_swiss, swiss.swiss_page, name="swiss"),
     path(_swiss + "pair/", swiss.pair, name="swiss_pair"),
     path(_swiss + "attendance/", swiss.player_record, name="swiss_player_record"),
+    path(_swiss + "missed-rounds/", swiss.missed_rounds, name="swiss_missed_rounds"),
     path(_swiss + "forbid/", swiss.forbid, name="swiss_forbid"),
     path(_swiss + "forbid/<int:pair_id>/remove/", swiss.allow, name="swiss_allow"),
     path(_swiss + "acceleration/", swiss.acceleration, name="swiss_acceleration"),

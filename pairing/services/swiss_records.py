@@ -100,3 +100,44 @@ def set_baku_acceleration(user, tournament: Tournament, on: bool) -> None:
         before={"baku_acceleration": not on},
         after={"baku_acceleration": on},
     )
+
+
+@transaction.atomic
+def score_missed_rounds(user, tournament: Tournament, entry: Entry, kind: str) -> int:
+    """Give a late entrant the points the regulations give for the rounds they missed.
+
+    ``kind`` is ``"H"`` (half a point each, where the regulations allow it) or ``"Z"`` (zero,
+    the default of a blank). Each paired round the entry took no part in gets a bye of that kind;
+    returns how many. Rounds already scored this way are changed to the new kind.
+    """
+    from arbiter.models import Bye, Round
+
+    tournament = locked_swiss(tournament)
+    if kind not in ("H", "Z"):
+        raise SwissError("Missed rounds score half a point (H) or nothing (Z).")
+    rounds = (
+        tournament.rounds.exclude(state=Round.State.DRAFT)
+        .exclude(games__white=entry)
+        .exclude(games__black=entry)
+    )
+    count = 0
+    for round_ in rounds:
+        current = round_.byes.filter(entry=entry).first()
+        if current is None:
+            Bye.objects.create(round=round_, entry=entry, kind=kind)
+        elif current.kind in ("H", "Z") and current.kind != kind:
+            current.kind = kind
+            current.save(update_fields=["kind"])
+        else:
+            continue
+        count += 1
+    if count:
+        label = "half a point" if kind == "H" else "zero"
+        record(
+            user,
+            tournament,
+            "entry.missed_rounds",
+            f"{entry.name}: {count} missed round(s) scored {label}",
+            after={"kind": kind, "rounds": count},
+        )
+    return count

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
-from arbiter.models import Entry, Round, Tournament
+from arbiter.models import Bye, Entry, Game, Round, Tournament
 from arbiter.scoring import pairings, points_before
 from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.services import swiss as service
@@ -42,6 +42,19 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         request,
         tournament,
         lambda: records.set_player_round_record(request.user, tournament, entry, number, kind),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A late entrant's missed rounds: half a point each, or back to nothing."""
+    entry = _entry(tournament, request.POST.get("entry"))
+    kind = request.POST.get("kind", "H")
+    return _act(
+        request,
+        tournament,
+        lambda: records.score_missed_rounds(request.user, tournament, entry, kind),
     )
 
 
@@ -165,9 +178,11 @@ def _round_context(tournament: Tournament) -> dict:
         )
     )
     before = points_before(tournament, number)
+    appearances = _appearances(tournament)
     for entry in entries:
         entry.record = kinds.get(entry.pk, "W" if entry.withdrawn else "")
         entry.points = before.get(entry.pk, 0)
+        entry.missed = (number - 1) - appearances.get(entry.pk, 0)
     return {
         "last_round": last,
         "next_number": number,
@@ -179,6 +194,20 @@ def _round_context(tournament: Tournament) -> dict:
             "first", "second"
         ),
     }
+
+
+def _appearances(tournament: Tournament) -> dict[int, int]:
+    """Rounds each entry was in (a game or any bye): two queries for the whole field."""
+    counts: dict[int, int] = {}
+    games = Game.objects.filter(round__tournament=tournament).values_list("white_id", "black_id")
+    for white, black in games:
+        counts[white] = counts.get(white, 0) + 1
+        counts[black] = counts.get(black, 0) + 1
+    for entry_id in Bye.objects.filter(round__tournament=tournament).values_list(
+        "entry_id", flat=True
+    ):
+        counts[entry_id] = counts.get(entry_id, 0) + 1
+    return counts
 
 
 def _draft_context(tournament: Tournament, draft: Round) -> dict:

@@ -204,3 +204,36 @@ def test_every_round_pairs_identically_from_its_trf_export(anna, trondheim_open,
         pairing = pair_trf(trf)
         round_ = trondheim_open.rounds.get(number=number)
         assert [(b.white, b.black) for b in pairing.boards] == boards(round_)
+
+
+def test_a_late_entrant_can_get_half_a_point_for_each_missed_round(anna, trondheim_open):
+    from arbiter.scoring import scores
+    from pairing.services.swiss_records import score_missed_rounds
+    from tests.factories import EntryFactory
+
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    play(anna, swiss.pair_round(anna, trondheim_open), seed=2)
+    late = EntryFactory(tournament=trondheim_open, starting_number=11, rating=2000)
+    assert score_missed_rounds(anna, trondheim_open, late, "H") == 2
+    assert scores(trondheim_open)[late.pk] == 1
+    round_ = swiss.pair_round(anna, trondheim_open)
+    assert late.pk in {e for g in round_.games.values_list("white", "black") for e in g} | {
+        b for b in round_.byes.values_list("entry", flat=True)
+    }
+    assert AuditEntry.objects.filter(action="entry.missed_rounds").exists()
+
+
+def test_a_changed_past_result_changes_the_points_and_is_audited(anna, dag, trondheim_open):
+    from arbiter.scoring import points_before
+
+    first = swiss.pair_round(anna, trondheim_open)
+    play(anna, first)
+    swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    game = first.games.get(board=1)
+    before = points_before(trondheim_open, 2)
+    flipped = {"1-0": "0-1", "0-1": "1-0", "1/2": "1-0"}[game.result]
+    record_result(dag, game, flipped, expected=game.result)
+    after = points_before(trondheim_open, 2)
+    assert after[game.white_id] != before.get(game.white_id)
+    entry = AuditEntry.objects.filter(action="result.record", user=dag).get()
+    assert entry.before == {"result": game.result} and entry.after == {"result": flipped}

@@ -126,7 +126,7 @@ def test_the_draft_page_costs_the_same_queries_for_any_field(anna, anna_client, 
 def test_the_next_round_page_costs_the_same_queries_for_any_field(anna_client, trondheim_open):
     small = queries_for_draft(anna_client, trondheim_open)
     EntryFactory.create_batch(30, tournament=trondheim_open, starting_number=None)
-    assert queries_for_draft(anna_client, trondheim_open) == small == 11
+    assert queries_for_draft(anna_client, trondheim_open) == small == 13
 
 
 def test_marking_a_player_absent_is_a_record_for_the_next_round(
@@ -141,3 +141,15 @@ def test_marking_a_player_absent_is_a_record_for_the_next_round(
     anna_client.post(url("swiss_pair", trondheim_open))
     round_ = trondheim_open.rounds.get()
     assert round_.byes.get(entry=player).kind == "Z"
+
+
+def test_a_late_entrant_is_offered_half_points_for_missed_rounds(anna, anna_client, trondheim_open):
+    from tests.pairing.conftest import play
+
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    late = EntryFactory(tournament=trondheim_open, starting_number=11, rating=2000)
+    html = anna_client.get(url("swiss", trondheim_open)).content.decode()
+    assert "late entry: ½ for 1 missed round" in html
+    anna_client.post(url("swiss_missed_rounds", trondheim_open), {"entry": late.pk, "kind": "H"})
+    assert trondheim_open.rounds.get(number=1).byes.get(entry=late).kind == "H"
+    assert "missed round" not in anna_client.get(url("swiss", trondheim_open)).content.decode()
