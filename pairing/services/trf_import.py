@@ -1,0 +1,380 @@
+"""A tournament from a TRF (TRF-16 with the engines' extensions, or TRF-2026): the inverse of
+:func:`pairing.services.trf_export.tournament_trf`.
+
+Everything is read and checked first, in plain Python, so a bad file stops with a
+:class:`~pairing.engines.trf.TrfError` naming the line (and column) before anything is written;
+the writing is one transaction. What the app has no field for (header records such as ``062`` or
+``112``, the points and rank columns) is not stored but listed in the import's audit entry.
+"""
+
+import datetime
+import re
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from arbiter.models import (
+    Bye,
+    Entry,
+    Game,
+    Round,
+    RulesVersion,
+    System,
+    Title,
+    Tournament,
+    TournamentArbiter,
+    federation_code,
+)
+from arbiter.services.audit import record
+from pairing.engines.dutch.api import default_rules
+from pairing.engines.trf import Scoring, TrfError, TrfPlayer, TrfTournament, parse_trf
+from pairing.models import ForbiddenPair, PlayerRoundRecord
+from pairing.services.trf_export import CODE_POINTS
+
+#: The two sides' codes of one game (W D L, games of less than one move, read as 1 = 0) ->
+#: the stored result; the exact inverse of ``trf_export.RESULT_CODES``.
+GAME_RESULTS = {
+    ("1", "0"): "1-0",
+    ("0", "1"): "0-1",
+    ("=", "="): "1/2",
+    ("+", "-"): "+-",
+    ("-", "+"): "-+",
+    ("-", "-"): "--",
+    (" ", " "): "",
+}
+_SAME_AS = {"W": "1", "D": "=", "L": "0"}
+#: A round without an opponent: its code -> the bye kind. ``+`` alone is how some programs
+#: write the pairing-allocated bye, ``=`` a half-point bye, ``-`` an absence (as the engine reads
+#: them).
+BYE_KINDS = {"U": "U", "+": "U", "H": "H", "=": "H", "F": "F", "Z": "Z", "-": "Z"}
+#: TRF-16 title codes (column 11-13) and the app's own export's full titles.
+TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM"}
+TITLES |= {"wc": "WCM"} | {title.lower(): title for title in Title.values}
+#: Header records the app stores: name, city, federation, start and end dates, time control;
+#: the rest of the tournament is in the records the parser reads itself.
+_STORED_HEADERS = ("012", "022", "032", "042", "052", "122")
+_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y")
+
+
+@dataclass
+class _Round:
+    number: int
+    games: list[tuple[int, int, str]] = field(default_factory=list)  # white, black, result
+    byes: list[tuple[int, str]] = field(default_factory=list)  # player, kind
+
+    @property
+    def complete(self) -> bool:
+        return all(result for _, _, result in self.games)
+
+
+@transaction.atomic
+def import_trf(user, text: str, *, name: str = "") -> Tournament:
+    """Create a FIDE Dutch Swiss from TRF text, with ``user`` as its chief arbiter.
+
+    Players keep their starting numbers; every round played is stored as a published round
+    (complete when all its boards have a result: only the last may lack some). A last column
+    holding only requested byes (``0000 - H/Z/F``, the round to pair) and TRF-2026 ``240``
+    records become the records of the round to pair. Raises :class:`TrfError` on a bad file.
+    """
+    parsed = parse_trf(text)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    _check_supported(parsed, lines)
+    rounds, records = _rounds(parsed, lines)
+    _check_entries(parsed)
+    headers = _headers(lines)
+    start = _date(headers.get("042"))
+    end = _date(headers.get("052"))
+    played = len(rounds)
+    planned = max(parsed.rounds, played) or None
+    if planned and planned > 99:
+        raise TrfError(_line_of(lines, ("XXR", "142")), 5, "more than 99 rounds")
+    rules = default_rules(parsed)
+    tournament = Tournament.objects.create(
+        name=(name or parsed.name or "Imported tournament")[:200],
+        system=System.SWISS_DUTCH,
+        rules_version=RulesVersion(rules),
+        start_date=start,
+        end_date=end if end and (not start or end >= start) else None,
+        city=headers.get("022", "")[:100],
+        federation=_federation(headers.get("032", "")),
+        time_control=headers.get("122", "")[:100],
+        planned_rounds=planned,
+        status=Tournament.Status.RUNNING if rounds else Tournament.Status.PREPARING,
+        baku_acceleration=parsed.system.upper().endswith("_BAKU"),
+        initial_colour=parsed.initial_colour,
+    )
+    TournamentArbiter.objects.create(
+        tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
+    )
+    entries = {p.number: _entry(tournament, p) for p in parsed.players}
+    Entry.objects.bulk_create(entries.values())
+    _store_rounds(tournament, rounds, entries, parsed)
+    PlayerRoundRecord.objects.bulk_create(
+        PlayerRoundRecord(
+            tournament=tournament,
+            entry=entries[number],
+            round_number=round_number,
+            kind=kind,
+            created_by=user if user is not None and user.is_authenticated else None,
+        )
+        for (number, round_number), kind in sorted(records.items())
+    )
+    forbidden = _forbidden_pairs(tournament, parsed, played, entries, user, lines)
+    ForbiddenPair.objects.bulk_create(forbidden)
+    record(
+        user,
+        tournament,
+        "tournament.import_trf",
+        f"Imported {tournament.name} from a TRF: {len(entries)} players, {played} rounds",
+        after={
+            "format": "TRF-2026" if _is_trf_2026(lines) else "TRF-16",
+            "players": len(entries),
+            "rounds": played,
+            "complete_rounds": sum(r.complete for r in rounds),
+            "rules": rules,
+            "records": len(records),
+            "forbidden_pairs": len(forbidden),
+            "not_stored": _unstored_lines(parsed),
+        },
+    )
+    return tournament
+
+
+def _check_supported(t: TrfTournament, lines: list[str]) -> None:
+    """What the app cannot represent is refused rather than changed in silence."""
+    system = t.system.upper()
+    if system and not system.startswith("FIDE_DUTCH"):
+        raise TrfError(
+            _line_of(lines, ("192",)), 5, f"the tournament type {t.system!r} is not FIDE Dutch"
+        )
+    if t.scoring != Scoring():
+        raise TrfError(
+            _line_of(lines, ("162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")),
+            0,
+            "only the standard scoring (1, ½, 0) is supported",
+        )
+    if t.accelerations_specified and not system.endswith("_BAKU"):
+        raise TrfError(
+            _line_of(lines, ("XXA", "250")),
+            0,
+            "individual accelerations are not supported; only Baku acceleration (192 …_BAKU)",
+        )
+
+
+def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tuple[int, int], str]]:
+    """The rounds played, and the requested byes of the round to pair: (player, round) -> kind.
+
+    Both sides of every game must agree: the same opponent, opposite colours, results that fit.
+    """
+    by_number = {p.number: p for p in t.players}
+    columns = max((len(p.results) for p in t.players), default=0)
+    rounds: list[_Round] = []
+    records: dict[tuple[int, int], str] = {}
+    for r in range(1, columns + 1):
+        column = [(p, p.results[r - 1]) for p in t.players if len(p.results) >= r]
+        paired = any(res.opponent is not None or res.code in "U+" for _, res in column)
+        if r == columns and not paired:
+            for p, res in column:
+                if not res.is_blank:
+                    records[(p.number, r)] = _bye_kind(p, r, res.code)
+            break
+        round_ = _Round(r)
+        for p, res in column:
+            if res.opponent is None:
+                if res.code != " ":
+                    round_.byes.append((p.number, _bye_kind(p, r, res.code)))
+                elif res.colour in "wb":
+                    raise TrfError(p.line, _col(r, 5), f"round {r}: a colour without an opponent")
+                continue
+            game = _game(p, by_number[res.opponent], r)
+            if game is not None:
+                round_.games.append(game)
+        if not round_.games and not round_.byes:
+            raise TrfError(t.players[0].line, _col(r), f"round {r} has nobody in it")
+        rounds.append(round_)
+    for round_ in rounds[:-1]:
+        if not round_.complete:
+            white, black, _ = next(g for g in round_.games if not g[2])
+            raise TrfError(
+                by_number[white].line,
+                _col(round_.number, 7),
+                f"round {round_.number}: the game {white}-{black} has no result, but later rounds "
+                "were played (only the last round may be unfinished)",
+            )
+    for kind, round_number, numbers in t.byes:  # TRF-2026 240: requested byes
+        if round_number > len(rounds):
+            for number in numbers:
+                if number not in by_number:
+                    raise TrfError(_line_of(lines, ("240",)), 0, f"bye for unknown player {number}")
+                records.setdefault((number, round_number), kind)
+    return rounds, records
+
+
+def _game(p: TrfPlayer, o: TrfPlayer, r: int) -> tuple[int, int, str] | None:
+    """The game of ``p`` in round ``r`` as (white, black, result), once: from White's line."""
+    mine = p.results[r - 1]
+    theirs = o.results[r - 1] if len(o.results) >= r else None
+    if theirs is None or theirs.opponent != p.number:
+        raise TrfError(
+            p.line,
+            _col(r),
+            f"round {r}: player {p.number} meets {o.number}, whose entry says otherwise "
+            "(player paired twice?)",
+        )
+    colours = mine.colour + theirs.colour
+    if colours not in ("wb", "bw"):
+        forfeit = {mine.code, theirs.code} <= {"+", "-"}
+        if not (forfeit and colours in ("--", "  ", "- ", " -")):
+            raise TrfError(p.line, _col(r, 5), f"round {r}: the colours of {p.number}-{o.number}")
+        colours = "wb" if p.number < o.number else "bw"  # unplayed: the colour does not count
+    if colours[0] != "w":
+        return None
+    codes = (_SAME_AS.get(mine.code, mine.code), _SAME_AS.get(theirs.code, theirs.code))
+    result = GAME_RESULTS.get(codes)
+    if result is None:
+        raise TrfError(
+            p.line,
+            _col(r, 7),
+            f"round {r}: results {mine.code!r} and {theirs.code!r} of {p.number}-{o.number} "
+            "do not fit together",
+        )
+    return p.number, o.number, result
+
+
+def _bye_kind(p: TrfPlayer, r: int, code: str) -> str:
+    kind = BYE_KINDS.get(code)
+    if kind is None:
+        raise TrfError(p.line, _col(r, 7), f"round {r}: result {code!r} without an opponent")
+    return kind
+
+
+def _check_entries(t: TrfTournament) -> None:
+    """Starting numbers 1..N (the engine pairs by them), names, ratings, unique FIDE ids."""
+    fide_ids: dict[str, int] = {}
+    for index, p in enumerate(t.players, start=1):
+        if p.number != index:
+            raise TrfError(
+                p.line, 5, f"starting numbers must run from 1 without gaps: {index} is missing"
+            )
+        if not p.name:
+            raise TrfError(p.line, 15, f"player {p.number} has no name")
+        if p.rating > 3500:
+            raise TrfError(p.line, 49, f"rating {p.rating} is over 3500")
+        if p.fide_id:
+            if not p.fide_id.isdigit():
+                raise TrfError(p.line, 58, f"invalid FIDE id {p.fide_id!r}")
+            if p.fide_id in fide_ids:
+                raise TrfError(
+                    p.line, 58, f"FIDE id {p.fide_id} repeated (player {fide_ids[p.fide_id]})"
+                )
+            fide_ids[p.fide_id] = p.number
+
+
+def _entry(tournament: Tournament, p: TrfPlayer) -> Entry:
+    birth = p.birth[:4]
+    year = int(birth) if birth.isdigit() and 1900 <= int(birth) <= 2100 else None
+    return Entry(
+        tournament=tournament,
+        name=p.name[:100],
+        title=TITLES.get(p.title.lower(), ""),
+        sex={"m": "m", "w": "f", "f": "f"}.get(p.sex.lower(), ""),
+        federation=_federation(p.federation),
+        rating=p.rating,
+        fide_id=int(p.fide_id) if p.fide_id else None,
+        birth_year=year,
+        starting_number=p.number,
+    )
+
+
+def _store_rounds(tournament, rounds: list[_Round], entries: dict, t: TrfTournament) -> None:
+    now = timezone.now()
+    points = {p.number: 0 for p in t.players}
+    for round_ in rounds:
+        state = Round.State.COMPLETE if round_.complete else Round.State.PUBLISHED
+        stored = Round.objects.create(
+            tournament=tournament, number=round_.number, state=state, published_at=now
+        )
+        ordered = sorted(round_.games, key=lambda g: _board_key(g, points))
+        Game.objects.bulk_create(
+            Game(round=stored, board=board, white=entries[w], black=entries[b], result=result)
+            for board, (w, b, result) in enumerate(ordered, start=1)
+        )
+        Bye.objects.bulk_create(
+            Bye(round=stored, entry=entries[number], kind=kind) for number, kind in round_.byes
+        )
+        for p in t.players:
+            if len(p.results) >= round_.number:
+                points[p.number] += CODE_POINTS.get(p.results[round_.number - 1].code, 0)
+
+
+def _board_key(game: tuple[int, int, str], points: dict[int, int]) -> tuple:
+    """Boards as FIDE orders them, near enough: the higher score first, then the higher sum of
+    scores, then the better starting number (a TRF does not record board numbers)."""
+    white, black, _ = game
+    a, b = points[white], points[black]
+    return (-max(a, b), -(a + b), min(white, black))
+
+
+def _forbidden_pairs(
+    tournament: Tournament, t: TrfTournament, played: int, entries: dict, user, lines: list[str]
+) -> list[ForbiddenPair]:
+    """Every two players of an ``XXP``/``260`` group still in force for the next round."""
+    pairs = set()
+    for group in t.forbidden:
+        if group.last <= played:
+            continue
+        for number in group.players:
+            if number not in entries:
+                raise TrfError(
+                    _line_of(lines, ("XXP", "260")),
+                    0,
+                    f"forbidden pair with unknown player {number}",
+                )
+        ids = sorted({entries[n].pk for n in group.players})
+        pairs |= {(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]}
+    by_pk = {e.pk: e for e in entries.values()}
+    creator = user if user is not None and user.is_authenticated else None
+    return [
+        ForbiddenPair(tournament=tournament, first=by_pk[a], second=by_pk[b], created_by=creator)
+        for a, b in sorted(pairs)
+    ]
+
+
+def _headers(lines: list[str]) -> dict[str, str]:
+    headers = {}
+    for raw in lines:
+        if raw[:3] in _STORED_HEADERS and raw[:3] not in headers:
+            headers[raw[:3]] = raw[3:].strip()
+    return headers
+
+
+def _unstored_lines(t: TrfTournament) -> list[str]:
+    return [line for line in t.other_lines if line[:3] not in _STORED_HEADERS]
+
+
+def _is_trf_2026(lines: list[str]) -> bool:
+    return any(raw[:3] in ("142", "152", "162", "192", "240", "250", "260") for raw in lines)
+
+
+def _date(text: str | None) -> datetime.date | None:
+    for fmt in _DATE_FORMATS:
+        try:
+            return datetime.datetime.strptime((text or "").strip(), fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _federation(code: str) -> str:
+    code = code.strip().upper()
+    return code if re.fullmatch(federation_code.regex, code) else ""
+
+
+def _line_of(lines: list[str], codes: tuple[str, ...]) -> int:
+    return next((i for i, raw in enumerate(lines, start=1) if raw[:3] in codes), 0)
+
+
+def _col(r: int, offset: int = 0) -> int:
+    """The column of round ``r``'s block (opponent; +5 the colour, +7 the result)."""
+    return 92 + 10 * (r - 1) + offset
