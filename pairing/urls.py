@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pairing.views import drawing, swiss
+from pairing.views import drawing, swiss, trf
 
 urlpatterns = [
     path("arbiter/t/<int:tournament_id>/drawing/", drawing.drawing_page, name="drawing"),
@@ -29,4 +29,9 @@ urlpatterns += [
     path(_swiss + "<int:number>/colours/", swiss.swap_colours, name="swiss_swap_colours"),
     path(_swiss + "<int:number>/publish/", swiss.publish, name="swiss_publish"),
     path(_swiss + "<int:number>/delete/", swiss.delete, name="swiss_delete"),
+]
+
+urlpatterns += [
+    path("arbiter/import-trf/", trf.import_page, name="trf_import"),
+    path("arbiter/t/<int:tournament_id>/trf/<str:flavour>/", trf.export, name="trf_export"),
 ]

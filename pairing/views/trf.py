@@ -1,0 +1,71 @@
+"""Tournament report files: create a Swiss from a TRF, and download a Swiss as TRF-2026 or TRF-16.
+
+The import page is open to every arbiter (whoever imports becomes the chief arbiter, as when
+creating a tournament); the download is for the tournament's own arbiters. The public export
+belongs to the public pages.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from arbiter.access import tournament_arbiter_required
+from arbiter.models import System, Tournament
+from arbiter.player_lists import decode_upload
+from pairing.engines.trf import TrfError, write_trf
+from pairing.forms import TrfImportForm
+from pairing.services.trf_export import completed_rounds, tournament_trf
+from pairing.services.trf_import import import_trf
+
+#: URL part -> whether the file is TRF-16 (``legacy``) and the name suffix.
+FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Paste or upload a TRF; a bad file is reported with its line and nothing is saved."""
+    form = TrfImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        text = decode_upload(upload.read()) if upload else form.cleaned_data["text"]
+        try:
+            tournament = import_trf(request.user, text, name=form.cleaned_data["name"].strip())
+        except TrfError as error:
+            form.add_error(None, f"The file was not imported. {_sentence(error)}")
+        else:
+            played = tournament.rounds.count()
+            messages.success(
+                request,
+                f"{tournament.name} imported: {tournament.entries.count()} players, "
+                f"{played} round{'' if played == 1 else 's'}. It is not published yet.",
+            )
+            return redirect("swiss", tournament_id=tournament.pk)
+    return render(request, "pairing/trf_import.html", {"form": form})
+
+
+@require_GET
+@tournament_arbiter_required
+def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpResponse:
+    """The complete rounds as a TRF file (a round still without all its results is left out)."""
+    if tournament.system != System.SWISS_DUTCH or flavour not in FORMATS:
+        raise Http404("No TRF export for this tournament.")
+    legacy, suffix = FORMATS[flavour]
+    rounds = completed_rounds(tournament)
+    text = write_trf(tournament_trf(tournament, through_round=rounds), legacy=legacy)
+    filename = f"{slugify(tournament.name) or 'tournament'}-r{rounds}{suffix}.trf"
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _sentence(error: TrfError) -> str:
+    where = f"Line {error.line}" + (f", column {error.column}" if error.column else "")
+    return (
+        f"{where}: {error.message}."
+        if error.line
+        else f"{error.message[:1].upper()}{error.message[1:]}."
+    )
