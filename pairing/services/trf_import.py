@@ -176,7 +176,7 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
         paired = any(res.opponent is not None or res.code in "U+" for _, res in column)
         if r == columns and not paired:
             for p, res in column:
-                if not res.is_blank:
+                if res.code != " ":
                     records[(p.number, r)] = _bye_kind(p, r, res.code)
             break
         round_ = _Round(r)
