@@ -436,8 +436,16 @@ def _player_line(p: TrfPlayer) -> str:
     return "".join(parts).rstrip()
 
 
-def write_trf(t: TrfTournament, *, newline: str = "\n") -> str:
-    """Write a TRF-2026 file (with the legacy ``XXR``/``XXC`` lines for older engines)."""
+def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) -> str:
+    """Write a TRF-2026 file (with the legacy ``XXR``/``XXC`` lines for older engines).
+
+    With ``legacy`` the file is TRF-16 with the engines' extensions only: none of the TRF-2026
+    records ``142 152 162 192 240 250 260``. Rounds and the initial colour stay as ``XXR`` and
+    ``XXC``, forbidden pairs as ``XXP`` (TRF-16 has no round range: a ranged pair is written
+    without it), a scoring other than 1/½/0 as bbpPairings' ``BBW BBD BBL BBZ BBF BBU``.
+    Pre-announced byes (``240``) are dropped: TRF-16 carries them as ``0000 - H/Z/F`` in the
+    round to pair, which is where the app's export writes them anyway.
+    """
     out: list[str] = []
     if t.name:
         out.append(f"012 {t.name}")
@@ -447,27 +455,40 @@ def write_trf(t: TrfTournament, *, newline: str = "\n") -> str:
         out.append(f"052 {t.end_date}")
     out.extend(t.other_lines)
     if t.rounds:
-        out.append(f"142 {t.rounds}")
+        if not legacy:
+            out.append(f"142 {t.rounds}")
         out.append(f"XXR {t.rounds}")
     if t.initial_colour:
-        out.append(f"152 {t.initial_colour.upper()}")
+        if not legacy:
+            out.append(f"152 {t.initial_colour.upper()}")
         out.append("XXC " + ("white1" if t.initial_colour == "w" else "black1"))
     s = t.scoring
-    if s != Scoring():
+    if s != Scoring() and legacy:
+        items = [
+            ("BBW", s.win),
+            ("BBD", s.draw),
+            ("BBL", s.loss),
+            ("BBZ", s.zero_bye),
+            ("BBF", s.forfeit_loss),
+            ("BBU", s.pab),
+        ]
+        out.extend(f"{code} {format_points(v):>4}" for code, v in items)
+    elif s != Scoring():
         items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
         out.append(
             "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
         )
-    if t.system:
+    if t.system and not legacy:
         out.append(f"192 {t.system}")
     for f in t.forbidden:
-        if f.first == 1 and f.last == 9999:
+        if legacy or (f.first == 1 and f.last == 9999):
             out.append("XXP " + " ".join(str(x) for x in f.players))
         else:
             ids = " ".join(f"{x:>4}" for x in f.players)
             out.append(f"260 {f.first:>3} {f.last:>3} {ids}")
-    for kind, rnd, ids in t.byes:
-        out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in ids))
+    if not legacy:
+        for kind, rnd, ids in t.byes:
+            out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in ids))
     for pid, vals in t.accelerations:
         out.append(f"XXA {pid:>4} " + " ".join(f"{format_points(v):>4}" for v in vals))
     out.extend(_player_line(p) for p in t.players)

@@ -96,3 +96,38 @@ def test_write_then_read_round_trip():
 def test_scoring_survives_a_round_trip():
     t = parse_trf("162  W 3.0    D 1.0    L 0.0\n" + line(1, "0.0", []))
     assert parse_trf(write_trf(t)).scoring == t.scoring
+
+
+TRF2026_RECORDS = ("142", "152", "162", "192", "240", "250", "260")
+
+
+def test_legacy_writes_trf16_with_the_engine_lines_and_no_trf2026_record():
+    text = "\n".join(
+        [
+            "012 Legacy Open",
+            "142 7",
+            "152 B",
+            "162  W 3.0    D 1.0    L 0.0",
+            "192 FIDE_DUTCH_2026",
+            "240 H   2    3",
+            "260   1   7    1    2",
+            "XXP 2 3",
+            line(1, "0.0", ["   2 w 1"]),
+            line(2, "0.0", ["   1 b 0"]),
+            line(3, "0.0", ["0000 - U"]),
+        ]
+    )
+    t = parse_trf(text)
+    legacy = write_trf(t, legacy=True)
+    codes = [row[:3] for row in legacy.splitlines()]
+    assert not set(codes) & set(TRF2026_RECORDS)
+    assert {"XXR", "XXC", "XXP", "BBW", "001"} <= set(codes)
+    again = parse_trf(legacy)
+    assert again.rounds == 7 and again.initial_colour == "b" and again.scoring == t.scoring
+    assert [f.players for f in again.forbidden] == [(1, 2), (2, 3)]
+    assert [p.results for p in again.players] == [p.results for p in t.players]
+
+
+def test_the_default_writer_still_writes_the_trf2026_records():
+    codes = {row[:3] for row in write_trf(parse_trf(SAMPLE)).splitlines()}
+    assert {"142", "152", "XXR", "XXC"} <= codes
