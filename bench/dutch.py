@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import resource
 import subprocess
 import sys
@@ -22,64 +21,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def generate(n: int, rounds: int, played: int, seed: int):
-    """A TrfTournament of ``n`` players after ``played`` rounds (of ``rounds``)."""
-    from pairing.engines.trf import Scoring, TrfPlayer, TrfResult, TrfTournament
-
-    rng = random.Random(seed * 100003 + n)
-    score = [0] * n
-    met: list[set[int]] = [set() for _ in range(n)]
-    colours: list[list[str]] = [[] for _ in range(n)]
-    results: list[list[TrfResult]] = [[] for _ in range(n)]
-    for _ in range(played):
-        order = sorted(range(n), key=lambda i: (-score[i], i))
-        absent = set(rng.sample(order, max(0, n // 50)))
-        todo = [i for i in order if i not in absent]
-        for i in absent:
-            results[i].append(TrfResult(None, "-", "H"))
-            score[i] += 5
-        if len(todo) % 2:
-            bye = todo.pop()
-            results[bye].append(TrfResult(None, "-", "U"))
-            score[bye] += 10
-        while todo:
-            a = todo.pop(0)
-            j = next((k for k, b in enumerate(todo) if b not in met[a]), 0)
-            b = todo.pop(j)
-            wa = colours[a].count("w") - colours[a].count("b")
-            wb = colours[b].count("w") - colours[b].count("b")
-            white, black = (a, b) if wa < wb or (wa == wb and rng.random() < 0.5) else (b, a)
-            r = rng.choice("10=" if rng.random() < 0.9 else "+-")
-            rw, rb = {
-                "1": ("1", "0"),
-                "0": ("0", "1"),
-                "=": ("=", "="),
-                "+": ("+", "-"),
-                "-": ("-", "+"),
-            }[r]
-            for p, q, c, res in ((white, black, "w", rw), (black, white, "b", rb)):
-                results[p].append(TrfResult(q + 1, c, res))
-                colours[p].append(c)
-                met[p].add(q)
-                score[p] += {"1": 10, "+": 10, "=": 5}.get(res, 0)
-    players = tuple(
-        TrfPlayer(
-            number=i + 1,
-            name=f"Player {i + 1}",
-            rating=2800 - i,
-            points=score[i],
-            results=tuple(results[i]),
-        )
-        for i in range(n)
-    )
-    return TrfTournament(players=players, rounds=rounds, initial_colour="w", scoring=Scoring())
-
-
 def run_one(n: int, rounds: int, seed: int) -> dict:
     from pairing.engines.dutch import pair_round
+    from pairing.engines.dutch.simulate import random_tournament
     from pairing.engines.dutch.state import build_state
 
-    state = build_state(generate(n, rounds, rounds - 2, seed))
+    state = build_state(random_tournament(n, rounds, rounds - 2, seed))
     t0 = time.perf_counter()
     pairing = pair_round(state, "2026")
     elapsed = time.perf_counter() - t0

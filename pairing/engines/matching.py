@@ -475,8 +475,10 @@ class IncrementalMatching(_Solver):
     absorbs the unmatched one. Weights are integers (Python ints, any size).
     """
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, *, changed_first: bool = False) -> None:
         self.real = n
+        self.changed_first = changed_first
+        self.changed: set[int] = set()
         size = n + (n & 1)
         pairs = [(i, j, 0) for i in range(size) for j in range(i + 1, size)]
         super().__init__(size, pairs or [(0, 0, 0)])
@@ -594,6 +596,8 @@ class IncrementalMatching(_Solver):
         dual, endpoint, edges, ok = self.dualvar, self.endpoint, self.edges, self.ok
         dirty = sorted(v for v in self.dirty if not self.dead[v])
         self.dirty.clear()
+        if self.changed_first:
+            self.changed = set(dirty)
         for v in dirty:
             self._free_singleton(v)
             self._unmatch(v)
@@ -661,6 +665,10 @@ class IncrementalMatching(_Solver):
             self.touched = []
             touched = self.touched
             self.queue = []
+            if self.changed:
+                # grow the trees of the vertices whose edges changed first (the queue is a
+                # stack): their augmenting path is usually a few edges away
+                free.sort(key=self.changed.__contains__)
             for v in free:
                 if label[inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)

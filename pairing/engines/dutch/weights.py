@@ -115,6 +115,18 @@ def is_bye_candidate(ctx: Context, p: Player, bye_score: int) -> bool:
     return ctx.eligible[p.index] and ctx.score[p.index] <= bye_score
 
 
+def completion_shift(ctx: Context) -> int:
+    """Bit position of the completion field (field 1 above) in :func:`edge_weight`: every
+    field below it is made of these many bits."""
+    nb, st, pr = ctx.sg_bits, ctx.sg_shift_total, ctx.state.played_rounds
+    k = 2 * (nb + st) + 2 * nb + 4 * nb + 3 * nb + 1
+    if pr:
+        k += 2 * nb + 2 * st
+    if pr > 1:
+        k += 2 * nb + 2 * st
+    return k
+
+
 def edge_weight(
     ctx: Context,
     higher: Player,

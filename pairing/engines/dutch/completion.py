@@ -1,0 +1,207 @@
+"""Can the players below the brackets being paired still all be paired? (C.04.3 [C4], [C2], [C5])
+
+The 2026 pairer optimises one bracket at a time over a *window* (the bracket and the next one);
+every player below it belongs to the *rest*, where any pairing is as good as any other: the only
+thing the rest must do is to complete the round ([C4]), leaving at most one player unpaired, who
+must be able to take the pairing-allocated bye ([C2]) with a score no higher than the bye's
+([C5]). This module keeps a pairing of the rest and answers, for the window's downfloaters,
+whether the rest can take them in.
+
+The answers are *sufficient*: augmenting paths are searched without shrinking odd cycles, so a
+"no" may be wrong, and the caller then falls back to the exact matching over every player. A
+"yes" is always backed by a pairing that was actually built.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+
+
+class RestPairing:
+    """A pairing of a set of players (vertex ids) under a compatibility relation.
+
+    ``compatible(a, b)`` says whether two players may meet ([C1], [C3]); ``candidate[v]`` whether
+    ``v`` may be the one left unpaired ([C2], [C5]).
+    """
+
+    def __init__(
+        self,
+        vertices: Iterable[int],
+        compatible: Callable[[int, int], bool],
+        candidate: list[bool],
+    ) -> None:
+        self.compatible = compatible
+        self.candidate = candidate
+        self.pool: list[int] = sorted(vertices)
+        self.members = set(self.pool)
+        self.mate: dict[int, int] = {}
+        self._cache: dict[frozenset[int], bool] = {}
+        self._greedy()
+
+    def _greedy(self) -> None:
+        free = list(self.pool)
+        mate = self.mate
+        for i, v in enumerate(free):
+            if v in mate:
+                continue
+            for u in free[i + 1 :]:
+                if u not in mate and self.compatible(v, u):
+                    mate[v] = u
+                    mate[u] = v
+                    break
+
+    def free(self) -> list[int]:
+        return [v for v in self.pool if v not in self.mate]
+
+    def settle(self) -> bool:
+        """Pair the rest among itself as far as it goes; True when at most one player is left
+        unpaired and that player may take the bye."""
+        self._cache.clear()
+        return _complete(self.mate, self.pool, self.free(), self.compatible, self.candidate)
+
+    def remove(self, vertices: Collection[int]) -> bool:
+        """Take players out of the rest (they enter the window); their partners are re-paired."""
+        gone = set(vertices) & self.members
+        if not gone:
+            return True
+        self.members -= gone
+        self.pool = [v for v in self.pool if v not in gone]
+        for v in gone:
+            u = self.mate.pop(v, None)
+            if u is not None and u not in gone:
+                del self.mate[u]
+        return self.settle()
+
+    def can_take(self, extra: Collection[int]) -> bool:
+        """Can the rest and the players ``extra`` (downfloaters from the window) all be paired,
+        leaving at most one player, a bye candidate, unpaired?"""
+        key = frozenset(extra)
+        hit = self._cache.get(key)
+        if hit is None:
+            mate = dict(self.mate)
+            pool = self.pool + sorted(key)
+            free = [v for v in self.pool if v not in mate] + sorted(key)
+            hit = _complete(mate, pool, free, self.compatible, self.candidate)
+            self._cache[key] = hit
+        return hit
+
+    def lowest_bye(self, groups: list[list[int]]) -> int | None:
+        """The bye candidate of the lowest group (groups of candidates, lowest score first) who
+        can be left unpaired while all the others are paired; the pairing is changed to leave
+        that player out. None when the lowest group's search is not conclusive."""
+        if not self.settle() or not groups:
+            return None
+        for v in groups[0]:
+            free = self.free()
+            if v not in self.mate:
+                if free == [v]:
+                    return v
+                continue
+            u = self.mate[v]
+            mate = dict(self.mate)
+            del mate[v]
+            del mate[u]
+            pool = [x for x in self.pool if x != v]
+            if _augment(mate, pool, u, set(free), self.compatible):
+                self.mate = mate
+                self._cache.clear()
+                return v
+        return None
+
+
+def _complete(
+    mate: dict[int, int],
+    pool: list[int],
+    free: list[int],
+    compatible: Callable[[int, int], bool],
+    candidate: list[bool],
+) -> bool:
+    """Extend ``mate`` (in place) until at most one vertex of ``pool`` is free and it is a
+    candidate. False when the search gives up."""
+    free_set = set(free)
+    while len(free_set) > 1:
+        # a free player who cannot take the bye goes first: they must be paired
+        order = sorted(free_set, key=lambda v: (candidate[v], v))
+        v = order[0]
+        if not _augment(mate, pool, v, free_set - {v}, compatible):
+            return False
+        free_set = {x for x in free_set if x not in mate}
+    if free_set:
+        (v,) = free_set
+        if not candidate[v]:
+            return _shift_free(mate, pool, v, compatible, candidate)
+    return True
+
+
+def _augment(
+    mate: dict[int, int],
+    pool: list[int],
+    start: int,
+    targets: set[int],
+    compatible: Callable[[int, int], bool],
+) -> bool:
+    """Breadth-first search for an alternating path from free ``start`` to a free vertex of
+    ``targets``; flips it when found (odd cycles are not shrunk: the search may miss a path)."""
+    parent: dict[int, int | None] = {start: None}
+    queue = [start]
+    for x in queue:
+        for t in targets:
+            if t not in parent and compatible(x, t):
+                _flip(mate, parent, x, t)
+                return True
+        for y in pool:
+            if y in parent or y in targets or y not in mate or not compatible(x, y):
+                continue
+            z = mate[y]
+            if z in parent:
+                continue
+            parent[y] = x
+            parent[z] = y
+            for t in targets:
+                if t not in parent and compatible(z, t):
+                    _flip(mate, parent, z, t)
+                    return True
+            queue.append(z)
+    return False
+
+
+def _flip(mate: dict[int, int], parent: dict[int, int | None], x: int, t: int) -> None:
+    """Augment along start ... x - t: every unmatched edge of the path becomes matched."""
+    a: int | None = x
+    b = t
+    while a is not None:
+        nxt = mate.get(a)
+        mate[a] = b
+        mate[b] = a
+        if nxt is None:
+            break
+        b = nxt
+        a = parent[nxt]
+
+
+def _shift_free(
+    mate: dict[int, int],
+    pool: list[int],
+    start: int,
+    compatible: Callable[[int, int], bool],
+    candidate: list[bool],
+) -> bool:
+    """Pass the unpaired place from ``start`` to a bye candidate along an even alternating
+    path (start - y = z becomes start = y, z free)."""
+    parent: dict[int, int | None] = {start: None}
+    queue = [start]
+    for x in queue:
+        for y in pool:
+            if y in parent or y not in mate or not compatible(x, y):
+                continue
+            z = mate[y]
+            if z in parent:
+                continue
+            parent[y] = x
+            parent[z] = y
+            if candidate[z]:
+                del mate[z]
+                _flip(mate, parent, x, y)
+                return True
+            queue.append(z)
+    return False

@@ -1,0 +1,72 @@
+"""The 2026 pairer solves each bracket over a window (the bracket and the next one) and checks
+that the players below can still complete the round ([C4]); whenever it answers, the answer must
+be the one the matching over every player gives."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pairing.engines.dutch import pairer
+from pairing.engines.dutch.completion import RestPairing
+from pairing.engines.dutch.simulate import random_tournament
+from pairing.engines.dutch.state import build_state
+
+
+def pair_both_ways(state):
+    full = pairer._compute(state, True, windowed=False)
+    try:
+        window = pairer._compute(state, True, windowed=True)
+    except pairer._NeedFull:
+        window = None
+    return full, window
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(9, 70),
+    played=st.integers(1, 7),
+    seed=st.integers(0, 10**6),
+)
+def test_the_window_pairs_every_round_as_the_full_graph_does(n, played, seed):
+    state = build_state(random_tournament(n, 9, played, seed))
+    full, window = pair_both_ways(state)
+    assert window is None or window == full
+
+
+def test_the_window_answers_without_the_full_graph_in_a_large_open():
+    state = build_state(random_tournament(300, 9, 6, 7))
+    full, window = pair_both_ways(state)
+    assert window == full
+
+
+def test_the_rest_takes_floaters_it_can_pair_and_refuses_those_it_cannot():
+    # 0-1 have met, so 0 can only be paired through 2-3
+    def compatible(a, b):
+        return {a, b} != {0, 1}
+
+    rest = RestPairing([2, 3], compatible, [False] * 4)
+    assert rest.settle()
+    assert rest.can_take([0, 1])
+    lonely = RestPairing([], compatible, [False] * 4)
+    assert not lonely.can_take([0, 1])
+
+
+def test_the_one_left_out_of_the_rest_must_be_able_to_take_the_bye():
+    candidate = [False, False, True]
+    rest = RestPairing([0, 1, 2], lambda a, b: True, candidate)
+    assert rest.settle()
+    assert rest.free() == [2]
+    rest.candidate = [False, False, False]
+    assert not rest.settle()
+
+
+def test_the_bye_goes_to_the_lowest_group_only_when_the_others_can_all_be_paired():
+    rest = RestPairing(range(5), lambda a, b: True, [True] * 5)
+    assert rest.lowest_bye([[4]]) == 4
+    assert rest.free() == [4]
+
+    # 3 has met everybody but 4: leaving 4 out would leave 3 alone too
+    def compatible(a, b):
+        return 3 not in (a, b) or 4 in (a, b)
+
+    blocked = RestPairing(range(5), compatible, [True] * 5)
+    assert blocked.lowest_bye([[4]]) is None
