@@ -477,6 +477,7 @@ class IncrementalMatching(_Solver):
 
     def __init__(self, n: int, *, changed_first: bool = False) -> None:
         self.real = n
+        self.settled = False  # the last optimum and its duals still hold
         self.changed_first = changed_first
         self.changed: set[int] = set()
         size = n + (n & 1)
@@ -517,9 +518,17 @@ class IncrementalMatching(_Solver):
             if _SHORTCUT and self.dualvar[a] + self.dualvar[b] - 2 * w >= 0:
                 return  # still feasible and not matched: the optimum stands
         self.dirty.add(a)
+        self.settled = False
 
     def remove_pair(self, a: int, b: int) -> None:
         """Take the matched pair a-b out of the graph for good."""
+        if (
+            self.inblossom[a] != a
+            or self.inblossom[b] != b
+            or self.mate[a] < 0
+            or self.endpoint[self.mate[a]] != b
+        ):
+            self.settled = False
         for v in (a, b):
             self._free_singleton(v)
         for v in (a, b):
@@ -530,6 +539,70 @@ class IncrementalMatching(_Solver):
                     self.ok[k] = False
         self.dirty.discard(a)
         self.dirty.discard(b)
+
+    def excluded(self, a: int, b: int) -> bool:
+        """True when no maximum-weight matching can hold the edge a-b: it is absent, or its
+        reduced cost under the optimal duals is positive (complementary slackness; the blossom
+        duals only add to it). Only meaningful while ``settled``."""
+        k = self.kidx[a][b]
+        return not self.ok[k] or self.dualvar[a] + self.dualvar[b] > self.ew2[k]
+
+    def reroute(self, a: int, c: int, budget: int = 24) -> list[tuple[int, int]] | None:
+        """Match ``a`` with ``c`` in another maximum-weight matching, keeping the duals.
+
+        Looks for an alternating path of tight edges between the two partners that ``a`` and
+        ``c`` leave, through vertices in no blossom (so every blossom keeps its pairs and the
+        duals stay optimal). Returns the pairs that changed, or None when none was found among
+        the first ``budget`` vertices searched (there may still be one: solve instead).
+        Only while ``settled``.
+        """
+        inb, ok, kidx, dual, ew2 = self.inblossom, self.ok, self.kidx, self.dualvar, self.ew2
+        if not self.settled or inb[a] != a or inb[c] != c or self.mate[a] < 0:
+            return None
+        k = kidx[a][c]
+        if not ok[k] or dual[a] + dual[c] != ew2[k]:
+            return None
+        x = self.endpoint[self.mate[a]]
+        b = self.endpoint[self.mate[c]]
+        if x == c:
+            return []
+        if inb[x] != x or inb[b] != b:
+            return None
+        parent: dict[int, tuple[int, int] | None] = {b: None}
+        blocked = {a, c, b}
+        queue = [b]
+        for u in queue:
+            if len(parent) > budget:
+                return None
+            row = kidx[u]
+            du = dual[u]
+            if ok[row[x]] and du + dual[x] == ew2[row[x]]:
+                pairs = [(a, c), (u, x)]
+                while parent[u] is not None:
+                    v, u = parent[u]  # type: ignore[misc]
+                    pairs.append((u, v))
+                for p, q in pairs:
+                    self._match(p, q)
+                return pairs
+            for v in range(self.n):
+                kv = row[v]
+                if kv < 0 or v in blocked or not ok[kv] or du + dual[v] != ew2[kv]:
+                    continue
+                if inb[v] != v or self.mate[v] < 0:
+                    continue
+                w = self.endpoint[self.mate[v]]
+                if w in parent or w in blocked or inb[w] != w:
+                    continue
+                blocked.add(v)
+                parent[w] = (v, u)
+                queue.append(w)
+        return None
+
+    def _match(self, u: int, v: int) -> None:
+        k = self.kidx[u][v]
+        i = self.ei[k]
+        self.mate[u] = 2 * k + (1 if i == u else 0)
+        self.mate[v] = 2 * k + (1 if i == v else 0)
 
     def _top(self, v: int) -> int:
         b = v
@@ -618,6 +691,7 @@ class IncrementalMatching(_Solver):
                 self._fix_parity(v)
         self._greedy_tight()
         self._run_stages()
+        self.settled = True
         out = [-1] * self.real
         for v in range(self.real):
             p = self.mate[v]

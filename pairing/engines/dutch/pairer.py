@@ -67,6 +67,15 @@ class _Graph:
     def begin_bracket(self, window: list[int], rest_start: int) -> None:
         """The full graph holds every player already."""
 
+    def settled(self) -> bool:
+        return self.m.settled
+
+    def excluded(self, a: int, b: int) -> bool:
+        return self.m.excluded(a, b)
+
+    def reroute(self, a: int, b: int) -> list[tuple[int, int]] | None:
+        return self.m.reroute(a, b)
+
     def finalize(self, a: int, b: int) -> None:
         self.final[a] = b
         self.final[b] = a
@@ -144,6 +153,23 @@ class _WindowGraph:
             if lo not in self.final and hi not in self.final:
                 m.set_weight(self.loc[a], self.loc[b], self._matching_weight(lo, hi, weight))
         self.w.setdefault(lo, {})[hi] = weight
+
+    def settled(self) -> bool:
+        return self.m is not None and self.m.settled
+
+    def excluded(self, a: int, b: int) -> bool:
+        assert self.m is not None
+        return self.m.excluded(self.loc[a], self.loc[b])
+
+    def reroute(self, a: int, b: int) -> list[tuple[int, int]] | None:
+        assert self.m is not None
+        pairs = self.m.reroute(self.loc[a], self.loc[b])
+        if pairs is None:
+            return None
+        k = len(self.glob)
+        return [
+            (self.glob[u] if u < k else self.n, self.glob[v] if v < k else self.n) for u, v in pairs
+        ]
 
     def begin_bracket(self, window: list[int], rest_start: int) -> None:
         if self.final_mode:
@@ -272,6 +298,45 @@ def _window_start(
         return rest_start >= n or bool(odd and bye_score > score[rest_start])
 
     return _WindowGraph(n, default_weight, completion_field, rest, is_final), bye_score
+
+
+def _settle_s1_choice(
+    g: _Graph | _WindowGraph,
+    stable: list[int],
+    pv: int,
+    pi: int,
+    remainder: list[int],
+    by_index: list[int],
+    base: list[list[int]],
+    matched: list[bool],
+) -> bool:
+    """Give S1 player ``pv`` the first S2 player still possible (art. 4.3) without a solve,
+    when the optimal duals allow it: every candidate before ``pv``'s partner that has a
+    positive reduced cost is in no maximum-weight matching (complementary slackness), and the
+    first one that has none is taken when an alternating path of tight edges lets the others
+    keep an optimum (``stable`` is updated). False when a solve must decide."""
+    if not g.settled():
+        return False
+    for oi in remainder:
+        if oi <= pi or not base[oi][pi]:
+            continue
+        ov = by_index[oi]
+        if matched[ov]:
+            continue
+        if ov == stable[pv]:
+            return True
+        if g.excluded(pv, ov):
+            continue
+        pairs = g.reroute(pv, ov)
+        if pairs is None:
+            return False
+        for u, v in pairs:
+            if u < len(stable):
+                stable[u] = v
+            if v < len(stable):
+                stable[v] = u
+        return True
+    return False
 
 
 def _rank_played_games(
@@ -591,22 +656,15 @@ def _compute(state: State, c9_played_games: bool, windowed: bool) -> dict[int, i
                 ov = by_index[oi]
                 if not is_upper(pv) or is_upper(ov):
                     base[oi][pi] = 0
-                g.set(pv, ov, base[oi][pi])
+                    g.set(pv, ov, 0)
+                # an S1 player's edges down keep the exchange stage's weight: it adds the same
+                # amount to each of them, so neither the optimum nor the partner chosen below
+                # changes, and the optimum need not be searched again
         # S1 partners, top down: each S1 player the highest S2 player still possible
         for pi in remainder:
             pv = by_index[pi]
             if is_upper(pv):
-                first = next(
-                    (
-                        by_index[oi]
-                        for oi in remainder
-                        if oi > pi and not matched[by_index[oi]] and base[oi][pi]
-                    ),
-                    None,
-                )
-                # the optimum already gives pv its first choice: it stays optimal once pv's
-                # choices are ranked, so the solve below would not change it
-                if stable[pv] != first:
+                if not _settle_s1_choice(g, stable, pv, pi, remainder, by_index, base, matched):
                     addend = 0
                     for oi in reversed(remainder):
                         ov = by_index[oi]
