@@ -109,6 +109,34 @@ class RestPairing:
         return None
 
 
+def pair_leaving(
+    vertices: list[int], compatible: Callable[[int, int], bool], leave: int
+) -> list[int] | None:
+    """Pair ``vertices`` among themselves leaving exactly ``leave`` of them unpaired (same
+    parity as their number); the unpaired, or None when the search gives up."""
+    mate: dict[int, int] = {}
+    for i, v in enumerate(vertices):
+        if v in mate:
+            continue
+        for u in vertices[i + 1 :]:
+            if u not in mate and compatible(v, u):
+                mate[v] = u
+                mate[u] = v
+                break
+    free = [v for v in vertices if v not in mate]
+    while len(free) > leave:
+        v = free[0]
+        if not _augment(mate, vertices, v, set(free[1:]), compatible):
+            return None
+        free = [x for x in free if x not in mate]
+    while len(free) < leave:
+        v = next(x for x in vertices if x in mate)
+        u = mate.pop(v)
+        del mate[u]
+        free += [v, u]
+    return free
+
+
 def _complete(
     mate: dict[int, int],
     pool: list[int],

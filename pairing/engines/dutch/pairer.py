@@ -7,41 +7,28 @@ number of exchanges, the BSN differences, which players are exchanged, then S1 p
 is reproduced by fixing one decision after the other, each time asking the matching whether the
 best pairing is still reachable with that decision.
 
-Only the bracket and the next one matter for [C6]-[C21]; every player below them (the *rest*)
-only has to complete the round ([C4]) with the bye, if any, to a candidate ([C2], [C5]), and
-any pairing of the rest is as good as any other. So the matching is solved over that *window*
-alone, players floating into the rest being matched to stand-ins of weight zero, and each answer
-is accepted only when :mod:`completion` shows the rest can take the floaters. This gives the
-same optimum as the matching over every player at a fraction of the size; when the rest cannot
-be shown to complete, the round is paired again over every player.
+The matching is first solved over a window of the field (:mod:`window`), which gives the same
+answers at a fraction of the cost; where that cannot be shown, the round is paired again over
+every player (:class:`_Graph`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-
-from pairing.engines.dutch.completion import RestPairing
 from pairing.engines.dutch.state import Player, State
 from pairing.engines.dutch.weights import (
     Context,
     bits,
     compatible,
-    completion_shift,
     edge_weight,
     eligible_for_bye,
     get_float,
-    is_bye_candidate,
 )
+from pairing.engines.dutch.window import NeedFullGraph, WindowGraph, start_window
 from pairing.engines.matching import IncrementalMatching, NoPerfectMatching
 
 
 class NoValidPairing(Exception):
     """No pairing satisfies the absolute criteria [C1]-[C3] (and [C4])."""
-
-
-class _NeedFull(Exception):
-    """The window cannot be shown to give the exact answer: pair over every player."""
 
 
 class _Graph:
@@ -64,7 +51,7 @@ class _Graph:
             if a not in self.final and b not in self.final:
                 self.m.set_weight(a, b, weight)
 
-    def begin_bracket(self, window: list[int], rest_start: int) -> None:
+    def begin_bracket(self, window: list[int], next_start: int, rest_start: int) -> None:
         """The full graph holds every player already."""
 
     def settled(self) -> bool:
@@ -96,212 +83,8 @@ class _Graph:
         return out
 
 
-class _WindowGraph:
-    """The matching over the window: the MDPs, the bracket and the next bracket.
-
-    Weights are stored as the full graph would hold them (pairs never set keep their initial
-    weight, from ``default_weight``). While players remain below the window, the matching uses
-    each weight less its completion field (vertex-separable: constant over the pairings that
-    complete the round), plus one, and ``proxies`` stand-ins of weight one take the players who
-    float into the rest; it is rebuilt with twice as many if they all get used, since the optimum
-    may then want more. Once the bye's score group enters the window (or nobody is left below),
-    every remaining player joins and the full weights are used, as in :class:`_Graph`.
-    """
-
-    def __init__(
-        self,
-        n: int,
-        default_weight: Callable[[int, int], int],
-        completion_field: Callable[[int, int], int],
-        rest: RestPairing,
-        is_final: Callable[[int], bool],
-    ) -> None:
-        self.n = n
-        self.default_weight = default_weight
-        self.completion_field = completion_field
-        self.rest: RestPairing | None = rest
-        self.is_final = is_final
-        self.w: dict[int, dict[int, int]] = {}
-        self.final: dict[int, int] = {}
-        self.members: list[int] = []
-        self.member_set: set[int] = set()
-        self.final_mode = False
-        self.proxies = 4
-        self.m: IncrementalMatching | None = None
-        self.loc: dict[int, int] = {}
-        self.glob: list[int] = []
-        self.solves = 0
-
-    def weight(self, a: int, b: int) -> int:
-        lo, hi = (a, b) if a < b else (b, a)
-        row = self.w.get(lo)
-        if row is not None and hi in row:
-            return row[hi]
-        return self.default_weight(lo, hi)
-
-    def _matching_weight(self, a: int, b: int, w: int) -> int:
-        if self.final_mode or w <= 0:
-            return w
-        return w - self.completion_field(a, b) + 1
-
-    def set(self, a: int, b: int, weight: int) -> None:
-        lo, hi = (a, b) if a < b else (b, a)
-        m = self.m
-        if m is not None and lo in self.loc and hi in self.loc:
-            if self.weight(lo, hi) == weight:
-                return
-            if lo not in self.final and hi not in self.final:
-                m.set_weight(self.loc[a], self.loc[b], self._matching_weight(lo, hi, weight))
-        self.w.setdefault(lo, {})[hi] = weight
-
-    def settled(self) -> bool:
-        return self.m is not None and self.m.settled
-
-    def excluded(self, a: int, b: int) -> bool:
-        assert self.m is not None
-        return self.m.excluded(self.loc[a], self.loc[b])
-
-    def reroute(self, a: int, b: int) -> list[tuple[int, int]] | None:
-        assert self.m is not None
-        pairs = self.m.reroute(self.loc[a], self.loc[b])
-        if pairs is None:
-            return None
-        k = len(self.glob)
-        return [
-            (self.glob[u] if u < k else self.n, self.glob[v] if v < k else self.n) for u, v in pairs
-        ]
-
-    def begin_bracket(self, window: list[int], rest_start: int) -> None:
-        if self.final_mode:
-            return
-        new = [v for v in window if v not in self.member_set]
-        if self.is_final(rest_start):
-            self.final_mode = True
-            new += range(rest_start, self.n)
-            self.rest = None
-            self.m = None
-        elif new:
-            assert self.rest is not None
-            self.rest.remove(new)
-        if new:
-            self.members += new
-            self.member_set.update(new)
-            self.m = None
-
-    def finalize(self, a: int, b: int) -> None:
-        self.final[a] = b
-        self.final[b] = a
-        if self.m is not None:
-            self.m.remove_pair(self.loc[a], self.loc[b])
-        for v in (a, b):
-            self.w.pop(v, None)
-
-    def _build(self) -> None:
-        members = [v for v in self.members if v not in self.final]
-        self.members = members
-        k = len(members)
-        extra = 0
-        if not self.final_mode:
-            extra = self.proxies + ((k + self.proxies) & 1)
-        m = IncrementalMatching(k + extra, changed_first=True)
-        for i, a in enumerate(members):
-            for j in range(i):
-                b = members[j]
-                w = self.weight(a, b)
-                if w > 0:
-                    m.set_weight(i, j, self._matching_weight(a, b, w))
-        for p in range(k, k + extra):
-            for i in range(p):
-                m.set_weight(p, i, 1)
-        self.m = m
-        self.glob = members
-        self.loc = {v: i for i, v in enumerate(members)}
-
-    def solve(self) -> list[int]:
-        self.solves += 1
-        while True:
-            if self.m is None:
-                self._build()
-            assert self.m is not None
-            k = len(self.glob)
-            try:
-                mate = self.m.solve()
-            except NoPerfectMatching:
-                if self.final_mode:
-                    mate = [-1] * k
-                    break
-                self.proxies *= 2
-                self.m = None
-                continue
-            if self.final_mode:
-                break
-            floaters = [self.glob[i] for i in range(k) if mate[i] >= k]
-            if len(floaters) >= self.proxies:
-                self.proxies *= 2
-                self.m = None
-                continue
-            assert self.rest is not None
-            if not self.rest.can_take(floaters):
-                raise _NeedFull
-            break
-        out = list(range(self.n))
-        for i, v in enumerate(self.glob):
-            mi = mate[i]
-            if mi >= 0:
-                out[v] = self.glob[mi] if mi < k else self.n
-        for v, mv in self.final.items():
-            out[v] = mv
-        return out
-
-
-def _window_start(
-    ctx: Context, players: list[Player], top: int, c9_played_games: bool
-) -> tuple[_WindowGraph, int]:
-    """The initial checks of the full graph, done on the rest's pairing: the round can be
-    completed ([C4]) and the bye's score is the lowest possible ([C5]); raises :class:`_NeedFull`
-    when that cannot be shown this way (or when the bye is in the top group, a case left to the
-    full graph)."""
-    n = len(players)
-    odd = n & 1
-    score = [ctx.score[p.index] for p in players]
-
-    def compat(a: int, b: int) -> bool:
-        return compatible(ctx, players[a], players[b])
-
-    eligible = [ctx.eligible[p.index] for p in players]
-    rest = RestPairing(range(n), compat, eligible if odd else [False] * n)
-    bye_score = 0
-    if odd:
-        lowest = min((score[v] for v in range(n) if eligible[v]), default=None)
-        if lowest is None:
-            raise _NeedFull
-        bye = rest.lowest_bye([[v for v in range(n) if eligible[v] and score[v] == lowest]])
-        if bye is None:
-            raise _NeedFull
-        bye_score = score[bye]
-        if top <= bye_score:
-            raise _NeedFull
-    elif not rest.settle():
-        raise _NeedFull
-    candidate = [is_bye_candidate(ctx, p, bye_score) for p in players]
-    rest.candidate = candidate
-    shift = completion_shift(ctx)
-    initial = replace(ctx)  # the weights the full graph starts from (is_single unset)
-
-    def default_weight(hi: int, lo: int) -> int:
-        return edge_weight(initial, players[hi], players[lo], False, False, bye_score)
-
-    def completion_field(a: int, b: int) -> int:
-        return (1 + (not candidate[a]) + (not candidate[b])) << shift
-
-    def is_final(rest_start: int) -> bool:
-        return rest_start >= n or bool(odd and bye_score > score[rest_start])
-
-    return _WindowGraph(n, default_weight, completion_field, rest, is_final), bye_score
-
-
 def _settle_s1_choice(
-    g: _Graph | _WindowGraph,
+    g: _Graph | WindowGraph,
     stable: list[int],
     pv: int,
     pi: int,
@@ -363,7 +146,7 @@ def compute_matching(state: State, *, c9_played_games: bool = True) -> dict[int,
     """Return ``{player index: opponent index or None (PAB)}`` for the players to pair."""
     try:
         return _compute(state, c9_played_games, windowed=True)
-    except _NeedFull:
+    except NeedFullGraph:
         return _compute(state, c9_played_games, windowed=False)
 
 
@@ -424,7 +207,7 @@ def _compute(state: State, c9_played_games: bool, windowed: bool) -> dict[int, i
     odd = n & 1
     top = score[players[0].index]
     if windowed:
-        g, bye_score = _window_start(ctx, players, top, c9_played_games)
+        g, bye_score = start_window(ctx, players, top)
     else:
         g = _Graph(n)
         for pi in range(n):
@@ -490,7 +273,7 @@ def _compute(state: State, c9_played_games: bool, windowed: bool) -> dict[int, i
         while nxt_it < n and score[players[nxt_it].index] >= score[players[sg_it].index]:
             by_index.append(nxt_it)
             nxt_it += 1
-        g.begin_bracket(by_index, nxt_it)
+        g.begin_bracket(by_index, sg_it, nxt_it)
         size = len(by_index)
         base = [[0] * size for _ in range(size)]
         for li in range(sg_begin, size):

@@ -15,7 +15,7 @@ def pair_both_ways(state):
     full = pairer._compute(state, True, windowed=False)
     try:
         window = pairer._compute(state, True, windowed=True)
-    except pairer._NeedFull:
+    except pairer.NeedFullGraph:
         window = None
     return full, window
 

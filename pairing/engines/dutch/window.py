@@ -1,0 +1,394 @@
+"""The matching of one bracket, over a window of players instead of the whole field.
+
+The 2026 pairer (:mod:`pairer`) optimises each bracket with a maximum-weight matching whose
+weights (:mod:`weights`) encode [C1]-[C21]. Over every player that costs O(n^3) per solve, yet
+only the bracket itself decides [C6], [C7] and [C10]-[C21]; the next bracket only counts through
+[C8], and the players below it only have to complete the round ([C4]) with the bye, if any, to a
+candidate ([C2], [C5]). So the matching holds:
+
+- the *members*: the bracket's residents and its MDPs, with their exact weights;
+- *stand-ins* for the next bracket. Every edge into the next bracket has the same weight for a
+  given member ([C8] counts pairs and the higher player's score, no colour or float criterion
+  applies there), and every pair inside it the same weight, so a few interchangeable vertices
+  stand for it. An answer is kept when the members sent there can really be seated against
+  distinct opponents and the others paired among themselves (:meth:`_seat_in_next`); if not,
+  the next bracket's players join the matching themselves;
+- *proxies* of weight one for the players who float into the rest, which must be able to take
+  them in (:class:`~pairing.engines.dutch.completion.RestPairing`).
+
+Weights are those of the whole-field graph less the completion field, which is the same for
+every pairing that completes the round. Stand-ins and proxies are added in twos until some are
+left unused, so that their number never limits the optimum. Once the bye's score group enters
+the window, or nobody is left below it, every remaining player becomes a member and the full
+weights are used, exactly as over the whole field. Whenever the window cannot be shown to give
+the whole field's answer, :class:`NeedFullGraph` is raised and the round is paired over every
+player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from pairing.engines.dutch.completion import RestPairing, pair_leaving
+from pairing.engines.dutch.state import Player
+from pairing.engines.dutch.weights import (
+    Context,
+    compatible,
+    completion_shift,
+    edge_weight,
+    is_bye_candidate,
+)
+from pairing.engines.matching import IncrementalMatching, NoPerfectMatching
+
+
+class NeedFullGraph(Exception):
+    """The window cannot be shown to give the exact answer: pair over every player."""
+
+
+class _Rebuild(Exception):
+    """The window's layout must change (more stand-ins, or the next bracket in person)."""
+
+
+class WindowGraph:
+    """The pairer's graph, as :class:`pairer._Graph` but over the window (see module doc)."""
+
+    def __init__(
+        self,
+        n: int,
+        default_weight: Callable[[int, int], int],
+        completion_field: Callable[[int, int], int],
+        rest: RestPairing,
+        is_final: Callable[[int], bool],
+    ) -> None:
+        self.n = n
+        self.default_weight = default_weight
+        self.completion_field = completion_field
+        self.rest: RestPairing | None = rest
+        self.is_final = is_final
+        self.w: dict[int, dict[int, int]] = {}
+        self.final: dict[int, int] = {}
+        self.entered: set[int] = set()
+        self.members: list[int] = []
+        self.pool: list[int] = []  # the next bracket, while stand-ins represent it
+        self.final_mode = False
+        self.proxies = 2
+        self.stand_ins = 0
+        self.m: IncrementalMatching | None = None
+        self.loc: dict[int, int] = {}
+        self.glob: list[int] = []
+        self.pool_changed: set[int] = set()
+        self._pool_set: set[int] = set()
+        self._k = 0
+        self._first_proxy = 0
+        self._stand_ins_short = False
+        self._seated: dict[tuple[frozenset[int], int, frozenset[int]], bool] = {}
+
+    # -- weights -------------------------------------------------------------------------------
+
+    def weight(self, a: int, b: int) -> int:
+        lo, hi = (a, b) if a < b else (b, a)
+        row = self.w.get(lo)
+        if row is not None and hi in row:
+            return row[hi]
+        return self.default_weight(lo, hi)
+
+    def _relative(self, a: int, b: int, w: int) -> int:
+        if self.final_mode or w <= 0:
+            return w
+        return w - self.completion_field(a, b) + 1
+
+    def set(self, a: int, b: int, weight: int) -> None:
+        lo, hi = (a, b) if a < b else (b, a)
+        m = self.m
+        if m is not None and lo not in self.final and hi not in self.final:
+            la, lb = self.loc.get(lo), self.loc.get(hi)
+            if la is not None and lb is not None:
+                if self.weight(lo, hi) != weight:
+                    m.set_weight(self.loc[a], self.loc[b], self._relative(lo, hi, weight))
+            elif la is not None and self.pool and hi in self._pool_set:
+                self.pool_changed.add(lo)
+            elif lb is not None and self.pool and lo in self._pool_set:
+                self.pool_changed.add(hi)
+        self.w.setdefault(lo, {})[hi] = weight
+
+    def _next_weight(self, u: int) -> int:
+        """The weight of every edge from member ``u`` into the next bracket (0: none)."""
+        found = 0
+        for v in self.pool:
+            w = self.weight(u, v)
+            if w > 0:
+                if found and w != found:
+                    raise _Rebuild  # not interchangeable: the next bracket joins in person
+                found = w
+        return self._relative(u, self.pool[0], found) if found else 0
+
+    def _pair_weight_in_next(self) -> int:
+        found = 0
+        pool = self.pool
+        for i, a in enumerate(pool):
+            for b in pool[i + 1 :]:
+                w = self.weight(a, b)
+                if w > 0:
+                    if found and w != found:
+                        raise _Rebuild
+                    found = w
+        return self._relative(pool[0], pool[1], found) if found else 0
+
+    # -- the window ----------------------------------------------------------------------------
+
+    def begin_bracket(self, window: list[int], next_start: int, rest_start: int) -> None:
+        """``window`` holds the MDPs, the bracket and the next bracket (from ``next_start``);
+        the rest starts at ``rest_start``."""
+        if self.final_mode:
+            return
+        self.m = None
+        self._seated.clear()
+        if self.is_final(rest_start):
+            self.final_mode = True
+            self.rest = None
+            self.pool = []
+            self.members = [v for v in window if v not in self.final]
+            self.members += range(rest_start, self.n)
+            return
+        new = [v for v in window if v not in self.entered]
+        self.entered.update(new)
+        assert self.rest is not None
+        self.rest.remove(new)
+        self.members = [v for v in window if v < next_start and v not in self.final]
+        self.pool = [v for v in window if v >= next_start]
+        self._pool_set = set(self.pool)
+        self.stand_ins = min(len(self.pool), 4 - (len(self.pool) & 1))
+
+    def _explicit_next(self) -> None:
+        self.members += self.pool
+        self.pool = []
+        self._pool_set = set()
+        self.stand_ins = 0
+        self.m = None
+
+    def _build(self) -> None:
+        members = [v for v in self.members if v not in self.final]
+        self.members = members
+        k = len(members)
+        stand_ins = self.stand_ins if self.pool else 0
+        proxies = 0
+        if not self.final_mode:
+            proxies = self.proxies + ((k + stand_ins + self.proxies) & 1)
+        size = k + stand_ins + proxies
+        m = IncrementalMatching(size, changed_first=True)
+        for i, a in enumerate(members):
+            for j in range(i):
+                b = members[j]
+                w = self.weight(a, b)
+                if w > 0:
+                    m.set_weight(i, j, self._relative(a, b, w))
+        if stand_ins:
+            inside = self._pair_weight_in_next()
+            for i, a in enumerate(members):
+                w = self._next_weight(a)
+                if w > 0:
+                    for s in range(k, k + stand_ins):
+                        m.set_weight(s, i, w)
+            for s in range(k, k + stand_ins):
+                for t in range(k, s):
+                    if inside > 0:
+                        m.set_weight(s, t, inside)
+        for p in range(k + stand_ins, size):
+            for i in range(p):
+                m.set_weight(p, i, 1)
+        self.m = m
+        self.glob = members
+        self.loc = {v: i for i, v in enumerate(members)}
+        self.pool_changed.clear()
+        self._k = k
+        self._first_proxy = k + stand_ins
+
+    # -- solving -------------------------------------------------------------------------------
+
+    def solve(self) -> list[int]:
+        while True:
+            try:
+                mate = self._solve_window()
+                break
+            except _Rebuild:
+                if self._stand_ins_short:
+                    self.stand_ins = min(len(self.pool), 2 * self.stand_ins + 2)
+                    self.m = None
+                else:
+                    self._explicit_next()
+        out = list(range(self.n))
+        k = self._k
+        for i, v in enumerate(self.glob):
+            mi = mate[i]
+            if mi >= 0:
+                out[v] = self.glob[mi] if mi < k else self.n
+        for v, mv in self.final.items():
+            out[v] = mv
+        return out
+
+    def _solve_window(self) -> list[int]:
+        self._stand_ins_short = False
+        while True:
+            if self.m is None:
+                self._build()
+            assert self.m is not None
+            if self.pool_changed:
+                self._update_next_weights()
+            try:
+                mate = self.m.solve()
+            except NoPerfectMatching:
+                if self.final_mode:
+                    return [-1] * self._k
+                self.proxies *= 2
+                self.m = None
+                continue
+            if self.final_mode:
+                return mate
+            k, first_proxy = self._k, self._first_proxy
+            to_rest = [i for i in range(first_proxy) if mate[i] >= first_proxy]
+            if len(to_rest) > len(mate) - first_proxy - 2:  # no two proxies left together
+                self.proxies *= 2
+                self.m = None
+                continue
+            if self.pool:
+                stand_ins = range(k, first_proxy)
+                used = sum(1 for s in stand_ins if not k <= mate[s] < first_proxy)
+                if used >= self.stand_ins - 1 and self.stand_ins < len(self.pool):
+                    self._stand_ins_short = True
+                    raise _Rebuild
+            floaters = frozenset(self.glob[i] for i in to_rest if i < k)
+            seated = frozenset(self.glob[i] for i in range(k) if k <= mate[i] < first_proxy)
+            into_rest = sum(1 for i in to_rest if i >= k)
+            leftovers = self._seat_in_next(seated, into_rest, floaters)
+            assert self.rest is not None
+            if not self.rest.can_take(floaters | leftovers):
+                raise NeedFullGraph
+            return mate
+
+    def _update_next_weights(self) -> None:
+        assert self.m is not None
+        k, first_proxy = self._k, self._first_proxy
+        for u in self.pool_changed:
+            i = self.loc.get(u)
+            if i is None or u in self.final:
+                continue
+            w = self._next_weight(u)
+            for s in range(k, first_proxy):
+                self.m.set_weight(s, i, w)
+        self.pool_changed.clear()
+
+    def _seat_in_next(self, seated: frozenset[int], into_rest: int, floaters) -> frozenset[int]:
+        """Seat the members sent to the next bracket against distinct opponents there and pair
+        the others among themselves, ``into_rest`` of them left over for the rest; the leftovers.
+        Raises :class:`_Rebuild` (the next bracket then joins in person) when it cannot."""
+        if not self.pool:
+            return frozenset()
+
+        def compatible_pair(a: int, b: int) -> bool:
+            return self.weight(a, b) > 0
+
+        opponent = _seat(sorted(seated), self.pool, compatible_pair)
+        if opponent is None:
+            raise _Rebuild
+        taken = set(opponent.values())
+        others = [v for v in self.pool if v not in taken]
+        left = pair_leaving(others, compatible_pair, into_rest)
+        if left is None:
+            raise _Rebuild
+        return frozenset(left)
+
+    # -- reading the optimum -------------------------------------------------------------------
+
+    def settled(self) -> bool:
+        return self.m is not None and self.m.settled and not self.pool_changed
+
+    def excluded(self, a: int, b: int) -> bool:
+        assert self.m is not None
+        return self.m.excluded(self.loc[a], self.loc[b])
+
+    def reroute(self, a: int, b: int) -> list[tuple[int, int]] | None:
+        assert self.m is not None
+        pairs = self.m.reroute(self.loc[a], self.loc[b])
+        if pairs is None:
+            return None
+        k = self._k
+        return [
+            (self.glob[u] if u < k else self.n, self.glob[v] if v < k else self.n) for u, v in pairs
+        ]
+
+    def finalize(self, a: int, b: int) -> None:
+        self.final[a] = b
+        self.final[b] = a
+        if self.m is not None:
+            self.m.remove_pair(self.loc[a], self.loc[b])
+        for v in (a, b):
+            self.w.pop(v, None)
+
+
+def _seat(
+    players: list[int], seats: list[int], compatible_pair: Callable[[int, int], bool]
+) -> dict[int, int] | None:
+    """A distinct compatible seat for every player (bipartite augmenting paths), or None."""
+    owner: dict[int, int] = {}
+    seat_of: dict[int, int] = {}
+
+    def place(p: int, seen: set[int]) -> bool:
+        for s in seats:
+            if s in seen or not compatible_pair(p, s):
+                continue
+            seen.add(s)
+            if s not in owner or place(owner[s], seen):
+                owner[s] = p
+                seat_of[p] = s
+                return True
+        return False
+
+    for p in players:
+        if not place(p, set()):
+            return None
+    return seat_of
+
+
+def start_window(ctx: Context, players: list[Player], top: int) -> tuple[WindowGraph, int]:
+    """The whole-field graph's first answers, found on a pairing of the rest: the round can be
+    completed ([C4]) and the bye's score is the lowest possible ([C5]). Returns the window graph
+    and the bye's score; raises :class:`NeedFullGraph` when that cannot be shown this way (or
+    when the bye falls in the top group, a case left to the whole field)."""
+    n = len(players)
+    odd = n & 1
+    score = [ctx.score[p.index] for p in players]
+
+    def compat(a: int, b: int) -> bool:
+        return compatible(ctx, players[a], players[b])
+
+    eligible = [ctx.eligible[p.index] for p in players]
+    rest = RestPairing(range(n), compat, eligible if odd else [False] * n)
+    bye_score = 0
+    if odd:
+        lowest = min((score[v] for v in range(n) if eligible[v]), default=None)
+        if lowest is None:
+            raise NeedFullGraph
+        bye = rest.lowest_bye([[v for v in range(n) if eligible[v] and score[v] == lowest]])
+        if bye is None:
+            raise NeedFullGraph
+        bye_score = score[bye]
+        if top <= bye_score:
+            raise NeedFullGraph
+    elif not rest.settle():
+        raise NeedFullGraph
+    candidate = [is_bye_candidate(ctx, p, bye_score) for p in players]
+    rest.candidate = candidate
+    shift = completion_shift(ctx)
+    initial = replace(ctx)  # the weights the whole field starts from (is_single unset)
+
+    def default_weight(hi: int, lo: int) -> int:
+        return edge_weight(initial, players[hi], players[lo], False, False, bye_score)
+
+    def completion_field(a: int, b: int) -> int:
+        return (1 + (not candidate[a]) + (not candidate[b])) << shift
+
+    def is_final(rest_start: int) -> bool:
+        return rest_start >= n or bool(odd and bye_score > score[rest_start])
+
+    return WindowGraph(n, default_weight, completion_field, rest, is_final), bye_score
