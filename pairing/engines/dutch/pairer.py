@@ -17,6 +17,7 @@ from __future__ import annotations
 from pairing.engines.dutch.state import Player, State
 from pairing.engines.dutch.weights import (
     Context,
+    EdgeWeights,
     bits,
     compatible,
     edge_weight,
@@ -254,8 +255,7 @@ def _compute(state: State, c9_played_games: bool, windowed: bool) -> dict[int, i
                     w = edge_weight(ctx, players[oi], players[pi], False, False, bye_score)
                     g.set(pi, oi, w)
 
-    def pg_weight(hi: Player, lo: Player, cur: bool, nxt: bool) -> int:
-        return edge_weight(ctx, hi, lo, cur, nxt, bye_score)
+    pg_weight = EdgeWeights(ctx, bye_score)
 
     result: dict[int, int | None] = {}
     by_index: list[int] = []  # vertices of the current bracket and the next

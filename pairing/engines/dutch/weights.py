@@ -207,3 +207,48 @@ def edge_weight(
     # room for the generation order (art. 3-4): exchanges, BSN differences, choices
     w <<= 3 * nb + 1
     return w
+
+
+class EdgeWeights:
+    """:func:`edge_weight` remembered by what it reads of the two players.
+
+    Apart from the forbidden pairs ([C1]), a weight depends only on each player's score, bye
+    eligibility, float history, played games and colour history, and players share these
+    widely (a late round of a big open has a few hundred such kinds for thousands of
+    players), so each kind of edge is computed once.
+    """
+
+    def __init__(self, ctx: Context, bye_score: int) -> None:
+        self.ctx = ctx
+        self.bye_score = bye_score
+        self._kinds: dict[int, tuple] = {}
+        self._known: dict[tuple, int] = {}
+
+    def _kind(self, p: Player) -> tuple:
+        kind = self._kinds.get(p.index)
+        if kind is None:
+            ctx = self.ctx
+            kind = (
+                ctx.score[p.index],
+                ctx.eligible[p.index],
+                ctx.fl1.get(p.index),
+                ctx.fl2.get(p.index),
+                p.played_games,
+                p.colour_imbalance,
+                p.colour_preference,
+                p.repeated_colour,
+                p.strong,
+            )
+            self._kinds[p.index] = kind
+        return kind
+
+    def __call__(self, higher: Player, lower: Player, in_current: bool, in_next: bool) -> int:
+        ctx = self.ctx
+        if (higher.index, lower.index) in ctx.state.forbidden:
+            return 0
+        key = (self._kind(higher), self._kind(lower), in_current, in_next, ctx.is_single)
+        w = self._known.get(key)
+        if w is None:
+            w = edge_weight(ctx, higher, lower, in_current, in_next, self.bye_score)
+            self._known[key] = w
+        return w

@@ -34,9 +34,9 @@ from pairing.engines.dutch.completion import RestPairing, pair_leaving
 from pairing.engines.dutch.state import Player
 from pairing.engines.dutch.weights import (
     Context,
+    EdgeWeights,
     compatible,
     completion_shift,
-    edge_weight,
     is_bye_candidate,
 )
 from pairing.engines.matching import IncrementalMatching, NoPerfectMatching
@@ -380,10 +380,10 @@ def start_window(ctx: Context, players: list[Player], top: int) -> tuple[WindowG
     candidate = [is_bye_candidate(ctx, p, bye_score) for p in players]
     rest.candidate = candidate
     shift = completion_shift(ctx)
-    initial = replace(ctx)  # the weights the whole field starts from (is_single unset)
+    initial = EdgeWeights(replace(ctx), bye_score)  # the whole field's first weights
 
     def default_weight(hi: int, lo: int) -> int:
-        return edge_weight(initial, players[hi], players[lo], False, False, bye_score)
+        return initial(players[hi], players[lo], False, False)
 
     def completion_field(a: int, b: int) -> int:
         return (1 + (not candidate[a]) + (not candidate[b])) << shift
