@@ -503,9 +503,21 @@ class IncrementalMatching(_Solver):
     def slack(self, k: int) -> int:
         return self.dualvar[self.ei[k]] + self.dualvar[self.ej[k]] - self.ew2[k]
 
+    def load(self, weights: Iterable[tuple[int, int, int]]) -> None:
+        """Set the weights ``(a, b, w)`` of a matching not solved yet (every vertex is free)."""
+        kidx, edges, ew2, ok = self.kidx, self.edges, self.ew2, self.ok
+        for a, b, w in weights:
+            k = kidx[a][b]
+            i, j, _ = edges[k]
+            edges[k] = (i, j, w)
+            ew2[k] = 2 * w
+            ok[k] = w > 0
+
     def set_weight(self, a: int, b: int, w: int) -> None:
         """Set the weight of edge a-b; ``a`` is the vertex whose edges changed."""
         k = self.kidx[a][b]
+        if self.ew2[k] == 2 * w and self.edges[k][2] == w:
+            return
         i, j, _ = self.edges[k]
         self.edges[k] = (i, j, w)
         self.ew2[k] = 2 * w
@@ -725,15 +737,14 @@ class IncrementalMatching(_Solver):
         endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
         edges, ok, dead = self.edges, self.ok, self.dead
         ei, ej, ew2 = self.ei, self.ej, self.ew2
+        unlabelled, no_edges, no_lists = [0] * (2 * n), [-1] * (2 * n), [None] * n
         while True:
             free = [v for v in range(n) if self.mate[v] == -1 and not dead[v]]
             if not free:
                 return
-            for x in range(2 * n):
-                label[x] = 0
-                bestedge[x] = -1
-            for x in range(n, 2 * n):
-                self.blossombestedges[x] = None
+            label[:] = unlabelled
+            bestedge[:] = no_edges
+            self.blossombestedges[n:] = no_lists
             for k in self.touched:
                 allowedge[k] = False
             self.touched = []
@@ -751,6 +762,7 @@ class IncrementalMatching(_Solver):
                 while self.queue and not augmented:
                     v = self.queue.pop()
                     bv = inblossom[v]
+                    dv = dualvar[v]
                     for p in self.neighbend[v]:
                         k = p >> 1
                         if not ok[k]:
@@ -761,7 +773,7 @@ class IncrementalMatching(_Solver):
                             continue
                         kslack = 0
                         if not allowedge[k]:
-                            kslack = dualvar[ei[k]] + dualvar[ej[k]] - ew2[k]
+                            kslack = dv + dualvar[w] - ew2[k]
                             if kslack <= 0:
                                 allowedge[k] = True
                                 touched.append(k)

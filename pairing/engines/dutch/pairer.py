@@ -64,6 +64,10 @@ class _Graph:
     def reroute(self, a: int, b: int) -> list[tuple[int, int]] | None:
         return self.m.reroute(a, b)
 
+    def set_row(self, v: int, others: list[int], weights: list[int]) -> None:
+        for o, w in zip(others, weights, strict=True):
+            self.set(v, o, w)
+
     def finalize(self, a: int, b: int) -> None:
         self.final[a] = b
         self.final[b] = a
@@ -276,15 +280,11 @@ def _compute(state: State, c9_played_games: bool, windowed: bool) -> dict[int, i
         g.begin_bracket(by_index, sg_it, nxt_it)
         size = len(by_index)
         base = [[0] * size for _ in range(size)]
+        in_window = [players[v] for v in by_index]
         for li in range(sg_begin, size):
-            for si in range(li):
-                base[li][si] = pg_weight(
-                    players[by_index[si]],
-                    players[by_index[li]],
-                    li < next_begin,
-                    li >= next_begin,
-                )
-                g.set(by_index[li], by_index[si], base[li][si])
+            row = pg_weight.row(in_window[:li], in_window[li], li < next_begin, li >= next_begin)
+            base[li][:li] = row
+            g.set_row(by_index[li], by_index[:li], row)
 
         def ex_weight(si: int, li: int, s_rem: int, rem_pairs: int, base=base) -> int:
             r = base[li][si]

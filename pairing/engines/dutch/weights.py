@@ -221,14 +221,15 @@ class EdgeWeights:
     def __init__(self, ctx: Context, bye_score: int) -> None:
         self.ctx = ctx
         self.bye_score = bye_score
-        self._kinds: dict[int, tuple] = {}
-        self._known: dict[tuple, int] = {}
+        self._kind_of: dict[int, int] = {}  # player index -> kind number
+        self._kinds: dict[tuple, int] = {}
+        self._known: dict[int, int] = {}
 
-    def _kind(self, p: Player) -> tuple:
-        kind = self._kinds.get(p.index)
+    def _kind(self, p: Player) -> int:
+        kind = self._kind_of.get(p.index)
         if kind is None:
             ctx = self.ctx
-            kind = (
+            attributes = (
                 ctx.score[p.index],
                 ctx.eligible[p.index],
                 ctx.fl1.get(p.index),
@@ -239,16 +240,32 @@ class EdgeWeights:
                 p.repeated_colour,
                 p.strong,
             )
-            self._kinds[p.index] = kind
+            kind = self._kinds.setdefault(attributes, len(self._kinds))
+            self._kind_of[p.index] = kind
         return kind
 
     def __call__(self, higher: Player, lower: Player, in_current: bool, in_next: bool) -> int:
+        return self.row([higher], lower, in_current, in_next)[0]
+
+    def row(
+        self, highers: list[Player], lower: Player, in_current: bool, in_next: bool
+    ) -> list[int]:
+        """The weights of the edges from ``lower`` to each of ``highers``."""
         ctx = self.ctx
-        if (higher.index, lower.index) in ctx.state.forbidden:
-            return 0
-        key = (self._kind(higher), self._kind(lower), in_current, in_next, ctx.is_single)
-        w = self._known.get(key)
-        if w is None:
-            w = edge_weight(ctx, higher, lower, in_current, in_next, self.bye_score)
-            self._known[key] = w
-        return w
+        forbidden = ctx.state.forbidden
+        known = self._known
+        kind = self._kind
+        flags = (in_current << 2) | (in_next << 1) | ctx.is_single
+        low = (kind(lower) << 3) | flags
+        out = []
+        for higher in highers:
+            if (higher.index, lower.index) in forbidden:
+                out.append(0)
+                continue
+            key = (kind(higher) << 40) | low
+            w = known.get(key)
+            if w is None:
+                w = edge_weight(ctx, higher, lower, in_current, in_next, self.bye_score)
+                known[key] = w
+            out.append(w)
+        return out

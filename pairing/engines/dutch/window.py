@@ -104,13 +104,26 @@ class WindowGraph:
         if m is not None and lo not in self.final and hi not in self.final:
             la, lb = self.loc.get(lo), self.loc.get(hi)
             if la is not None and lb is not None:
-                if self.weight(lo, hi) != weight:
-                    m.set_weight(self.loc[a], self.loc[b], self._relative(lo, hi, weight))
+                m.set_weight(self.loc[a], self.loc[b], self._relative(lo, hi, weight))
             elif la is not None and self.pool and hi in self._pool_set:
                 self.pool_changed.add(lo)
             elif lb is not None and self.pool and lo in self._pool_set:
                 self.pool_changed.add(hi)
         self.w.setdefault(lo, {})[hi] = weight
+
+    def set_row(self, v: int, others: list[int], weights: list[int]) -> None:
+        """``set(v, o, w)`` for each other ``o`` (all ranked above ``v``) and weight ``w``."""
+        if self.m is not None:
+            for o, w in zip(others, weights, strict=True):
+                self.set(v, o, w)
+            return
+        stored = self.w
+        for o, w in zip(others, weights, strict=True):
+            row = stored.get(o)
+            if row is None:
+                stored[o] = {v: w}
+            else:
+                row[v] = w
 
     def _next_weight(self, u: int) -> int:
         """The weight of every edge from member ``u`` into the next bracket (0: none)."""
@@ -177,26 +190,22 @@ class WindowGraph:
             proxies = self.proxies + ((k + stand_ins + self.proxies) & 1)
         size = k + stand_ins + proxies
         m = IncrementalMatching(size, changed_first=True)
+        weights = []
         for i, a in enumerate(members):
             for j in range(i):
-                b = members[j]
-                w = self.weight(a, b)
+                w = self.weight(a, members[j])
                 if w > 0:
-                    m.set_weight(i, j, self._relative(a, b, w))
+                    weights.append((i, j, self._relative(a, members[j], w)))
         if stand_ins:
             inside = self._pair_weight_in_next()
             for i, a in enumerate(members):
                 w = self._next_weight(a)
                 if w > 0:
-                    for s in range(k, k + stand_ins):
-                        m.set_weight(s, i, w)
-            for s in range(k, k + stand_ins):
-                for t in range(k, s):
-                    if inside > 0:
-                        m.set_weight(s, t, inside)
-        for p in range(k + stand_ins, size):
-            for i in range(p):
-                m.set_weight(p, i, 1)
+                    weights += [(s, i, w) for s in range(k, k + stand_ins)]
+            if inside > 0:
+                weights += [(s, t, inside) for s in range(k, k + stand_ins) for t in range(k, s)]
+        weights += [(p, i, 1) for p in range(k + stand_ins, size) for i in range(p)]
+        m.load(weights)
         self.m = m
         self.glob = members
         self.loc = {v: i for i, v in enumerate(members)}
