@@ -73,7 +73,15 @@ def actual_round(t: TrfTournament, rnd: int) -> tuple[set[tuple[int, int]], int 
 
 
 def played_rounds(t: TrfTournament) -> int:
-    return max((len(p.results) for p in t.players), default=0)
+    """The last round with a game or a pairing-allocated bye; a last column holding only the
+    absentees of the round to pair (``0000 - H/Z/F``, as the endorsed engines read it) is not a
+    played round."""
+    last = 0
+    for p in t.players:
+        for rnd, res in enumerate(p.results, start=1):
+            if rnd > last and (res.opponent is not None or res.code == "U"):
+                last = rnd
+    return last
 
 
 def check_tournament(t: TrfTournament, rules: str | None = None) -> list[RoundCheck]:

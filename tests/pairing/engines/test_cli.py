@@ -68,6 +68,14 @@ def test_check_mode_accepts_a_tournament_paired_by_the_rules(tmp_path, capsys):
     assert "differs" not in out and "round 1: ok" in out
 
 
+def test_check_mode_does_not_count_the_absentees_of_the_round_to_pair_as_a_round(capsys):
+    # four rounds played, then the withdrawn players' "0000 - Z" for round 5
+    withdrawn = VECTORS / "sim_withdraw_n009_r05_s7901" / "r05.trf"
+    assert main(["dutch", str(withdrawn), "-c", "--rules", "2026"]) == 0
+    out = capsys.readouterr().out
+    assert "round 4: ok" in out and "round 5" not in out
+
+
 def test_check_mode_reports_a_wrong_round(tmp_path, capsys):
     text = trf(
         3,

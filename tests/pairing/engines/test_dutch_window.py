@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing.engines.dutch import pairer
-from pairing.engines.dutch.completion import RestPairing
+from pairing.engines.dutch.completion import RestPairing, pair_leaving
 from pairing.engines.dutch.simulate import random_tournament
 from pairing.engines.dutch.state import build_state
 
@@ -70,3 +70,22 @@ def test_the_bye_goes_to_the_lowest_group_only_when_the_others_can_all_be_paired
 
     blocked = RestPairing(range(5), compatible, [True] * 5)
     assert blocked.lowest_bye([[4]]) is None
+
+
+def test_the_next_bracket_pairs_among_itself_leaving_as_many_as_asked():
+    def compatible(a, b):
+        return {a, b} != {0, 1}
+
+    left = pair_leaving([0, 1, 2, 3], compatible, 0)
+    assert left == []
+    left = pair_leaving([0, 1, 2, 3], compatible, 2)
+    assert len(left) == 2
+    assert pair_leaving([0, 1], compatible, 0) is None
+
+
+def test_the_window_pairs_the_early_rounds_of_an_open_as_the_full_graph_does():
+    # big score groups: the next bracket's stand-ins and the rest are both busy
+    for played in (1, 2):
+        state = build_state(random_tournament(120, 9, played, 3))
+        full, window = pair_both_ways(state)
+        assert window == full

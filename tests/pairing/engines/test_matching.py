@@ -145,3 +145,87 @@ def test_incremental_matching_follows_weight_changes_and_removals():
                 weights[(i, j)] = w
                 a = rng.choice((i, j))
                 m.set_weight(a, i + j - a, w)
+
+
+def tied_graph(rng, n):
+    """A complete graph with few distinct weights, like a bracket: many optima."""
+    from pairing.engines.matching import IncrementalMatching
+
+    m = IncrementalMatching(n)
+    weights = {}
+    edges = []
+    for i in range(n):
+        for j in range(i + 1, n):
+            w = rng.choice([0, 2, 3, 3, 3])
+            weights[(i, j)] = w
+            edges.append((i, j, w))
+    m.load(edges)
+    return m, weights
+
+
+def best_with(n, weights, forced):
+    """Brute force: the best perfect matching holding the edge ``forced`` (None if none)."""
+    a, c = forced
+    if weights.get((min(a, c), max(a, c)), 0) <= 0:
+        return None
+    rest = {k: w for k, w in weights.items() if a not in k and c not in k}
+    best = best_near_perfect(n, rest, {a, c})
+    return None if best is None else best + weights[(min(a, c), max(a, c))]
+
+
+def test_an_excluded_edge_is_in_no_maximum_matching_and_a_rerouted_one_is():
+    from pairing.engines.matching import NoPerfectMatching
+
+    rng = random.Random(5)
+    checked = rerouted = 0
+    for _ in range(120):
+        n = rng.choice([4, 6, 8])
+        m, weights = tied_graph(rng, n)
+        try:
+            mate = m.solve()
+        except NoPerfectMatching:
+            continue
+        optimum = sum(weights[(v, u)] for v, u in enumerate(mate) if u > v)
+        a = rng.randrange(n)
+        for c in range(n):
+            if c == a or mate[a] == c:
+                continue
+            checked += 1
+            forced = best_with(n, weights, (a, c))
+            if m.excluded(a, c):
+                assert forced is None or forced < optimum
+                continue
+            pairs = m.reroute(a, c)
+            if pairs is None:
+                continue
+            rerouted += 1
+            mate = m.solve()  # nothing changed: reads the rerouted matching back
+            assert mate[a] == c and mate[c] == a
+            assert sum(weights[(v, u)] for v, u in enumerate(mate) if u > v) == optimum
+            assert m.settled
+    assert checked > 200 and rerouted > 20
+
+
+def test_loading_weights_equals_setting_them_one_by_one():
+    from pairing.engines.matching import IncrementalMatching
+
+    rng = random.Random(9)
+    for _ in range(50):
+        n = rng.randint(2, 9)
+        loaded, weights = tied_graph(rng, n)
+        one_by_one = IncrementalMatching(n)
+        for (i, j), w in weights.items():
+            one_by_one.set_weight(j, i, w)
+        try:
+            a = loaded.solve()
+        except Exception as e:  # both must fail alike
+            a = type(e)
+        try:
+            b = one_by_one.solve()
+        except Exception as e:
+            b = type(e)
+        if isinstance(a, list):
+            total = [sum(weights[(v, u)] for v, u in enumerate(x) if u > v) for x in (a, b)]
+            assert total[0] == total[1]
+        else:
+            assert a == b
