@@ -2,7 +2,7 @@
 
 from django.db import transaction
 
-from arbiter.models import Entry, System, Title, Tournament
+from arbiter.models import Entry, Round, System, Title, Tournament
 from arbiter.services.audit import record, snapshot
 
 
@@ -19,24 +19,51 @@ def initial_ranking_key(entry: Entry) -> tuple:
     return (-entry.rating, _TITLE_ORDER.get(entry.title, len(_TITLE_ORDER)), entry.name.casefold())
 
 
-def renumber_by_rating(tournament: Tournament) -> None:
-    """Give every entry its starting number from the initial ranking, while no round exists.
+#: C.04.2: starting numbers may be re-assigned, but not after round 4 has been paired.
+LAST_ROUND_BEFORE_FIXED_NUMBERS = 3
 
-    Once the first round is paired the numbers are fixed: later entries get the next free one.
+
+def numbers_follow_ranking(tournament: Tournament) -> bool:
+    """Do starting numbers still follow the initial ranking (so that a late entry is ranked by
+    rating among the others)? Before any round always. In a Swiss, also until round 4 has been
+    paired (C.04.2 allows re-assigning them until then), unless a draft round waits: its
+    pairing and the engine's explanations name the current numbers."""
+    rounds = list(tournament.rounds.values_list("number", "state"))
+    if not rounds:
+        return True
+    if tournament.system != System.SWISS_DUTCH:
+        return False
+    return (
+        all(state != Round.State.DRAFT for _, state in rounds)
+        and max(number for number, _ in rounds) <= LAST_ROUND_BEFORE_FIXED_NUMBERS
+    )
+
+
+def renumber_by_rating(tournament: Tournament) -> dict[str, list[int]]:
+    """Give every entry its starting number from the initial ranking while that is allowed
+    (:func:`numbers_follow_ranking`); after that a new entry gets the next free number.
+
+    Returns the numbered entries whose number changed, by name: ``{name: [old, new]}``.
     """
     entries = list(Entry.objects.filter(tournament=tournament))
-    if tournament.rounds.exists():
+    if not numbers_follow_ranking(tournament):
         taken = [e.starting_number for e in entries if e.starting_number]
         unnumbered = sorted((e for e in entries if not e.starting_number), key=initial_ranking_key)
         for number, entry in enumerate(unnumbered, start=max(taken, default=0) + 1):
             entry.starting_number = number
         Entry.objects.bulk_update(unnumbered, ["starting_number"])
-        return
+        return {}
+    old = {entry.pk: entry.starting_number for entry in entries}
     # Clear first so that the unique constraint holds at every step of the update.
     Entry.objects.filter(tournament=tournament).update(starting_number=None)
     for number, entry in enumerate(sorted(entries, key=initial_ranking_key), start=1):
         entry.starting_number = number
     Entry.objects.bulk_update(entries, ["starting_number"])
+    return {
+        entry.name: [old[entry.pk], entry.starting_number]
+        for entry in entries
+        if old[entry.pk] and old[entry.pk] != entry.starting_number
+    }
 
 
 def check_open_for_entries(tournament: Tournament) -> None:
@@ -52,15 +79,15 @@ def add_entry(user, tournament: Tournament, data: dict) -> Entry:
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_open_for_entries(tournament)
     entry = Entry.objects.create(tournament=tournament, **_entry_values(data))
-    renumber_by_rating(tournament)
+    renumbered = renumber_by_rating(tournament)
     entry.refresh_from_db()
-    record(
-        user,
-        tournament,
-        "entry.add",
-        f"Added {entry.name}",
-        after=snapshot(entry, ENTRY_FIELDS),
-    )
+    after = snapshot(entry, ENTRY_FIELDS)
+    summary = f"Added {entry.name}"
+    if renumbered and tournament.rounds.exists():
+        # a late entry ranked by rating among the others (C.04.2, until round 4 is paired)
+        summary += f" as number {entry.starting_number}; {len(renumbered)} numbers moved"
+        after["renumbered"] = renumbered
+    record(user, tournament, "entry.add", summary, after=after)
     return entry
 
 

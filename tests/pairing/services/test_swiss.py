@@ -237,3 +237,38 @@ def test_a_changed_past_result_changes_the_points_and_is_audited(anna, dag, tron
     assert after[game.white_id] != before.get(game.white_id)
     entry = AuditEntry.objects.filter(action="result.record", user=dag).get()
     assert entry.before == {"result": game.result} and entry.after == {"result": flipped}
+
+
+def test_a_late_entry_is_ranked_by_rating_until_round_four_is_paired(anna, trondheim_open):
+    from arbiter.services.entries import add_entry
+
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    late = add_entry(anna, trondheim_open, {"name": "Late, Magnus", "rating": 2405})
+    assert late.starting_number == 1  # above the old number 1 (2400): C.04.2
+    assert trondheim_open.entries.get(name="Player 01, Trondheim").starting_number == 2
+    audit = AuditEntry.objects.filter(action="entry.add").latest("pk")
+    assert audit.after["renumbered"]["Player 01, Trondheim"] == [1, 2]
+    # the history is kept by player, so the next round pairs from it with the new numbers
+    round_two = swiss.pair_round(anna, trondheim_open)
+    assert late.pk in set(round_two.games.values_list("white", flat=True)) | set(
+        round_two.games.values_list("black", flat=True)
+    ) | set(round_two.byes.values_list("entry", flat=True))
+
+
+def test_a_late_entry_takes_the_next_number_once_round_four_is_paired(anna, trondheim_open):
+    from arbiter.services.entries import add_entry
+
+    for seed in range(4):
+        play(anna, swiss.pair_round(anna, trondheim_open), seed=seed)
+    late = add_entry(anna, trondheim_open, {"name": "Late, Magnus", "rating": 2405})
+    assert late.starting_number == 11
+    assert trondheim_open.entries.get(name="Player 01, Trondheim").starting_number == 1
+
+
+def test_a_late_entry_does_not_renumber_under_a_waiting_draft(anna, trondheim_open):
+    from arbiter.services.entries import add_entry
+
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    swiss.pair_round(anna, trondheim_open)  # round 2 waits as a draft
+    late = add_entry(anna, trondheim_open, {"name": "Late, Magnus", "rating": 2405})
+    assert late.starting_number == 11
