@@ -62,6 +62,7 @@ urlpatterns = [
         rounds.quick_result,
         name="quick_result",
     ),
+    path("", include("arbiter.export_urls")),
     path("", include("pairing.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,76 @@
+"""Public downloads of a published tournament: players and results as CSV, everything as JSON,
+and a Swiss as TRF-2026 or TRF-16 (complete rounds), for federations and other programs.
+
+Like the public pages they show published tournaments and rounds only.
+"""
+
+import csv
+import io
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+
+from arbiter.access import published_tournament
+from arbiter.exports import (
+    PLAYER_COLUMNS,
+    RESULT_COLUMNS,
+    player_rows,
+    result_rows,
+    tournament_document,
+)
+from arbiter.models import System, Tournament
+from pairing.engines.trf import write_trf
+from pairing.services.trf_export import completed_rounds, tournament_trf
+
+TRF_FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
+
+
+def _download(response: HttpResponse, tournament: Tournament, suffix: str) -> HttpResponse:
+    name = slugify(tournament.name) or "tournament"
+    response["Content-Disposition"] = f'attachment; filename="{name}{suffix}"'
+    return response
+
+
+def _csv(rows: list[dict], columns: list[str]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+@require_GET
+def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = published_tournament(tournament_id)
+    text = _csv(player_rows(tournament), PLAYER_COLUMNS)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    return _download(response, tournament, "-players.csv")
+
+
+@require_GET
+def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = published_tournament(tournament_id)
+    text = _csv(result_rows(tournament), RESULT_COLUMNS)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    return _download(response, tournament, "-results.csv")
+
+
+@require_GET
+def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = published_tournament(tournament_id)
+    response = JsonResponse(tournament_document(tournament), json_dumps_params={"indent": 1})
+    return _download(response, tournament, ".json")
+
+
+@require_GET
+def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
+    """The complete rounds of a Swiss as the FIDE rating report file."""
+    tournament = published_tournament(tournament_id)
+    if tournament.system != System.SWISS_DUTCH or flavour not in TRF_FORMATS:
+        raise Http404("No TRF export for this tournament.")
+    legacy, suffix = TRF_FORMATS[flavour]
+    rounds = completed_rounds(tournament)
+    text = write_trf(tournament_trf(tournament, through_round=rounds), legacy=legacy)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    return _download(response, tournament, f"{suffix}.trf")

@@ -1,0 +1,106 @@
+"""Public downloads: players and results as CSV, the tournament as JSON, a Swiss as TRF."""
+
+import csv
+import io
+import json
+
+import pytest
+from django.urls import reverse
+
+from arbiter.models import Round
+from pairing.engines.trf import parse_trf
+from pairing.services import swiss
+from pairing.services.trf_import import import_trf
+from tests.pairing.conftest import play
+
+
+@pytest.fixture
+def played_open(anna, trondheim_open):
+    """Two rounds played and published, the third waiting as a draft."""
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    play(anna, swiss.pair_round(anna, trondheim_open), seed=2)
+    swiss.pair_round(anna, trondheim_open)
+    trondheim_open.is_published = True
+    trondheim_open.save()
+    return trondheim_open
+
+
+def get(client, name, tournament, **kwargs):
+    return client.get(reverse(name, kwargs={"tournament_id": tournament.pk, **kwargs}))
+
+
+def rows(response):
+    return list(csv.DictReader(io.StringIO(response.content.decode())))
+
+
+def test_the_players_csv_lists_everyone_in_standings_order(client, played_open):
+    response = get(client, "export_players", played_open)
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    players = rows(response)
+    assert len(players) == 10
+    points = [float(p["points"]) for p in players]
+    assert points == sorted(points, reverse=True)
+    assert sum(points) == 10  # two rounds of five boards
+
+
+def test_the_results_csv_has_every_public_board_and_no_draft(client, played_open):
+    results = rows(get(client, "export_results", played_open))
+    assert {r["round"] for r in results} == {"1", "2"}
+    assert len(results) == 10
+    assert all(r["result"] in {"1-0", "0-1", "1/2-1/2"} for r in results)
+
+
+def test_the_json_holds_players_and_public_rounds_only(client, played_open):
+    document = json.loads(get(client, "export_json", played_open).content)
+    assert document["tournament"]["name"] == "Trondheim Open"
+    assert [r["number"] for r in document["rounds"]] == [1, 2]
+    assert len(document["players"]) == 10
+    assert all(len(r["games"]) == 5 for r in document["rounds"])
+
+
+def test_the_trf_reimports_as_the_same_tournament(client, played_open, anna):
+    text = get(client, "export_trf", played_open, flavour="2026").content.decode()
+    parsed = parse_trf(text)
+    assert len(parsed.players) == 10
+    copy = import_trf(anna, text)
+    for number in (1, 2):
+        original = played_open.rounds.get(number=number)
+        again = copy.rounds.get(number=number)
+        pairs = {
+            (g.white.starting_number, g.black.starting_number, g.result)
+            for g in original.games.select_related("white", "black")
+        }
+        assert pairs == {
+            (g.white.starting_number, g.black.starting_number, g.result)
+            for g in again.games.select_related("white", "black")
+        }
+
+
+def test_the_trf16_export_has_no_trf2026_records(client, played_open):
+    text = get(client, "export_trf", played_open, flavour="16").content.decode()
+    assert "XXR" in text and not any(line.startswith("142") for line in text.splitlines())
+
+
+def test_nothing_is_exported_of_an_unpublished_tournament(client, trondheim_open, anna):
+    play(anna, swiss.pair_round(anna, trondheim_open))
+    trondheim_open.is_published = False
+    trondheim_open.save()
+    for name in ("export_players", "export_results", "export_json"):
+        assert get(client, name, trondheim_open).status_code == 404
+    assert get(client, "export_trf", trondheim_open, flavour="2026").status_code == 404
+
+
+def test_a_round_robin_has_no_trf_but_has_csv(client, oslo_invitational):
+    oslo_invitational.is_published = True
+    oslo_invitational.save()
+    assert get(client, "export_trf", oslo_invitational, flavour="2026").status_code == 404
+    assert get(client, "export_players", oslo_invitational).status_code == 200
+
+
+def test_the_exports_cost_the_same_queries_for_any_field(
+    client, played_open, django_assert_max_num_queries
+):
+    assert Round.objects.filter(tournament=played_open, state="draft").exists()
+    with django_assert_max_num_queries(12):
+        get(client, "export_json", played_open)
