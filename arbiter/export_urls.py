@@ -10,4 +10,6 @@ urlpatterns = [
     path(_t + "results.csv", exports.results_csv, name="export_results"),
     path(_t + "tournament.json", exports.tournament_json, name="export_json"),
     path(_t + "trf/<str:flavour>/", exports.trf, name="export_trf"),
+    path(_t + "round-<int:number>.pdf", exports.round_pdf, name="export_round_pdf"),
+    path(_t + "standings.pdf", exports.standings_pdf_view, name="export_standings_pdf"),
 ]

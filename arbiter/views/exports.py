@@ -1,5 +1,6 @@
 """Public downloads of a published tournament: players and results as CSV, everything as JSON,
-and a Swiss as TRF-2026 or TRF-16 (complete rounds), for federations and other programs.
+a Swiss as TRF-2026 or TRF-16 (complete rounds), and pairing lists and standings as PDF, for
+federations, other programs and the noticeboard.
 
 Like the public pages they show published tournaments and rounds only.
 """
@@ -8,6 +9,7 @@ import csv
 import io
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
@@ -19,7 +21,10 @@ from arbiter.exports import (
     result_rows,
     tournament_document,
 )
-from arbiter.models import System, Tournament
+from arbiter.models import Round, System, Tournament
+from arbiter.pdf import pairings_pdf, standings_pdf
+from arbiter.scoring import COUNTED_STATES
+from arbiter.standings import standings
 from pairing.engines.trf import write_trf
 from pairing.services.trf_export import completed_rounds, tournament_trf
 
@@ -74,3 +79,23 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     text = write_trf(tournament_trf(tournament, through_round=rounds), legacy=legacy)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     return _download(response, tournament, f"{suffix}.trf")
+
+
+@require_GET
+def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = published_tournament(tournament_id)
+    round_ = get_object_or_404(
+        Round, tournament=tournament, number=number, state__in=COUNTED_STATES
+    )
+    response = HttpResponse(pairings_pdf(tournament, round_), content_type="application/pdf")
+    return _download(response, tournament, f"-round-{number}.pdf")
+
+
+@require_GET
+def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings after the round asked for (``?round=N``), else after the last one."""
+    tournament = published_tournament(tournament_id)
+    through = request.GET.get("round", "")
+    table = standings(tournament, int(through) if through.isdigit() else None)
+    response = HttpResponse(standings_pdf(tournament, table), content_type="application/pdf")
+    return _download(response, tournament, f"-standings-r{table.through_round}.pdf")

@@ -104,3 +104,48 @@ def test_the_exports_cost_the_same_queries_for_any_field(
     assert Round.objects.filter(tournament=played_open, state="draft").exists()
     with django_assert_max_num_queries(12):
         get(client, "export_json", played_open)
+
+
+def pdf_text(content):
+    """The text of a PDF, as a reader extracts it (fpdf2 writes it in the page streams)."""
+    import re
+    import zlib
+
+    from fpdf import FPDF  # noqa: F401  (the writer; reading back goes through pypdf-free zlib)
+
+    chunks = re.findall(rb"stream\r?\n(.*?)\r?\nendstream", content, re.S)
+    out = b""
+    for chunk in chunks:
+        try:
+            out += zlib.decompress(chunk)
+        except zlib.error:
+            out += chunk
+    return out
+
+
+def test_the_pairings_pdf_is_an_a4_document_of_the_round(client, played_open):
+    response = get(client, "export_round_pdf", played_open, number=1)
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    assert b"/MediaBox [0 0 595.28 841.89]" in response.content  # A4 in points
+    assert b"Tj" in pdf_text(response.content) or b"TJ" in pdf_text(response.content)
+
+
+def test_a_draft_rounds_pdf_is_not_public(client, played_open):
+    assert get(client, "export_round_pdf", played_open, number=3).status_code == 404
+
+
+def test_the_standings_pdf_comes_after_the_round_asked(client, played_open):
+    url = reverse("export_standings_pdf", kwargs={"tournament_id": played_open.pk})
+    response = client.get(url + "?round=1")
+    assert response.status_code == 200
+    assert "standings-r1.pdf" in response["Content-Disposition"]
+    assert "standings-r2.pdf" in client.get(url)["Content-Disposition"]
+
+
+def test_points_read_as_players_write_them():
+    from decimal import Decimal
+
+    from arbiter.pdf import points
+
+    assert [points(Decimal(x)) for x in ("0", "0.5", "1", "3.5")] == ["0", "½", "1", "3½"]
