@@ -1,0 +1,112 @@
+"""FIDE tie-breaks (C.07, the 2023 text and the one applied from 1 March 2026).
+
+Pure Python, no Django: frozen dataclasses in, frozen dataclasses out, the same output for the
+same input. The Django side builds :class:`Player` records and calls :func:`rank`; see
+docs/tiebreaks.md for the list, the unplayed-round rules and the decisions taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .codes import LEGEND, RULE_SETS, available_codes, check_codes, legend, normalise, system_of
+from .direct_encounter import direct_encounter
+from .field import Field
+from .model import Kind, Player, RoundResult, Row, validate
+from .values import COMPUTE, DP_TABLE, Value, dp
+
+__all__ = [
+    "DP_TABLE",
+    "LEGEND",
+    "RULE_SETS",
+    "Kind",
+    "Player",
+    "RoundResult",
+    "Row",
+    "available_codes",
+    "dp",
+    "legend",
+    "normalise",
+    "rank",
+]
+
+
+def _descending(value: Value) -> tuple[bool, Value]:
+    """Sort key: higher first, None (no value) after every value."""
+    return (value is not None, value if value is not None else 0)
+
+
+def rank(
+    players: Iterable[Player],
+    tiebreaks: Sequence[str] = (),
+    *,
+    rules: str = "2026",
+    system: str = "swiss",
+    through_round: int | None = None,
+    unrated_rating: int | None = None,
+) -> tuple[Row, ...]:
+    """The standings after ``through_round`` (every round given when None).
+
+    Players are ordered by points, then each tie-break in turn splits the groups still tied
+    (C.07 Art. 4.2); direct encounter works on the group as it stands when its turn comes, so it
+    may appear more than once. Players share a rank only when their points and every tie-break are
+    equal; within a shared rank they are listed by id. ``system`` is ``"swiss"`` (also
+    ``"swiss_dutch"``, ``"monrad"``) or ``"round_robin"``. ``unrated_rating``: the rating an
+    unrated opponent counts with in ARO and TPR (None leaves their games out).
+
+    Raises ValueError for an unknown rule set, system or code, or records that contradict each
+    other (a game one side does not have).
+    """
+    players = tuple(players)
+    codes = check_codes(tiebreaks, rules, system)
+    validate(players)
+    if through_round is None:
+        through_round = max((r.round for p in players for r in p.results), default=0)
+    field = Field(
+        players,
+        rules=rules,
+        system=system_of(system),
+        through_round=through_round,
+        unrated_rating=unrated_rating,
+    )
+    values: dict[int, list[Value]] = {p.id: [None] * len(codes) for p in players}
+    for column, code in enumerate(codes):
+        if code != "DE":
+            for player in players:
+                values[player.id][column] = COMPUTE[code](field, player.id)
+
+    groups = _split(sorted(field.score), lambda p: field.score[p])
+    for column, code in enumerate(codes):
+        split: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                split.append(group)
+            elif code == "DE":
+                blocks, de_values = direct_encounter(field, group)
+                for player_id, value in de_values.items():
+                    values[player_id][column] = value
+                split.extend(blocks)
+            else:
+                split.extend(_split(group, lambda p, c=column: values[p][c]))
+        groups = split
+
+    rows = []
+    for group in groups:
+        position = len(rows) + 1
+        for player_id in sorted(group):
+            rows.append(Row(player_id, position, field.score[player_id], tuple(values[player_id])))
+    return tuple(rows)
+
+
+def _split(group: list[int], value) -> list[list[int]]:
+    """The group in subgroups of equal value, highest first, each listed by id."""
+    ordered = sorted(group, key=lambda p: (_descending(value(p)), -p), reverse=True)
+    result: list[list[int]] = []
+    previous: object = object()
+    for player_id in ordered:
+        current = value(player_id)
+        if not result or current != previous:
+            result.append([])
+        result[-1].append(player_id)
+        previous = current
+    return [sorted(g) for g in result]

@@ -1,0 +1,189 @@
+"""Every tie-break except direct encounter: one value per player, higher ranks first."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from .field import Element, Field
+from .model import WIN, ZERO
+
+Value = Decimal | int | None
+
+#: FIDE rating regulations, table 8.1(a): rating difference dp by fractional score p,
+#: for p = 0.50 ... 1.00 in steps of 0.01; below 0.50 dp(p) = -dp(1 - p).
+DP_TABLE = (
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
+    149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322,
+    336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+)  # fmt: skip
+
+
+def round_half_up(value: Fraction | Decimal) -> int:
+    """The nearest integer, halves rounded up."""
+    return math.floor(Fraction(value) + Fraction(1, 2))
+
+
+def dp(p: Fraction) -> int:
+    """dp for the fraction of points scored, p rounded half up to two decimals."""
+    hundredths = round_half_up(p * 100)
+    if hundredths >= 50:
+        return DP_TABLE[hundredths - 50]
+    return -DP_TABLE[50 - hundredths]
+
+
+def cut_sum(elements: tuple[Element, ...], low: int, high: int, vur_exception: bool) -> Decimal:
+    """The sum of the contributions left after cutting (C.07 Art. 14, 16.5).
+
+    Cutting the least significant value removes the element of the lowest-scoring opponent, the
+    lowest contribution among equal scores (Art. 14). With ``vur_exception`` (Swiss, Art. 16.5)
+    the lowest contribution among the VURs is cut instead when it is not lower than that of the
+    least significant value; otherwise the least significant value is cut. Median cuts then remove
+    the highest-scoring opponent. Cutting more elements than there are cuts everything.
+    """
+    left = list(elements)
+    for _ in range(low):
+        if not left:
+            break
+        chosen = min(left, key=lambda e: (e.score, e.contribution, e.round))
+        vurs = [e for e in left if e.vur]
+        if vur_exception and vurs:
+            lowest_vur = min(vurs, key=lambda e: (e.contribution, e.score, e.round))
+            if lowest_vur.contribution >= chosen.contribution:
+                chosen = lowest_vur
+        left.remove(chosen)
+    for _ in range(high):
+        if not left:
+            break
+        left.remove(max(left, key=lambda e: (e.score, e.contribution, -e.round)))
+    return sum((e.contribution for e in left), ZERO)
+
+
+def buchholz(field: Field, player_id: int, low: int = 0, high: int = 0) -> Decimal:
+    """BH, BH-C1/C2, BH-M1/M2 (C.07 Art. 8.1, 14, 16): the opponents' scores."""
+    elements = tuple(
+        Element(e.round, e.score, e.score, e.vur) for e in field.opponent_elements(player_id)
+    )
+    return cut_sum(elements, low, high, field.swiss)
+
+
+def sonneborn_berger(field: Field, player_id: int, low: int = 0) -> Decimal:
+    """SB, SB-C1/C2 (C.07 Art. 9.1, 14, 16): the opponents' scores times the player's result."""
+    return cut_sum(field.opponent_elements(player_id), low, 0, field.swiss)
+
+
+def average_of_opponents_buchholz(field: Field, player_id: int) -> Decimal | None:
+    """AOB (C.07 Art. 8.2): the mean Buchholz of the opponents met over the board, rounded half
+    up to two decimals; None without such an opponent."""
+    games = field.games_over_the_board(player_id)
+    if not games:
+        return None
+    total = sum((buchholz(field, r.opponent) for r in games), ZERO)
+    return (total / len(games)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def koya(field: Field, player_id: int) -> Decimal:
+    """KS (C.07 Art. 9.2): points scored against participants with at least half the maximum
+    score; forfeits count as games against the scheduled opponent (Art. 15)."""
+    return sum(
+        (
+            r.points
+            for r in field.rounds[player_id]
+            if r.opponent is not None and field.score[r.opponent] >= field.koya_limit
+        ),
+        ZERO,
+    )
+
+
+def rated_games(field: Field, player_id: int) -> list[tuple[int, Decimal]]:
+    """(opponent's rating, points) of the games over the board against a rated opponent (an
+    unrated one counts with ``unrated_rating`` when the caller gives it)."""
+    games = []
+    for r in field.games_over_the_board(player_id):
+        rating = field.rating(r.opponent)
+        if rating is not None:
+            games.append((rating, r.points))
+    return games
+
+
+def average_rating(field: Field, player_id: int, low: int = 0) -> int | None:
+    """ARO, ARO-C1 (C.07 Art. 10.1, 14): the mean rating of the opponents met over the board,
+    rounded half up, after cutting the lowest ``low``; None when nothing is left."""
+    ratings = sorted(rating for rating, _ in rated_games(field, player_id))[low:]
+    if not ratings:
+        return None
+    return round_half_up(Fraction(sum(ratings), len(ratings)))
+
+
+def performance(field: Field, player_id: int) -> int | None:
+    """TPR (C.07 Art. 10.2): ARO + dp(p) over the same games, p the fraction of points scored,
+    rounded half up to an integer; None without a rated game over the board."""
+    games = rated_games(field, player_id)
+    if not games:
+        return None
+    mean = Fraction(sum(rating for rating, _ in games), len(games))
+    p = Fraction(sum((points for _, points in games), ZERO)) / len(games)
+    return round_half_up(mean + dp(p))
+
+
+def progressive(field: Field, player_id: int, low: int = 0) -> Decimal:
+    """PS, PS-C1/C2 (C.07 Art. 7.5, 14): the sum of the running scores, the first ``low``
+    rounds' running scores cut."""
+    running, total = ZERO, ZERO
+    for r in field.rounds[player_id]:
+        running += r.points
+        if r.round > low:
+            total += running
+    return total
+
+
+def wins(field: Field, player_id: int) -> int:
+    """WIN (C.07 Art. 7.1): rounds that gave a win's points, with or without playing."""
+    return sum(r.points == WIN for r in field.rounds[player_id])
+
+
+def games_won(field: Field, player_id: int) -> int:
+    """WON (C.07 Art. 7.2): games won over the board (and forfeit wins in a round robin)."""
+    return sum(r.points == WIN for r in field.games_for_own_counts(player_id))
+
+
+def black_games(field: Field, player_id: int) -> int:
+    """BPG (C.07 Art. 7.3): games played with Black."""
+    return sum(r.colour == "b" for r in field.games_for_own_counts(player_id))
+
+
+def black_wins(field: Field, player_id: int) -> int:
+    """BWG (C.07 Art. 7.4): games won with Black."""
+    return sum(r.colour == "b" and r.points == WIN for r in field.games_for_own_counts(player_id))
+
+
+def rating(field: Field, player_id: int) -> int | None:
+    """RTNG (C.07 2026 Art. 10.6): the player's own rating."""
+    return field.rating(player_id)
+
+
+COMPUTE: dict[str, Callable[[Field, int], Value]] = {
+    "WIN": wins,
+    "WON": games_won,
+    "BPG": black_games,
+    "BWG": black_wins,
+    "PS": progressive,
+    "PS-C1": lambda f, p: progressive(f, p, 1),
+    "PS-C2": lambda f, p: progressive(f, p, 2),
+    "BH": buchholz,
+    "BH-C1": lambda f, p: buchholz(f, p, 1),
+    "BH-C2": lambda f, p: buchholz(f, p, 2),
+    "BH-M1": lambda f, p: buchholz(f, p, 1, 1),
+    "BH-M2": lambda f, p: buchholz(f, p, 2, 2),
+    "AOB": average_of_opponents_buchholz,
+    "SB": sonneborn_berger,
+    "SB-C1": lambda f, p: sonneborn_berger(f, p, 1),
+    "SB-C2": lambda f, p: sonneborn_berger(f, p, 2),
+    "KS": koya,
+    "ARO": average_rating,
+    "ARO-C1": lambda f, p: average_rating(f, p, 1),
+    "TPR": performance,
+    "RTNG": rating,
+}
