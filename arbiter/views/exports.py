@@ -45,20 +45,21 @@ def _csv(rows: list[dict], columns: list[str]) -> str:
     return out.getvalue()
 
 
+def _csv_download(tournament: Tournament, rows: list[dict], columns: list[str], suffix: str):
+    response = HttpResponse(_csv(rows, columns), content_type="text/csv; charset=utf-8")
+    return _download(response, tournament, suffix)
+
+
 @require_GET
 def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = published_tournament(tournament_id)
-    text = _csv(player_rows(tournament), PLAYER_COLUMNS)
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    return _download(response, tournament, "-players.csv")
+    return _csv_download(tournament, player_rows(tournament), PLAYER_COLUMNS, "-players.csv")
 
 
 @require_GET
 def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = published_tournament(tournament_id)
-    text = _csv(result_rows(tournament), RESULT_COLUMNS)
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    return _download(response, tournament, "-results.csv")
+    return _csv_download(tournament, result_rows(tournament), RESULT_COLUMNS, "-results.csv")
 
 
 @require_GET

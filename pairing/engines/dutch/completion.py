@@ -170,25 +170,42 @@ def _augment(
 ) -> bool:
     """Breadth-first search for an alternating path from free ``start`` to a free vertex of
     ``targets``; flips it when found (odd cycles are not shrunk: the search may miss a path)."""
-    parent: dict[int, int | None] = {start: None}
-    queue = [start]
-    for x in queue:
+
+    def reach_target(parent: dict[int, int | None], x: int, _y: int) -> bool:
         for t in targets:
             if t not in parent and compatible(x, t):
                 _flip(mate, parent, x, t)
                 return True
+        return False
+
+    return _search(mate, pool, start, compatible, reach_target, targets)
+
+
+def _search(
+    mate: dict[int, int],
+    pool: list[int],
+    start: int,
+    compatible: Callable[[int, int], bool],
+    done: Callable[[dict[int, int | None], int, int], bool],
+    avoid: Collection[int] = (),
+) -> bool:
+    """Grow alternating paths from ``start`` (start - y = z - ...) breadth first; ``done(parent,
+    z, y)`` is asked at ``start`` and at each newly reached ``z`` and ends the search with True."""
+    parent: dict[int, int | None] = {start: None}
+    if done(parent, start, start):
+        return True
+    queue = [start]
+    for x in queue:
         for y in pool:
-            if y in parent or y in targets or y not in mate or not compatible(x, y):
+            if y in parent or y in avoid or y not in mate or not compatible(x, y):
                 continue
             z = mate[y]
             if z in parent:
                 continue
             parent[y] = x
             parent[z] = y
-            for t in targets:
-                if t not in parent and compatible(z, t):
-                    _flip(mate, parent, z, t)
-                    return True
+            if done(parent, z, y):
+                return True
             queue.append(z)
     return False
 
@@ -216,20 +233,14 @@ def _shift_free(
 ) -> bool:
     """Pass the unpaired place from ``start`` to a bye candidate along an even alternating
     path (start - y = z becomes start = y, z free)."""
-    parent: dict[int, int | None] = {start: None}
-    queue = [start]
-    for x in queue:
-        for y in pool:
-            if y in parent or y not in mate or not compatible(x, y):
-                continue
-            z = mate[y]
-            if z in parent:
-                continue
-            parent[y] = x
-            parent[z] = y
-            if candidate[z]:
-                del mate[z]
-                _flip(mate, parent, x, y)
-                return True
-            queue.append(z)
-    return False
+
+    def reach_candidate(parent: dict[int, int | None], z: int, y: int) -> bool:
+        if z == start or not candidate[z]:
+            return False
+        del mate[z]
+        x = parent[y]
+        assert x is not None
+        _flip(mate, parent, x, y)
+        return True
+
+    return _search(mate, pool, start, compatible, reach_candidate)
