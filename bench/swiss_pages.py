@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 import warnings
@@ -22,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbiter.settings")
 
 
@@ -36,32 +36,13 @@ def queries(client, url: str) -> int:
 
 
 def run(players: int, rounds: int) -> dict:
-    from django.contrib.auth import get_user_model
     from django.test import Client
+    from scenarios import played_swiss
 
-    from arbiter.models import Entry, System, Tournament, TournamentArbiter
-    from arbiter.services.results import record_result
     from pairing.models import EnginePairing
     from pairing.services import swiss
 
-    rng = random.Random(2026 + players)
-    user, _ = get_user_model().objects.get_or_create(username=f"bench{players}")
-    user.set_password("bench")
-    user.save()
-    tournament = Tournament.objects.create(
-        name=f"Bench {players}", system=System.SWISS_DUTCH, planned_rounds=9, is_published=True
-    )
-    tournament.initial_colour = "w"
-    tournament.save()
-    TournamentArbiter.objects.create(tournament=tournament, user=user, role="chief")
-    Entry.objects.bulk_create(
-        Entry(tournament=tournament, name=f"Player {n:04d}, Bench", rating=2700 - n)
-        for n in range(players)
-    )
-    for _ in range(rounds):
-        round_ = swiss.publish_round(user, swiss.pair_round(user, tournament))
-        for game in round_.games.all():
-            record_result(user, game, rng.choice(["1-0", "1/2", "0-1"]))
+    tournament, user = played_swiss(players, rounds, f"Bench {players}")
     client = Client()
     client.force_login(user)
     started = time.perf_counter()
