@@ -1,17 +1,36 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from arbiter.views import dashboard, players, public, rounds, tournaments
+from arbiter.views import (
+    dashboard,
+    players,
+    public,
+    public_players,
+    public_rounds,
+    public_standings,
+    rounds,
+    tournaments,
+)
 
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<int:tournament_id>/", public.tournament_page, name="tournament"),
     path(
         "t/<int:tournament_id>/rounds/<int:number>/",
-        public.round_page,
+        public_rounds.round_page,
         name="public_round",
     ),
+    path(
+        "t/<int:tournament_id>/standings/",
+        public_standings.standings_page,
+        name="public_standings",
+    ),
     path("t/<int:tournament_id>/crosstable/", public.crosstable_page, name="crosstable"),
+    path(
+        "t/<int:tournament_id>/players/<int:entry_id>/",
+        public_players.player_card,
+        name="player_card",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("arbiter/", dashboard.dashboard, name="dashboard"),
     path("arbiter/new/", tournaments.create, name="tournament_create"),

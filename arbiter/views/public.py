@@ -1,17 +1,19 @@
-"""Pages anyone may see: published tournaments, their starting lists, pairings and crosstable.
+"""Pages anyone may see: the published tournaments, a tournament's starting list and crosstable.
 
-Only published and complete rounds are public; a draft round is a 404 like a hidden tournament.
+Only published tournaments are public (404 otherwise, for everyone), and of those only the
+published and complete rounds: a draft round is invisible on every public page. The pairings,
+standings and player cards live in `public_rounds`, `public_standings` and `public_players`; the
+version stamp and cache that every page below the home page goes through in `public_live`.
 """
 
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from arbiter.access import published_tournament
 from arbiter.crosstable import crosstable
-from arbiter.models import Round, Tournament, TournamentArbiter
-from arbiter.scoring import COUNTED_STATES, pairings
+from arbiter.models import Tournament, TournamentArbiter
+from arbiter.views.public_live import live_page, public_round_states, public_tournament
 
 STARTING_LIST_ORDERS = {
     "rating": ["starting_number", "name"],
@@ -29,66 +31,31 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The tournament header and its starting rank list, chess-results style."""
-    tournament = published_tournament(tournament_id)
+    """The tournament header and its starting rank list, by rating or alphabetical."""
+    tournament = public_tournament(tournament_id)
     order = request.GET.get("order", "rating")
     if order not in STARTING_LIST_ORDERS:
         order = "rating"
-    entries = tournament.entries.order_by(*STARTING_LIST_ORDERS[order])
-    staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
-    return render(
-        request,
-        "public/tournament.html",
-        {
-            "tournament": tournament,
-            "entries": entries,
+
+    def build() -> dict:
+        staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
+        return {
+            "entries": tournament.entries.order_by(*STARTING_LIST_ORDERS[order]),
             "order": order,
             "staff": staff,
-            "round_numbers": _public_round_numbers(tournament),
-        },
-    )
+            "rounds": public_round_states(tournament),
+        }
 
-
-@require_GET
-def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    """One round's pairings and results in board order, chess-results style."""
-    tournament = published_tournament(tournament_id)
-    round_ = get_object_or_404(
-        Round, tournament=tournament, number=number, state__in=COUNTED_STATES
-    )
-    games, byes = pairings(tournament, round_)
-    return render(
-        request,
-        "public/round.html",
-        {
-            "tournament": tournament,
-            "round": round_,
-            "games": games,
-            "byes": byes,
-            "round_numbers": _public_round_numbers(tournament),
-        },
-    )
+    return live_page(request, tournament, "public/tournament.html", "list", {"order": order}, build)
 
 
 @require_GET
 def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Berger's grid for a round robin, one column per round otherwise; points and rank."""
-    tournament = published_tournament(tournament_id)
-    table = crosstable(tournament)
-    return render(
-        request,
-        "public/crosstable.html",
-        {
-            "tournament": tournament,
-            "table": table,
-            "round_numbers": [number for number, _ in table.rounds],
-        },
-    )
+    tournament = public_tournament(tournament_id)
 
+    def build() -> dict:
+        table = crosstable(tournament)
+        return {"table": table, "rounds": table.rounds}
 
-def _public_round_numbers(tournament: Tournament):
-    return (
-        tournament.rounds.filter(state__in=COUNTED_STATES)
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
+    return live_page(request, tournament, "public/crosstable.html", "crosstable", {}, build)

@@ -1,0 +1,90 @@
+"""A player's card, chess-results' `art=9`: who they are, where they stand, round by round.
+
+Rounds are the public ones only. Each line: round, board, colour, the opponent with number and
+rating, the opponent's points now, and the player's own result (1 ½ 0; + and - for forfeits, which
+show no colour as on chess-results); a bye reads "bye" with the points it gave.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
+
+from arbiter.models import Entry, Game
+from arbiter.scoring import bye_points, counted_byes, counted_games
+from arbiter.standings import standings
+from arbiter.templatetags.chess import points as points_text
+from arbiter.views.public_live import live_page, public_round_states, public_tournament
+from arbiter.views.public_rounds import own_result
+
+
+@dataclass
+class CardLine:
+    round: int
+    board: int | None = None
+    colour: str = ""
+    opponent: Entry | None = None
+    opponent_points: Decimal | None = None
+    result: str = ""
+    forfeit: bool = False
+    absent: str = ""  # "bye" or "not paired"
+    bye_kind: str = ""
+
+
+@require_GET
+def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """One player's summary and rounds; the URL names the entry, which a late entry never moves."""
+    tournament = public_tournament(tournament_id)
+
+    def build() -> dict:
+        entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
+        rounds = public_round_states(tournament)
+        table = standings(tournament)
+        by_entry = {row.entry.pk: row for row in table.rows}
+        games = {
+            game.round.number: game
+            for game in counted_games(tournament)
+            .filter(Q(white=entry) | Q(black=entry))
+            .select_related("round", "white", "black")
+        }
+        byes = {
+            bye.round.number: bye
+            for bye in counted_byes(tournament).filter(entry=entry).select_related("round")
+        }
+        lines = []
+        for number, _ in rounds:
+            line = CardLine(round=number)
+            if number in games:
+                game: Game = games[number]
+                white = game.white_id == entry.pk
+                line.board = game.board
+                line.opponent = game.black if white else game.white
+                opponent_row = by_entry.get(line.opponent.pk)
+                line.opponent_points = opponent_row.points if opponent_row else None
+                line.result = own_result(game, white)
+                line.forfeit = game.is_forfeit
+                line.colour = "" if game.is_forfeit else ("w" if white else "b")
+            elif number in byes:
+                bye = byes[number]
+                line.absent = "bye"
+                line.bye_kind = bye.get_kind_display()
+                line.result = points_text(bye_points(bye.kind, tournament.system))
+            else:
+                line.absent = "not paired"
+            lines.append(line)
+        own = by_entry.get(entry.pk)
+        return {
+            "entry": entry,
+            "lines": lines,
+            "rounds": rounds,
+            "points": own.points if own else Decimal(0),
+            "rank": own.rank if own else None,
+            "through": table.through_round,
+        }
+
+    return live_page(
+        request, tournament, "public/player.html", f"player-{entry_id}", {}, build, poll=True
+    )

@@ -1,0 +1,136 @@
+"""A round's pairings for the public: in board order, and alphabetical to find one's board.
+
+Chess-results conventions (see /work/shared/specs/player-views.md): White first, points before the
+round with the ½ glyph, results `1 - 0`, `½ - ½`, forfeits `+ - -`, `- - +`, `- - -`, a bye as
+the opponent "bye" with the points it gives, and whoever is in neither as "not paired".
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_GET
+
+from arbiter.models import Entry, Game, Round
+from arbiter.scoring import COUNTED_STATES, ZERO, game_points, pairings, points_before
+from arbiter.templatetags.chess import points as points_text
+from arbiter.views.public_live import live_page, public_round_states, public_tournament
+
+ORDERS = ("board", "alpha")
+
+
+@dataclass
+class Line:
+    """One player's line of the alphabetical list: where they sit and whom they meet."""
+
+    entry: Entry
+    points: Decimal
+    board: int | None = None
+    colour: str = ""  # "w", "b" or "" (bye, not paired)
+    opponent: Entry | None = None
+    opponent_points: Decimal | None = None
+    #: The player's own result: 1, ½, 0, + and - for forfeits; the points of a bye.
+    result: str = ""
+    #: "bye" (with `bye_kind`) or "not paired" when there is no opponent.
+    absent: str = ""
+    bye_kind: str = ""
+
+
+def own_result(game: Game, white: bool) -> str:
+    """The result as one player reads it: 1 ½ 0, + or - for a forfeit, empty while on."""
+    if not game.result:
+        return ""
+    own = game_points(game.result)[0 if white else 1]
+    if game.is_forfeit:
+        return "+" if own else "-"
+    return points_text(own)
+
+
+def alphabetical(games, byes, unpaired: list[Entry]) -> list[Line]:
+    """Every player of the round, by name, with colour, board and opponent."""
+    lines = []
+    for game in games:
+        lines.append(
+            Line(
+                game.white,
+                game.white_points,
+                game.board,
+                "w",
+                game.black,
+                game.black_points,
+                own_result(game, white=True),
+            )
+        )
+        lines.append(
+            Line(
+                game.black,
+                game.black_points,
+                game.board,
+                "b",
+                game.white,
+                game.white_points,
+                own_result(game, white=False),
+            )
+        )
+    for bye in byes:
+        lines.append(
+            Line(
+                bye.entry,
+                bye.points,
+                result=points_text(bye.awarded),
+                absent="bye",
+                bye_kind=bye.get_kind_display(),
+            )
+        )
+    lines += [Line(entry, entry.points, absent="not paired") for entry in unpaired]
+    return sorted(lines, key=lambda line: (line.entry.name.casefold(), line.entry.pk))
+
+
+@require_GET
+def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """One round's pairings and results, by board or alphabetical ("find my board")."""
+    tournament = public_tournament(tournament_id)
+    order = request.GET.get("order", "board")
+    if order not in ORDERS:
+        order = "board"
+
+    def build() -> dict:
+        round_ = get_object_or_404(
+            Round, tournament=tournament, number=number, state__in=COUNTED_STATES
+        )
+        games, byes = pairings(tournament, round_)
+        seated = {g.white_id for g in games} | {g.black_id for g in games}
+        seated |= {bye.entry_id for bye in byes}
+        unpaired = [
+            entry
+            for entry in tournament.entries.exclude(starting_number=None).order_by(
+                "starting_number"
+            )
+            if entry.pk not in seated
+        ]
+        if unpaired:  # rare (withdrawn, late or absent without a bye): two more queries
+            before = points_before(tournament, number)
+            for entry in unpaired:
+                entry.points = before.get(entry.pk, ZERO)
+        context = {
+            "round": round_,
+            "games": games,
+            "byes": byes,
+            "unpaired": unpaired,
+            "order": order,
+            "rounds": public_round_states(tournament),
+        }
+        if order == "alpha":
+            context["lines"] = alphabetical(games, byes, unpaired)
+        return context
+
+    return live_page(
+        request,
+        tournament,
+        "public/round.html",
+        f"round-{number}",
+        {"order": order},
+        build,
+        poll=True,
+    )

@@ -1,0 +1,58 @@
+"""The standings after each round, chess-results style: Rk., SNo, Name, FED, Rtg, Club, Pts., TBs.
+
+The ranking itself comes from `arbiter.standings.standings`; this page only renders it, with one
+column per tie-break headed as its legend says and the legend spelled out under the table.
+"""
+
+from decimal import Decimal
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_GET
+
+from arbiter.models import Round
+from arbiter.standings import standings
+from arbiter.views.public_live import live_page, public_round_states, public_tournament
+
+
+def tiebreak_text(value: Decimal) -> str:
+    """12 → "12", 12.50 → "12.5": as few decimals as the value needs."""
+    value = Decimal(value)
+    if value == value.to_integral_value():
+        return str(value.to_integral_value())
+    return format(value.normalize(), "f")
+
+
+@require_GET
+def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The ranking after the last public round, or after `?round=n` of a public round."""
+    tournament = public_tournament(tournament_id)
+    asked = request.GET.get("round", "")
+    through = int(asked) if asked.isdigit() else None
+
+    def build() -> dict:
+        rounds = public_round_states(tournament)
+        states = dict(rounds)
+        if through is not None and through not in states:
+            raise Http404("No such public round.")
+        table = standings(tournament, through)
+        rows = [
+            {
+                "rank": row.rank,
+                "entry": row.entry,
+                "points": row.points,
+                "tiebreaks": [tiebreak_text(value) for value in row.tiebreaks],
+            }
+            for row in table.rows
+        ]
+        return {
+            "standings": table,
+            "rows": rows,
+            "rounds": rounds,
+            "through": table.through_round,
+            "in_progress": states.get(table.through_round) == Round.State.PUBLISHED,
+        }
+
+    params = {"round": through} if through is not None else {}
+    return live_page(
+        request, tournament, "public/standings.html", "standings", params, build, poll=True
+    )
