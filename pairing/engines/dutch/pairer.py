@@ -149,10 +149,38 @@ def _complete(matching: list[int]) -> bool:
 
 def compute_matching(state: State, *, c9_played_games: bool = True) -> dict[int, int | None]:
     """Return ``{player index: opponent index or None (PAB)}`` for the players to pair."""
+    first = first_round_pairing(state)
+    if first is not None:
+        return first
     try:
         return _compute(state, c9_played_games, windowed=True)
     except NeedFullGraph:
         return _compute(state, c9_played_games, windowed=False)
+
+
+def first_round_pairing(state: State) -> dict[int, int | None] | None:
+    """Round 1 with every pairing score equal (no acceleration) and no forbidden pair.
+
+    The field is one homogeneous bracket in which every pair is compatible and every edge
+    weighs the same (nobody has a colour or float history), so the rules' first candidate is
+    the pairing: S1, the top half by pairing number, against S2 in order (art. 3), and in an
+    odd field the last player, eligible like everybody in round 1 ([C2]), takes the bye ([C5],
+    art. 3: the one left of S2). None when the round is not of that kind.
+    """
+    players = state.to_pair()
+    if state.played_rounds or state.forbidden or len(players) < 2:
+        return None
+    if len({state.score_acc(p) for p in players}) > 1:
+        return None
+    players.sort(key=lambda p: p.rank)
+    half = len(players) // 2
+    result: dict[int, int | None] = {}
+    for a, b in zip(players[:half], players[half : 2 * half], strict=True):
+        result[a.index] = b.index
+        result[b.index] = a.index
+    if len(players) % 2:
+        result[players[-1].index] = None
+    return result
 
 
 def _compute(state: State, c9_played_games: bool, windowed: bool) -> dict[int, int | None]:

@@ -13,7 +13,7 @@ cardinality check (C.4) over the whole remaining field decides whether the resul
 
 from __future__ import annotations
 
-from pairing.engines.dutch.pairer import NoValidPairing
+from pairing.engines.dutch.pairer import NoValidPairing, first_round_pairing
 from pairing.engines.dutch.state import Player, State
 from pairing.engines.dutch.weights import (
     FLOAT_DOWN,
@@ -75,6 +75,9 @@ class _Bracket:
 
 def compute_matching_2017(state: State) -> dict[int, int | None]:
     """Return ``{player index: opponent index or None (PAB)}`` under the 2017 rules."""
+    first = first_round_pairing(state)
+    if first is not None:
+        return first
     forb = set(state.forbidden)
     for p in state.players:
         if p.valid:

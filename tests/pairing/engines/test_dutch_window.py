@@ -89,3 +89,17 @@ def test_the_window_pairs_the_early_rounds_of_an_open_as_the_full_graph_does():
         state = build_state(random_tournament(120, 9, played, 3))
         full, window = pair_both_ways(state)
         assert window == full
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(2, 41), seed=st.integers(0, 10**6))
+def test_round_one_is_the_natural_pairing_the_full_graph_finds(n, seed):
+    state = build_state(random_tournament(n, 9, 0, seed))
+    assert pairer.first_round_pairing(state) == pairer._compute(state, True, windowed=False)
+
+
+def test_round_one_with_a_forbidden_pair_goes_through_the_rules():
+    from tests.pairing.engines.helpers import tournament
+
+    t = tournament(5, [("0", []) for _ in range(6)], ("XXP 1 4",))
+    assert pairer.first_round_pairing(build_state(t)) is None
