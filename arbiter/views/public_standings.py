@@ -14,8 +14,10 @@ from arbiter.standings import standings
 from arbiter.views.public_live import live_page, public_round_states, public_tournament
 
 
-def tiebreak_text(value: Decimal) -> str:
-    """12 → "12", 12.50 → "12.5": as few decimals as the value needs."""
+def tiebreak_text(value: Decimal | int | None) -> str:
+    """12 → "12", 12.50 → "12.5": as few decimals as the value needs; "—" for no value."""
+    if value is None:
+        return "—"
     value = Decimal(value)
     if value == value.to_integral_value():
         return str(value.to_integral_value())

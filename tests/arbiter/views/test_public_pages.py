@@ -179,6 +179,7 @@ def test_tie_breaks_are_columns_headed_by_the_legend_which_is_spelled_out_below(
         rows = (
             StandingRow(1, players[0], 2, (7, 5.5)),
             StandingRow(2, players[6], 1, (6, 1.25)),
+            StandingRow(3, players[2], 1, (None, 0)),
         )
         return Standings(2, (("BH", "Buchholz"), ("SB", "Sonneborn-Berger")), rows)
 
@@ -187,6 +188,7 @@ def test_tie_breaks_are_columns_headed_by_the_legend_which_is_spelled_out_below(
     assert 'title="Buchholz">BH</th>' in page and 'title="Sonneborn-Berger">SB</th>' in page
     assert '<td class="num">7</td>' in page and '<td class="num wide">5.5</td>' in page
     assert '<td class="num wide">1.25</td>' in page
+    assert '<td class="num">—</td>' in page  # a tie-break without a value
     assert "<dt>BH</dt><dd>Buchholz</dd>" in page and "<dt>SB</dt><dd>Sonneborn-Berger</dd>" in page
 
 
