@@ -3,7 +3,9 @@
 from django import forms
 from django.contrib.auth import get_user_model
 
-from arbiter.models import Entry, Tournament
+from arbiter.models import Entry, Tournament, tiebreak_rules_for
+from arbiter.standings import check_tiebreaks
+from pairing.engines.tiebreaks import available_codes
 
 
 class TournamentForm(forms.ModelForm):
@@ -14,6 +16,14 @@ class TournamentForm(forms.ModelForm):
         ],
         required=False,
         help_text="The FIDE Dutch rule set for Swiss events.",
+    )
+    tiebreak_rules = forms.ChoiceField(
+        choices=[
+            ("", "By start date (2023 text before 1 Mar 2026)"),
+            *Tournament._meta.get_field("tiebreak_rules").choices,
+        ],
+        required=False,
+        label="Tie-break rules",
     )
 
     class Meta:
@@ -28,6 +38,8 @@ class TournamentForm(forms.ModelForm):
             "federation",
             "time_control",
             "planned_rounds",
+            "tiebreak_rules",
+            "tiebreaks",
             "is_published",
         ]
         widgets = {
@@ -35,15 +47,37 @@ class TournamentForm(forms.ModelForm):
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
         labels = {"is_published": "Published (visible to the public)"}
+        help_texts = {
+            "tiebreaks": "C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's "
+            "default. Offered: "
+            + ", ".join(
+                sorted(
+                    set(available_codes("2026", "swiss"))
+                    | set(available_codes("2026", "round_robin"))
+                )
+            )
+            + ".",
+        }
 
     def clean_federation(self) -> str:
         return self.cleaned_data["federation"].upper()
+
+    def clean_tiebreaks(self) -> str:
+        return " ".join(self.cleaned_data["tiebreaks"].replace(",", " ").upper().split())
 
     def clean(self) -> dict:
         cleaned = super().clean()
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The tournament cannot end before it starts.")
+        codes = cleaned.get("tiebreaks", "").split()
+        system = cleaned.get("system") or self.instance.system
+        if codes and system:
+            rules = cleaned.get("tiebreak_rules") or tiebreak_rules_for(start)
+            try:
+                check_tiebreaks(codes, rules, system)
+            except ValueError as error:
+                self.add_error("tiebreaks", str(error))
         return cleaned
 
 

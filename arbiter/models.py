@@ -31,6 +31,22 @@ class RulesVersion(models.TextChoices):
     FIDE_2017 = "2017", "FIDE rules of 2017"
 
 
+class TiebreakRules(models.TextChoices):
+    FIDE_2026 = "2026", "FIDE C.07 applied from 1 March 2026"
+    FIDE_2023 = "2023", "FIDE C.07 of 2023"
+
+
+#: C.07 (tie-break regulations): the 2026 text applies from this day.
+TIEBREAKS_2026_IN_FORCE = datetime.date(2026, 3, 1)
+
+
+def tiebreak_rules_for(start_date: datetime.date | None) -> str:
+    """The tie-break regulations in force on the event's first day."""
+    if start_date is not None and start_date < TIEBREAKS_2026_IN_FORCE:
+        return TiebreakRules.FIDE_2023
+    return TiebreakRules.FIDE_2026
+
+
 def rules_version_for(start_date: datetime.date | None) -> str:
     """The rule set in force on the event's first day (C.04.3 applies from 1 February 2026)."""
     if start_date is not None and start_date < RULES_2026_IN_FORCE:
@@ -64,6 +80,12 @@ class Tournament(models.Model):
     initial_colour = models.CharField(
         max_length=1, blank=True, choices=[("w", "White"), ("b", "Black")]
     )
+    #: The tie-breaks of the standings, by C.07 code in order ("BH-C1 BH SB"); empty: the
+    #: system's default (arbiter.standings.DEFAULT_TIEBREAKS).
+    tiebreaks = models.CharField(max_length=200, blank=True)
+    tiebreak_rules = models.CharField(
+        max_length=4, choices=TiebreakRules.choices, default=TiebreakRules.FIDE_2026
+    )
     #: Only published tournaments are seen by the public.
     is_published = models.BooleanField(default=False)
     arbiters = models.ManyToManyField(
@@ -87,6 +109,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(rules_version__in=RulesVersion.values),
                 name="tournament_rules_version_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(tiebreak_rules__in=TiebreakRules.values),
+                name="tournament_tiebreak_rules_known",
             ),
         ]
 

@@ -1,8 +1,10 @@
 """Standings: rank, points and tie-breaks after a round, for every pairing system.
 
-Only published and complete rounds count (see :mod:`arbiter.scoring`). Tie-breaks are computed
-by the pure engine in ``pairing.engines.tiebreaks`` from the list the tournament chose; players
-share a rank only when their points and every tie-break are equal.
+Only published and complete rounds count (see :mod:`arbiter.scoring`). The tie-breaks are the
+tournament's list of C.07 codes (its system's default when empty), computed by the pure engine
+``pairing.engines.tiebreaks`` under the tournament's tie-break rules; players share a rank only
+when their points and every tie-break are equal. A game without its result yet counts for
+nobody: in a round being played the tie-breaks read it as not played until the result is in.
 """
 
 from __future__ import annotations
@@ -10,8 +12,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from arbiter.models import Entry, Tournament
-from arbiter.scoring import COUNTED_STATES, scores
+from arbiter.models import Bye, Entry, System, Tournament
+from arbiter.scoring import COUNTED_STATES, bye_points, counted_byes, counted_games, game_points
+from pairing.engines import tiebreaks as tb
+
+#: C.07's usual choices when the arbiter chose none: Buchholz with cut for a Swiss, direct
+#: encounter and Sonneborn-Berger for a round robin; a knockout has no standings.
+DEFAULT_TIEBREAKS = {
+    System.SWISS_DUTCH: ("BH-C1", "BH", "SB", "DE"),
+    System.MONRAD: ("BH-C1", "BH", "SB", "DE"),
+    System.ROUND_ROBIN: ("DE", "SB", "WIN", "KS"),
+    System.KNOCKOUT: (),
+}
+
+#: A game's result -> (White's kind, Black's kind).
+_GAME_KINDS = {
+    "1-0": (tb.Kind.PLAYED, tb.Kind.PLAYED),
+    "0-1": (tb.Kind.PLAYED, tb.Kind.PLAYED),
+    "1/2": (tb.Kind.PLAYED, tb.Kind.PLAYED),
+    "+-": (tb.Kind.FORFEIT_WIN, tb.Kind.FORFEIT_LOSS),
+    "-+": (tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_WIN),
+    "--": (tb.Kind.DOUBLE_FORFEIT, tb.Kind.DOUBLE_FORFEIT),
+}
+_BYE_KINDS = {
+    Bye.Kind.PAIRING_ALLOCATED: tb.Kind.PAB,
+    Bye.Kind.HALF_POINT: tb.Kind.HPB,
+    Bye.Kind.FULL_POINT: tb.Kind.FPB,
+    Bye.Kind.ZERO_POINT: tb.Kind.ZPB,
+}
 
 
 @dataclass(frozen=True)
@@ -19,7 +47,7 @@ class StandingRow:
     rank: int
     entry: Entry
     points: Decimal
-    tiebreaks: tuple[Decimal, ...] = ()
+    tiebreaks: tuple[Decimal | int | None, ...] = ()  # None: no value ("—")
 
 
 @dataclass(frozen=True)
@@ -27,6 +55,19 @@ class Standings:
     through_round: int  # 0 before any round counts
     legend: tuple[tuple[str, str], ...]  # (column heading, what it is), one per tie-break
     rows: tuple[StandingRow, ...]
+
+
+def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
+    """The tournament's tie-breaks in order (its system's default when it chose none)."""
+    chosen = tournament.tiebreaks.split()
+    return tuple(chosen) if chosen else DEFAULT_TIEBREAKS.get(tournament.system, ())
+
+
+def check_tiebreaks(codes: list[str], rules: str, system: str) -> tuple[str, ...]:
+    """The codes, normalised; ValueError naming the first one the system does not offer."""
+    if system == System.KNOCKOUT:
+        raise ValueError("A knockout has no standings to break ties in.")
+    return tb.check_codes(codes, rules, system)
 
 
 def last_counted_round(tournament: Tournament) -> int:
@@ -38,22 +79,47 @@ def last_counted_round(tournament: Tournament) -> int:
 def standings(tournament: Tournament, through_round: int | None = None) -> Standings:
     """The standings after ``through_round`` (the last counted round when None).
 
-    A constant number of queries whatever the size of the field.
+    Four queries whatever the size of the field: rounds, entries, games, byes.
     """
     last = last_counted_round(tournament)
     through = last if through_round is None else min(through_round, last)
-    points = scores(tournament, through)
-    entries = list(
-        Entry.objects.filter(tournament=tournament).exclude(starting_number=None)
-        if tournament.rounds.exists()
-        else Entry.objects.filter(tournament=tournament)
+    entries = Entry.objects.filter(tournament=tournament)
+    if tournament.rounds.exists():
+        entries = entries.exclude(starting_number=None)
+    entries = list(entries)
+    results: dict[int, list[tb.RoundResult]] = {e.pk: [] for e in entries}
+    games = counted_games(tournament, through).values_list(
+        "round__number", "white_id", "black_id", "result"
     )
-    entries.sort(key=lambda e: (-points.get(e.pk, Decimal(0)), e.starting_number or 10**9))
-    rows = []
-    previous = None
-    for position, entry in enumerate(entries, start=1):
-        key = (points.get(entry.pk, Decimal(0)),)
-        rank = rows[-1].rank if previous == key else position
-        rows.append(StandingRow(rank, entry, key[0]))
-        previous = key
-    return Standings(through, (), tuple(rows))
+    for number, white, black, result in games:
+        kinds = _GAME_KINDS.get(result)
+        if kinds is None or white not in results or black not in results:
+            continue  # no result yet
+        white_points, black_points = game_points(result)
+        results[white].append(tb.RoundResult(number, kinds[0], white_points, black, "w"))
+        results[black].append(tb.RoundResult(number, kinds[1], black_points, white, "b"))
+    for number, entry_id, kind in counted_byes(tournament, through).values_list(
+        "round__number", "entry_id", "kind"
+    ):
+        if entry_id in results:
+            awarded = bye_points(kind, tournament.system)
+            results[entry_id].append(tb.RoundResult(number, _BYE_KINDS[kind], awarded))
+    codes = tiebreak_codes(tournament) if tournament.system != System.KNOCKOUT else ()
+    players = [tb.Player(e.pk, e.rating or None, tuple(results[e.pk])) for e in entries]
+    ranked = tb.rank(
+        players,
+        codes,
+        rules=tournament.tiebreak_rules,
+        system=_engine_system(tournament.system),
+        through_round=through or None,
+    )
+    by_id = {e.pk: e for e in entries}
+    rows = sorted(
+        (StandingRow(r.rank, by_id[r.player_id], r.points, r.tiebreaks) for r in ranked),
+        key=lambda row: (row.rank, row.entry.starting_number or 10**9, row.entry.name),
+    )
+    return Standings(through, tb.legend(codes), tuple(rows))
+
+
+def _engine_system(system: str) -> str:
+    return "round_robin" if system == System.ROUND_ROBIN else "swiss"

@@ -2,7 +2,7 @@
 
 from django.db import transaction
 
-from arbiter.models import Tournament, TournamentArbiter, rules_version_for
+from arbiter.models import Tournament, TournamentArbiter, rules_version_for, tiebreak_rules_for
 from arbiter.services.audit import record, snapshot
 
 TOURNAMENT_FIELDS = [
@@ -15,6 +15,8 @@ TOURNAMENT_FIELDS = [
     "federation",
     "time_control",
     "planned_rounds",
+    "tiebreak_rules",
+    "tiebreaks",
     "is_published",
 ]
 
@@ -32,6 +34,8 @@ def create_tournament(user, data: dict) -> Tournament:
     values = {name: data[name] for name in TOURNAMENT_FIELDS if name in data}
     if not values.get("rules_version"):
         values["rules_version"] = rules_version_for(values.get("start_date"))
+    if not values.get("tiebreak_rules"):
+        values["tiebreak_rules"] = tiebreak_rules_for(values.get("start_date"))
     tournament = Tournament.objects.create(**values)
     TournamentArbiter.objects.create(
         tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
@@ -55,6 +59,8 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
             setattr(tournament, name, data[name])
     if not tournament.rules_version:
         tournament.rules_version = rules_version_for(tournament.start_date)
+    if not tournament.tiebreak_rules:
+        tournament.tiebreak_rules = tiebreak_rules_for(tournament.start_date)
     tournament.save()
     after = snapshot(tournament, TOURNAMENT_FIELDS)
     changed = {k: v for k, v in after.items() if before[k] != v}
