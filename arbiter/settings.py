@@ -88,6 +88,16 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+
+# The public pages keep rendered bodies in this cache (arbiter/views/public_live.py): each
+# process's memory by default; PUBLIC_PAGE_CACHE=0 turns it off (to measure, or to debug).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache"
+        if _env_bool("PUBLIC_PAGE_CACHE", True)
+        else "django.core.cache.backends.dummy.DummyCache",
+    }
+}
 USE_I18N = True
 USE_TZ = True
 
