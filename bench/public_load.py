@@ -70,6 +70,7 @@ def start_server(url: str, port: int, cache: bool) -> subprocess.Popen:
         SECRET_KEY="load-bench-only",
         ALLOWED_HOSTS="127.0.0.1",
         PUBLIC_PAGE_CACHE="1" if cache else "0",
+        PYTHONWARNINGS="ignore:No directory at",
     )
     server = subprocess.Popen(
         [
