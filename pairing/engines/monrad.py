@@ -1,0 +1,504 @@
+"""Swedish attendance Monrad ("närvaromonrad"): pair only the players present tonight.
+
+The six steps of the spec (/work/shared/specs/monrad.md), one function each:
+
+1. :func:`count_present` counts the cards of the players present;
+2. :func:`position_order` writes them in position order (the standing: score piles, highest
+   first; inside a pile the order from before the previous round, or the card number);
+3. :func:`bye_candidates` gives the bye to the lowest-placed present player who has not had one;
+4. :func:`pair_from_top` pairs the highest-positioned unpaired player with the highest-positioned
+   player he or she has not met;
+5. :func:`allocate_colours` gives White to the player with fewer Whites, the lower-positioned one
+   on a tie (so in round 1 the higher number has White);
+6. :func:`pair_from_top` backtracks from the bottom, one pair at a time, when the last pair has
+   already met.
+
+When no pairing without a repeat exists, :func:`pair_evening` says so and returns the pairing
+with the fewest repeats (marked), for the arbiter to accept or edit. Plain data in, plain data
+out: nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from pairing.engines.matching import max_weight_matching
+
+#: Results as the app stores them; the forfeit ones are unplayed (no colour, no meeting).
+RESULTS = ("1-0", "0-1", "1/2", "+-", "-+", "--")
+PLAYED = frozenset({"1-0", "0-1", "1/2"})
+
+#: Scoring presets: win, draw, loss. 3/2/1 is the seed's club scoring (turning up is worth
+#: something); 1/½/0 is chess scoring.
+SCORINGS = {"3-2-1": (Fraction(3), Fraction(2), Fraction(1)), "1-0.5-0": (1, Fraction(1, 2), 0)}
+#: What the bye is worth: the points of a win (default, as FIDE's pairing-allocated bye), a
+#: draw, a loss, or nothing.
+BYE_VALUES = ("win", "draw", "loss", "zero")
+#: The order inside a score pile: the order before the previous round (the seed), or the card
+#: number (the Norwegian NSF rule).
+TIE_ORDERS = ("previous", "number")
+#: Tie-breaks of the final standing, after score and games played.
+TIEBREAKS = {
+    "bh-c1": "Opponents' scores minus the lowest (SSF kvalitetspoäng)",
+    "bh-c2": "Opponents' scores minus the two lowest (NSF, DSU)",
+    "sb": "Sonneborn-Berger: beaten opponents' scores plus half the drawn ones'",
+    "wins": "Number of games won",
+}
+
+
+class MonradError(ValueError):
+    """Input the engine cannot pair; the message names what is wrong."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    scoring: str = "3-2-1"
+    bye: str = "win"
+    tie_order: str = "previous"
+    tiebreak: str = "bh-c1"
+
+    def __post_init__(self) -> None:
+        if self.scoring not in SCORINGS:
+            raise MonradError(f"Unknown scoring {self.scoring!r}: use {' or '.join(SCORINGS)}.")
+        if self.bye not in BYE_VALUES:
+            raise MonradError(f"Unknown bye value {self.bye!r}: use {', '.join(BYE_VALUES)}.")
+        if self.tie_order not in TIE_ORDERS:
+            raise MonradError(f"Unknown order {self.tie_order!r}: use {' or '.join(TIE_ORDERS)}.")
+        if self.tiebreak not in TIEBREAKS:
+            raise MonradError(f"Unknown tie-break {self.tiebreak!r}: use {', '.join(TIEBREAKS)}.")
+
+    @property
+    def win(self) -> Fraction:
+        return Fraction(SCORINGS[self.scoring][0])
+
+    @property
+    def draw(self) -> Fraction:
+        return Fraction(SCORINGS[self.scoring][1])
+
+    @property
+    def loss(self) -> Fraction:
+        return Fraction(SCORINGS[self.scoring][2])
+
+    @property
+    def bye_points(self) -> Fraction:
+        return {"win": self.win, "draw": self.draw, "loss": self.loss, "zero": Fraction(0)}[
+            self.bye
+        ]
+
+    def game_points(self, result: str) -> tuple[Fraction, Fraction]:
+        """White's and Black's points. A forfeit win scores a win; the player who did not come
+        scores nothing, like an absent one; a game without a result gives nothing yet."""
+        zero = Fraction(0)
+        return {
+            "1-0": (self.win, self.loss),
+            "0-1": (self.loss, self.win),
+            "1/2": (self.draw, self.draw),
+            "+-": (self.win, zero),
+            "-+": (zero, self.win),
+        }.get(result, (zero, zero))
+
+
+@dataclass(frozen=True)
+class Player:
+    """A member's card: ``number`` is drawn by lot before round 1; late members get the next
+    numbers, so they start at the bottom."""
+
+    id: str
+    number: int
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    white: str
+    black: str
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class Evening:
+    """One round played: its games and the pairing-allocated bye. Absent members have neither."""
+
+    games: tuple[Game, ...] = ()
+    bye: str | None = None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a member's card: the round, the opponent (None for the bye), the colour
+    ("w", "b" or "" for the bye), the result as the member sees it and the points."""
+
+    round: int
+    opponent: str | None
+    colour: str
+    result: str
+    points: Fraction
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    number: int
+    name: str
+    position: int
+    score: Fraction
+    games: int
+    whites: int
+    blacks: int
+    wins: int
+    had_bye: bool
+    opponents: tuple[str, ...]
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    number: int
+    white: str
+    black: str
+    #: The two have met before: only in a pairing with repeats.
+    repeat: bool = False
+
+
+@dataclass(frozen=True)
+class Pairing:
+    round: int
+    present: int
+    #: The present members' cards in position order (step 2), as laid out on the table.
+    cards: tuple[Card, ...]
+    boards: tuple[Board, ...]
+    bye: str | None
+    #: Pairs undone while backtracking (step 6).
+    backtracks: int
+    #: Boards whose players have met before; zero unless no repeat-free pairing exists.
+    repeats: int = 0
+    #: The bye went to a member who already had one (everyone present had had one).
+    second_bye: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def needs_acceptance(self) -> bool:
+        return self.repeats > 0 or self.second_bye
+
+
+# --- the season: scores, colours, positions ----------------------------------------------
+
+
+def season(
+    players: Sequence[Player], evenings: Sequence[Evening], settings: Settings = Settings()
+) -> list[Card]:
+    """Every member's card after the evenings played, in position order for the next round.
+
+    Positions: before round 1 the card numbers; after each round a stable sort by score of the
+    order before that round (``tie_order="previous"``), or score then card number.
+    """
+    by_id = {p.id: p for p in players}
+    if len(by_id) != len(players):
+        raise MonradError("A player id is in the list twice.")
+    order = sorted(players, key=lambda p: p.number)
+    score = dict.fromkeys(by_id, Fraction(0))
+    whites = dict.fromkeys(by_id, 0)
+    blacks = dict.fromkeys(by_id, 0)
+    wins = dict.fromkeys(by_id, 0)
+    byes = dict.fromkeys(by_id, 0)
+    opponents: dict[str, list[str]] = {p: [] for p in by_id}
+    lines: dict[str, list[Line]] = {p: [] for p in by_id}
+    for number, evening in enumerate(evenings, start=1):
+        seen: set[str] = set()
+        for game in evening.games:
+            for pid in (game.white, game.black):
+                if pid not in by_id:
+                    raise MonradError(f"Round {number}: unknown player {pid!r}.")
+                if pid in seen:
+                    raise MonradError(f"Round {number}: player {pid!r} appears twice.")
+                seen.add(pid)
+            if game.white == game.black:
+                raise MonradError(f"Round {number}: {game.white!r} cannot play themselves.")
+            if game.result not in RESULTS and game.result != "":
+                raise MonradError(f"Round {number}: unknown result {game.result!r}.")
+            white_points, black_points = settings.game_points(game.result)
+            score[game.white] += white_points
+            score[game.black] += black_points
+            played = game.result in PLAYED
+            if played:
+                whites[game.white] += 1
+                blacks[game.black] += 1
+                opponents[game.white].append(game.black)
+                opponents[game.black].append(game.white)
+            wins[game.white] += game.result in ("1-0", "+-")
+            wins[game.black] += game.result in ("0-1", "-+")
+            for pid, other, colour, points in (
+                (game.white, game.black, "w", white_points),
+                (game.black, game.white, "b", black_points),
+            ):
+                shown = _seen_by(game.result, colour)
+                lines[pid].append(Line(number, other, colour if played else "", shown, points))
+        if evening.bye is not None:
+            if evening.bye not in by_id:
+                raise MonradError(f"Round {number}: unknown player {evening.bye!r} has the bye.")
+            if evening.bye in seen:
+                raise MonradError(f"Round {number}: {evening.bye!r} has a game and the bye.")
+            score[evening.bye] += settings.bye_points
+            byes[evening.bye] += 1
+            lines[evening.bye].append(Line(number, None, "", "bye", settings.bye_points))
+        if settings.tie_order == "previous":
+            order = sorted(order, key=lambda p: -score[p.id])  # stable: piles keep the order
+        else:
+            order = sorted(order, key=lambda p: (-score[p.id], p.number))
+    return [
+        Card(
+            id=p.id,
+            number=p.number,
+            name=p.name,
+            position=position,
+            score=score[p.id],
+            games=whites[p.id] + blacks[p.id],
+            whites=whites[p.id],
+            blacks=blacks[p.id],
+            wins=wins[p.id],
+            had_bye=byes[p.id] > 0,
+            opponents=tuple(opponents[p.id]),
+            lines=tuple(lines[p.id]),
+        )
+        for position, p in enumerate(order, start=1)
+    ]
+
+
+def _seen_by(result: str, colour: str) -> str:
+    """A result from one side: "1", "½", "0", "+", "-" or "" while the game is on."""
+    if result == "":
+        return ""
+    if result == "1/2":
+        return "½"
+    if result == "--":
+        return "-"
+    white_won = result in ("1-0", "+-")
+    won = white_won if colour == "w" else not white_won
+    if result in PLAYED:
+        return "1" if won else "0"
+    return "+" if won else "-"
+
+
+# --- the six steps ------------------------------------------------------------------------
+
+
+def count_present(cards: Iterable[Card], present: Iterable[str]) -> int:
+    """Step 1: the number of cards of the players present (unknown ids are an error)."""
+    known = {c.id for c in cards}
+    present = set(present)
+    unknown = present - known
+    if unknown:
+        raise MonradError(f"Unknown present player(s): {', '.join(sorted(unknown))}.")
+    return len(present)
+
+
+def position_order(cards: Sequence[Card], present: Iterable[str]) -> list[Card]:
+    """Step 2: the present players' cards in position order, numbered 1, 2, 3, ... tonight (the
+    season's order with the absentees left out, which does not change the order of the others)."""
+    present = set(present)
+    return [
+        replace(card, position=position)
+        for position, card in enumerate((c for c in cards if c.id in present), start=1)
+    ]
+
+
+def bye_candidates(order: Sequence[Card]) -> tuple[list[Card], bool]:
+    """Step 3: who may take the bye, best first: the lowest-placed present player who has not
+    had one, then the next one up. When every present player has had one, all of them from the
+    bottom, and the flag says that this would be a second bye."""
+    eligible = [c for c in reversed(order) if not c.had_bye]
+    if eligible:
+        return eligible, False
+    return list(reversed(order)), True
+
+
+@dataclass
+class _Search:
+    met: set[frozenset[str]]
+    backtracks: int = 0
+    failed: set = field(default_factory=set)
+
+
+def pair_from_top(
+    order: Sequence[str], met: set[frozenset[str]], repeats_allowed: int = 0
+) -> tuple[list[tuple[str, str]], int] | None:
+    """Steps 4 and 6: pair ``order`` (ids, highest position first) from the top, and undo pairs
+    from the bottom when the last one has met already.
+
+    The highest unpaired player takes the highest-placed player not met; when the rest cannot be
+    paired, that pair is undone and the next candidate tried, going up one pair at a time as far
+    as needed. Returns the pairs (higher-positioned player first) and how many pairs were
+    undone, or None. With ``repeats_allowed`` > 0, after every unmet candidate the met ones are
+    tried too, spending one repeat each (the fewest-repeats pairing, see :func:`pair_evening`).
+    A set of remaining players that could not be paired is remembered, which changes nothing in
+    the result but keeps hopeless searches short.
+    """
+    search = _Search(met)
+    pairs = _solve(tuple(order), repeats_allowed, search)
+    if pairs is None:
+        return None
+    return pairs, search.backtracks
+
+
+def _solve(remaining: tuple[str, ...], allowed: int, search: _Search):
+    if not remaining:
+        return []
+    if (remaining, allowed) in search.failed:
+        return None
+    top, rest = remaining[0], remaining[1:]
+    fresh = [c for c in rest if frozenset((top, c)) not in search.met]
+    candidates = [(c, 0) for c in fresh]
+    if allowed:
+        candidates += [(c, 1) for c in rest if frozenset((top, c)) in search.met]
+    for candidate, cost in candidates:
+        below = tuple(p for p in rest if p != candidate)
+        pairs = _solve(below, allowed - cost, search)
+        if pairs is not None:
+            return [(top, candidate), *pairs]
+        search.backtracks += 1
+    search.failed.add((remaining, allowed))
+    return None
+
+
+def allocate_colours(higher: Card, lower: Card) -> tuple[Card, Card]:
+    """Step 5: (White, Black). Fewer Whites so far gets White; equal Whites: the
+    lower-positioned player (so in round 1, with nobody having had White, the higher number)."""
+    if higher.whites < lower.whites:
+        return higher, lower
+    return lower, higher
+
+
+# --- one evening --------------------------------------------------------------------------
+
+
+def pair_evening(
+    players: Sequence[Player],
+    evenings: Sequence[Evening],
+    present: Iterable[str],
+    settings: Settings = Settings(),
+) -> Pairing:
+    """Pair the next round among the players present (the six steps)."""
+    present = list(dict.fromkeys(present))
+    cards = season(players, evenings, settings)
+    count = count_present(cards, present)  # step 1
+    if count < 2:
+        raise MonradError("At least two players must be present to pair a round.")
+    order = position_order(cards, present)  # step 2
+    met = {frozenset((c.id, o)) for c in cards for o in c.opponents}
+    notes: list[str] = []
+    if count % 2:
+        candidates, second_bye = bye_candidates(order)  # step 3
+        if second_bye:
+            notes.append("Everyone present has had the bye: the lowest-placed gets a second one.")
+    else:
+        candidates, second_bye = [None], False
+    found = None
+    for bye in candidates:
+        rest = [c.id for c in order if bye is None or c.id != bye.id]
+        if _repeats_needed(rest, met) == 0:
+            found = (bye, rest, 0)
+            break
+        if bye is not None:
+            notes.append(
+                f"With the bye to {_label(bye)} nobody can be paired without a repeat; "
+                "the bye moves up."
+            )
+    if found is None:
+        notes = [n for n in notes if "moves up" not in n]
+        notes.append(
+            "No pairing without a repeat exists tonight: this is the pairing with the "
+            "fewest repeats. Accept it or edit it."
+        )
+        best = min(
+            candidates,
+            key=lambda b: _repeats_needed([c.id for c in order if b is None or c.id != b.id], met),
+        )
+        rest = [c.id for c in order if best is None or c.id != best.id]
+        found = (best, rest, _repeats_needed(rest, met))
+    bye, rest, allowed = found
+    result = pair_from_top(rest, met, allowed)  # steps 4 and 6
+    assert result is not None, "the matching said a pairing exists"
+    pairs, backtracks = result
+    by_id = {c.id: c for c in order}
+    boards = []
+    for number, (high, low) in enumerate(pairs, start=1):
+        white, black = allocate_colours(by_id[high], by_id[low])  # step 5
+        boards.append(Board(number, white.id, black.id, frozenset((high, low)) in met))
+    return Pairing(
+        round=len(evenings) + 1,
+        present=count,
+        cards=tuple(order),
+        boards=tuple(boards),
+        bye=bye.id if bye is not None else None,
+        backtracks=backtracks,
+        repeats=sum(b.repeat for b in boards),
+        second_bye=second_bye and bye is not None,
+        notes=tuple(notes),
+    )
+
+
+def _label(card: Card) -> str:
+    return f"{card.name or card.id} (position {card.position})"
+
+
+def _repeats_needed(ids: Sequence[str], met: set[frozenset[str]]) -> int:
+    """The fewest boards with a repeat over all pairings of ``ids`` (0: a repeat-free one
+    exists). A maximum-weight matching where a repeat edge weighs a little less than a new one;
+    the large base makes every perfect matching outweigh every imperfect one."""
+    n = len(ids)
+    if n == 0:
+        return 0
+    base = n + 1
+    edges = [
+        (i, j, base + (frozenset((ids[i], ids[j])) not in met))
+        for i in range(n)
+        for j in range(i + 1, n)
+    ]
+    mate = max_weight_matching(n, edges)
+    return sum(1 for i, j in enumerate(mate) if j > i and frozenset((ids[i], ids[j])) in met)
+
+
+# --- the standing -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    card: Card
+    tiebreak: Fraction
+
+
+def standing(cards: Sequence[Card], settings: Settings = Settings()) -> list[StandingRow]:
+    """The standing: score, then fewer games played (the same points from fewer games were
+    better results), then the club's tie-break, then the position. Equal on all three (not the
+    position) share a rank."""
+    scores = {c.id: c.score for c in cards}
+    value = {c.id: tiebreak(c, scores, settings) for c in cards}
+    ordered = sorted(cards, key=lambda c: (-c.score, c.games, -value[c.id], c.position))
+    rows: list[StandingRow] = []
+    for index, card in enumerate(ordered, start=1):
+        key = (card.score, card.games, value[card.id])
+        previous = rows[-1] if rows else None
+        same = previous and (previous.card.score, previous.card.games, previous.tiebreak) == key
+        rows.append(StandingRow(previous.rank if same else index, card, value[card.id]))
+    return rows
+
+
+def tiebreak(card: Card, scores: dict[str, Fraction], settings: Settings) -> Fraction:
+    """The club's tie-break for one card; byes and unplayed games are not opponents."""
+    if settings.tiebreak == "wins":
+        return Fraction(card.wins)
+    played = [line for line in card.lines if line.opponent is not None and line.colour]
+    if settings.tiebreak == "sb":
+        total = Fraction(0)
+        for line in played:
+            if line.result == "1":
+                total += scores[line.opponent]
+            elif line.result == "½":
+                total += scores[line.opponent] / 2
+        return total
+    values = sorted(scores[line.opponent] for line in played)
+    cut = 1 if settings.tiebreak == "bh-c1" else 2
+    return Fraction(sum(values[cut:], Fraction(0)))
