@@ -1,0 +1,172 @@
+"""Each competition system's matches as data (spec §2.9, Appendix A), generated for any size.
+
+Match ids: the main bracket up to the semi-finals first, round by round (round 1 = matches
+1..size/2, the pairs of slots 2m-1 and 2m, as in Appendix A), then the repechage, the bronze
+matches and the final last. Every reference points to a lower id, so one pass resolves a bracket.
+
+- "single": single elimination; both losing semi-finalists are third (spec §2.9 "No repechage").
+- "single_bronze": single elimination with one bronze match between the losing semi-finalists.
+- "ijf_repechage": IJF quarter-final repechage: the losing quarter-finalists of each half meet;
+  the winner meets the losing semi-finalist of the other half for bronze (Appendix A, "IJF").
+- "double_repechage": the classic (FIN, pre-2009 IJF) double repechage: everyone the winner of a
+  quarter-final beat forms that quarter's ladder, earliest loser first; the two ladder winners of
+  a half meet; the winner meets the losing semi-finalist of the other half for bronze.
+- "double_elimination": judo-style double elimination (the GBR/EST family): every loser before the
+  semi-finals drops into the losers' bracket of their half; a round-k loser meets the survivor of
+  the neighbouring block, so nobody meets the same opponent twice; each half's survivor meets the
+  losing semi-finalist of the other half for bronze; the final is one match between the unbeaten.
+- "pool": a round robin of 2 to 7 in the spec's match order (§2.7); see `pools`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Bracket, Draw, KnockoutError, Match, Ref, loser, slot, winner
+from .pools import MAX_POOL, pool_matches
+
+
+@dataclass(frozen=True)
+class System:
+    code: str
+    name: str
+    #: The smallest bracket the system is defined on (knockout); pools: the most competitors.
+    min_size: int
+    bronzes: int
+
+
+SYSTEMS: dict[str, System] = {
+    s.code: s
+    for s in (
+        System("single", "Single elimination", 2, 2),
+        System("single_bronze", "Single elimination with a bronze match", 4, 1),
+        System("ijf_repechage", "IJF quarter-final repechage", 8, 2),
+        System("double_repechage", "Double repechage (classic)", 8, 2),
+        System("double_elimination", "Double elimination", 8, 2),
+        System("pool", "Pool (round robin)", 2, 1),
+    )
+}
+
+
+def main_id(size: int, rnd: int, index: int) -> int:
+    """The id of main-bracket match `index` (0-based, top to bottom) of round `rnd`."""
+    return size - size // 2 ** (rnd - 1) + index + 1
+
+
+def round_of_slot(size: int, rnd: int, slot_number: int) -> int:
+    """The id of the round-`rnd` main match the holder of a slot plays in."""
+    return main_id(size, rnd, (slot_number - 1) >> rnd)
+
+
+def bracket(draw: Draw, system: str) -> Bracket:
+    """The matches of `system` on a drawn bracket (spec Appendix A)."""
+    if system not in SYSTEMS:
+        raise KnockoutError(f"Unknown system {system!r}; one of {', '.join(SYSTEMS)}.")
+    if system == "pool":
+        return _pool(draw)
+    size = draw.size
+    if size < SYSTEMS[system].min_size:
+        raise KnockoutError(
+            f"{SYSTEMS[system].name} needs a bracket of at least {SYSTEMS[system].min_size}; "
+            f"draw with minimum_size={SYSTEMS[system].min_size}."
+        )
+    rounds = size.bit_length() - 1
+    matches: list[Match] = []
+    for rnd in range(1, rounds):
+        for i in range(size >> rnd):
+            if rnd == 1:
+                a, b = slot(2 * i + 1), slot(2 * i + 2)
+            else:
+                a = winner(main_id(size, rnd - 1, 2 * i))
+                b = winner(main_id(size, rnd - 1, 2 * i + 1))
+            matches.append(Match(main_id(size, rnd, i), rnd, "main", a, b))
+    next_id = size - 1
+    extra: list[Match] = []
+
+    def add(rnd: int, stage: str, a: Ref, b: Ref) -> int:
+        nonlocal next_id
+        extra.append(Match(next_id, rnd, stage, a, b))
+        next_id += 1
+        return next_id - 1
+
+    if rounds == 1:
+        final = add(1, "final", slot(1), slot(2))
+        return Bracket(system, draw, tuple(extra), ((1, winner(final)), (2, loser(final))))
+    semis = (main_id(size, rounds - 1, 0), main_id(size, rounds - 1, 1))
+    places: list[tuple[int, Ref]] = []
+    if system == "single":
+        places = [(3, loser(semis[0])), (3, loser(semis[1]))]
+    elif system == "single_bronze":
+        bronze = add(rounds, "bronze", loser(semis[0]), loser(semis[1]))
+        places = [(3, winner(bronze)), (4, loser(bronze))]
+    else:
+        builders = {
+            "ijf_repechage": _ijf,
+            "double_repechage": _ladders,
+            "double_elimination": _losers_bracket,
+        }
+        survivors = builders[system](size, rounds, add)
+        bronzes = [
+            add(rounds, "bronze", survivors[0], loser(semis[1])),
+            add(rounds, "bronze", survivors[1], loser(semis[0])),
+        ]
+        places = [(3, winner(m)) for m in bronzes] + [(5, loser(m)) for m in bronzes]
+    final = add(rounds, "final", winner(semis[0]), winner(semis[1]))
+    places = [(1, winner(final)), (2, loser(final)), *places]
+    return Bracket(system, draw, tuple(matches + extra), tuple(places))
+
+
+def _ijf(size: int, rounds: int, add) -> list[Ref]:
+    """The two losing quarter-finalists of each half meet (Appendix A: P=16, 13 = L9-L10)."""
+    qf = [main_id(size, rounds - 2, i) for i in range(4)]
+    return [winner(add(1, "repechage", loser(qf[2 * h]), loser(qf[2 * h + 1]))) for h in (0, 1)]
+
+
+def _ladders(size: int, rounds: int, add) -> list[Ref]:
+    """FIN double repechage (spec §2.9): each quarter-final winner's beaten, earliest first."""
+    quarter = rounds - 2  # the quarter-final round
+    ladder_winners: list[Ref] = []
+    for i in range(4):
+        qf = main_id(size, quarter, i)
+        current = Ref("beaten", qf, 1)
+        for k in range(2, quarter + 1):
+            current = winner(add(k - 1, "repechage", current, Ref("beaten", qf, k)))
+        ladder_winners.append(current)
+    return [
+        winner(add(quarter, "repechage", ladder_winners[2 * h], ladder_winners[2 * h + 1]))
+        for h in (0, 1)
+    ]
+
+
+def _losers_bracket(size: int, rounds: int, add) -> list[Ref]:
+    """Judo double elimination: losers of rounds 1 .. quarter-final drop in, crossed by block."""
+    survivors = [
+        winner(
+            add(1, "repechage", loser(main_id(size, 1, 2 * i)), loser(main_id(size, 1, 2 * i + 1)))
+        )
+        for i in range(size // 4)
+    ]  # one survivor per round-2 block
+    step = 1
+    for rnd in range(2, rounds - 1):
+        step += 1
+        survivors = [
+            winner(add(step, "repechage", s, loser(main_id(size, rnd, i ^ 1))))
+            for i, s in enumerate(survivors)
+        ]  # block i's survivor meets the loser of the neighbouring block i^1
+        step += 1
+        survivors = [
+            winner(add(step, "repechage", survivors[2 * i], survivors[2 * i + 1]))
+            for i in range(len(survivors) // 2)
+        ]  # one survivor per round-(rnd+1) block
+    return survivors
+
+
+def _pool(draw: Draw) -> Bracket:
+    numbers = [s for s, cid in enumerate(draw.slots, start=1) if cid is not None]
+    if not 2 <= len(numbers) <= MAX_POOL:
+        raise KnockoutError(f"A pool has 2 to {MAX_POOL} competitors, not {len(numbers)}.")
+    matches = tuple(
+        Match(i, i, "pool", slot(numbers[a - 1]), slot(numbers[b - 1]))
+        for i, (a, b) in enumerate(pool_matches(len(numbers)), start=1)
+    )
+    return Bracket("pool", draw, matches, ())
