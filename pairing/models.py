@@ -237,3 +237,49 @@ class MonradPairing(models.Model):
 
     def __str__(self) -> str:
         return f"Monrad pairing of {self.round}"
+
+
+class Bracket(models.Model):
+    """A knockout category's draw (docs/knockout.md): the seeds, the system, the drawn slots
+    and the drawing log, with the random seed that reproduces it. One per tournament."""
+
+    class SeparateBy(models.TextChoices):
+        CLUB = "club", "Club"
+        COUNTRY = "country", "Country"
+
+    tournament = models.OneToOneField(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="bracket"
+    )
+    #: The engine's system code; blank until the draw (then chosen by the field's size if unset).
+    system = models.CharField(max_length=30, blank=True)
+    separate_by = models.CharField(
+        max_length=10, choices=SeparateBy.choices, default=SeparateBy.CLUB
+    )
+    #: Entry id (as a string) -> seed 1..8.
+    seeds = models.JSONField(default=dict, blank=True)
+    random_seed = models.BigIntegerField(null=True, blank=True)
+    #: Entry id per slot (None: a bye); empty before the draw.
+    slots = models.JSONField(default=list, blank=True)
+    log = models.JSONField(default=list, blank=True)
+    drawn_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Bracket of {self.tournament}"
+
+
+class Bout(models.Model):
+    """The winner of one match of a bracket (match ids as the engine numbers them)."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="bouts")
+    match = models.PositiveSmallIntegerField()
+    winner = models.ForeignKey("arbiter.Entry", on_delete=models.PROTECT, related_name="+")
+    recorded_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match"]
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "match"], name="one_result_per_bout")
+        ]
+
+    def __str__(self) -> str:
+        return f"M{self.match}: {self.winner}"
