@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pairing.views import drawing, swiss, trf
+from pairing.views import drawing, monrad, swiss, trf
 
 urlpatterns = [
     path("arbiter/t/<int:tournament_id>/drawing/", drawing.drawing_page, name="drawing"),
@@ -29,6 +29,20 @@ urlpatterns += [
     path(_swiss + "<int:number>/colours/", swiss.swap_colours, name="swiss_swap_colours"),
     path(_swiss + "<int:number>/publish/", swiss.publish, name="swiss_publish"),
     path(_swiss + "<int:number>/delete/", swiss.delete, name="swiss_delete"),
+]
+
+_monrad = "arbiter/t/<int:tournament_id>/monrad/"
+urlpatterns += [
+    path(_monrad, monrad.monrad_page, name="monrad"),
+    path(_monrad + "check-in/", monrad.check_in, name="monrad_check_in"),
+    path(_monrad + "late/", monrad.late_member, name="monrad_late_member"),
+    path(_monrad + "pair/", monrad.pair, name="monrad_pair"),
+    path(_monrad + "settings/", monrad.update_settings, name="monrad_settings"),
+    path(_monrad + "games/<int:game_id>/result/", monrad.result, name="monrad_result"),
+    path(_monrad + "cards/<int:entry_id>/", monrad.member_card, name="monrad_card"),
+    path(_monrad + "<int:number>/accept/", monrad.accept, name="monrad_accept"),
+    path(_monrad + "<int:number>/swap/", monrad.swap, name="monrad_swap"),
+    path(_monrad + "<int:number>/unpair/", monrad.unpair, name="monrad_unpair"),
 ]
 
 urlpatterns += [

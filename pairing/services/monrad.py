@@ -1,0 +1,417 @@
+"""State changes of a Monrad club evening: check in, add a late member, pair the evening, accept
+or edit a pairing with repeats, undo a pairing, change the settings; and the season read back as
+the engine's cards and standing.
+
+Each change is one transaction that first locks the tournament row, and writes an audit entry.
+The page (pairing/views/monrad.py) and ``manage.py monrad`` call these functions; results go
+through the app's result service (arbiter/services/results.py). Decisions: docs/monrad.md.
+"""
+
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from arbiter.models import Bye, Entry, Game, Round, System, Tournament
+from arbiter.scoring import COUNTED_STATES
+from arbiter.services.audit import record
+from arbiter.services.entries import add_entry
+from pairing.engines import monrad as engine
+from pairing.models import MonradCheckIn, MonradPairing, MonradSettings
+
+
+class EveningError(Exception):
+    """A change the Monrad event cannot take now; the message is for the arbiter."""
+
+
+# --- reading the season ---------------------------------------------------------------------
+
+
+def settings_of(tournament: Tournament) -> MonradSettings:
+    """The event's settings; the defaults (unsaved) until an arbiter changes one."""
+    found = MonradSettings.objects.filter(tournament=tournament).first()
+    return found or MonradSettings(tournament=tournament)
+
+
+def engine_settings(chosen: MonradSettings) -> engine.Settings:
+    return engine.Settings(
+        scoring=chosen.scoring,
+        bye=chosen.bye_value,
+        tie_order=chosen.tie_order,
+        tiebreak=chosen.tiebreak,
+    )
+
+
+def players_and_evenings(
+    tournament: Tournament, through_round: int | None = None
+) -> tuple[list[engine.Player], list[engine.Evening], dict[str, Entry]]:
+    """The engine's input from the database: three queries (entries, games, byes).
+
+    Only published and complete rounds count (a draft is a proposal); the members without a
+    card number yet (before round 1) come after the others, by name.
+    """
+    entries = list(tournament.entries.order_by("starting_number", "name"))
+    by_id = {str(e.pk): e for e in entries}
+    top = max((e.starting_number or 0 for e in entries), default=0)
+    players = [
+        engine.Player(str(e.pk), e.starting_number or top + index, e.name)
+        for index, e in enumerate(entries, start=1)
+    ]
+    rounds = Round.objects.filter(tournament=tournament, state__in=COUNTED_STATES)
+    if through_round is not None:
+        rounds = rounds.filter(number__lte=through_round)
+    numbers = sorted(rounds.values_list("number", flat=True))
+    games: dict[int, list[engine.Game]] = {n: [] for n in numbers}
+    rows = Game.objects.filter(round__in=rounds).order_by("round__number", "board")
+    for number, white, black, result in rows.values_list(
+        "round__number", "white_id", "black_id", "result"
+    ):
+        games[number].append(engine.Game(str(white), str(black), result))
+    byes: dict[int, str] = {}
+    allocated = Bye.objects.filter(round__in=rounds, kind=Bye.Kind.PAIRING_ALLOCATED)
+    for number, entry_id in allocated.values_list("round__number", "entry_id"):
+        byes[number] = str(entry_id)
+    evenings = [engine.Evening(tuple(games[n]), byes.get(n)) for n in numbers]
+    return players, evenings, by_id
+
+
+@dataclass(frozen=True)
+class Season:
+    """The season as the page shows it: every card in position order and the standing."""
+
+    cards: list[engine.Card]
+    standing: list[engine.StandingRow]
+    entries: dict[str, Entry]
+    settings: MonradSettings
+
+
+def read_season(tournament: Tournament) -> Season:
+    chosen = settings_of(tournament)
+    players, evenings, entries = players_and_evenings(tournament)
+    options = engine_settings(chosen)
+    cards = engine.season(players, evenings, options)
+    return Season(cards, engine.standing(cards, options), entries, chosen)
+
+
+def next_evening(tournament: Tournament) -> int:
+    """The round whose attendance is open: the one after the last round paired."""
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def present_ids(tournament: Tournament, number: int) -> set[int]:
+    return set(
+        MonradCheckIn.objects.filter(tournament=tournament, round_number=number).values_list(
+            "entry_id", flat=True
+        )
+    )
+
+
+# --- state changes --------------------------------------------------------------------------
+
+
+def locked_monrad(tournament: Tournament) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.system != System.MONRAD:
+        raise EveningError("Only a Monrad event has club evenings.")
+    return tournament
+
+
+@transaction.atomic
+def set_present(user, tournament: Tournament, entry: Entry, present: bool) -> bool:
+    """Check a member in for the next evening (or out again), until that round is paired.
+    Returns whether anything changed."""
+    tournament = locked_monrad(tournament)
+    if entry.tournament_id != tournament.pk:
+        raise EveningError(f"{entry.name} is not a member of {tournament.name}.")
+    number = next_evening(tournament)
+    if present and entry.withdrawn:
+        raise EveningError(f"{entry.name} has withdrawn from the event.")
+    existing = MonradCheckIn.objects.filter(entry=entry, round_number=number)
+    if present == existing.exists():
+        return False
+    if present:
+        MonradCheckIn.objects.create(
+            tournament=tournament,
+            entry=entry,
+            round_number=number,
+            created_by=user if user is not None and user.is_authenticated else None,
+        )
+    else:
+        existing.delete()
+    record(
+        user,
+        tournament,
+        "monrad.check_in" if present else "monrad.check_out",
+        f"Round {number}: {entry.name} {'present' if present else 'not present'}",
+        after={"round": number, "entry": entry.pk, "present": present},
+    )
+    return True
+
+
+@transaction.atomic
+def add_late_member(user, tournament: Tournament, name: str, rating: int = 0) -> Entry:
+    """A new member who turns up tonight: a card with the next number (0 points, at the bottom)
+    and checked in for the evening."""
+    locked_monrad(tournament)
+    name = " ".join(name.split())
+    if not name:
+        raise EveningError("The new member needs a name.")
+    if tournament.entries.filter(name__iexact=name).exists():
+        raise EveningError(f"{name} is already a member: check them in instead.")
+    entry = add_entry(user, tournament, {"name": name, "rating": rating})
+    set_present(user, tournament, entry, True)
+    return entry
+
+
+@transaction.atomic
+def pair_evening(user, tournament: Tournament) -> Round:
+    """Pair the next round among the members checked in. A repeat-free pairing is published at
+    once (results can be entered); one with repeats, or a second bye, stays a draft for an
+    arbiter to accept or edit."""
+    tournament = locked_monrad(tournament)
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.state == Round.State.DRAFT:
+        raise EveningError(
+            f"Round {last.number} is already paired: accept it, edit it or undo the pairing."
+        )
+    if last is not None and last.state != Round.State.COMPLETE:
+        missing = last.games.filter(result="").count()
+        raise EveningError(f"Round {last.number} still has {missing} board(s) without a result.")
+    number = last.number + 1 if last else 1
+    if tournament.planned_rounds and number > tournament.planned_rounds:
+        raise EveningError(
+            f"All {tournament.planned_rounds} evenings have been paired "
+            "(raise the number of rounds in the settings for another)."
+        )
+    present = MonradCheckIn.objects.filter(
+        tournament=tournament, round_number=number, entry__withdrawn=False
+    ).values_list("entry_id", flat=True)
+    present = [str(pk) for pk in present]
+    if len(present) < 2:
+        raise EveningError(f"Check in at least two members before pairing round {number}.")
+    seed = _draw_cards(tournament) if number == 1 else None
+    players, evenings, entries = players_and_evenings(tournament, number - 1)
+    chosen = settings_of(tournament)
+    try:
+        pairing = engine.pair_evening(players, evenings, present, engine_settings(chosen))
+    except engine.MonradError as error:
+        raise EveningError(f"Round {number} cannot be paired: {error}") from error
+    draft = pairing.needs_acceptance
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        seed=seed,
+        state=Round.State.DRAFT if draft else Round.State.PUBLISHED,
+        published_at=None if draft else timezone.now(),
+    )
+    Game.objects.bulk_create(
+        Game(round=round_, board=b.number, white_id=int(b.white), black_id=int(b.black))
+        for b in pairing.boards
+    )
+    if pairing.bye is not None:
+        Bye.objects.create(round=round_, entry_id=int(pairing.bye), kind=Bye.Kind.PAIRING_ALLOCATED)
+    MonradPairing.objects.create(
+        round=round_,
+        boards=[[int(b.white), int(b.black), b.repeat] for b in pairing.boards],
+        bye_id=int(pairing.bye) if pairing.bye else None,
+        backtracks=pairing.backtracks,
+        repeats=pairing.repeats,
+        second_bye=pairing.second_bye,
+        notes=list(pairing.notes),
+        paired_by=user if user is not None and user.is_authenticated else None,
+    )
+    summary = f"Round {number} paired: {pairing.present} present, {len(pairing.boards)} boards"
+    if pairing.bye:
+        summary += f", bye {entries[pairing.bye].name}"
+    if draft:
+        summary += f"; {pairing.repeats} repeat(s), waiting for an arbiter to accept"
+    record(
+        user,
+        tournament,
+        "monrad.pair",
+        summary,
+        after={
+            "round": number,
+            "present": [int(p) for p in present],
+            "boards": [[int(b.white), int(b.black)] for b in pairing.boards],
+            "bye": int(pairing.bye) if pairing.bye else None,
+            "repeats": pairing.repeats,
+            "backtracks": pairing.backtracks,
+            "seed": seed,
+        },
+    )
+    return round_
+
+
+def _draw_cards(tournament: Tournament) -> int:
+    """Before round 1 every member's card number is drawn by lot, with a seed round 1 keeps."""
+    seed = random.SystemRandom().randrange(2**31)
+    entries = list(Entry.objects.filter(tournament=tournament).order_by("pk"))
+    random.Random(seed).shuffle(entries)
+    Entry.objects.filter(tournament=tournament).update(starting_number=None)
+    for number, entry in enumerate(entries, start=1):
+        entry.starting_number = number
+    Entry.objects.bulk_update(entries, ["starting_number"])
+    record(
+        None,
+        tournament,
+        "monrad.draw_cards",
+        f"Cards drawn by lot for {len(entries)} members",
+        after={"seed": seed, "numbers": {str(e.pk): e.starting_number for e in entries}},
+    )
+    return seed
+
+
+def _locked_round(round_: Round) -> tuple[Tournament, Round]:
+    tournament = locked_monrad(round_.tournament)
+    current = Round.objects.filter(pk=round_.pk).first()
+    if current is None:
+        raise EveningError(f"Round {round_.number} no longer exists.")
+    current.tournament = tournament
+    return tournament, current
+
+
+@transaction.atomic
+def accept_pairing(user, round_: Round) -> Round:
+    """Publish a pairing with repeats (or a second bye) the arbiter has looked at."""
+    tournament, round_ = _locked_round(round_)
+    if round_.state != Round.State.DRAFT:
+        raise EveningError(f"Round {round_.number} is already published.")
+    repeats = _repeats(round_)
+    round_.state = Round.State.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["state", "published_at"])
+    MonradPairing.objects.filter(round=round_).update(
+        accepted_by=user if user is not None and user.is_authenticated else None,
+        accepted_at=timezone.now(),
+    )
+    record(
+        user,
+        tournament,
+        "monrad.accept",
+        f"Round {round_.number} accepted with {len(repeats)} repeat(s)"
+        + (": " + "; ".join(repeats) if repeats else ""),
+        after={"round": round_.number, "repeats": repeats},
+    )
+    return round_
+
+
+def _met_before(round_: Round) -> set[frozenset[int]]:
+    """The pairs who played each other before this round (forfeits are no meeting)."""
+    earlier = Game.objects.filter(
+        round__tournament_id=round_.tournament_id,
+        round__number__lt=round_.number,
+        result__in=sorted(engine.PLAYED),
+    ).values_list("white_id", "black_id")
+    return {frozenset(pair) for pair in earlier}
+
+
+def _repeats(round_: Round) -> list[str]:
+    met = _met_before(round_)
+    return [
+        f"board {g.board}: {g.white.name} - {g.black.name}"
+        for g in round_.games.select_related("white", "black").order_by("board")
+        if frozenset((g.white_id, g.black_id)) in met
+    ]
+
+
+def repeat_boards(round_: Round) -> set[int]:
+    """Board numbers of the round whose players have met before."""
+    met = _met_before(round_)
+    return {
+        board
+        for board, white, black in round_.games.values_list("board", "white_id", "black_id")
+        if frozenset((white, black)) in met
+    }
+
+
+@transaction.atomic
+def swap_players(user, round_: Round, first: Entry, second: Entry) -> None:
+    """Edit a draft: two players change places (board and colour), or one takes the bye."""
+    tournament, round_ = _locked_round(round_)
+    if round_.state != Round.State.DRAFT:
+        raise EveningError(f"Round {round_.number} is published: its pairing is fixed.")
+    if first.pk == second.pk:
+        raise EveningError("Choose two different players to swap.")
+    slots: dict[int, tuple[int | None, str]] = {}
+    for board, white, black in round_.games.values_list("board", "white_id", "black_id"):
+        slots[white] = (board, "white")
+        slots[black] = (board, "black")
+    bye = round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).first()
+    if bye is not None:
+        slots[bye.entry_id] = (None, "bye")
+    for entry in (first, second):
+        if entry.pk not in slots:
+            raise EveningError(f"{entry.name} is not paired in round {round_.number}.")
+    if slots[first.pk][0] is not None and slots[first.pk][0] == slots[second.pk][0]:
+        raise EveningError("Those two players are already paired together.")
+    slots[first.pk], slots[second.pk] = slots[second.pk], slots[first.pk]
+    boards: dict[int, dict[str, int]] = {}
+    new_bye = None
+    for entry_id, (board, colour) in slots.items():
+        if colour == "bye":
+            new_bye = entry_id
+        else:
+            boards.setdefault(board, {})[colour] = entry_id
+    round_.games.all().delete()
+    round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).delete()
+    Game.objects.bulk_create(
+        Game(round=round_, board=board, white_id=pair["white"], black_id=pair["black"])
+        for board, pair in sorted(boards.items())
+    )
+    if new_bye is not None:
+        Bye.objects.create(round=round_, entry_id=new_bye, kind=Bye.Kind.PAIRING_ALLOCATED)
+    MonradPairing.objects.filter(round=round_).update(edited=True)
+    record(
+        user,
+        tournament,
+        "monrad.swap",
+        f"Round {round_.number} draft: swapped {first.name} and {second.name}",
+        after={"round": round_.number, "swapped": [first.pk, second.pk]},
+    )
+
+
+@transaction.atomic
+def unpair_evening(user, round_: Round) -> None:
+    """Undo the last round's pairing while it has no result (to check in a late arrival, say);
+    its check-ins stay."""
+    tournament, round_ = _locked_round(round_)
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.pk != round_.pk:
+        raise EveningError("Only the last round's pairing can be undone.")
+    if round_.games.exclude(result="").exists():
+        raise EveningError(
+            f"Round {round_.number} has results: clear them first if the pairing was wrong."
+        )
+    number = round_.number
+    round_.delete()
+    record(user, tournament, "monrad.unpair", f"Round {number}: pairing undone")
+
+
+@transaction.atomic
+def update_settings(user, tournament: Tournament, **values) -> MonradSettings:
+    """Change the scoring, the bye's value, the order inside a pile or the tie-break; the
+    standing and the positions for the next round follow at once."""
+    tournament = locked_monrad(tournament)
+    chosen = settings_of(tournament)
+    before = {k: getattr(chosen, k) for k in values}
+    for name, value in values.items():
+        choices = MonradSettings._meta.get_field(name).choices
+        if value not in {v for v, _ in choices}:
+            raise EveningError(f"{value!r} is not a choice for {name.replace('_', ' ')}.")
+        setattr(chosen, name, value)
+    changed = {k: v for k, v in values.items() if before[k] != v}
+    if changed or chosen.pk is None:
+        chosen.save()
+    if changed:
+        record(
+            user,
+            tournament,
+            "monrad.settings",
+            "Monrad settings: " + ", ".join(f"{k} {v}" for k, v in changed.items()),
+            before={k: before[k] for k in changed},
+            after=changed,
+        )
+    return chosen
