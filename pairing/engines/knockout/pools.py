@@ -51,13 +51,12 @@ def draw_pool(competitors: Iterable[Competitor], *, seed: int, separate_by: str 
     number. Unseeded mates (same club, or country, per `separate_by`) fill the pool's first
     matches, so that they meet early and never in the last match if it can be avoided.
     """
-    from .draw import _keys, drawing_queue, mates
+    from .draw import _keys, _validate, drawing_queue, mates
 
     competitors = tuple(competitors)
     n = len(competitors)
     pool_matches(n)
-    if len({c.id for c in competitors}) != n:
-        raise KnockoutError("Every competitor must appear once (an id is repeated).")
+    _validate(competitors, {}, n)
     keys = _keys(separate_by)
     rng = random.Random(seed)
     queue = drawing_queue(competitors, rng, separate_by)
