@@ -1,0 +1,152 @@
+"""`manage.py monrad ...`: a Monrad club evening from a terminal, through the same services as
+the page: present, absent, late, pair, accept, swap, unpair, result, standing, settings.
+Members are named by their card (starting) number."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from arbiter.models import Round, Tournament
+from arbiter.services.results import ResultError, record_result
+from pairing.services import monrad as service
+from pairing.templatetags.monrad import club_points
+
+
+class Command(BaseCommand):
+    help = "Run a Monrad club evening: check in, pair, accept, results, standing."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("tournament", type=int, help="tournament id")
+        parser.add_argument("--user", required=True, help="the arbiter's username (audit log)")
+        actions = parser.add_subparsers(dest="action", required=True)
+        for name, help_text in (
+            ("present", "check members in for the next evening (card numbers)"),
+            ("absent", "check members out again"),
+        ):
+            sub = actions.add_parser(name, help=help_text)
+            sub.add_argument("numbers", type=int, nargs="+")
+        late = actions.add_parser("late", help="add a new member and check them in")
+        late.add_argument("name")
+        late.add_argument("--rating", type=int, default=0)
+        actions.add_parser("pair", help="pair the evening among those present")
+        actions.add_parser("accept", help="accept a pairing with repeats")
+        swap = actions.add_parser("swap", help="swap two players (card numbers) in a draft")
+        swap.add_argument("first", type=int)
+        swap.add_argument("second", type=int)
+        actions.add_parser("unpair", help="undo the last pairing (no results yet)")
+        result = actions.add_parser("result", help="enter a result: BOARD RESULT [--round N]")
+        result.add_argument("board", type=int)
+        result.add_argument("result", help="1-0, 1/2, 0-1, +-, -+ or --")
+        result.add_argument("--round", type=int, help="default: the last round")
+        actions.add_parser("standing", help="print the standing")
+        options = actions.add_parser("settings", help="change the event's settings")
+        options.add_argument("--scoring", choices=["3-2-1", "1-0.5-0"])
+        options.add_argument("--bye", dest="bye_value", choices=["win", "draw", "loss", "zero"])
+        options.add_argument("--order", dest="tie_order", choices=["previous", "number"])
+        options.add_argument("--tiebreak", choices=["bh-c1", "bh-c2", "sb", "wins"])
+
+    def handle(self, *args, **options) -> None:
+        tournament = Tournament.objects.filter(pk=options["tournament"]).first()
+        user = get_user_model().objects.filter(username=options["user"]).first()
+        if tournament is None or user is None:
+            raise CommandError("No such tournament or user.")
+        if not tournament.staff.filter(user=user).exists():
+            raise CommandError(f"{user.username} is not an arbiter of {tournament.name}.")
+        try:
+            self.stdout.write(getattr(self, options["action"])(user, tournament, options))
+        except (service.EveningError, ResultError) as error:
+            raise CommandError(str(error)) from error
+
+    def _members(self, tournament: Tournament, numbers: list[int]):
+        found = {
+            e.starting_number: e for e in tournament.entries.filter(starting_number__in=numbers)
+        }
+        missing = [n for n in numbers if n not in found]
+        if missing:
+            raise CommandError(f"No member with card number {', '.join(map(str, missing))}.")
+        return [found[n] for n in numbers]
+
+    def present(self, user, tournament: Tournament, options: dict) -> str:
+        for entry in self._members(tournament, options["numbers"]):
+            service.set_present(user, tournament, entry, True)
+        number = service.next_evening(tournament)
+        return f"Round {number}: {len(service.present_ids(tournament, number))} present."
+
+    def absent(self, user, tournament: Tournament, options: dict) -> str:
+        for entry in self._members(tournament, options["numbers"]):
+            service.set_present(user, tournament, entry, False)
+        number = service.next_evening(tournament)
+        return f"Round {number}: {len(service.present_ids(tournament, number))} present."
+
+    def late(self, user, tournament: Tournament, options: dict) -> str:
+        entry = service.add_late_member(user, tournament, options["name"], options["rating"])
+        return f"{entry.name} added with card {entry.starting_number} and checked in."
+
+    def pair(self, user, tournament: Tournament, options: dict) -> str:
+        round_ = service.pair_evening(user, tournament)
+        return self._show(round_)
+
+    def _show(self, round_: Round) -> str:
+        state = "draft: accept or edit it" if round_.state == Round.State.DRAFT else "published"
+        lines = [f"Round {round_.number} paired ({state}):"]
+        repeats = service.repeat_boards(round_)
+        for game in round_.games.select_related("white", "black").order_by("board"):
+            lines.append(
+                f"{game.board:>4}  {game.white.starting_number:>4} {game.white.name}"
+                f"  -  {game.black.starting_number:>4} {game.black.name}"
+                + ("  (repeat)" if game.board in repeats else "")
+            )
+        for bye in round_.byes.select_related("entry"):
+            lines.append(f"      {bye.entry.starting_number:>4} {bye.entry.name}: bye")
+        pairing = getattr(round_, "monrad_pairing", None)
+        lines += [f"note: {note}" for note in (pairing.notes if pairing else [])]
+        return "\n".join(lines)
+
+    def accept(self, user, tournament: Tournament, options: dict) -> str:
+        round_ = service.accept_pairing(user, self._last(tournament))
+        return f"Round {round_.number} accepted and published."
+
+    def swap(self, user, tournament: Tournament, options: dict) -> str:
+        first, second = self._members(tournament, [options["first"], options["second"]])
+        round_ = self._last(tournament)
+        service.swap_players(user, round_, first, second)
+        return self._show(round_)
+
+    def unpair(self, user, tournament: Tournament, options: dict) -> str:
+        round_ = self._last(tournament)
+        service.unpair_evening(user, round_)
+        return f"Round {round_.number}: pairing undone."
+
+    def result(self, user, tournament: Tournament, options: dict) -> str:
+        round_ = (
+            tournament.rounds.filter(number=options["round"]).first()
+            if options["round"]
+            else tournament.rounds.order_by("-number").first()
+        )
+        game = round_.games.filter(board=options["board"]).first() if round_ else None
+        if game is None:
+            raise CommandError(f"No board {options['board']} in that round.")
+        game = record_result(user, game, options["result"])
+        return f"Round {round_.number}, board {game.board}: {game.get_result_display()}"
+
+    def standing(self, user, tournament: Tournament, options: dict) -> str:
+        season = service.read_season(tournament)
+        lines = ["Rank  Member                          Pts  Games  TB"]
+        for row in season.standing:
+            name = season.entries[row.card.id].name
+            lines.append(
+                f"{row.rank:>4}  {name:<30} {club_points(row.card.score):>4}  {row.card.games:>5}"
+                f"  {club_points(row.tiebreak)}"
+            )
+        return "\n".join(lines)
+
+    def settings(self, user, tournament: Tournament, options: dict) -> str:
+        fields = ("scoring", "bye_value", "tie_order", "tiebreak")
+        values = {k: options[k] for k in fields if options.get(k)}
+        chosen = service.update_settings(user, tournament, **values)
+        return ", ".join(f"{k}: {getattr(chosen, k)}" for k in fields)
+
+    def _last(self, tournament: Tournament) -> Round:
+        round_ = tournament.rounds.order_by("-number").first()
+        if round_ is None:
+            raise CommandError("No round has been paired yet.")
+        return round_
