@@ -169,6 +169,8 @@ def load_demo() -> tuple[object, list[Tournament]]:
             _draw_lots(user, tournament)
         if tournament.system == System.SWISS_DUTCH:
             _pair_swiss(user, tournament, complete=3)
+        if tournament.system == System.MONRAD:
+            _club_evenings(user, tournament, evenings=2)
         made.append(tournament)
     return user, made
 
@@ -195,6 +197,25 @@ def _pair_swiss(user, tournament: Tournament, complete: int) -> None:
         swiss.publish_round(user, swiss.pair_round(user, tournament))
         _play(user, tournament, rounds=tournament.rounds.count())
     swiss.pair_round(user, tournament)
+
+
+def _club_evenings(user, tournament: Tournament, evenings: int) -> None:
+    """Monrad evenings through the club evening's services: a different few stay home each
+    time, a newcomer joins on the second evening, and the next evening's check-in has begun."""
+    from pairing.services import monrad
+
+    rng = random.Random(2026)
+    members = list(tournament.entries.order_by("name"))
+    for evening in range(1, evenings + 1):
+        for entry in members:
+            if rng.random() < 0.8:
+                monrad.set_present(user, tournament, entry, True)
+        if evening == 2:
+            members.append(monrad.add_late_member(user, tournament, "Ekström, Vera", 1450))
+        monrad.pair_evening(user, tournament)
+        _play(user, tournament, rounds=evening)
+    for entry in members[:5]:
+        monrad.set_present(user, tournament, entry, True)
 
 
 def _play(user, tournament: Tournament, rounds: int) -> None:

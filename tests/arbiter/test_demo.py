@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import call_command
 
-from arbiter.models import System, Tournament
+from arbiter.models import Round, System, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +63,15 @@ def test_every_demo_swiss_round_pairs_identically_from_its_trf_export():
             "white__starting_number", "black__starting_number"
         )
         assert engine == list(stored), f"round {round_.number}"
+
+
+def test_the_demo_monrad_has_two_club_evenings_played_and_the_third_checking_in():
+    from pairing.services import monrad
+
+    call_command("load_demo", stdout=None)
+    club = Tournament.objects.get(system=System.MONRAD)
+    states = list(club.rounds.order_by("number").values_list("state", flat=True))
+    assert states == [Round.State.COMPLETE] * 2
+    assert club.entries.filter(name="Ekström, Vera").exists()
+    assert len(monrad.present_ids(club, 3)) == 5
+    assert monrad.read_season(club).standing[0].card.score > 0
