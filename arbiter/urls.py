@@ -82,6 +82,7 @@ urlpatterns = [
         name="quick_result",
     ),
     path("", include("arbiter.export_urls")),
+    path("", include("pairing.knockout_urls")),
     path("", include("pairing.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,14 @@
+"""Routes of a knockout category's bracket: the arbiter's page and its actions, the public page."""
+
+from django.urls import path
+
+from pairing.views import knockout
+
+_t = "arbiter/t/<int:tournament_id>/bracket/"
+urlpatterns = [
+    path(_t, knockout.bracket_page, name="bracket"),
+    path(_t + "seeds/", knockout.seeds, name="bracket_seeds"),
+    path(_t + "draw/", knockout.draw, name="bracket_draw"),
+    path(_t + "bout/", knockout.bout, name="bracket_bout"),
+    path("t/<int:tournament_id>/bracket/", knockout.public_bracket, name="public_bracket"),
+]

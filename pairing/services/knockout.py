@@ -1,0 +1,228 @@
+"""A knockout category's state changes: seeds, the draw, the result of a match.
+
+Each runs in one transaction with the tournament row locked, so two arbiters are served one
+after the other; the pure engine (``pairing.engines.knockout``) decides, the database keeps the
+draw (with the random seed that reproduces it) and one row per fought match. Every change is in
+the audit log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import asdict, dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from arbiter.models import Entry, System, Tournament
+from arbiter.services.audit import record
+from pairing.engines import knockout as ko
+from pairing.models import Bout, Bracket
+
+
+class BracketError(Exception):
+    """A change the bracket cannot take; the message is for the arbiter."""
+
+
+class ResetNeeded(BracketError):
+    """Changing this result undoes later matches already fought: confirm to reset them."""
+
+    def __init__(self, message: str, matches: tuple[int, ...]) -> None:
+        super().__init__(message)
+        self.matches = matches
+
+
+@dataclass(frozen=True)
+class Board:
+    """The bracket as the pages show it: the engine's bracket and state, and the entries."""
+
+    bracket: Bracket
+    engine: ko.Bracket | None
+    state: ko.State | None
+    entries: dict[str, Entry]
+    medals: ko.Medals | None
+
+
+def bracket_of(tournament: Tournament) -> Bracket:
+    bracket, _ = Bracket.objects.get_or_create(tournament=tournament)
+    return bracket
+
+
+def _check_knockout(tournament: Tournament) -> None:
+    if tournament.system != System.KNOCKOUT:
+        raise BracketError("Only a knockout category has a bracket.")
+
+
+def _competitors(tournament: Tournament, bracket: Bracket) -> list[ko.Competitor]:
+    entries = Entry.objects.filter(tournament=tournament, withdrawn=False).order_by("name")
+    return [
+        ko.Competitor(
+            str(e.pk), e.name, club=e.club, country=e.federation, seed=bracket.seeds.get(str(e.pk))
+        )
+        for e in entries
+    ]
+
+
+def _locked(tournament: Tournament) -> Bracket:
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _check_knockout(tournament)
+    return bracket_of(tournament)
+
+
+@transaction.atomic
+def set_seeds(user, tournament: Tournament, seeds: dict[int, int | None]) -> Bracket:
+    """Seed competitors 1..8 (entry id -> seed, None to unseed) before the draw."""
+    bracket = _locked(tournament)
+    if bracket.slots:
+        raise BracketError("The draw is made: seeds can no longer change.")
+    chosen = {str(entry): seed for entry, seed in seeds.items() if seed}
+    known = set(
+        Entry.objects.filter(tournament=tournament, withdrawn=False).values_list("pk", flat=True)
+    )
+    if any(int(entry) not in known for entry in chosen):
+        raise BracketError("Only the category's own competitors can be seeded.")
+    values = sorted(chosen.values())
+    if any(not 1 <= s <= ko.model.MAX_SEEDS for s in values) or len(set(values)) != len(values):
+        raise BracketError(f"Seeds are 1 to {ko.model.MAX_SEEDS}, each given once.")
+    before = bracket.seeds
+    bracket.seeds = chosen
+    bracket.save(update_fields=["seeds"])
+    record(user, tournament, "bracket.seeds", "Seeds set", before=before, after=chosen)
+    return bracket
+
+
+@transaction.atomic
+def draw_bracket(
+    user,
+    tournament: Tournament,
+    *,
+    system: str = "",
+    separate_by: str = Bracket.SeparateBy.CLUB,
+    random_seed: int | None = None,
+) -> Bracket:
+    """Draw the bracket (again, while no match is fought), reproducible from its random seed."""
+    bracket = _locked(tournament)
+    if bracket.bouts.exists():
+        raise BracketError("Matches have been fought: the draw stands.")
+    competitors = _competitors(tournament, bracket)
+    if len(competitors) < 2:
+        raise BracketError("A bracket needs at least two competitors.")
+    system = system or ko.choose_system(len(competitors))
+    if system not in ko.SYSTEMS:
+        raise BracketError(f"Unknown system {system!r}.")
+    seed = random_seed if random_seed is not None else secrets.randbelow(2**31)
+    try:
+        if system == "pool":
+            drawn = ko.draw_pool(competitors, seed=seed, separate_by=separate_by)
+        else:
+            drawn = ko.draw(
+                competitors,
+                seed=seed,
+                separate_by=separate_by,
+                minimum_size=ko.SYSTEMS[system].min_size,
+            )
+        ko.bracket(drawn, system)
+    except ko.KnockoutError as error:
+        raise BracketError(str(error)) from error
+    bracket.system = system
+    bracket.separate_by = separate_by
+    bracket.random_seed = seed
+    bracket.slots = [int(s) if s is not None else None for s in drawn.slots]
+    bracket.log = [asdict(step) for step in drawn.log]
+    bracket.drawn_at = timezone.now()
+    bracket.save()
+    record(
+        user,
+        tournament,
+        "bracket.draw",
+        f"Drew the bracket: {ko.SYSTEMS[system].name}, {drawn.size} places, seed {seed}",
+        after={"system": system, "seed": seed, "slots": bracket.slots},
+    )
+    return bracket
+
+
+def _engine(bracket: Bracket, competitors: list[ko.Competitor]) -> ko.Bracket:
+    by_id = {c.id: c for c in competitors}
+    slots = tuple(str(s) if s is not None else None for s in bracket.slots)
+    placed = tuple(by_id[s] for s in slots if s is not None and s in by_id)
+    drawn = ko.Draw(
+        size=len(slots),
+        slots=slots,
+        log=(),
+        seed=bracket.random_seed or 0,
+        competitors=placed,
+        separate_by=bracket.separate_by,
+    )
+    return ko.bracket(drawn, bracket.system)
+
+
+def _results(bracket: Bracket) -> dict[int, str]:
+    return {match: str(winner) for match, winner in bracket.bouts.values_list("match", "winner")}
+
+
+@transaction.atomic
+def record_bout(
+    user,
+    tournament: Tournament,
+    match_id: int,
+    winner_id: int | None,
+    *,
+    confirm_reset: bool = False,
+) -> ko.State:
+    """The winner of a match (None clears it); the change flows into the matches it fed.
+
+    Refused with :class:`ResetNeeded` when later matches that depend on it were fought, unless
+    ``confirm_reset`` (their results are then removed and they must be fought again).
+    """
+    bracket = _locked(tournament)
+    if not bracket.slots:
+        raise BracketError("The bracket is not drawn yet.")
+    competitors = [
+        ko.Competitor(str(pk), name)
+        for pk, name in Entry.objects.filter(tournament=tournament).values_list("pk", "name")
+    ]
+    engine = _engine(bracket, competitors)
+    results = _results(bracket)
+    try:
+        updated = ko.change_result(
+            engine,
+            results,
+            match_id,
+            str(winner_id) if winner_id is not None else None,
+            confirm_reset=confirm_reset,
+        )
+    except ko.ResetNeeded as error:
+        raise ResetNeeded(str(error), error.matches) from error
+    except ko.KnockoutError as error:
+        raise BracketError(str(error)) from error
+    gone = [m for m in results if m not in updated]
+    bracket.bouts.filter(match__in=gone).delete()
+    for match, winner in updated.items():
+        if results.get(match) != winner:
+            Bout.objects.update_or_create(
+                bracket=bracket, match=match, defaults={"winner_id": int(winner)}
+            )
+    record(
+        user,
+        tournament,
+        "bracket.bout",
+        f"M{match_id}: " + ("result cleared" if winner_id is None else "winner recorded"),
+        before={"results": {str(k): v for k, v in sorted(results.items())}},
+        after={"results": {str(k): v for k, v in sorted(updated.items())}},
+    )
+    return ko.play(engine, updated)
+
+
+def board(tournament: Tournament) -> Board:
+    """The bracket, who is in each match and the medals so far (three queries; nothing is
+    written, so the public page can call it)."""
+    bracket = Bracket.objects.filter(tournament=tournament).first() or Bracket(
+        tournament=tournament
+    )
+    entries = {str(e.pk): e for e in Entry.objects.filter(tournament=tournament)}
+    if not bracket.slots:
+        return Board(bracket, None, None, entries, None)
+    competitors = [ko.Competitor(pk, e.name) for pk, e in entries.items()]
+    engine = _engine(bracket, competitors)
+    state = ko.play(engine, _results(bracket))
+    return Board(bracket, engine, state, entries, ko.medals(state))

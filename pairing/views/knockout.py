@@ -1,0 +1,212 @@
+"""A knockout category's bracket: seed, draw, enter who won each match, and the public bracket.
+
+The arbiter's page swaps its board over HTMX (partial ``bracket-board``); without JavaScript
+every button is a plain form and the page reloads. The public page is read-only, cached and
+polled like the other public pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from arbiter.access import tournament_arbiter_required
+from arbiter.models import Entry, System, Tournament
+from arbiter.views.public_live import live_page, public_tournament
+from pairing.engines import knockout as ko
+from pairing.models import Bracket
+from pairing.services import knockout as service
+
+STAGE_TITLES = {
+    "main": "Main bracket",
+    "final": "Final",
+    "repechage": "Repechage",
+    "bronze": "Bronze matches",
+    "pool": "Pool",
+}
+
+
+@dataclass
+class Side:
+    entry: Entry | None
+    state: str  # "known", "bye" or "waiting"
+    won: bool = False
+
+
+@dataclass
+class Bout:
+    id: int
+    stage: str
+    round: int
+    a: Side
+    b: Side
+    status: str
+
+
+def _side(value: str | None, winner: str | None, entries: dict[str, Entry]) -> Side:
+    if value == ko.PENDING:
+        return Side(None, "waiting")
+    if value is None:
+        return Side(None, "bye")
+    return Side(entries.get(value), "known", won=winner == value)
+
+
+def bracket_context(board: service.Board) -> dict:
+    """The bracket as columns of matches per stage and round, and the medal table."""
+    if board.state is None:
+        return {"board": board, "sections": []}
+    columns: dict[str, dict[int, list[Bout]]] = {}
+    for ms in board.state.matches:
+        m = ms.match
+        stage = "main" if m.stage == "final" else m.stage
+        bout = Bout(
+            m.id,
+            m.stage,
+            m.round,
+            _side(ms.a, ms.winner, board.entries),
+            _side(ms.b, ms.winner, board.entries),
+            ms.status,
+        )
+        columns.setdefault(stage, {}).setdefault(m.round, []).append(bout)
+    sections = [
+        {
+            "title": STAGE_TITLES[stage],
+            "stage": stage,
+            "columns": [rounds[r] for r in sorted(rounds)],
+        }
+        for stage in ("main", "repechage", "bronze", "pool")
+        if (rounds := columns.get(stage))
+    ]
+    medals = board.medals
+    places = [
+        (place, board.entries.get(who) if who else None)
+        for place, who in (medals.places if medals else ())
+    ]
+    return {"board": board, "sections": sections, "places": places}
+
+
+@require_GET
+@tournament_arbiter_required
+def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _render(request, tournament)
+
+
+@require_POST
+@tournament_arbiter_required
+def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    chosen: dict[int, int | None] = {}
+    for key, value in request.POST.items():
+        if key.startswith("seed-") and key[5:].isdigit():
+            chosen[int(key[5:])] = int(value) if value.isdigit() else None
+    return _act(request, tournament, lambda: service.set_seeds(request.user, tournament, chosen))
+
+
+@require_POST
+@tournament_arbiter_required
+def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    system = request.POST.get("system", "")
+    separate_by = request.POST.get("separate_by", Bracket.SeparateBy.CLUB)
+    if separate_by not in Bracket.SeparateBy.values:
+        separate_by = Bracket.SeparateBy.CLUB
+    raw_seed = request.POST.get("random_seed", "").strip()
+    random_seed = int(raw_seed) if raw_seed.isdigit() else None
+    return _act(
+        request,
+        tournament,
+        lambda: service.draw_bracket(
+            request.user,
+            tournament,
+            system=system,
+            separate_by=separate_by,
+            random_seed=random_seed,
+        ),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    match = request.POST.get("match", "")
+    winner = request.POST.get("winner", "")
+    if not match.isdigit() or not (winner.isdigit() or winner == ""):
+        return _fail(request, tournament, "Choose the winner of a match.")
+    confirm = request.POST.get("confirm_reset") == "1"
+    try:
+        service.record_bout(
+            request.user,
+            tournament,
+            int(match),
+            int(winner) if winner else None,
+            confirm_reset=confirm,
+        )
+    except service.ResetNeeded as error:
+        pending = {"match": match, "winner": winner, "matches": error.matches}
+        return _fail(request, tournament, str(error), reset=pending)
+    except service.BracketError as error:
+        return _fail(request, tournament, str(error))
+    return _done(request, tournament)
+
+
+def _act(request, tournament, action) -> HttpResponse:
+    try:
+        action()
+    except service.BracketError as error:
+        return _fail(request, tournament, str(error))
+    return _done(request, tournament)
+
+
+def _done(request, tournament) -> HttpResponse:
+    if request.htmx:
+        return _render(request, tournament)
+    return redirect("bracket", tournament_id=tournament.pk)
+
+
+def _fail(request, tournament, message: str, reset: dict | None = None) -> HttpResponse:
+    if request.htmx or reset:
+        return _render(request, tournament, error=message, reset=reset)
+    messages.error(request, message)
+    return redirect("bracket", tournament_id=tournament.pk)
+
+
+def _render(request, tournament, *, error=None, reset=None) -> HttpResponse:
+    if tournament.system != System.KNOCKOUT:
+        messages.error(request, "Only a knockout category has a bracket.")
+        return redirect("tournament_settings", tournament_id=tournament.pk)
+    board = service.board(tournament)
+    context = {
+        "tournament": tournament,
+        "error": error,
+        "reset": reset,
+        "systems": ko.SYSTEMS.values(),
+        "separations": Bracket.SeparateBy.choices,
+        "arbiter": True,
+        **bracket_context(board),
+    }
+    names = {k: e.name for k, e in board.entries.items()}
+    context["log"] = [
+        {**step, "name": names.get(str(step["competitor"]), step["competitor"])}
+        for step in board.bracket.log
+    ]
+    if board.state is None:
+        context["competitors"] = sorted(board.entries.values(), key=lambda e: e.name)
+        context["seed_of"] = {int(k): v for k, v in board.bracket.seeds.items()}
+        context["seed_numbers"] = range(1, ko.model.MAX_SEEDS + 1)
+    template = "pairing/bracket.html#bracket-board" if request.htmx else "pairing/bracket.html"
+    return render(request, template, context)
+
+
+@require_GET
+def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The bracket and the medals as they stand, for everyone."""
+    tournament = public_tournament(tournament_id)
+
+    def build() -> dict:
+        if tournament.system != System.KNOCKOUT:
+            raise Http404("This tournament has no bracket.")
+        return bracket_context(service.board(tournament))
+
+    return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)

@@ -1,0 +1,51 @@
+"""Anna seeds and draws a 13-competitor judo category, records every fight up to the final by
+pressing the winners' names, and the medal table appears; the public bracket shows it too."""
+
+import pytest
+from playwright.sync_api import expect
+
+from arbiter.models import System
+from tests.browser.conftest import screenshot
+from tests.browser.test_arbiter_flow import log_in
+from tests.factories import EntryFactory, TournamentFactory, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CLUBS = ["Oslo JK", "Bergen Judo", "Trondheim JK", "Stavanger JK"]
+
+
+def test_an_arbiter_draws_a_category_and_fights_it_to_the_medals(page, browser, live_server):
+    anna = UserFactory(username="anna")
+    cup = TournamentFactory(name="Nordic Cup -73 kg", chief=anna, system=System.KNOCKOUT)
+    for n in range(13):
+        EntryFactory(tournament=cup, name=f"Judoka {n:02d}, Nordic", club=CLUBS[n % 4])
+    log_in(page, "anna")
+    page.goto(f"/arbiter/t/{cup.pk}/bracket/")
+    page.get_by_label("Seed of Judoka 00, Nordic").select_option("1")
+    page.get_by_label("Seed of Judoka 01, Nordic").select_option("2")
+    page.get_by_role("button", name="Save the seeds").click()
+    expect(page.get_by_label("Seed of Judoka 01, Nordic")).to_have_value("2")
+    page.get_by_role("button", name="Draw the bracket").click()
+    expect(page.locator("#bracket-board")).to_contain_text("drawn with random seed")
+    # press the first competitor's name in the first match that waits for a result, until the
+    # medal table has no place left to fight for
+    fights = 0
+    while page.locator(".bout.status-ready button.win").count():
+        button = page.locator(".bout.status-ready button.win").first
+        handle = button.element_handle()
+        with page.expect_response(lambda r: "/bracket/bout/" in r.url):
+            button.click()
+        handle.wait_for_element_state("hidden")  # the board was swapped for the new one
+        fights += 1
+    assert fights >= 12
+    table = page.locator("#medal-table")
+    expect(table).to_be_visible()
+    expect(table).not_to_contain_text("to be fought")
+    expect(table.locator("tbody tr")).to_have_count(6)  # 1, 2, 3, 3, 5, 5
+    screenshot(page, "bracket-after-the-final")
+
+    public = browser.new_context(base_url=live_server.url).new_page()
+    public.goto(f"/t/{cup.pk}/bracket/")
+    expect(public.locator("#medal-table")).to_contain_text("Judoka")
+    expect(public.locator(".bout button.win")).to_have_count(0)
+    public.context.close()

@@ -1,0 +1,102 @@
+"""A knockout category through its services: seeds, a reproducible draw, results that flow on."""
+
+import pytest
+
+from arbiter.models import AuditEntry, System
+from pairing.models import Bout
+from pairing.services import knockout as service
+from tests.factories import EntryFactory, TournamentFactory
+
+CLUBS = ["Oslo JK", "Bergen Judo", "Trondheim JK", "Oslo JK"]
+
+
+@pytest.fixture
+def nordic_cup(anna):
+    """A judo category of 13, Anna its arbiter."""
+    cup = TournamentFactory(name="Nordic Cup -73", system=System.KNOCKOUT, chief=anna)
+    for n in range(13):
+        EntryFactory(tournament=cup, name=f"Judoka {n:02d}, Test", club=CLUBS[n % 4], rating=0)
+    return cup
+
+
+def entries(cup):
+    return list(cup.entries.order_by("name"))
+
+
+def fight_to_the_end(user, cup):
+    """Every ready match won by its first side, until none is left."""
+    while ready := service.board(cup).state.ready():
+        service.record_bout(user, cup, ready[0].match.id, int(ready[0].a))
+
+
+def test_the_draw_puts_the_seeds_in_their_halves_and_keeps_its_random_seed(anna, nordic_cup):
+    first, second, *_ = entries(nordic_cup)
+    service.set_seeds(anna, nordic_cup, {first.pk: 1, second.pk: 2})
+    bracket = service.draw_bracket(anna, nordic_cup, random_seed=42)
+    assert bracket.system == "ijf_repechage" and len(bracket.slots) == 16
+    half = len(bracket.slots) // 2
+    assert (bracket.slots.index(first.pk) < half) != (bracket.slots.index(second.pk) < half)
+    assert bracket.random_seed == 42 and bracket.log
+    assert AuditEntry.objects.filter(action="bracket.draw").exists()
+
+
+def test_the_same_random_seed_draws_the_same_bracket(anna, nordic_cup):
+    once = service.draw_bracket(anna, nordic_cup, random_seed=7).slots
+    again = service.draw_bracket(anna, nordic_cup, random_seed=7).slots
+    assert once == again
+
+
+def test_seeds_are_one_to_eight_each_once(anna, nordic_cup):
+    a, b, *_ = entries(nordic_cup)
+    with pytest.raises(service.BracketError, match="each given once"):
+        service.set_seeds(anna, nordic_cup, {a.pk: 1, b.pk: 1})
+    with pytest.raises(service.BracketError):
+        service.set_seeds(anna, nordic_cup, {a.pk: 9})
+
+
+def test_a_result_moves_the_winner_on_and_the_final_gives_the_medals(anna, nordic_cup):
+    service.draw_bracket(anna, nordic_cup, random_seed=3)
+    fight_to_the_end(anna, nordic_cup)
+    medals = service.board(nordic_cup).medals
+    assert medals.gold and medals.silver and all(medals.bronze)
+    assert len({medals.gold, medals.silver, *medals.bronze}) == 4
+
+
+def test_changing_a_result_with_later_matches_fought_needs_confirmation(anna, nordic_cup):
+    service.draw_bracket(anna, nordic_cup, random_seed=3)
+    fight_to_the_end(anna, nordic_cup)
+    state = service.board(nordic_cup).state
+    first = next(m for m in state.matches if m.status == "done" and m.match.round == 1)
+    with pytest.raises(service.ResetNeeded) as refused:
+        service.record_bout(anna, nordic_cup, first.match.id, int(first.loser))
+    fought = Bout.objects.count()
+    assert refused.value.matches
+    service.record_bout(anna, nordic_cup, first.match.id, int(first.loser), confirm_reset=True)
+    assert Bout.objects.count() < fought
+    assert service.board(nordic_cup).state[first.match.id].winner == first.loser
+
+
+def test_the_draw_stands_once_a_match_is_fought(anna, nordic_cup):
+    service.draw_bracket(anna, nordic_cup, random_seed=3)
+    ready = service.board(nordic_cup).state.ready()[0]
+    service.record_bout(anna, nordic_cup, ready.match.id, int(ready.a))
+    with pytest.raises(service.BracketError, match="draw stands"):
+        service.draw_bracket(anna, nordic_cup, random_seed=4)
+
+
+def test_a_winner_who_is_not_in_the_match_is_refused(anna, nordic_cup):
+    service.draw_bracket(anna, nordic_cup, random_seed=3)
+    ready = service.board(nordic_cup).state.ready()[0]
+    outsider = next(e for e in entries(nordic_cup) if str(e.pk) not in (ready.a, ready.b))
+    with pytest.raises(service.BracketError):
+        service.record_bout(anna, nordic_cup, ready.match.id, outsider.pk)
+
+
+def test_a_small_category_is_a_pool(anna):
+    cup = TournamentFactory(name="Small", system=System.KNOCKOUT, chief=anna)
+    for n in range(4):
+        EntryFactory(tournament=cup, name=f"Pool {n}, Test", club=f"Club {n}")
+    bracket = service.draw_bracket(anna, cup, random_seed=1)
+    assert bracket.system == "pool"
+    fight_to_the_end(anna, cup)
+    assert service.board(cup).medals.gold

@@ -1,0 +1,91 @@
+"""The bracket pages: the arbiter's seeding, draw and results; the public bracket."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from arbiter.models import System
+from pairing.services import knockout as service
+from tests.conftest import login
+from tests.factories import EntryFactory, TournamentFactory
+
+
+@pytest.fixture
+def cup(anna):
+    cup = TournamentFactory(name="Judo Cup", system=System.KNOCKOUT, chief=anna)
+    for n in range(8):
+        EntryFactory(tournament=cup, name=f"Judoka {n}, Test", club=f"Club {n % 3}")
+    return cup
+
+
+def url(name, cup):
+    return reverse(name, kwargs={"tournament_id": cup.pk})
+
+
+def test_the_arbiter_seeds_and_draws_from_the_page(client, anna, cup):
+    login(client, anna)
+    first = cup.entries.order_by("name").first()
+    response = client.post(url("bracket_seeds", cup), {f"seed-{first.pk}": "1"})
+    assert response.status_code == 302
+    response = client.post(url("bracket_draw", cup), {"random_seed": "5"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert b"bracket-board" in response.content and b"M1" in response.content
+    assert service.board(cup).bracket.random_seed == 5
+
+
+def test_a_winner_is_recorded_by_pressing_their_name(client, anna, cup):
+    login(client, anna)
+    service.draw_bracket(anna, cup, random_seed=5)
+    ready = service.board(cup).state.ready()[0]
+    data = {"match": ready.match.id, "winner": ready.a}
+    response = client.post(url("bracket_bout", cup), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert service.board(cup).state[ready.match.id].winner == ready.a
+
+
+def test_a_change_that_undoes_later_matches_asks_first(client, anna, cup):
+    login(client, anna)
+    service.draw_bracket(anna, cup, random_seed=5)
+    while ready := service.board(cup).state.ready():
+        service.record_bout(anna, cup, ready[0].match.id, int(ready[0].a))
+    first = service.board(cup).state.matches[0]
+    data = {"match": first.match.id, "winner": first.loser}
+    response = client.post(url("bracket_bout", cup), data)
+    assert b"confirm_reset" in response.content and b"reset them" in response.content
+    assert service.board(cup).state[first.match.id].winner == first.winner
+
+
+def test_only_the_tournaments_arbiters_touch_the_bracket(client, boris, cup):
+    assert client.get(url("bracket", cup)).status_code == 302  # to the login page
+    login(client, boris)
+    assert client.get(url("bracket", cup)).status_code == 403
+    assert client.post(url("bracket_draw", cup)).status_code == 403
+
+
+def test_the_bracket_actions_need_the_csrf_token(anna, cup):
+    strict = Client(enforce_csrf_checks=True)
+    login(strict, anna)
+    assert strict.post(url("bracket_draw", cup), {"random_seed": "1"}).status_code == 403
+
+
+def test_the_public_sees_the_bracket_and_the_medals(client, anna, cup):
+    assert b"not drawn yet" in client.get(url("public_bracket", cup)).content
+    service.draw_bracket(anna, cup, random_seed=5)
+    while ready := service.board(cup).state.ready():
+        service.record_bout(anna, cup, ready[0].match.id, int(ready[0].a))
+    page = client.get(url("public_bracket", cup))
+    assert page.status_code == 200
+    assert b"medal-table" in page.content and b"bracket_bout" not in page.content
+    assert b"<form" not in page.content.split(b"Main bracket")[1]
+
+
+def test_a_tournament_that_is_not_a_knockout_has_no_public_bracket(client, bergen_open):
+    assert client.get(url("public_bracket", bergen_open)).status_code == 404
+
+
+def test_the_public_bracket_costs_the_same_queries_for_any_field(
+    client, anna, cup, django_assert_max_num_queries
+):
+    service.draw_bracket(anna, cup, random_seed=5)
+    with django_assert_max_num_queries(8):
+        client.get(url("public_bracket", cup))
