@@ -255,8 +255,14 @@ class Bracket(models.Model):
     separate_by = models.CharField(
         max_length=10, choices=SeparateBy.choices, default=SeparateBy.CLUB
     )
+    #: The event's choice of system by field size (spec §2.10): a pool up to this many
+    #: competitors, then `knockout_system`.
+    pool_up_to = models.PositiveSmallIntegerField(default=5)
+    knockout_system = models.CharField(max_length=30, default="ijf_repechage")
     #: Entry id (as a string) -> seed 1..8.
     seeds = models.JSONField(default=dict, blank=True)
+    #: Entry id (as a string) -> slot, for competitors the arbiter placed by hand before the draw.
+    placed = models.JSONField(default=dict, blank=True)
     random_seed = models.BigIntegerField(null=True, blank=True)
     #: Entry id per slot (None: a bye); empty before the draw.
     slots = models.JSONField(default=list, blank=True)

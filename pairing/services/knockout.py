@@ -8,6 +8,7 @@ the audit log.
 
 from __future__ import annotations
 
+import random
 import secrets
 from dataclasses import asdict, dataclass
 
@@ -91,6 +92,79 @@ def set_seeds(user, tournament: Tournament, seeds: dict[int, int | None]) -> Bra
     return bracket
 
 
+def system_for(bracket: Bracket, competitors: int) -> str:
+    """The system the event's rules give a field of this size (spec §2.10)."""
+    rules = {"pool_up_to": bracket.pool_up_to, "knockout": bracket.knockout_system}
+    return ko.choose_system(competitors, rules)
+
+
+@transaction.atomic
+def set_rules(user, tournament: Tournament, *, pool_up_to: int, knockout_system: str) -> Bracket:
+    """The event's choice of system: pools up to ``pool_up_to`` competitors, then a knockout."""
+    bracket = _locked(tournament)
+    if bracket.slots:
+        raise BracketError("The draw is made: its system stands.")
+    if not 0 <= pool_up_to <= ko.pools.MAX_POOL:
+        raise BracketError(f"A pool has at most {ko.pools.MAX_POOL} competitors.")
+    if knockout_system not in ko.SYSTEMS or knockout_system == "pool":
+        raise BracketError("Choose a knockout system for the larger fields.")
+    before = {"pool_up_to": bracket.pool_up_to, "knockout_system": bracket.knockout_system}
+    bracket.pool_up_to = pool_up_to
+    bracket.knockout_system = knockout_system
+    bracket.save(update_fields=["pool_up_to", "knockout_system"])
+    after = {"pool_up_to": pool_up_to, "knockout_system": knockout_system}
+    record(user, tournament, "bracket.rules", "System rules set", before=before, after=after)
+    return bracket
+
+
+def hand_placing(tournament: Tournament) -> dict:
+    """For placing by hand: the bracket's size, who is placed where, who is left in the order
+    the draw would take them (spec §2.2), and the badness of each free slot for the next one."""
+    bracket = bracket_of(tournament)
+    competitors = _competitors(tournament, bracket)
+    system = bracket.system or system_for(bracket, len(competitors))
+    if system == "pool":
+        return {"system": system, "size": 0}
+    size = ko.bracket_size(len(competitors), ko.SYSTEMS[system].min_size)
+    by_id = {c.id: c for c in competitors}
+    placed = {int(s): by_id[c] for c, s in bracket.placed.items() if c in by_id}
+    queue = ko.drawing_queue(competitors, random.Random(0), bracket.separate_by)
+    waiting = [c for c in queue if c.id not in bracket.placed]
+    badness = ko.slot_badness(size, placed, waiting[0], bracket.separate_by) if waiting else {}
+    return {
+        "system": system,
+        "size": size,
+        "placed": placed,
+        "waiting": waiting,
+        "badness": sorted(badness.items()),
+    }
+
+
+@transaction.atomic
+def place_by_hand(user, tournament: Tournament, entry_id: int, slot: int | None) -> Bracket:
+    """Put a competitor on a slot before the draw (None takes them off again); the draw then
+    places the others around them."""
+    bracket = _locked(tournament)
+    if bracket.slots:
+        raise BracketError("The draw is made: draw again to change places.")
+    if not Entry.objects.filter(tournament=tournament, pk=entry_id, withdrawn=False).exists():
+        raise BracketError("Only the category's own competitors can be placed.")
+    placed = dict(bracket.placed)
+    if slot is None:
+        placed.pop(str(entry_id), None)
+    else:
+        size = hand_placing(tournament)["size"]
+        if not 1 <= slot <= size:
+            raise BracketError(f"The bracket has places 1 to {size}.")
+        if slot in placed.values() and placed.get(str(entry_id)) != slot:
+            raise BracketError(f"Place {slot} is taken.")
+        placed[str(entry_id)] = slot
+    bracket.placed = placed
+    bracket.save(update_fields=["placed"])
+    record(user, tournament, "bracket.place", f"Placed by hand: {placed}", after=placed)
+    return bracket
+
+
 @transaction.atomic
 def draw_bracket(
     user,
@@ -107,7 +181,7 @@ def draw_bracket(
     competitors = _competitors(tournament, bracket)
     if len(competitors) < 2:
         raise BracketError("A bracket needs at least two competitors.")
-    system = system or ko.choose_system(len(competitors))
+    system = system or system_for(bracket, len(competitors))
     if system not in ko.SYSTEMS:
         raise BracketError(f"Unknown system {system!r}.")
     seed = random_seed if random_seed is not None else secrets.randbelow(2**31)
@@ -119,6 +193,7 @@ def draw_bracket(
                 competitors,
                 seed=seed,
                 separate_by=separate_by,
+                fixed={c: int(s) for c, s in bracket.placed.items()} or None,
                 minimum_size=ko.SYSTEMS[system].min_size,
             )
         ko.bracket(drawn, system)

@@ -107,6 +107,40 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @require_POST
 @tournament_arbiter_required
+def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    pool_up_to = request.POST.get("pool_up_to", "")
+    knockout_system = request.POST.get("knockout_system", "")
+    if not pool_up_to.isdigit():
+        return _fail(request, tournament, "Give the largest field drawn as a pool (0 for none).")
+    return _act(
+        request,
+        tournament,
+        lambda: service.set_rules(
+            request.user,
+            tournament,
+            pool_up_to=int(pool_up_to),
+            knockout_system=knockout_system,
+        ),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
+    if not entry.isdigit() or not (slot.isdigit() or slot == ""):
+        return _fail(request, tournament, "Choose a competitor and a place.")
+    return _act(
+        request,
+        tournament,
+        lambda: service.place_by_hand(
+            request.user, tournament, int(entry), int(slot) if slot else None
+        ),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
 def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     system = request.POST.get("system", "")
     separate_by = request.POST.get("separate_by", Bracket.SeparateBy.CLUB)
@@ -195,6 +229,14 @@ def _render(request, tournament, *, error=None, reset=None) -> HttpResponse:
         context["competitors"] = sorted(board.entries.values(), key=lambda e: e.name)
         context["seed_of"] = {int(k): v for k, v in board.bracket.seeds.items()}
         context["seed_numbers"] = range(1, ko.model.MAX_SEEDS + 1)
+        context["knockout_systems"] = [s for s in ko.SYSTEMS.values() if s.code != "pool"]
+        hand = service.hand_placing(tournament)
+        if hand["size"]:
+            hand["placed_rows"] = [
+                (slot, board.entries.get(c.id)) for slot, c in sorted(hand["placed"].items())
+            ]
+            hand["next"] = board.entries.get(hand["waiting"][0].id) if hand["waiting"] else None
+        context["hand"] = hand
     template = "pairing/bracket.html#bracket-board" if request.htmx else "pairing/bracket.html"
     return render(request, template, context)
 

@@ -100,3 +100,28 @@ def test_a_small_category_is_a_pool(anna):
     assert bracket.system == "pool"
     fight_to_the_end(anna, cup)
     assert service.board(cup).medals.gold
+
+
+def test_the_events_rules_choose_a_pool_or_a_knockout_by_field_size(anna, nordic_cup):
+    service.set_rules(anna, nordic_cup, pool_up_to=5, knockout_system="double_repechage")
+    assert service.draw_bracket(anna, nordic_cup, random_seed=1).system == "double_repechage"
+    with pytest.raises(service.BracketError):
+        service.set_rules(anna, nordic_cup, pool_up_to=5, knockout_system="pool")
+
+
+def test_a_competitor_placed_by_hand_stays_there_and_the_draw_fills_the_rest(anna, nordic_cup):
+    first = entries(nordic_cup)[0]
+    hand = service.hand_placing(nordic_cup)
+    assert hand["size"] == 16 and len(hand["badness"]) == 16
+    service.place_by_hand(anna, nordic_cup, first.pk, 5)
+    assert len(service.hand_placing(nordic_cup)["badness"]) == 15
+    bracket = service.draw_bracket(anna, nordic_cup, random_seed=9)
+    assert bracket.slots[4] == first.pk
+    assert sorted(s for s in bracket.slots if s) == sorted(e.pk for e in entries(nordic_cup))
+
+
+def test_a_place_is_taken_once(anna, nordic_cup):
+    a, b, *_ = entries(nordic_cup)
+    service.place_by_hand(anna, nordic_cup, a.pk, 3)
+    with pytest.raises(service.BracketError, match="taken"):
+        service.place_by_hand(anna, nordic_cup, b.pk, 3)

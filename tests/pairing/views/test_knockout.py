@@ -89,3 +89,12 @@ def test_the_public_bracket_costs_the_same_queries_for_any_field(
     service.draw_bracket(anna, cup, random_seed=5)
     with django_assert_max_num_queries(8):
         client.get(url("public_bracket", cup))
+
+
+def test_the_arbiter_places_a_competitor_by_hand_seeing_each_places_badness(client, anna, cup):
+    login(client, anna)
+    page = client.get(url("bracket", cup))
+    assert b"free-slots" in page.content and b"Badness" in page.content
+    first = cup.entries.order_by("name").first()
+    client.post(url("bracket_place", cup), {"entry": first.pk, "slot": "3"})
+    assert service.board(cup).bracket.placed == {str(first.pk): 3}
