@@ -86,7 +86,10 @@ def bracket_context(board: service.Board) -> dict:
         (place, board.entries.get(who) if who else None)
         for place, who in (medals.places if medals else ())
     ]
-    return {"board": board, "sections": sections, "places": places}
+    pool = []
+    if board.bracket.system == "pool":
+        pool = [(row, board.entries.get(row.competitor)) for row in ko.standings(board.state)]
+    return {"board": board, "sections": sections, "places": places, "pool": pool}
 
 
 @require_GET

@@ -98,3 +98,14 @@ def test_the_arbiter_places_a_competitor_by_hand_seeing_each_places_badness(clie
     first = cup.entries.order_by("name").first()
     client.post(url("bracket_place", cup), {"entry": first.pk, "slot": "3"})
     assert service.board(cup).bracket.placed == {str(first.pk): 3}
+
+
+def test_a_pool_shows_its_standing(client, anna):
+    pool = TournamentFactory(name="Pool of four", system=System.KNOCKOUT, chief=anna)
+    for n in range(4):
+        EntryFactory(tournament=pool, name=f"Pool {n}, Test", club=f"Club {n}")
+    service.draw_bracket(anna, pool, random_seed=2)
+    ready = service.board(pool).state.ready()[0]
+    service.record_bout(anna, pool, ready.match.id, int(ready.a))
+    page = client.get(url("public_bracket", pool))
+    assert b"pool-standing" in page.content and page.content.count(b"<tr>") >= 5
