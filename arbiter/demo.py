@@ -171,8 +171,23 @@ def load_demo() -> tuple[object, list[Tournament]]:
             _pair_swiss(user, tournament, complete=3)
         if tournament.system == System.MONRAD:
             _club_evenings(user, tournament, evenings=2)
+        if tournament.system == System.KNOCKOUT:
+            _fight_first_round(user, tournament)
         made.append(tournament)
     return user, made
+
+
+def _fight_first_round(user, tournament: Tournament) -> None:
+    """Seed two, draw (a fixed random seed) and fight the first round: the better-numbered
+    competitor wins each, so the quarter-finals wait on the bracket page."""
+    from pairing.services import knockout
+
+    first, second = tournament.entries.order_by("name")[:2]
+    knockout.set_seeds(user, tournament, {first.pk: 1, second.pk: 2})
+    knockout.draw_bracket(user, tournament, random_seed=2026)
+    state = knockout.board(tournament).state
+    for ms in [m for m in state.ready() if m.match.round == 1]:
+        knockout.record_bout(user, tournament, ms.match.id, int(ms.a))
 
 
 def _draw_lots(user, tournament: Tournament) -> None:

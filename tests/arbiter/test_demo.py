@@ -75,3 +75,14 @@ def test_the_demo_monrad_has_two_club_evenings_played_and_the_third_checking_in(
     assert club.entries.filter(name="Ekström, Vera").exists()
     assert len(monrad.present_ids(club, 3)) == 5
     assert monrad.read_season(club).standing[0].card.score > 0
+
+
+def test_the_demo_judo_category_is_drawn_with_its_first_round_fought(db):
+    from arbiter.demo import load_demo
+    from pairing.services import knockout
+
+    load_demo()
+    cup = Tournament.objects.get(system=System.KNOCKOUT)
+    board = knockout.board(cup)
+    assert board.bracket.random_seed == 2026
+    assert board.bracket.bouts.exists() and board.state.ready()
