@@ -10,10 +10,21 @@
 - An anonymous visitor is just the test client without a login.
 """
 
+import os
+
 import pytest
+from hypothesis import settings
 
 from arbiter.models import System, TournamentArbiter
 from tests.factories import PASSWORD, EntryFactory, TournamentFactory, UserFactory
+
+# CI draws the same examples on every run, so a submission's result does not depend on luck;
+# a developer's run explores new ones (HYPOTHESIS_PROFILE=explore, or any run outside CI).
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("explore")
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "explore")
+)
 
 
 @pytest.fixture(autouse=True)
