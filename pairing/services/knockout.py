@@ -173,8 +173,12 @@ def draw_bracket(
     system: str = "",
     separate_by: str = Bracket.SeparateBy.CLUB,
     random_seed: int | None = None,
+    fixed_seeds: str = "",
 ) -> Bracket:
-    """Draw the bracket (again, while no match is fought), reproducible from its random seed."""
+    """Draw the bracket (again, while no match is fought), reproducible from its random seed.
+
+    ``fixed_seeds`` ("ijf" or "international") puts each seed on the place printed with its
+    number (spec §2.3, §4) instead of drawing it within its region."""
     bracket = _locked(tournament)
     if bracket.bouts.exists():
         raise BracketError("Matches have been fought: the draw stands.")
@@ -189,12 +193,18 @@ def draw_bracket(
         if system == "pool":
             drawn = ko.draw_pool(competitors, seed=seed, separate_by=separate_by)
         else:
+            minimum = ko.SYSTEMS[system].min_size
+            fixed = {c: int(s) for c, s in bracket.placed.items()}
+            if fixed_seeds:
+                size = ko.bracket_size(len(competitors), minimum)
+                printed = ko.fixed_seed_places(competitors, size, fixed_seeds)
+                fixed.update({c: s for c, s in printed.items() if c not in fixed})
             drawn = ko.draw(
                 competitors,
                 seed=seed,
                 separate_by=separate_by,
-                fixed={c: int(s) for c, s in bracket.placed.items()} or None,
-                minimum_size=ko.SYSTEMS[system].min_size,
+                fixed=fixed or None,
+                minimum_size=minimum,
             )
         ko.bracket(drawn, system)
     except ko.KnockoutError as error:

@@ -151,6 +151,9 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         separate_by = Bracket.SeparateBy.CLUB
     raw_seed = request.POST.get("random_seed", "").strip()
     random_seed = int(raw_seed) if raw_seed.isdigit() else None
+    fixed_seeds = request.POST.get("fixed_seeds", "")
+    if fixed_seeds not in ("", "ijf", "international"):
+        fixed_seeds = ""
     return _act(
         request,
         tournament,
@@ -160,6 +163,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             system=system,
             separate_by=separate_by,
             random_seed=random_seed,
+            fixed_seeds=fixed_seeds,
         ),
     )
 

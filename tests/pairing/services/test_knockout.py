@@ -125,3 +125,14 @@ def test_a_place_is_taken_once(anna, nordic_cup):
     service.place_by_hand(anna, nordic_cup, a.pk, 3)
     with pytest.raises(service.BracketError, match="taken"):
         service.place_by_hand(anna, nordic_cup, b.pk, 3)
+
+
+def test_seeds_on_fixed_places_take_the_places_printed_with_their_numbers(anna, nordic_cup):
+    from pairing.engines import knockout as ko
+
+    first, second, *_ = entries(nordic_cup)
+    service.set_seeds(anna, nordic_cup, {first.pk: 1, second.pk: 2})
+    bracket = service.draw_bracket(anna, nordic_cup, random_seed=1, fixed_seeds="ijf")
+    printed = ko.ijf_numbering(16)
+    assert bracket.slots[printed.index(1)] == first.pk
+    assert bracket.slots[printed.index(2)] == second.pk
