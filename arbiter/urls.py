@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from arbiter.views import (
+    audit,
     dashboard,
     players,
     public,
@@ -81,6 +82,7 @@ urlpatterns = [
         rounds.quick_result,
         name="quick_result",
     ),
+    path("arbiter/t/<int:tournament_id>/audit/", audit.audit_log, name="audit_log"),
     path("", include("arbiter.export_urls")),
     path("", include("pairing.knockout_urls")),
     path("", include("pairing.urls")),
