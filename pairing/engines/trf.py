@@ -142,10 +142,17 @@ def format_points(tenths: int) -> str:
     return f"{tenths // 10}.{tenths % 10}"
 
 
+def _is_number(s: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``²``, which ``int`` refuses."""
+    return s.isascii() and s.isdigit()
+
+
 def _int(text: str, line: int, column: int, what: str) -> int:
     s = text.strip()
-    if not s.isdigit():
-        raise TrfError(line, column, f"invalid {what} {s!r}")
+    if not _is_number(s):
+        raise TrfError(line, column, f"invalid {what} {s[:20]!r}")
+    if len(s) > 9:
+        raise TrfError(line, column, f"{what} {s[:20]}... is too large")
     return int(s)
 
 
@@ -164,7 +171,7 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
     rating = _int(rating_s, lineno, 49, "rating") if rating_s else 0
     points = _points(_col(raw, 81, 84), lineno, 81)
     rank_s = _col(raw, 86, 89).strip()
-    rank = int(rank_s) if rank_s.isdigit() else 0
+    rank = int(rank_s) if _is_number(rank_s) else 0
     results: list[TrfResult] = []
     col = 92
     while col <= len(raw):
@@ -358,8 +365,8 @@ def parse_trf(text: str) -> TrfTournament:
         elif code == "XXP":
             ids = []
             for tok in rest.split():
-                if not tok.isdigit() or int(tok) == 0:
-                    raise TrfError(lineno, raw.find(tok) + 1, f"invalid player number {tok!r}")
+                if not _is_number(tok) or len(tok) > 9 or int(tok) == 0:
+                    raise TrfError(lineno, raw.find(tok) + 1, f"invalid player number {tok[:20]!r}")
                 ids.append(int(tok))
             forbidden.append(TrfForbidden(tuple(ids)))
         elif code == "260":
