@@ -83,7 +83,13 @@ def add_deputy(user, tournament: Tournament, deputy) -> TournamentArbiter:
     staff = TournamentArbiter.objects.create(
         tournament=tournament, user=deputy, role=TournamentArbiter.Role.DEPUTY
     )
-    record(user, tournament, "arbiter.add", f"Added deputy arbiter {deputy.username}")
+    record(
+        user,
+        tournament,
+        "arbiter.add",
+        f"Added deputy arbiter {deputy.username}",
+        after={"username": deputy.username, "role": staff.role},
+    )
     return staff
 
 
@@ -95,4 +101,10 @@ def remove_deputy(user, tournament: Tournament, staff_id: int) -> None:
     if staff is None:
         raise TournamentError("That deputy arbiter is not on this tournament.")
     staff.delete()
-    record(user, tournament, "arbiter.remove", f"Removed deputy arbiter {staff.user.username}")
+    record(
+        user,
+        tournament,
+        "arbiter.remove",
+        f"Removed deputy arbiter {staff.user.username}",
+        before={"username": staff.user.username, "role": staff.role},
+    )
