@@ -191,7 +191,7 @@ def pair_evening(user, tournament: Tournament) -> Round:
     present = [str(pk) for pk in present]
     if len(present) < 2:
         raise EveningError(f"Check in at least two members before pairing round {number}.")
-    seed = _draw_cards(tournament) if number == 1 else None
+    seed = _draw_cards(user, tournament) if number == 1 else None
     players, evenings, entries = players_and_evenings(tournament, number - 1)
     chosen = settings_of(tournament)
     try:
@@ -245,7 +245,7 @@ def pair_evening(user, tournament: Tournament) -> Round:
     return round_
 
 
-def _draw_cards(tournament: Tournament) -> int:
+def _draw_cards(user, tournament: Tournament) -> int:
     """Before round 1 every member's card number is drawn by lot, with a seed round 1 keeps."""
     seed = random.SystemRandom().randrange(2**31)
     entries = list(Entry.objects.filter(tournament=tournament).order_by("pk"))
@@ -255,7 +255,7 @@ def _draw_cards(tournament: Tournament) -> int:
         entry.starting_number = number
     Entry.objects.bulk_update(entries, ["starting_number"])
     record(
-        None,
+        user,
         tournament,
         "monrad.draw_cards",
         f"Cards drawn by lot for {len(entries)} members",
@@ -386,8 +386,14 @@ def unpair_evening(user, round_: Round) -> None:
             f"Round {round_.number} has results: clear them first if the pairing was wrong."
         )
     number = round_.number
+    before = {
+        "round": number,
+        "state": round_.state,
+        "games": list(round_.games.order_by("board").values_list("board", "white_id", "black_id")),
+        "byes": list(round_.byes.order_by("entry_id").values_list("entry_id", "kind")),
+    }
     round_.delete()
-    record(user, tournament, "monrad.unpair", f"Round {number}: pairing undone")
+    record(user, tournament, "monrad.unpair", f"Round {number}: pairing undone", before=before)
 
 
 @transaction.atomic
