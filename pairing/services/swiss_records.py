@@ -70,7 +70,13 @@ def forbid_pair(user, tournament: Tournament, first: Entry, second: Entry) -> Fo
         defaults={"created_by": user if user.is_authenticated else None},
     )
     if created:
-        record(user, tournament, "pair.forbid", f"{low.name} and {high.name} may not meet")
+        record(
+            user,
+            tournament,
+            "pair.forbid",
+            f"{low.name} and {high.name} may not meet",
+            after={"forbidden": [low.pk, high.pk]},
+        )
     return pair
 
 
@@ -79,7 +85,13 @@ def allow_pair(user, pair: ForbiddenPair) -> None:
     tournament = locked_swiss(pair.tournament)
     names = f"{pair.first.name} and {pair.second.name}"
     if ForbiddenPair.objects.filter(pk=pair.pk).delete()[0]:
-        record(user, tournament, "pair.allow", f"{names} may meet again")
+        record(
+            user,
+            tournament,
+            "pair.allow",
+            f"{names} may meet again",
+            before={"forbidden": [pair.first_id, pair.second_id]},
+        )
 
 
 @transaction.atomic
