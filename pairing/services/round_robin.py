@@ -185,8 +185,14 @@ def undo_last_pick(user, drawing: LotDrawing) -> None:
 @transaction.atomic
 def restart_drawing(user, drawing: LotDrawing) -> None:
     drawing = _locked(drawing)
+    before = {
+        "seed": drawing.seed,
+        "picks": list(drawing.picks.order_by("step").values_list("entry_id", "envelope", "number")),
+    }
     drawing.delete()
-    record(user, drawing.tournament, "drawing.restart", "Restarted the drawing of lots")
+    record(
+        user, drawing.tournament, "drawing.restart", "Restarted the drawing of lots", before=before
+    )
 
 
 @transaction.atomic
