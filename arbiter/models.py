@@ -323,3 +323,17 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+
+class Submission(models.Model):
+    """A form already acted on, by the one-time token it carried (arbiter/once.py): the same
+    form sent twice (a double click, a resent request) has one effect."""
+
+    token = models.UUIDField(unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.token} at {self.at:%Y-%m-%d %H:%M}"

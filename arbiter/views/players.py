@@ -8,12 +8,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arbiter.access import tournament_arbiter_required
 from arbiter.forms import EntryForm, PlayerListImportForm
 from arbiter.models import Entry, Tournament
+from arbiter.once import once_per_submission
 from arbiter.player_lists import COLUMNS, decode_upload, parse_player_list
 from arbiter.services import entries as service
 
 
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
+@once_per_submission
 def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The list with the add form above it; an HTMX post swaps only the list section."""
     form = EntryForm(request.POST or None, tournament=tournament)
@@ -73,6 +75,7 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
 
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
+@once_per_submission
 def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A pasted or uploaded CSV list: every bad line is reported, and then nothing is saved."""
     form = PlayerListImportForm(request.POST or None, request.FILES or None)

@@ -9,11 +9,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arbiter.access import chief_arbiter_required, tournament_arbiter_required
 from arbiter.forms import DeputyForm, TournamentForm
 from arbiter.models import Tournament, TournamentArbiter
+from arbiter.once import once_per_submission
 from arbiter.services import tournaments as service
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once_per_submission
 def create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -36,6 +38,7 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @require_POST
 @chief_arbiter_required
+@once_per_submission
 def add_deputy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     deputy_form = DeputyForm(request.POST)
     if deputy_form.is_valid():

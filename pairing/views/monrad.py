@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import Bye, Entry, Game, Round, Tournament
+from arbiter.once import once_per_submission
 from arbiter.services.results import ResultError, record_result
 from pairing.engines import monrad as engine
 from pairing.models import MonradPairing, MonradSettings
@@ -43,6 +44,7 @@ def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @require_POST
 @tournament_arbiter_required
+@once_per_submission
 def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     name = request.POST.get("name", "")
     rating = _int(request.POST.get("rating"))

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import Bye, Entry, Game, Round, Tournament
+from arbiter.once import once_per_submission
 from arbiter.scoring import pairings, points_before
 from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.services import swiss as service
@@ -60,6 +61,7 @@ def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @require_POST
 @tournament_arbiter_required
+@once_per_submission
 def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     first = _entry(tournament, request.POST.get("first"))
     second = _entry(tournament, request.POST.get("second"))

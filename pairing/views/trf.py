@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import System, Tournament
+from arbiter.once import once_per_submission
 from arbiter.player_lists import decode_upload
 from pairing.engines.trf import TrfError, write_trf
 from pairing.forms import TrfImportForm
@@ -26,6 +27,7 @@ FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 
 @require_http_methods(["GET", "POST"])
 @login_required
+@once_per_submission
 def import_page(request: HttpRequest) -> HttpResponse:
     """Paste or upload a TRF; a bad file is reported with its line and nothing is saved."""
     form = TrfImportForm(request.POST or None, request.FILES or None)
