@@ -112,3 +112,30 @@ WHITENOISE_USE_FINDERS = DEBUG
 
 # The largest CSV player list accepted in one upload or paste.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+
+# HTTPS and browser protections (README, "Configuration"). With DEBUG off they default to what a
+# public deployment behind TLS needs (`manage.py check --deploy` is clean); with DEBUG on they
+# default to plain http, so `scripts/serve.sh` works on http://127.0.0.1:8000/.
+BEHIND_PROXY = _env_bool("BEHIND_PROXY")
+if BEHIND_PROXY:
+    # The TLS-terminating proxy says which scheme the visitor used; trust it only behind one.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = _env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = _env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+# Preloading commits the whole domain to HTTPS in every browser: the operator opts in.
+SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD")
+if not SECURE_HSTS_PRELOAD:
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+
+# Login rate limiting (arbiter/views/auth.py): after this many failed logins for one username, or
+# from one client address, further attempts are refused for LOGIN_LOCKOUT_SECONDS.
+LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "5"))
+LOGIN_FAILURES_PER_IP = int(os.environ.get("LOGIN_FAILURES_PER_IP", "20"))
+LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
