@@ -67,6 +67,7 @@ def start_server(url: str, port: int, cache: bool) -> subprocess.Popen:
         os.environ,
         DATABASE_URL=url,
         DEBUG="0",
+        SECURE_SSL_REDIRECT="0",  # gunicorn speaks plain http here
         SECRET_KEY="load-bench-only",
         ALLOWED_HOSTS="127.0.0.1",
         PUBLIC_PAGE_CACHE="1" if cache else "0",
