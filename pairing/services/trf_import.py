@@ -79,6 +79,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     """
     parsed = parse_trf(text)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    _check_no_nul(lines)
     _check_supported(parsed, lines)
     rounds, records = _rounds(parsed, lines)
     _check_entries(parsed)
@@ -139,6 +140,13 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
         },
     )
     return tournament
+
+
+def _check_no_nul(lines: list[str]) -> None:
+    """A NUL character cannot be stored (PostgreSQL refuses it in text) and is no TRF's."""
+    for number, raw in enumerate(lines, start=1):
+        if "\x00" in raw:
+            raise TrfError(number, raw.index("\x00") + 1, "a NUL character (is this a TRF file?)")
 
 
 def _check_supported(t: TrfTournament, lines: list[str]) -> None:
