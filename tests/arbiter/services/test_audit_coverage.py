@@ -1,0 +1,672 @@
+"""Every service function that changes state writes its audit entries (issue 9, "Hardening").
+
+The rule that finds them: a public (no leading underscore) function defined in a module of
+``arbiter/services/`` or ``pairing/services/`` that is decorated with ``transaction.atomic``
+changes state, and must have a scenario in :data:`SCENARIOS` saying exactly which entries it
+writes (user, tournament, action, before, after). Every other public function there must be
+listed in :data:`NOT_AUDITED` with the reason it writes no entry. A new service function in
+neither list fails :func:`test_every_service_function_is_classified`.
+
+Each scenario builds its world from the personas (tests/conftest.py) and the factories, calls the
+discovered function object itself, and returns the entries it expects, in the order written.
+"""
+
+import datetime
+import importlib
+import inspect
+import pkgutil
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from unittest.mock import ANY
+
+import pytest
+from django.db import transaction
+
+from arbiter.models import AuditEntry, Bye, Round, System, TournamentArbiter
+from pairing.models import ForbiddenPair, MonradPairing
+from pairing.services import round_robin, swiss
+from tests.factories import (
+    ByeFactory,
+    EntryFactory,
+    GameFactory,
+    RoundFactory,
+    TournamentFactory,
+)
+from tests.pairing.trf_helpers import vector
+
+pytestmark = pytest.mark.django_db
+
+SERVICE_PACKAGES = ["arbiter.services", "pairing.services"]
+
+NOT_AUDITED = {
+    "arbiter.services.audit.record": "the audit writer itself",
+    "arbiter.services.audit.snapshot": "reads an instance's fields",
+    "arbiter.services.entries.initial_ranking_key": "a sort key",
+    "arbiter.services.entries.numbers_follow_ranking": "reads the rounds",
+    "arbiter.services.entries.renumber_by_rating": (
+        "a step of add_entry, update_entry, import_entries and swiss.pair_round, in their "
+        "transaction and audited by their entries"
+    ),
+    "arbiter.services.entries.check_open_for_entries": "a check that raises",
+    "pairing.services.knockout.bracket_of": (
+        "creates the empty bracket row on first use (defaults only, nothing an arbiter chose)"
+    ),
+    "pairing.services.knockout.system_for": "a pure choice from the rules",
+    "pairing.services.knockout.hand_placing": "reads the bracket for the placing page",
+    "pairing.services.knockout.board": "reads the bracket for the pages",
+    "pairing.services.monrad.settings_of": "reads the settings (unsaved defaults)",
+    "pairing.services.monrad.engine_settings": "converts settings for the engine",
+    "pairing.services.monrad.players_and_evenings": "reads the season",
+    "pairing.services.monrad.read_season": "reads the season",
+    "pairing.services.monrad.next_evening": "reads the rounds",
+    "pairing.services.monrad.present_ids": "reads the check-ins",
+    "pairing.services.monrad.locked_monrad": "locks the tournament row inside a service",
+    "pairing.services.monrad.repeat_boards": "reads the rounds",
+    "pairing.services.round_robin.active_entries": "reads the entries",
+    "pairing.services.round_robin.drawers_for": "converts entries for the engine",
+    "pairing.services.round_robin.check_field": "a check that raises",
+    "pairing.services.round_robin.engine_state": "replays the stored picks",
+    "pairing.services.swiss.locked_swiss": "locks the tournament row inside a service",
+    "pairing.services.swiss.draft_warnings": "reads a draft for its warnings",
+    "pairing.services.trf_export.engine_system": "reads the tournament",
+    "pairing.services.trf_export.completed_rounds": "reads the rounds",
+    "pairing.services.trf_export.tournament_trf": "writes a TRF text, not the database",
+}
+
+
+def is_atomic(function: Callable) -> bool:
+    """Decorated with ``transaction.atomic`` (Django wraps it in a closure over an Atomic)."""
+    cells = function.__closure__ or ()
+    return any(isinstance(cell.cell_contents, transaction.Atomic) for cell in cells)
+
+
+def service_functions() -> dict[str, Callable]:
+    found = {}
+    for package_name in SERVICE_PACKAGES:
+        package = importlib.import_module(package_name)
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package_name}.{info.name}")
+            for name, value in vars(module).items():
+                if name.startswith("_") or not inspect.isfunction(value):
+                    continue
+                if value.__module__ != module.__name__:
+                    continue  # imported from elsewhere
+                found[f"{module.__name__}.{name}"] = value
+    return found
+
+
+@dataclass
+class Expected:
+    user: Any
+    tournament: Any
+    action: str
+    before: Any = None
+    after: Any = None
+
+    def row(self) -> dict:
+        return {
+            "user": self.user.username if self.user is not None else None,
+            "tournament": self.tournament.pk if self.tournament is not None else None,
+            "action": self.action,
+            "before": self.before,
+            "after": self.after,
+        }
+
+
+@dataclass
+class World:
+    """The personas, fetched from pytest's fixtures when a scenario asks for them."""
+
+    request: Any
+    cache: dict = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("request", "cache"):
+            raise AttributeError(name)
+        return self.request.getfixturevalue(name)
+
+
+SCENARIOS: dict[str, Callable[[World, Callable], list[Expected]]] = {}
+
+
+def scenario(name: str):
+    def register(function):
+        assert name not in SCENARIOS, name
+        SCENARIOS[name] = function
+        return function
+
+    return register
+
+
+# --- arbiter.services.tournaments ------------------------------------------------------------
+
+TOURNAMENT_AFTER = {
+    "name": "Stavanger Open",
+    "system": "swiss_dutch",
+    "rules_version": "2026",
+    "start_date": "2026-12-01",
+    "end_date": None,
+    "city": "",
+    "federation": "",
+    "time_control": "",
+    "planned_rounds": None,
+    "tiebreak_rules": "2026",
+    "tiebreaks": "",
+    "is_published": False,
+}
+
+
+@scenario("arbiter.services.tournaments.create_tournament")
+def _(w, fn):
+    start = datetime.date(2026, 12, 1)
+    data = {"name": "Stavanger Open", "system": "swiss_dutch", "start_date": start}
+    t = fn(w.anna, data)
+    return [Expected(w.anna, t, "tournament.create", after=TOURNAMENT_AFTER)]
+
+
+@scenario("arbiter.services.tournaments.update_tournament")
+def _(w, fn):
+    fn(w.dag, w.bergen_open, {"city": "Bergen", "name": "Bergen Open"})
+    return [Expected(w.dag, w.bergen_open, "tournament.update", {"city": ""}, {"city": "Bergen"})]
+
+
+@scenario("arbiter.services.tournaments.add_deputy")
+def _(w, fn):
+    fn(w.anna, w.bergen_open, w.boris)
+    after = {"username": "boris", "role": "deputy"}
+    return [Expected(w.anna, w.bergen_open, "arbiter.add", after=after)]
+
+
+@scenario("arbiter.services.tournaments.remove_deputy")
+def _(w, fn):
+    staff = TournamentArbiter.objects.get(tournament=w.bergen_open, user=w.dag)
+    fn(w.anna, w.bergen_open, staff.pk)
+    before = {"username": "dag", "role": "deputy"}
+    return [Expected(w.anna, w.bergen_open, "arbiter.remove", before=before)]
+
+
+# --- arbiter.services.entries ----------------------------------------------------------------
+
+ENTRY_AFTER = {
+    "name": "Vik, Ola",
+    "title": "",
+    "sex": "",
+    "federation": "NOR",
+    "club": "",
+    "rating": 1800,
+    "fide_id": None,
+    "birth_year": None,
+}
+
+
+@scenario("arbiter.services.entries.add_entry")
+def _(w, fn):
+    fn(w.dag, w.bergen_open, {"name": "Vik, Ola", "federation": "NOR", "rating": 1800})
+    return [Expected(w.dag, w.bergen_open, "entry.add", after=ENTRY_AFTER)]
+
+
+@scenario("arbiter.services.entries.update_entry")
+def _(w, fn):
+    entry = w.bergen_players[0]
+    fn(w.anna, entry, {"rating": 1999, "name": entry.name})
+    return [
+        Expected(w.anna, w.bergen_open, "entry.update", {"rating": entry.rating}, {"rating": 1999})
+    ]
+
+
+@scenario("arbiter.services.entries.set_withdrawn")
+def _(w, fn):
+    fn(w.anna, w.bergen_players[2], True)
+    before, after = {"withdrawn": False}, {"withdrawn": True}
+    return [Expected(w.anna, w.bergen_open, "entry.withdraw", before, after)]
+
+
+@scenario("arbiter.services.entries.import_entries")
+def _(w, fn):
+    fn(w.anna, w.bergen_open, [{"name": "Aa, Per", "rating": 1500}, {"name": "Bo, Kim"}])
+    after = {"names": ["Aa, Per", "Bo, Kim"]}
+    return [Expected(w.anna, w.bergen_open, "entry.import", after=after)]
+
+
+# --- arbiter.services.results ----------------------------------------------------------------
+
+
+@scenario("arbiter.services.results.record_result")
+def _(w, fn):
+    white, black = w.bergen_players[:2]
+    round_ = RoundFactory(tournament=w.bergen_open, number=1, state=Round.State.PUBLISHED)
+    game = GameFactory(round=round_, white=white, black=black)
+    fn(w.dag, game, "1/2")
+    return [
+        Expected(w.dag, w.bergen_open, "result.record", {"result": ""}, {"result": "1/2"}),
+        Expected(
+            w.dag, w.bergen_open, "round.complete", {"state": "published"}, {"state": "complete"}
+        ),
+    ]
+
+
+# --- pairing.services.knockout ---------------------------------------------------------------
+
+
+def cup(w):
+    if "cup" not in w.cache:
+        t = TournamentFactory(name="Judo Cup -60", system=System.KNOCKOUT, chief=w.anna)
+        for n in range(6):
+            EntryFactory(tournament=t, name=f"Judoka {n}, Test", club=f"Club {n % 3}", rating=0)
+        w.cache["cup"] = t
+    return w.cache["cup"]
+
+
+def judoka(w):
+    return list(cup(w).entries.order_by("name"))
+
+
+@scenario("pairing.services.knockout.set_seeds")
+def _(w, fn):
+    first = judoka(w)[0]
+    fn(w.anna, cup(w), {first.pk: 1})
+    return [Expected(w.anna, cup(w), "bracket.seeds", {}, {str(first.pk): 1})]
+
+
+@scenario("pairing.services.knockout.set_rules")
+def _(w, fn):
+    fn(w.anna, cup(w), pool_up_to=3, knockout_system="single_bronze")
+    before = {"pool_up_to": 5, "knockout_system": "ijf_repechage"}
+    after = {"pool_up_to": 3, "knockout_system": "single_bronze"}
+    return [Expected(w.anna, cup(w), "bracket.rules", before, after)]
+
+
+@scenario("pairing.services.knockout.place_by_hand")
+def _(w, fn):
+    from pairing.services.knockout import set_rules
+
+    set_rules(w.anna, cup(w), pool_up_to=0, knockout_system="single")
+    first = judoka(w)[0]
+    fn(w.anna, cup(w), first.pk, 3)
+    return [Expected(w.anna, cup(w), "bracket.place", after={str(first.pk): 3})]
+
+
+@scenario("pairing.services.knockout.draw_bracket")
+def _(w, fn):
+    bracket = fn(w.anna, cup(w), random_seed=11)
+    assert bracket.system == "ijf_repechage"  # six competitors, pools up to five
+    return [
+        Expected(
+            w.anna,
+            cup(w),
+            "bracket.draw",
+            after={"system": "ijf_repechage", "seed": 11, "slots": bracket.slots},
+        )
+    ]
+
+
+@scenario("pairing.services.knockout.record_bout")
+def _(w, fn):
+    from pairing.services import knockout
+
+    knockout.draw_bracket(w.anna, cup(w), random_seed=11)
+    ready = knockout.board(cup(w)).state.ready()[0]
+    fn(w.anna, cup(w), ready.match.id, int(ready.a))
+    after = {"results": {str(ready.match.id): ready.a}}
+    return [Expected(w.anna, cup(w), "bracket.bout", {"results": {}}, after)]
+
+
+# --- pairing.services.monrad -----------------------------------------------------------------
+
+
+def club(w):
+    if "club" not in w.cache:
+        t = TournamentFactory(
+            name="Tuesday Club", system=System.MONRAD, chief=w.anna, planned_rounds=10
+        )
+        for n in range(1, 7):
+            EntryFactory(tournament=t, name=f"Member {n}, Club", starting_number=n)
+        w.cache["club"] = t
+    return w.cache["club"]
+
+
+def members(w):
+    return list(club(w).entries.order_by("name"))
+
+
+def draft_evening(w):
+    """Round 1 of the club as a draft of two boards and a bye (made by hand)."""
+    m = members(w)
+    round_ = RoundFactory(tournament=club(w), number=1, state=Round.State.DRAFT)
+    GameFactory(round=round_, board=1, white=m[0], black=m[1])
+    GameFactory(round=round_, board=2, white=m[2], black=m[3])
+    ByeFactory(round=round_, entry=m[4], kind=Bye.Kind.PAIRING_ALLOCATED)
+    MonradPairing.objects.create(round=round_, boards=[], bye=m[4])
+    return round_, m
+
+
+@scenario("pairing.services.monrad.set_present")
+def _(w, fn):
+    entry = members(w)[0]
+    fn(w.anna, club(w), entry, True)
+    after = {"round": 1, "entry": entry.pk, "present": True}
+    return [Expected(w.anna, club(w), "monrad.check_in", after=after)]
+
+
+@scenario("pairing.services.monrad.add_late_member")
+def _(w, fn):
+    entry = fn(w.anna, club(w), "Late, Lisa", 1500)
+    after = {**ENTRY_AFTER, "name": "Late, Lisa", "federation": "", "rating": 1500}
+    return [
+        Expected(w.anna, club(w), "entry.add", after=after),
+        Expected(
+            w.anna,
+            club(w),
+            "monrad.check_in",
+            after={"round": 1, "entry": entry.pk, "present": True},
+        ),
+    ]
+
+
+@scenario("pairing.services.monrad.pair_evening")
+def _(w, fn):
+    from pairing.services.monrad import set_present
+
+    present = members(w)[:4]
+    for entry in present:
+        set_present(w.anna, club(w), entry, True)
+    fn(w.dag, club(w))
+    pair_after = {
+        "round": 1,
+        "present": sorted(e.pk for e in present),
+        "boards": ANY,
+        "bye": None,
+        "repeats": 0,
+        "backtracks": 0,
+        "seed": ANY,
+    }
+    return [
+        Expected(w.dag, club(w), "monrad.draw_cards", after={"seed": ANY, "numbers": ANY}),
+        Expected(w.dag, club(w), "monrad.pair", after=pair_after),
+    ]
+
+
+@scenario("pairing.services.monrad.accept_pairing")
+def _(w, fn):
+    round_, _ = draft_evening(w)
+    fn(w.anna, round_)
+    return [Expected(w.anna, club(w), "monrad.accept", after={"round": 1, "repeats": []})]
+
+
+@scenario("pairing.services.monrad.swap_players")
+def _(w, fn):
+    round_, m = draft_evening(w)
+    fn(w.anna, round_, m[0], m[4])
+    after = {"round": 1, "swapped": [m[0].pk, m[4].pk]}
+    return [Expected(w.anna, club(w), "monrad.swap", after=after)]
+
+
+@scenario("pairing.services.monrad.unpair_evening")
+def _(w, fn):
+    round_, m = draft_evening(w)
+    fn(w.anna, round_)
+    before = {
+        "round": 1,
+        "state": "draft",
+        "games": [[1, m[0].pk, m[1].pk], [2, m[2].pk, m[3].pk]],
+        "byes": [[m[4].pk, "U"]],
+    }
+    return [Expected(w.anna, club(w), "monrad.unpair", before=before)]
+
+
+@scenario("pairing.services.monrad.update_settings")
+def _(w, fn):
+    fn(w.anna, club(w), scoring="1-0.5-0", tiebreak="bh-c1")
+    before, after = {"scoring": "3-2-1"}, {"scoring": "1-0.5-0"}
+    return [Expected(w.anna, club(w), "monrad.settings", before, after)]
+
+
+# --- pairing.services.round_robin ------------------------------------------------------------
+
+
+def drawing(w):
+    if "drawing" not in w.cache:
+        w.cache["drawing"] = round_robin.start_drawing(w.anna, w.oslo_invitational, seed=5)
+    return w.cache["drawing"]
+
+
+@scenario("pairing.services.round_robin.start_drawing")
+def _(w, fn):
+    fn(w.anna, w.oslo_invitational, seed=5, double_round_robin=True)
+    after = {"seed": 5, "double_round_robin": True}
+    return [Expected(w.anna, w.oslo_invitational, "drawing.start", after=after)]
+
+
+@scenario("pairing.services.round_robin.record_pick")
+def _(w, fn):
+    state, _ = round_robin.engine_state(drawing(w))
+    pick = state.pick_at_random(random.Random(0)).picks[-1]
+    fn(w.anna, drawing(w), 0, pick.envelope, pick.number)
+    after = {"step": 0, "envelope": pick.envelope, "number": pick.number}
+    return [Expected(w.anna, w.oslo_invitational, "drawing.pick", after=after)]
+
+
+@scenario("pairing.services.round_robin.draw_for_player")
+def _(w, fn):
+    saved = fn(w.anna, drawing(w), 0)
+    after = {"step": 0, "envelope": saved.envelope, "number": saved.number}
+    return [Expected(w.anna, w.oslo_invitational, "drawing.pick", after=after)]
+
+
+@scenario("pairing.services.round_robin.undo_last_pick")
+def _(w, fn):
+    saved = round_robin.draw_for_player(w.anna, drawing(w), 0)
+    fn(w.anna, drawing(w))
+    before = {"step": 0, "envelope": saved.envelope, "number": saved.number}
+    return [Expected(w.anna, w.oslo_invitational, "drawing.undo", before=before)]
+
+
+@scenario("pairing.services.round_robin.restart_drawing")
+def _(w, fn):
+    saved = round_robin.draw_for_player(w.anna, drawing(w), 0)
+    fn(w.anna, drawing(w))
+    before = {"seed": 5, "picks": [[saved.entry_id, saved.envelope, saved.number]]}
+    return [Expected(w.anna, w.oslo_invitational, "drawing.restart", before=before)]
+
+
+@scenario("pairing.services.round_robin.confirm_drawing")
+def _(w, fn):
+    for step in range(10):
+        round_robin.draw_for_player(w.anna, drawing(w), step)
+    fn(w.anna, drawing(w))
+    numbers = dict(w.oslo_invitational.entries.values_list("name", "starting_number"))
+    assert sorted(numbers.values()) == list(range(1, 11))
+    return [Expected(w.anna, w.oslo_invitational, "drawing.confirm", after={"numbers": numbers})]
+
+
+# --- pairing.services.swiss and swiss_records ------------------------------------------------
+
+
+def paired(w):
+    if "round" not in w.cache:
+        w.cache["round"] = swiss.pair_round(w.anna, w.trondheim_open)
+    return w.cache["round"]
+
+
+@scenario("pairing.services.swiss.pair_round")
+def _(w, fn):
+    fn(w.anna, w.trondheim_open)
+    after = {"round": 1, "boards": [[1, 6], [7, 2], [3, 8], [9, 4], [5, 10]], "bye": None}
+    after["seed"] = None  # the initial colour was chosen by the arbiter
+    return [Expected(w.anna, w.trondheim_open, "round.pair", after=after)]
+
+
+@scenario("pairing.services.swiss.swap_players")
+def _(w, fn):
+    p = w.trondheim_players
+    fn(w.anna, paired(w), p[0], p[1])
+    before = {str(p[0].pk): "board 1 white", str(p[1].pk): "board 2 black"}
+    after = {str(p[0].pk): "board 2 black", str(p[1].pk): "board 1 white"}
+    return [Expected(w.anna, w.trondheim_open, "round.swap_players", before, after)]
+
+
+@scenario("pairing.services.swiss.swap_colours")
+def _(w, fn):
+    p = w.trondheim_players
+    fn(w.anna, paired(w), 1)
+    before = {"white": p[0].pk, "black": p[5].pk}
+    after = {"white": p[5].pk, "black": p[0].pk}
+    return [Expected(w.anna, w.trondheim_open, "round.swap_colours", before, after)]
+
+
+@scenario("pairing.services.swiss.publish_round")
+def _(w, fn):
+    fn(w.anna, paired(w))
+    after = {"state": "published", "warnings": []}
+    return [Expected(w.anna, w.trondheim_open, "round.publish", after=after)]
+
+
+@scenario("pairing.services.swiss.delete_round")
+def _(w, fn):
+    p = w.trondheim_players
+    fn(w.anna, paired(w))
+    games = [
+        [1, p[0].pk, p[5].pk, ""],
+        [2, p[6].pk, p[1].pk, ""],
+        [3, p[2].pk, p[7].pk, ""],
+        [4, p[8].pk, p[3].pk, ""],
+        [5, p[4].pk, p[9].pk, ""],
+    ]
+    before = {"state": "draft", "games": games, "byes": []}
+    return [Expected(w.anna, w.trondheim_open, "round.delete", before=before)]
+
+
+@scenario("pairing.services.swiss_records.set_player_round_record")
+def _(w, fn):
+    fn(w.anna, w.trondheim_open, w.trondheim_players[3], 1, "H")
+    return [Expected(w.anna, w.trondheim_open, "round.player_record", {"kind": ""}, {"kind": "H"})]
+
+
+@scenario("pairing.services.swiss_records.forbid_pair")
+def _(w, fn):
+    first, second = w.trondheim_players[4], w.trondheim_players[2]
+    fn(w.anna, w.trondheim_open, first, second)
+    after = {"forbidden": sorted([first.pk, second.pk])}
+    return [Expected(w.anna, w.trondheim_open, "pair.forbid", after=after)]
+
+
+@scenario("pairing.services.swiss_records.allow_pair")
+def _(w, fn):
+    first, second = sorted(w.trondheim_players[:2], key=lambda e: e.pk)
+    pair = ForbiddenPair.objects.create(tournament=w.trondheim_open, first=first, second=second)
+    fn(w.anna, pair)
+    before = {"forbidden": [first.pk, second.pk]}
+    return [Expected(w.anna, w.trondheim_open, "pair.allow", before=before)]
+
+
+@scenario("pairing.services.swiss_records.set_baku_acceleration")
+def _(w, fn):
+    fn(w.anna, w.trondheim_open, True)
+    before, after = {"baku_acceleration": False}, {"baku_acceleration": True}
+    return [Expected(w.anna, w.trondheim_open, "tournament.acceleration", before, after)]
+
+
+@scenario("pairing.services.swiss_records.score_missed_rounds")
+def _(w, fn):
+    swiss.publish_round(w.anna, paired(w))
+    late = EntryFactory(tournament=w.trondheim_open, name="Late, Trondheim", starting_number=11)
+    assert fn(w.anna, w.trondheim_open, late, "H") == 1
+    after = {"kind": "H", "rounds": 1}
+    return [Expected(w.anna, w.trondheim_open, "entry.missed_rounds", after=after)]
+
+
+# --- pairing.services.trf_import -------------------------------------------------------------
+
+
+@scenario("pairing.services.trf_import.import_trf")
+def _(w, fn):
+    t = fn(w.boris, vector("gen_clean_n016_r07_s16002"), name="Imported Open")
+    after = {
+        "format": ANY,
+        "players": 16,
+        "rounds": t.rounds.count(),
+        "complete_rounds": ANY,
+        "rules": t.rules_version,
+        "records": ANY,
+        "forbidden_pairs": 0,
+        "not_stored": ANY,
+    }
+    return [Expected(w.boris, t, "tournament.import_trf", after=after)]
+
+
+# --- the tests -------------------------------------------------------------------------------
+
+
+def test_every_service_function_is_classified():
+    functions = service_functions()
+    atomic = {name for name, fn in functions.items() if is_atomic(fn)}
+    other = set(functions) - atomic
+    assert atomic - set(SCENARIOS) == set(), "state-changing service functions without a scenario"
+    assert set(SCENARIOS) - atomic == set(), "scenarios for functions that are gone or not atomic"
+    assert other - set(NOT_AUDITED) == set(), "new non-atomic service functions: list them"
+    assert set(NOT_AUDITED) - other == set(), "NOT_AUDITED names functions that are gone"
+
+
+def test_the_rule_finds_the_services():
+    functions = service_functions()
+    assert is_atomic(functions["arbiter.services.results.record_result"])
+    assert not is_atomic(functions["pairing.services.knockout.board"])
+    assert len(SCENARIOS) >= 38
+
+
+def test_a_new_service_function_without_a_scenario_is_caught(monkeypatch):
+    module = importlib.import_module("arbiter.services.results")
+
+    @transaction.atomic
+    def annul_round(user, round_):
+        """A change someone adds later."""
+
+    annul_round.__module__ = module.__name__
+    monkeypatch.setattr(module, "annul_round", annul_round, raising=False)
+    with pytest.raises(AssertionError, match="without a scenario"):
+        test_every_service_function_is_classified()
+
+
+def _rows(entries) -> list[dict]:
+    return [
+        {
+            "user": entry.user.username if entry.user else None,
+            "tournament": entry.tournament_id,
+            "action": entry.action,
+            "before": entry.before,
+            "after": entry.after,
+        }
+        for entry in entries
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_each_service_function_writes_its_entries(request, name):
+    function = service_functions()[name]
+    world = World(request)
+    # Build the personas before the call, so that their set-up writes no entry inside it.
+    for persona in ("anna", "dag", "boris", "bergen_open"):
+        getattr(world, persona)
+    start = AuditEntry.objects.order_by("-id").values_list("id", flat=True).first() or 0
+    expected = SCENARIOS[name](world, _Counting(function, world, start))
+    assert expected, f"{name}: a scenario expects at least one entry"
+    written = AuditEntry.objects.filter(id__gt=world.cache["start"]).order_by("id")
+    written = written.select_related("user")
+    assert _rows(written) == [e.row() for e in expected], name
+
+
+class _Counting:
+    """The service function, marking where the audit log stood just before the call (the
+    scenario's own set-up may write entries through other services first)."""
+
+    def __init__(self, function, world, start):
+        self.function = function
+        self.world = world
+        world.cache["start"] = start
+
+    def __call__(self, *args, **kwargs):
+        last = AuditEntry.objects.order_by("-id").values_list("id", flat=True).first() or 0
+        self.world.cache["start"] = last
+        return self.function(*args, **kwargs)
