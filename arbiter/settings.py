@@ -139,3 +139,9 @@ SESSION_COOKIE_HTTPONLY = True
 LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "5"))
 LOGIN_FAILURES_PER_IP = int(os.environ.get("LOGIN_FAILURES_PER_IP", "20"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+# The counts live in each process's memory, whatever PUBLIC_PAGE_CACHE says (with several
+# gunicorn workers a client may reach a different worker's count: up to workers x the limit).
+CACHES["logins"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "logins",
+}

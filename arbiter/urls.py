@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from arbiter.views import (
     audit,
+    auth,
     dashboard,
     players,
     public,
@@ -32,6 +33,8 @@ urlpatterns = [
         public_players.player_card,
         name="player_card",
     ),
+    # Before Django's own: the login page that limits failed attempts.
+    path("accounts/login/", auth.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("arbiter/", dashboard.dashboard, name="dashboard"),
     path("arbiter/new/", tournaments.create, name="tournament_create"),
