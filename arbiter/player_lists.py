@@ -71,8 +71,8 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
         return result
     header_line = lines[header_index]
     separator = max(SEPARATORS, key=header_line.count)
-    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=separator)
-    columns = _read_header(next(_skip(reader, header_index)), header_index + 1, result)
+    reader = _Lines(csv.reader(io.StringIO("\n".join(lines)), delimiter=separator), result)
+    columns = _read_header(next(_skip(reader, header_index), []), header_index + 1, result)
     if columns is None:
         return result
 
@@ -114,8 +114,31 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
 
 def _skip(reader, count: int):
     for _ in range(count):
-        next(reader)
+        next(reader, None)
     return reader
+
+
+class _Lines:
+    """The CSV reader's rows; a line it cannot read (a field over the csv module's limit of
+    128 KiB) is reported with its number and ends the list."""
+
+    def __init__(self, reader, result: ParsedList) -> None:
+        self.reader = reader
+        self.result = result
+
+    @property
+    def line_num(self) -> int:
+        return self.reader.line_num
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> list[str]:
+        try:
+            return next(self.reader)
+        except csv.Error as error:
+            self.result.errors.append(LineError(self.reader.line_num, f"cannot read it: {error}"))
+            raise StopIteration from error
 
 
 def _read_header(cells: list[str], line: int, result: ParsedList) -> list[str] | None:
