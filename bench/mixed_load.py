@@ -1,0 +1,208 @@
+"""Players refreshing the public pages while arbiters enter a round's results, at once.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/arbiter .venv/bin/python bench/mixed_load.py
+        [--players 1000] [--readers 8] [--writers 2] [--seconds 120]
+
+A throwaway test database holds a published Swiss of ``--players`` players with three rounds
+played and the fourth published without results. gunicorn (two workers) serves it on a free
+loopback port. ``--readers`` threads GET the round's pairings, the standings and player cards
+while ``--writers`` threads, each logged in as an arbiter with its own session and CSRF token,
+enter every board's result through the keyboard-entry endpoint (htmx, as the page does). It
+stops when every board has its result or after ``--seconds``, prints requests per second,
+median and 95th percentile latency and errors for reads and writes, and then counts the results
+in the database: every result answered as saved must be there (zero lost results is the bar).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbiter.settings")
+
+from public_load import drop_database, free_port, setup_database, start_server  # noqa: E402
+
+
+class Session:
+    """One logged-in arbiter: cookies and the CSRF token, over one keep-alive connection."""
+
+    def __init__(self, port: int, username: str, password: str) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies: dict[str, str] = {}
+        page = self.request("GET", "/accounts/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        form = {"username": username, "password": password, "csrfmiddlewaretoken": token}
+        self.request("POST", "/accounts/login/", form)
+        if "sessionid" not in self.cookies:
+            raise RuntimeError("the bench arbiter could not log in")
+
+    def request(self, method: str, path: str, form: dict | None = None, headers=None) -> str:
+        headers = dict(headers or {})
+        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["Referer"] = "http://127.0.0.1/"
+        self.conn.request(method, path, body=body, headers=headers)
+        response = self.conn.getresponse()
+        text = response.read().decode()
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+        self.status = response.status
+        return text
+
+
+def setup(players: int) -> tuple[str, int, int, str]:
+    """The database with round 4 published and empty: (url, tournament, round, username)."""
+    url, tournament_id, last = setup_database(players, 3)
+    from arbiter.models import Tournament, TournamentArbiter
+    from pairing.services import swiss
+
+    tournament = Tournament.objects.get(pk=tournament_id)
+    user = TournamentArbiter.objects.get(tournament=tournament).user
+    swiss.publish_round(user, swiss.pair_round(user, tournament))
+    return url, tournament_id, last + 1, user.username
+
+
+def summary(latencies: list[float], errors: int, wall: float) -> str:
+    if not latencies:
+        return "no requests"
+    latencies.sort()
+    p95 = latencies[int(0.95 * (len(latencies) - 1))]
+    return (
+        f"{len(latencies)} requests, {len(latencies) / wall:.0f} req/s, "
+        f"median {1000 * statistics.median(latencies):.0f} ms, p95 {1000 * p95:.0f} ms, "
+        f"{errors} errors"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=1000)
+    ap.add_argument("--readers", type=int, default=8)
+    ap.add_argument("--writers", type=int, default=2)
+    ap.add_argument("--seconds", type=float, default=120)
+    args = ap.parse_args()
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        sys.exit("Set DATABASE_URL to a PostgreSQL server (a throwaway database is made on it).")
+    url, tournament, number, username = setup(args.players)
+    from arbiter.models import Entry, Game
+
+    boards = list(
+        Game.objects.filter(round__tournament_id=tournament, round__number=number)
+        .order_by("board")
+        .values_list("board", flat=True)
+    )
+    cards = list(Entry.objects.filter(tournament_id=tournament).values_list("pk", flat=True))
+    reads = [f"/t/{tournament}/rounds/{number}/", f"/t/{tournament}/standings/"]
+    reads += [f"/t/{tournament}/players/{pk}/" for pk in cards[:50]]
+    port = free_port()
+    server = start_server(url, port, cache=True)
+    lock = threading.Lock()
+    todo = iter(boards)
+    saved: set[int] = set()
+    stats = {"read": ([], [0]), "write": ([], [0])}
+    deadline = time.perf_counter() + args.seconds
+    writing = threading.Event()
+    writing.set()
+
+    def record(kind: str, started: float, ok: bool) -> None:
+        latencies, errors = stats[kind]
+        with lock:
+            latencies.append(time.perf_counter() - started)
+            errors[0] += not ok
+
+    def writer() -> None:
+        session = Session(port, username, "bench")
+        token = session.cookies["csrftoken"]
+        path = f"/arbiter/t/{tournament}/rounds/{number}/result/"
+        while time.perf_counter() < deadline:
+            with lock:
+                board = next(todo, None)
+            if board is None:
+                return
+            started = time.perf_counter()
+            try:
+                text = session.request(
+                    "POST",
+                    path,
+                    {"board": board, "result": "1-0" if board % 2 else "1/2"},
+                    {"HX-Request": "true", "X-CSRFToken": token},
+                )
+                ok = session.status == 200 and f"Board {board}" in text
+            except (OSError, http.client.HTTPException):
+                ok = False
+            if ok:
+                with lock:
+                    saved.add(board)
+            record("write", started, ok)
+
+    def reader(index: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        n = index
+        while writing.is_set() and time.perf_counter() < deadline:
+            started = time.perf_counter()
+            try:
+                conn.request("GET", reads[n % len(reads)])
+                response = conn.getresponse()
+                response.read()
+                ok = response.status == 200
+            except (OSError, http.client.HTTPException):
+                ok = False
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            record("read", started, ok)
+            n += args.readers
+
+    try:
+        started = time.perf_counter()
+        writers = [threading.Thread(target=writer) for _ in range(args.writers)]
+        readers = [threading.Thread(target=reader, args=(i,)) for i in range(args.readers)]
+        for t in writers + readers:
+            t.start()
+        for t in writers:
+            t.join()
+        writing.clear()
+        for t in readers:
+            t.join()
+        wall = time.perf_counter() - started
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    try:
+        stored = set(
+            Game.objects.filter(round__tournament_id=tournament, round__number=number)
+            .exclude(result="")
+            .values_list("board", flat=True)
+        )
+        print(f"{args.players} players, round {number}: {len(boards)} boards, {wall:.0f} s")
+        print(f"public pages:  {summary(*_flat(stats['read']), wall)}")
+        print(f"result entry:  {summary(*_flat(stats['write']), wall)}")
+        lost = saved - stored
+        print(
+            f"results saved: {len(saved)} answered, {len(stored)} in the database, {len(lost)} lost"
+        )
+    finally:
+        drop_database()
+
+
+def _flat(pair: tuple[list[float], list[int]]) -> tuple[list[float], int]:
+    return pair[0], pair[1][0]
+
+
+if __name__ == "__main__":
+    main()
