@@ -19,6 +19,7 @@ import random
 import sys
 from typing import Any
 
+from pairing.commands import InputFileError, load_json
 from pairing.engines.knockout import (
     SYSTEMS,
     Competitor,
@@ -39,11 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = load_json(args.file)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
         print(json.dumps(plan(data, seed), indent=2, ensure_ascii=False))
-    except (OSError, json.JSONDecodeError, KnockoutError) as error:
+    except (OSError, InputFileError, KnockoutError) as error:
         print(f"knockout: {error}", file=sys.stderr)
         return 2
     return 0

@@ -19,6 +19,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
+from pairing.commands import InputFileError, load_json
 from pairing.engines.monrad import (
     Evening,
     Game,
@@ -35,10 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = load_json(args.file)
         print(json.dumps(plan(data), indent=2, ensure_ascii=False))
-    except (OSError, json.JSONDecodeError, MonradError) as error:
+    except (OSError, InputFileError, MonradError) as error:
         print(f"monrad: {error}", file=sys.stderr)
         return 2
     return 0

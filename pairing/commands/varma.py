@@ -18,6 +18,7 @@ import re
 import sys
 from typing import Any
 
+from pairing.commands import InputFileError, load_json
 from pairing.engines.berger import schedule
 from pairing.engines.group_separation import (
     LAST_ROUNDS,
@@ -36,11 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = load_json(args.file)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
         print(json.dumps(plan(data, seed), indent=2, ensure_ascii=False))
-    except (OSError, json.JSONDecodeError, VarmaError) as error:
+    except (OSError, InputFileError, VarmaError) as error:
         print(f"varma: {error}", file=sys.stderr)
         return 2
     return 0
