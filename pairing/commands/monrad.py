@@ -66,7 +66,7 @@ def read(data: Any) -> tuple[list[Player], list[Evening], list[str], Settings]:
             raise MonradError(f"Player {index} has no id.")
         try:
             card = int(item.get("number", index))
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, OverflowError) as error:
             raise MonradError(f"Player {index}: the number must be an integer.") from error
         players.append(Player(str(item["id"]), card, str(item.get("name", ""))))
         if item.get("present", True):
