@@ -82,7 +82,7 @@ def plan(data: Any, seed: int) -> dict:
     competitors = read_competitors(data)
     separate_by = data.get("separate_by", "club")
     system = data.get("system") or choose_system(len(competitors))
-    if system not in SYSTEMS:
+    if not isinstance(system, str) or system not in SYSTEMS:
         raise KnockoutError(f"Unknown system {system!r}; one of {', '.join(SYSTEMS)}.")
     if system == "pool":
         drawn = draw_pool(competitors, seed=seed, separate_by=separate_by)
