@@ -1,0 +1,341 @@
+"""Backing up tournaments to a self-describing JSON document and restoring them.
+
+The document (``FORMAT``, ``VERSION``) holds, per tournament, every row that hangs off it, model
+by model in :data:`MODELS` order, each row with its original primary key (``pk``) and its own
+fields; a foreign key to another backed-up row holds that row's original key, a user is named by
+username. The users the rows name are listed once at the top (username and names, never a
+password). A SHA-256 of the payload detects a damaged file.
+
+A restore runs in one transaction and re-keys every row: new primary keys are taken from the
+database and every foreign key (and every entry id stored inside the JSON fields of the pairing
+records and brackets, :func:`remap_json`) is translated through the mapping, so restoring into a
+database that holds other tournaments cannot clash. The ``before``/``after`` of audit entries are
+history and are restored as written (entry ids there are those of the original database); the
+restore adds one ``backup.restore`` audit entry per tournament with the mapping of entry ids.
+Missing users are created without a usable password (an administrator sets one to let them log
+in). A tournament whose identity (name, system, start date) exists already is refused, and then
+nothing is restored.
+"""
+
+import datetime
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError, models, transaction
+from django.db.migrations.recorder import MigrationRecorder
+from django.utils import timezone
+
+from arbiter.models import Tournament
+from arbiter.services.audit import record
+
+FORMAT = "arbiter-tournament-backup"
+VERSION = 1
+
+#: Every model that hangs off a tournament, parents before children, with the lookup from the
+#: model to its tournament's id.
+MODELS: list[tuple[str, str]] = [
+    ("arbiter.Tournament", "pk"),
+    ("arbiter.TournamentArbiter", "tournament"),
+    ("arbiter.Entry", "tournament"),
+    ("arbiter.Round", "tournament"),
+    ("arbiter.Game", "round__tournament"),
+    ("arbiter.Bye", "round__tournament"),
+    ("pairing.LotDrawing", "tournament"),
+    ("pairing.LotPick", "drawing__tournament"),
+    ("pairing.PlayerRoundRecord", "tournament"),
+    ("pairing.ForbiddenPair", "tournament"),
+    ("pairing.EnginePairing", "round__tournament"),
+    ("pairing.MonradSettings", "tournament"),
+    ("pairing.MonradCheckIn", "tournament"),
+    ("pairing.MonradPairing", "round__tournament"),
+    ("pairing.Bracket", "tournament"),
+    ("pairing.Bout", "bracket__tournament"),
+    ("arbiter.AuditEntry", "tournament"),
+]
+
+
+class BackupError(Exception):
+    """The file cannot be restored; the message says why. Nothing was written."""
+
+
+def model(label: str) -> type[models.Model]:
+    return apps.get_model(label)
+
+
+def _fields(model_class: type[models.Model]) -> list[models.Field]:
+    return [f for f in model_class._meta.concrete_fields if not f.primary_key]
+
+
+def _is_user(field: models.Field) -> bool:
+    return field.is_relation and field.related_model is get_user_model()
+
+
+# --- entry ids inside JSON fields ----------------------------------------------------------
+
+
+def remap_json(label: str, name: str, value: Any, entry: Callable[[Any], Any]) -> Any:
+    """``value`` of the JSON field ``label.name`` with every entry id in it passed through
+    ``entry`` (ids stored as numbers stay numbers, as strings stay strings)."""
+
+    def key(old: str) -> str:
+        return str(entry(int(old)))
+
+    if value in (None, "", [], {}):
+        return value
+    if label == "pairing.EnginePairing" and name == "boards":
+        return [[entry(w), entry(b)] for w, b in value]
+    if label == "pairing.EnginePairing" and name == "explanations":
+        return {key(k): v for k, v in value.items()}
+    if label == "pairing.MonradPairing" and name == "boards":
+        return [[entry(w), entry(b), *rest] for w, b, *rest in value]
+    if label == "pairing.Bracket" and name in ("seeds", "placed"):
+        return {key(k): v for k, v in value.items()}
+    if label == "pairing.Bracket" and name == "slots":
+        return [entry(s) if s is not None else None for s in value]
+    if label == "pairing.Bracket" and name == "log":
+        return [{**step, "competitor": key(step["competitor"])} for step in value]
+    return value
+
+
+# --- backup --------------------------------------------------------------------------------
+
+
+def _encode(field: models.Field, value: Any) -> Any:
+    if isinstance(value, datetime.datetime | datetime.date):
+        return value.isoformat()
+    return value
+
+
+def _checksum(payload: dict) -> str:
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _schema() -> dict[str, str]:
+    """The last migration applied per app, so a reader knows which code wrote the file."""
+    applied = MigrationRecorder.Migration.objects.filter(app__in=["arbiter", "pairing"])
+    last: dict[str, str] = {}
+    for app, name in applied.order_by("app", "name").values_list("app", "name"):
+        last[app] = name
+    return last
+
+
+def dump(tournament_ids: Iterable[int] | None = None) -> dict:
+    """The backup document of the given tournaments (all of them when None)."""
+    tournaments = Tournament.objects.order_by("pk")
+    if tournament_ids is not None:
+        wanted = sorted(set(tournament_ids))
+        tournaments = tournaments.filter(pk__in=wanted)
+        missing = set(wanted) - set(tournaments.values_list("pk", flat=True))
+        if missing:
+            raise BackupError(f"No tournament with id {', '.join(map(str, sorted(missing)))}.")
+    ids = list(tournaments.values_list("pk", flat=True))
+    user_model = get_user_model()
+    user_ids: set[int] = set()
+    per_tournament: dict[int, dict[str, list[dict]]] = {pk: {} for pk in ids}
+    for label, path in MODELS:
+        model_class = model(label)
+        fields = _fields(model_class)
+        rows = model_class.objects.filter(**{f"{path}__in": ids}).order_by("pk")
+        columns = ["pk", *[f.attname for f in fields]] + ([path] if path != "pk" else [])
+        for values in rows.values(*columns):
+            row = {"pk": values["pk"]}
+            for f in fields:
+                value = values[f.attname]
+                if _is_user(f):
+                    if value is not None:
+                        user_ids.add(value)
+                    row[f.name] = value  # replaced by the username below
+                elif f.is_relation:
+                    row[f.name] = value
+                else:
+                    row[f.name] = _encode(f, value)
+            per_tournament[values[path]].setdefault(label, []).append(row)
+    usernames = dict(user_model.objects.filter(pk__in=user_ids).values_list("pk", "username"))
+    for tables in per_tournament.values():
+        for label, rows in tables.items():
+            user_fields = [f.name for f in _fields(model(label)) if _is_user(f)]
+            for row in rows:
+                for name in user_fields:
+                    if row[name] is not None:
+                        row[name] = usernames[row[name]]
+    users = [
+        {"username": u.username, "first_name": u.first_name, "last_name": u.last_name,
+         "email": u.email}
+        for u in user_model.objects.filter(pk__in=user_ids).order_by("username")
+    ]  # fmt: skip
+    payload = {
+        "users": users,
+        "tournaments": [
+            {"name": tables["arbiter.Tournament"][0]["name"], "rows": tables}
+            for tables in (per_tournament[pk] for pk in ids)
+        ],
+    }
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "created_at": timezone.now().isoformat(),
+        "schema": _schema(),
+        "models": [label for label, _ in MODELS],
+        "counts": {
+            label: sum(len(t["rows"].get(label, [])) for t in payload["tournaments"])
+            for label, _ in MODELS
+        },
+        "checksum": _checksum(payload),
+        **payload,
+    }
+
+
+def dumps(document: dict) -> str:
+    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+# --- restore -------------------------------------------------------------------------------
+
+
+def loads(text: str) -> dict:
+    """Parse and check a backup file; raises :class:`BackupError` saying what is wrong."""
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BackupError(
+            f"The file is not complete JSON ({error.msg} at line {error.lineno}, column "
+            f"{error.colno}): it is damaged or was cut short. Nothing was restored."
+        ) from error
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise BackupError(f'The file is not an arbiter backup (no "format": "{FORMAT}").')
+    if document.get("version") != VERSION:
+        raise BackupError(
+            f"The backup has version {document.get('version')!r}; this app reads version {VERSION}."
+        )
+    try:
+        payload = {"users": document["users"], "tournaments": document["tournaments"]}
+        checksum = document["checksum"]
+    except KeyError as error:
+        raise BackupError(f"The backup lacks its {error.args[0]!r} part.") from error
+    if _checksum(payload) != checksum:
+        raise BackupError(
+            "The backup's checksum does not match its content: the file was changed or damaged."
+        )
+    known = {label: {f.name for f in _fields(model(label))} for label, _ in MODELS}
+    for tournament in document["tournaments"]:
+        for label, rows in tournament["rows"].items():
+            if label not in known:
+                raise BackupError(
+                    f"The backup holds rows of {label}, which this app does not know."
+                )
+            for row in rows:
+                unknown = set(row) - known[label] - {"pk"}
+                if unknown:
+                    raise BackupError(
+                        f"{label} rows in the backup have fields this app does not know: "
+                        + ", ".join(sorted(unknown))
+                    )
+        if len(tournament["rows"].get("arbiter.Tournament", [])) != 1:
+            raise BackupError("Each tournament in the backup needs exactly one tournament row.")
+    return document
+
+
+def identity(row: dict) -> dict:
+    """What makes a tournament the same tournament: name, system and start date."""
+    return {"name": row["name"], "system": row["system"], "start_date": row["start_date"]}
+
+
+def restore(document: dict) -> list[Tournament]:
+    """Restore a checked document (:func:`loads`) in one transaction; all or nothing."""
+    for tournament in document["tournaments"]:
+        found = Tournament.objects.filter(**identity(tournament["rows"]["arbiter.Tournament"][0]))
+        if found.exists():
+            row = tournament["rows"]["arbiter.Tournament"][0]
+            raise BackupError(
+                f"A tournament {row['name']!r} ({row['system']}, starting {row['start_date']}) "
+                f"exists already (id {found.first().pk}): nothing was restored."
+            )
+    try:
+        with transaction.atomic():
+            return _restore(document)
+    except BackupError:
+        raise
+    except (KeyError, TypeError, ValueError, LookupError, DatabaseError) as error:
+        raise BackupError(
+            f"The backup's rows do not fit together ({type(error).__name__}: {error}): "
+            "nothing was restored."
+        ) from error
+
+
+def _users(document: dict) -> dict[str, int]:
+    user_model = get_user_model()
+    ids = {}
+    for data in document["users"]:
+        user = user_model.objects.filter(username=data["username"]).first()
+        if user is None:
+            user = user_model(
+                username=data["username"],
+                first_name=data.get("first_name", ""),
+                last_name=data.get("last_name", ""),
+                email=data.get("email", ""),
+            )
+            user.set_unusable_password()
+            user.save()
+        ids[user.username] = user.pk
+    return ids
+
+
+def _restore(document: dict) -> list[Tournament]:
+    users = _users(document)
+    restored = []
+    for tournament in document["tournaments"]:
+        keys: dict[str, dict[int, int]] = {}  # label -> old pk -> new pk
+        for label, _ in MODELS:
+            rows = tournament["rows"].get(label, [])
+            model_class = model(label)
+            fields = _fields(model_class)
+            entries = keys.get("arbiter.Entry", {})
+            objects = []
+            for row in rows:
+                values = {}
+                for f in fields:
+                    if f.name not in row:
+                        continue
+                    value = row[f.name]
+                    if _is_user(f):
+                        values[f.attname] = users[value] if value is not None else None
+                    elif f.is_relation:
+                        target = f.related_model._meta.label
+                        values[f.attname] = keys[target][value] if value is not None else None
+                    elif isinstance(f, models.JSONField):
+                        values[f.attname] = remap_json(label, f.name, value, entries.__getitem__)
+                    else:
+                        values[f.attname] = f.to_python(value)
+                objects.append(model_class(**values))
+            created = model_class.objects.bulk_create(objects)
+            keys[label] = {row["pk"]: obj.pk for row, obj in zip(rows, created, strict=True)}
+            # auto_now and auto_now_add fields were stamped with the time of the restore
+            stamped = [
+                f
+                for f in fields
+                if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+            ]
+            if stamped and created:
+                for row, obj in zip(rows, created, strict=True):
+                    for f in stamped:
+                        setattr(obj, f.attname, f.to_python(row[f.name]))
+                model_class.objects.bulk_update(created, [f.name for f in stamped])
+        (old_pk,) = keys["arbiter.Tournament"]
+        new = Tournament.objects.get(pk=keys["arbiter.Tournament"][old_pk])
+        record(
+            None,
+            new,
+            "backup.restore",
+            f"Restored from a backup made {document['created_at']}",
+            after={
+                "backup_created_at": document["created_at"],
+                "entry_ids": {str(old): pk for old, pk in keys.get("arbiter.Entry", {}).items()},
+            },
+        )
+        restored.append(new)
+    return restored
