@@ -19,7 +19,7 @@ def load_json(path: str) -> Any:
         raise InputFileError(f"{path} is not UTF-8 text (byte {error.start})") from error
     try:
         return json.loads(text)
-    except json.JSONDecodeError as error:
+    except ValueError as error:  # JSONDecodeError, or a number of over 4300 digits
         raise InputFileError(f"{path} is not JSON: {error}") from error
     except RecursionError as error:
         raise InputFileError(f"{path}: the JSON is nested too deeply") from error
