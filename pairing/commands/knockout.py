@@ -81,6 +81,10 @@ def read_competitors(data: Any) -> list[Competitor]:
 def plan(data: Any, seed: int) -> dict:
     competitors = read_competitors(data)
     separate_by = data.get("separate_by", "club")
+    if not isinstance(separate_by, str):
+        raise KnockoutError('"separate_by" must be "club", "country" or "both".')
+    if data.get("fixed_seeds") and not isinstance(data["fixed_seeds"], str):
+        raise KnockoutError('"fixed_seeds" must be "ijf" or "international".')
     system = data.get("system") or choose_system(len(competitors))
     if not isinstance(system, str) or system not in SYSTEMS:
         raise KnockoutError(f"Unknown system {system!r}; one of {', '.join(SYSTEMS)}.")
