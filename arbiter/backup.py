@@ -221,6 +221,14 @@ def loads(text: str) -> dict:
         raise BackupError(
             "The backup's checksum does not match its content: the file was changed or damaged."
         )
+    try:
+        _check_rows(document)
+    except (TypeError, AttributeError, KeyError) as error:
+        raise BackupError(f"The backup's structure is broken ({error}).") from error
+    return document
+
+
+def _check_rows(document: dict) -> None:
     known = {label: {f.name for f in _fields(model(label))} for label, _ in MODELS}
     for tournament in document["tournaments"]:
         for label, rows in tournament["rows"].items():
@@ -237,7 +245,6 @@ def loads(text: str) -> dict:
                     )
         if len(tournament["rows"].get("arbiter.Tournament", [])) != 1:
             raise BackupError("Each tournament in the backup needs exactly one tournament row.")
-    return document
 
 
 def identity(row: dict) -> dict:

@@ -213,6 +213,11 @@ def test_not_a_backup(tmp_path):
     path.write_text(json.dumps({"format": "arbiter-tournament-backup", "version": 99}))
     with pytest.raises(CommandError, match="version 99"):
         call_command("restore", str(path))
+    document = {"format": "arbiter-tournament-backup", "version": 1, "users": []}
+    document["tournaments"] = ["not a tournament"]
+    document["checksum"] = _checksum({"users": [], "tournaments": document["tournaments"]})
+    with pytest.raises(CommandError, match="structure is broken"):
+        call_command("restore", str(_write(tmp_path, document)))
     with pytest.raises(CommandError, match="No tournament with id 4242"):
         call_command("backup", "4242")
     with pytest.raises(CommandError, match="Cannot read"):
