@@ -72,9 +72,13 @@ def read(data: Any) -> tuple[list[Player], list[Evening], list[str], Settings]:
         if item.get("present", True):
             present.append(str(item["id"]))
     evenings = []
+    if not isinstance(data.get("rounds") or [], list):
+        raise MonradError('"rounds" must be a list.')
     for index, item in enumerate(data.get("rounds") or [], start=1):
         if not isinstance(item, dict):
             raise MonradError(f"Round {index} must be an object.")
+        if not isinstance(item.get("games") or [], list):
+            raise MonradError(f'Round {index}: "games" must be a list.')
         games = []
         for game in item.get("games") or []:
             if not isinstance(game, dict) or "white" not in game or "black" not in game:
