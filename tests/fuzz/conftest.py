@@ -1,0 +1,12 @@
+"""The fuzz tests report how many inputs each parser was given, at the end of the run."""
+
+from tests.fuzz.tally import TRIED
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not TRIED:
+        return
+    terminalreporter.section("fuzz: inputs tried per parser")
+    for parser, count in sorted(TRIED.items()):
+        terminalreporter.write_line(f"{parser}: {count} inputs")
+    terminalreporter.write_line(f"all parsers: {sum(TRIED.values())} inputs")
