@@ -14,6 +14,9 @@ from arbiter.views import (
     tournaments,
 )
 
+# The admin logs in through the rate-limited login page (before admin.site.urls is read below).
+admin.site.login = auth.admin_login
+
 urlpatterns = [
     path("", public.home, name="home"),
     path("t/<int:tournament_id>/", public.tournament_page, name="tournament"),

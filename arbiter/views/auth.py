@@ -14,8 +14,12 @@ import time
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
 
 CACHE = "logins"
 
@@ -94,3 +98,13 @@ class LoginView(auth_views.LoginView):
         response = self.render_to_response(context, status=429)
         response["Retry-After"] = str(wait)
         return response
+
+
+def admin_login(request: HttpRequest, extra_context=None) -> HttpResponse:
+    """The admin's login (`admin.site.login`): Django's own form would bypass the limit above, so
+    a visitor logs in on the app's login page; a logged-in user who is not staff is refused."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("admin:index"))
+    if not (request.user.is_active and request.user.is_staff):
+        raise PermissionDenied("The administration pages are for staff only.")
+    return redirect("admin:index")

@@ -1,0 +1,474 @@
+"""Every URL the app answers, walked as an anonymous visitor, as another tournament's arbiter and
+as the tournament's own arbiter, with every method each view accepts (GET, POST, and both again
+as htmx requests with `HX-Request: true`), against an exact expectation.
+
+The URL patterns come from the resolver, so a new URL without a line in EXPECTATIONS fails
+`test_every_url_pattern_has_an_expectation`. The world below fills every parameter: a published
+tournament of each system with rounds (a Swiss with a draft round, a round robin after its
+drawing, a Monrad evening, a drawn knockout bracket) and an unpublished tournament. Each request
+runs in a savepoint that is rolled back, so every request finds the same world; a write that is
+refused must also leave the database as it found it (row counts and the audit log's last id).
+"""
+
+import copy
+from dataclasses import dataclass, field
+
+import pytest
+from django.apps import apps
+from django.db import transaction
+from django.db.models import Max
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from arbiter.models import AuditEntry, System, Tournament, TournamentArbiter
+from arbiter.services.results import record_result
+from pairing.models import ForbiddenPair
+from pairing.services import knockout, monrad, swiss, swiss_records
+from pairing.services import round_robin as drawing
+from tests.arbiter.conftest import play_round
+from tests.conftest import login
+from tests.factories import EntryFactory, TournamentFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+# --- what each URL should give ------------------------------------------------------------------
+
+PUBLIC = (
+    "public"  # anyone: 200 for published data, 404 for an unpublished tournament or draft round
+)
+ARBITER = "arbiter"  # the tournament's arbiters; anonymous -> login page, any other user -> 403
+LOGGED_IN = "logged in"  # any arbiter (creating, importing, one's own pages); anonymous -> login
+OPEN = "open"  # anyone, logged in or not (the login and password-reset pages)
+ADMIN = "admin"  # staff only: everyone walked here (nobody is staff) is sent to the admin login
+ADMIN_LOGIN = "admin login"  # anonymous -> our (rate-limited) login page; non-staff -> 403
+ADMIN_LOGOUT = "admin logout"  # nobody walked here is logged in to the admin: back to its index
+LOGOUT = "logout"  # POST logs out whoever asks, then goes home
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str
+    methods: str = "GET"  # the methods the view accepts; any other gets 405 from everyone
+    on: tuple[str, ...] = ("swiss", "hidden")  # the places of the world it is walked at
+    #: Django's own views ask for a login before they look at the method.
+    login_first: bool = False
+
+
+def public(*on: str, methods: str = "GET") -> Rule:
+    return Rule(PUBLIC, methods, on)
+
+
+def arbiter(*on: str, methods: str = "GET") -> Rule:
+    return Rule(ARBITER, methods, on)
+
+
+WRITE = "POST"
+PAGE = "GET POST"  # a form page: GET shows it, POST saves it
+
+EXPECTATIONS: dict[str, Rule] = {
+    # public pages and exports
+    "home": Rule(PUBLIC, on=("site",)),
+    "tournament": public("swiss", "hidden"),
+    "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
+    "public_standings": public("swiss", "rr", "hidden"),
+    "crosstable": public("swiss", "rr", "hidden"),
+    "player_card": public("swiss", "monrad", "hidden"),
+    "public_bracket": public("knockout", "hidden"),
+    "export_players": public("swiss", "hidden"),
+    "export_results": public("swiss", "hidden"),
+    "export_json": public("swiss", "hidden"),
+    "export_trf": public("swiss", "hidden"),
+    "export_round_pdf": public("swiss", "swiss_draft", "hidden"),
+    "export_standings_pdf": public("swiss", "hidden"),
+    # accounts
+    "login": Rule(OPEN, PAGE, ("site",)),
+    "logout": Rule(LOGOUT, WRITE, ("site",)),
+    "password_change": Rule(LOGGED_IN, PAGE, ("site",), login_first=True),
+    "password_change_done": Rule(LOGGED_IN, on=("site",), login_first=True),
+    "password_reset": Rule(OPEN, PAGE, ("site",)),
+    "password_reset_done": Rule(OPEN, on=("site",)),
+    "password_reset_confirm": Rule(OPEN, PAGE, ("site",)),
+    "password_reset_complete": Rule(OPEN, on=("site",)),
+    # any arbiter
+    "dashboard": Rule(LOGGED_IN, on=("site",)),
+    "tournament_create": Rule(LOGGED_IN, PAGE, ("site",)),
+    "trf_import": Rule(LOGGED_IN, PAGE, ("site",)),
+    # the tournament's arbiters
+    "tournament_settings": arbiter("swiss", "hidden", methods=PAGE),
+    "deputy_add": arbiter("swiss", "hidden", methods=WRITE),
+    "deputy_remove": arbiter("swiss", "hidden", methods=WRITE),
+    "players": arbiter("swiss", "hidden", methods=PAGE),
+    "players_import": arbiter("swiss", "hidden", methods=PAGE),
+    "player_edit": arbiter("swiss", "hidden", methods=PAGE),
+    "player_withdraw": arbiter("swiss", "hidden", methods=WRITE),
+    "rounds": arbiter("swiss", "hidden"),
+    "round_detail": arbiter("swiss", "swiss_draft", "hidden"),
+    "record_result": arbiter("swiss", "hidden", methods=WRITE),
+    "quick_result": arbiter("swiss", "hidden", methods=WRITE),
+    "audit_log": arbiter("swiss", "hidden"),
+    "trf_export": arbiter("swiss", "hidden"),
+    "drawing": arbiter("rr"),
+    "drawing_start": arbiter("rr", methods=WRITE),
+    "drawing_pick": arbiter("rr", methods=WRITE),
+    "drawing_random": arbiter("rr", methods=WRITE),
+    "drawing_undo": arbiter("rr", methods=WRITE),
+    "drawing_restart": arbiter("rr", methods=WRITE),
+    "drawing_confirm": arbiter("rr", methods=WRITE),
+    "swiss": arbiter("swiss", "hidden"),
+    "swiss_pair": arbiter("swiss", "hidden", methods=WRITE),
+    "swiss_player_record": arbiter("swiss", "hidden", methods=WRITE),
+    "swiss_missed_rounds": arbiter("swiss", "hidden", methods=WRITE),
+    "swiss_forbid": arbiter("swiss", "hidden", methods=WRITE),
+    "swiss_allow": arbiter("swiss", "hidden", methods=WRITE),
+    "swiss_acceleration": arbiter("swiss", "hidden", methods=WRITE),
+    "swiss_swap": arbiter("swiss_draft", "hidden", methods=WRITE),
+    "swiss_swap_colours": arbiter("swiss_draft", "hidden", methods=WRITE),
+    "swiss_publish": arbiter("swiss_draft", "hidden", methods=WRITE),
+    "swiss_delete": arbiter("swiss_draft", "hidden", methods=WRITE),
+    "monrad": arbiter("monrad"),
+    "monrad_check_in": arbiter("monrad", methods=WRITE),
+    "monrad_late_member": arbiter("monrad", methods=WRITE),
+    "monrad_pair": arbiter("monrad", methods=WRITE),
+    "monrad_settings": arbiter("monrad", methods=WRITE),
+    "monrad_result": arbiter("monrad", methods=WRITE),
+    "monrad_card": arbiter("monrad"),
+    "monrad_accept": arbiter("monrad", methods=WRITE),
+    "monrad_swap": arbiter("monrad", methods=WRITE),
+    "monrad_unpair": arbiter("monrad", methods=WRITE),
+    "bracket": arbiter("knockout"),
+    "bracket_seeds": arbiter("knockout", methods=WRITE),
+    "bracket_rules": arbiter("knockout", methods=WRITE),
+    "bracket_place": arbiter("knockout", methods=WRITE),
+    "bracket_draw": arbiter("knockout", methods=WRITE),
+    "bracket_bout": arbiter("knockout", methods=WRITE),
+    # Django's admin: every page of it (models added later included) is for staff only
+    "admin:login": Rule(ADMIN_LOGIN, PAGE, ("site",)),
+    "admin:logout": Rule(ADMIN_LOGOUT, PAGE, ("site",)),
+    "admin:*": Rule(ADMIN, PAGE, ("site",)),
+}
+
+ROLES = ["anonymous", "other arbiter", "arbiter"]
+LOGIN = "/accounts/login/"
+ADMIN_LOGIN_PAGE = "/admin/login/"
+
+
+def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | str:
+    """The status (or statuses) the request must get, or a URL prefix it must redirect to."""
+    if rule.login_first and role == "anonymous":
+        return LOGIN
+    if method not in rule.methods.split():
+        return {405}
+    if rule.kind == PUBLIC:
+        return {200} if place.public else {404}
+    if rule.kind == OPEN:
+        return {200}
+    if rule.kind == LOGOUT:
+        return "/"
+    if rule.kind == ADMIN:
+        return ADMIN_LOGIN_PAGE
+    if rule.kind == ADMIN_LOGOUT:
+        return "/admin/"
+    if rule.kind == ADMIN_LOGIN:
+        return LOGIN if role == "anonymous" else {403}
+    if role == "anonymous":
+        return LOGIN
+    if rule.kind == ARBITER and role == "other arbiter":
+        return {403}
+    # the tournament's arbiter (or any arbiter on a LOGGED_IN page): a page is shown, a write
+    # is saved (then a redirect, the htmx partial, or 204 with HX-Redirect) or refused with the
+    # form's errors
+    return {200} if method == "GET" else {200, 204, 302}
+
+
+# --- the URL patterns, from the resolver ----------------------------------------------------------
+
+
+@dataclass
+class Pattern:
+    key: str  # the URL name ("admin:index"), or its route when it has none
+    route: str
+    name: str | None
+    namespace: str | None
+    params: list[str] = field(default_factory=list)
+
+
+def url_patterns(patterns=None, prefix="", namespace=None) -> list[Pattern]:
+    found = []
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            inner = namespace
+            if entry.namespace:
+                inner = f"{namespace}:{entry.namespace}" if namespace else entry.namespace
+            found += url_patterns(entry.url_patterns, prefix + str(entry.pattern), inner)
+        else:
+            assert isinstance(entry, URLPattern)
+            name = f"{namespace}:{entry.name}" if namespace and entry.name else entry.name
+            found.append(
+                Pattern(
+                    name or prefix + str(entry.pattern),
+                    prefix + str(entry.pattern),
+                    name,
+                    namespace,
+                    list(entry.pattern.regex.groupindex),
+                )
+            )
+    return found
+
+
+def rule_for(pattern: Pattern) -> Rule | None:
+    if pattern.key in EXPECTATIONS:
+        return EXPECTATIONS[pattern.key]
+    if pattern.namespace:
+        return EXPECTATIONS.get(f"{pattern.namespace}:*")
+    return None
+
+
+def test_every_url_pattern_has_an_expectation():
+    missing = [p.key for p in url_patterns() if rule_for(p) is None]
+    assert not missing, f"URL patterns without a line in EXPECTATIONS: {missing}"
+
+
+def test_every_expectation_names_a_url_pattern():
+    keys = {p.key for p in url_patterns()} | {f"{p.namespace}:*" for p in url_patterns()}
+    assert set(EXPECTATIONS) <= keys, set(EXPECTATIONS) - keys
+
+
+# --- the world ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Place:
+    """Where a URL is walked: the values of its parameters, and whether the public may see it."""
+
+    public: bool
+    values: dict
+
+
+# Parameters with one value everywhere: the admin's (nobody gets past its login anyway).
+FIXED = {
+    "flavour": "2026",
+    "uidb64": "MQ",
+    "token": "bad-token",
+    "object_id": "1",
+    "content_type_id": "1",
+    "id": "1",
+    "app_label": "arbiter",
+    "url": "no-such-page/",
+}
+
+
+def first_game(round_):
+    return round_.games.order_by("board").first()
+
+
+@pytest.fixture
+def world(anna, dag, boris, boris_cup):
+    """Anna's tournaments, one of each system, and one she has not published; Dag is her deputy
+    at the Swiss; Boris is the chief arbiter of his own cup only."""
+    places = {"site": Place(True, {})}
+
+    # A Swiss: round 1 played and complete, round 2 paired and still a draft; a forbidden pair.
+    open_ = TournamentFactory(name="Walk Swiss", chief=anna, planned_rounds=5)
+    deputy = TournamentArbiter.objects.create(
+        tournament=open_, user=dag, role=TournamentArbiter.Role.DEPUTY
+    )
+    for n in range(8):
+        EntryFactory(tournament=open_, starting_number=None, rating=2300 - 10 * n)
+    first, second, third = open_.entries.order_by("-rating")[:3]
+    swiss_records.forbid_pair(anna, open_, first, second)
+    round_1 = swiss.pair_round(anna, open_)
+    swiss.publish_round(anna, round_1)
+    for game in round_1.games.order_by("board"):
+        record_result(anna, game, "1-0")
+    round_2 = swiss.pair_round(anna, open_)
+    common = {
+        "tournament_id": open_.pk,
+        "entry_id": third.pk,
+        "other_entry_id": first.pk,
+        "staff_id": deputy.pk,
+        "pair_id": ForbiddenPair.objects.get(tournament=open_).pk,
+    }
+    places["swiss"] = Place(True, {**common, "number": 1, "game_id": first_game(round_1).pk})
+    places["swiss_draft"] = Place(False, {**common, "number": 2, "game_id": first_game(round_2).pk})
+
+    # A round robin after its drawing of lots: every round published.
+    rr = TournamentFactory(name="Walk Round Robin", chief=anna, system=System.ROUND_ROBIN)
+    for n in range(4):
+        EntryFactory(tournament=rr, starting_number=None, federation=["NOR", "SWE"][n % 2])
+    lots = drawing.start_drawing(anna, rr, seed=7)
+    for step in range(4):
+        drawing.draw_for_player(anna, lots, step)
+    rr_round = drawing.confirm_drawing(anna, lots)[0]
+    places["rr"] = Place(True, {"tournament_id": rr.pk, "number": 1, "game_id": 0, "entry_id": 0})
+    places["rr"].values["game_id"] = first_game(rr_round).pk
+
+    # A Monrad club evening: six members checked in and paired.
+    club = TournamentFactory(name="Walk Club", chief=anna, system=System.MONRAD, planned_rounds=9)
+    for _ in range(6):
+        member = EntryFactory(tournament=club, starting_number=None)
+        monrad.set_present(anna, club, member, True)
+    first_member = club.entries.order_by("pk").first()
+    evening = monrad.pair_evening(anna, club)
+    places["monrad"] = Place(
+        True,
+        {
+            "tournament_id": club.pk,
+            "number": evening.number,
+            "game_id": first_game(evening).pk,
+            "entry_id": member.pk,
+            "other_entry_id": first_member.pk,
+        },
+    )
+
+    # A knockout category with its bracket drawn.
+    cup = TournamentFactory(name="Walk Judo Cup", chief=anna, system=System.KNOCKOUT)
+    for n in range(8):
+        EntryFactory(tournament=cup, club=f"Club {n % 3}")
+    knockout.draw_bracket(anna, cup, random_seed=5)
+    places["knockout"] = Place(True, {"tournament_id": cup.pk})
+
+    # Anna's unpublished tournament, with a complete round: nothing of it is public.
+    hidden = TournamentFactory(name="Walk Hidden", chief=anna, is_published=False)
+    a, b = EntryFactory(tournament=hidden), EntryFactory(tournament=hidden)
+    hidden_pair = swiss_records.forbid_pair(anna, hidden, a, b)
+    hidden_round = play_round(hidden, 1, [(a, b, "1-0")], state="complete")
+    places["hidden"] = Place(
+        False,
+        {
+            "tournament_id": hidden.pk,
+            "number": 1,
+            "entry_id": a.pk,
+            "other_entry_id": b.pk,
+            "game_id": first_game(hidden_round).pk,
+            "staff_id": TournamentArbiter.objects.get(tournament=hidden).pk,
+            "pair_id": hidden_pair.pk,
+        },
+    )
+    for place in places.values():
+        place.values = {**FIXED, **place.values}
+    return places
+
+
+def address(pattern: Pattern, place: Place) -> str:
+    values = {name: place.values[name] for name in pattern.params}
+    if pattern.name:
+        return reverse(pattern.name, kwargs=values)
+    if pattern.route.endswith("(?P<url>.*)$"):
+        return "/admin/" + values["url"]
+    route = pattern.route
+    for name, value in values.items():
+        route = route.replace(f"<path:{name}>", str(value)).replace(f"<{name}>", str(value))
+    return "/" + route
+
+
+# --- the walk -------------------------------------------------------------------------------------
+
+#: Where refused writes must leave no trace: every table of these apps, and the audit log's end.
+CHECKED_APPS = {"arbiter", "pairing", "auth", "admin"}
+
+
+def fingerprint() -> dict:
+    counts = {
+        model._meta.label: model.objects.count()
+        for model in apps.get_models()
+        if model._meta.app_label in CHECKED_APPS
+    }
+    counts["last audit entry"] = AuditEntry.objects.aggregate(last=Max("id"))["last"]
+    counts["last tournament change"] = Tournament.objects.aggregate(last=Max("updated_at"))["last"]
+    return counts
+
+
+def form(place: Place) -> dict:
+    """What a POST carries: every field any of the write forms reads, filled from the place, so a
+    write is refused for its access rule and not for a missing field."""
+    values = place.values
+    return {
+        "entry": values.get("entry_id", ""),
+        "first": values.get("entry_id", ""),
+        "second": values.get("other_entry_id", ""),
+        "round": values.get("number", ""),
+        "board": "1",
+        "result": "1-0",
+        "kind": "H",
+        "present": "yes",
+        "withdrawn": "1",
+        "name": "Walker, Late",
+        "rating": "1500",
+        "baku": "on",
+    }
+
+
+def request(client: Client, method: str, url: str, place: Place, htmx: bool):
+    headers = {"HX-Request": "true"} if htmx else {}
+    if method == "GET":
+        return client.get(url, headers=headers)
+    return client.post(url, form(place), headers=headers)
+
+
+def check(response, want) -> str | None:
+    """What is wrong with the response, or None."""
+    if isinstance(want, str):
+        location = response.get("Location", "")
+        if response.status_code != 302 or not location.startswith(want):
+            return f"{response.status_code} {location or ''} (wanted a redirect to {want})"
+        return None
+    if response.status_code not in want:
+        return f"{response.status_code} (wanted {sorted(want)})"
+    return None
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_every_url_gives_each_role_exactly_what_it_should(role, world, anna, boris):
+    client = Client(raise_request_exception=False)  # a crash is reported as a 500
+    if role == "arbiter":
+        login(client, anna)
+    elif role == "other arbiter":
+        login(client, boris)
+    failures, walked, patterns = [], 0, url_patterns()
+    for pattern in patterns:
+        rule = rule_for(pattern)
+        for where in rule.on:
+            place = world[where]
+            url = address(pattern, place)
+            for method in ("GET", "POST"):
+                for htmx in (False, True):
+                    want = expected(rule, role, place, method)
+                    refused_write = method == "POST" and (
+                        want in ({405}, {403}, {404}, LOGIN) or rule.kind == ADMIN
+                    )
+                    cookies = copy.deepcopy(client.cookies)
+                    with transaction.atomic():
+                        before = fingerprint() if refused_write else None
+                        response = request(client, method, url, place, htmx)
+                        wrong = check(response, want)
+                        if refused_write and wrong is None and fingerprint() != before:
+                            wrong = "the refused write changed the database"
+                        transaction.set_rollback(True)
+                    client.cookies = cookies
+                    walked += 1
+                    if wrong:
+                        how = f"{method}{' (htmx)' if htmx else ''}"
+                        failures.append(f"{pattern.key} at {where}: {how} {url} -> {wrong}")
+    assert not failures, f"{len(failures)} of {walked} requests as {role}:\n" + "\n".join(failures)
+    assert walked >= 4 * len(patterns)
+
+
+def test_an_admin_page_refuses_an_arbiter(client, anna):
+    login(client, anna)
+    response = client.get(reverse("admin:index"))
+    assert response.status_code == 302 and response["Location"].startswith(ADMIN_LOGIN_PAGE)
+    assert client.get(response["Location"]).status_code == 403
+
+
+def test_the_admin_logs_in_through_our_rate_limited_login(client):
+    """Django's admin has its own login form, which would let a guesser bypass the rate limit."""
+    response = client.post(reverse("admin:login"), {"username": "x", "password": "y"})
+    assert response.status_code == 302
+    assert response["Location"] == LOGIN + "?next=/admin/"
+
+
+def test_staff_still_reach_the_admin(client):
+    staff = UserFactory(username="root", is_staff=True, is_superuser=True)
+    login(client, staff)
+    assert client.get(reverse("admin:index")).status_code == 200
+    assert client.get(reverse("admin:arbiter_tournament_changelist")).status_code == 200
