@@ -20,14 +20,10 @@ from django.db.models import Max
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from arbiter.models import AuditEntry, System, Tournament, TournamentArbiter
-from arbiter.services.results import record_result
-from pairing.models import ForbiddenPair
-from pairing.services import knockout, monrad, swiss, swiss_records
-from pairing.services import round_robin as drawing
-from tests.arbiter.conftest import play_round
+from arbiter.models import AuditEntry, Tournament
 from tests.conftest import login
-from tests.factories import EntryFactory, TournamentFactory, UserFactory
+from tests.factories import UserFactory
+from tests.security.conftest import Place
 
 pytestmark = pytest.mark.django_db
 
@@ -231,122 +227,6 @@ def test_every_url_pattern_has_an_expectation():
 def test_every_expectation_names_a_url_pattern():
     keys = {p.key for p in url_patterns()} | {f"{p.namespace}:*" for p in url_patterns()}
     assert set(EXPECTATIONS) <= keys, set(EXPECTATIONS) - keys
-
-
-# --- the world ------------------------------------------------------------------------------------
-
-
-@dataclass
-class Place:
-    """Where a URL is walked: the values of its parameters, and whether the public may see it."""
-
-    public: bool
-    values: dict
-
-
-# Parameters with one value everywhere: the admin's (nobody gets past its login anyway).
-FIXED = {
-    "flavour": "2026",
-    "uidb64": "MQ",
-    "token": "bad-token",
-    "object_id": "1",
-    "content_type_id": "1",
-    "id": "1",
-    "app_label": "arbiter",
-    "url": "no-such-page/",
-}
-
-
-def first_game(round_):
-    return round_.games.order_by("board").first()
-
-
-@pytest.fixture
-def world(anna, dag, boris, boris_cup):
-    """Anna's tournaments, one of each system, and one she has not published; Dag is her deputy
-    at the Swiss; Boris is the chief arbiter of his own cup only."""
-    places = {"site": Place(True, {})}
-
-    # A Swiss: round 1 played and complete, round 2 paired and still a draft; a forbidden pair.
-    open_ = TournamentFactory(name="Walk Swiss", chief=anna, planned_rounds=5)
-    deputy = TournamentArbiter.objects.create(
-        tournament=open_, user=dag, role=TournamentArbiter.Role.DEPUTY
-    )
-    for n in range(8):
-        EntryFactory(tournament=open_, starting_number=None, rating=2300 - 10 * n)
-    first, second, third = open_.entries.order_by("-rating")[:3]
-    swiss_records.forbid_pair(anna, open_, first, second)
-    round_1 = swiss.pair_round(anna, open_)
-    swiss.publish_round(anna, round_1)
-    for game in round_1.games.order_by("board"):
-        record_result(anna, game, "1-0")
-    round_2 = swiss.pair_round(anna, open_)
-    common = {
-        "tournament_id": open_.pk,
-        "entry_id": third.pk,
-        "other_entry_id": first.pk,
-        "staff_id": deputy.pk,
-        "pair_id": ForbiddenPair.objects.get(tournament=open_).pk,
-    }
-    places["swiss"] = Place(True, {**common, "number": 1, "game_id": first_game(round_1).pk})
-    places["swiss_draft"] = Place(False, {**common, "number": 2, "game_id": first_game(round_2).pk})
-
-    # A round robin after its drawing of lots: every round published.
-    rr = TournamentFactory(name="Walk Round Robin", chief=anna, system=System.ROUND_ROBIN)
-    for n in range(4):
-        EntryFactory(tournament=rr, starting_number=None, federation=["NOR", "SWE"][n % 2])
-    lots = drawing.start_drawing(anna, rr, seed=7)
-    for step in range(4):
-        drawing.draw_for_player(anna, lots, step)
-    rr_round = drawing.confirm_drawing(anna, lots)[0]
-    places["rr"] = Place(True, {"tournament_id": rr.pk, "number": 1, "game_id": 0, "entry_id": 0})
-    places["rr"].values["game_id"] = first_game(rr_round).pk
-
-    # A Monrad club evening: six members checked in and paired.
-    club = TournamentFactory(name="Walk Club", chief=anna, system=System.MONRAD, planned_rounds=9)
-    for _ in range(6):
-        member = EntryFactory(tournament=club, starting_number=None)
-        monrad.set_present(anna, club, member, True)
-    first_member = club.entries.order_by("pk").first()
-    evening = monrad.pair_evening(anna, club)
-    places["monrad"] = Place(
-        True,
-        {
-            "tournament_id": club.pk,
-            "number": evening.number,
-            "game_id": first_game(evening).pk,
-            "entry_id": member.pk,
-            "other_entry_id": first_member.pk,
-        },
-    )
-
-    # A knockout category with its bracket drawn.
-    cup = TournamentFactory(name="Walk Judo Cup", chief=anna, system=System.KNOCKOUT)
-    for n in range(8):
-        EntryFactory(tournament=cup, club=f"Club {n % 3}")
-    knockout.draw_bracket(anna, cup, random_seed=5)
-    places["knockout"] = Place(True, {"tournament_id": cup.pk})
-
-    # Anna's unpublished tournament, with a complete round: nothing of it is public.
-    hidden = TournamentFactory(name="Walk Hidden", chief=anna, is_published=False)
-    a, b = EntryFactory(tournament=hidden), EntryFactory(tournament=hidden)
-    hidden_pair = swiss_records.forbid_pair(anna, hidden, a, b)
-    hidden_round = play_round(hidden, 1, [(a, b, "1-0")], state="complete")
-    places["hidden"] = Place(
-        False,
-        {
-            "tournament_id": hidden.pk,
-            "number": 1,
-            "entry_id": a.pk,
-            "other_entry_id": b.pk,
-            "game_id": first_game(hidden_round).pk,
-            "staff_id": TournamentArbiter.objects.get(tournament=hidden).pk,
-            "pair_id": hidden_pair.pk,
-        },
-    )
-    for place in places.values():
-        place.values = {**FIXED, **place.values}
-    return places
 
 
 def address(pattern: Pattern, place: Place) -> str:

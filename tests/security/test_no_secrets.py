@@ -116,7 +116,7 @@ SAMPLES = {
     "notes.md": "key AKIA" + "IOSFODNN7EXAMPLE in the notes",
     "ops.cfg": "aws_secret_access_key = " + "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
     "arbiter/local_settings.py": 'SECRET_KEY = "' + "k3y-w1th-pl3nty-0f-ch4rs-2f9a8c7e" + '"',
-    "arbiter/settings.py": 'SECRET_KEY = os.environ.get("SECRET_KEY", "' + "abc123xyz987" + '")',
+    "arbiter/settings.py": "SECRET_KEY = os.environ" + '.get("SECRET_KEY", "abc123xyz987")',
     "docker-compose.yml": "      POSTGRES_PASSWORD: " + "hunter2",
     "scripts/deploy.sh": "psql postgres://arbiter:" + "s3cr3t@db/arbiter",
 }
@@ -134,7 +134,8 @@ def test_the_scanner_lets_references_and_placeholders_through():
         "DATABASE_URL: postgres://arbiter:${POSTGRES_PASSWORD:?set it}@db:5432/arbiter",
         "README.md": "`postgres://user:password@host:5432/name`",
         "Dockerfile": "RUN SECRET_KEY=build python manage.py collectstatic",
-        "arbiter/settings.py": f'SECRET_KEY = os.environ.get("SECRET_KEY", "{DEVELOPMENT_KEY}")',
+        "arbiter/settings.py": "SECRET_KEY = os.environ"
+        + f'.get("SECRET_KEY", "{DEVELOPMENT_KEY}")',
         "tests/test_x.py": 'env = dict(SECRET_KEY="x" * 50)',
     }
     for path, text in clean.items():

@@ -1,0 +1,77 @@
+"""CSRF: every POST the app answers, plain or htmx, is refused without the token and changes
+nothing, even for the tournament's own arbiter; the base template hands htmx the token once, on
+`<body>`, so the htmx posts of a page carry it."""
+
+import html
+import json
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.conftest import login
+from tests.security.test_every_url import address, fingerprint, form, rule_for, url_patterns
+
+pytestmark = pytest.mark.django_db
+
+HX_HEADERS = re.compile(r"<body\b[^>]*\bhx-headers='(?P<value>[^']*)'")
+
+
+@pytest.fixture
+def strict(anna):
+    return login(Client(enforce_csrf_checks=True, raise_request_exception=False), anna)
+
+
+def test_every_post_without_the_token_is_refused_and_changes_nothing(strict, world):
+    failures, posted = [], 0
+    before = fingerprint()
+    for pattern in url_patterns():
+        for where in rule_for(pattern).on:
+            place = world[where]
+            url = address(pattern, place)
+            for headers in ({}, {"HX-Request": "true"}):
+                response = strict.post(url, form(place), headers=headers)
+                posted += 1
+                if response.status_code != 403 or b"CSRF" not in response.content:
+                    failures.append(f"POST {url} {headers} -> {response.status_code}")
+    assert not failures, "\n".join(failures)
+    assert fingerprint() == before
+    assert posted >= 2 * len(url_patterns())
+
+
+def token_of(page: str) -> str:
+    found = HX_HEADERS.findall(page)
+    assert len(found) == 1, "hx-headers must be set once, on <body>"
+    return json.loads(html.unescape(found[0]))["X-CSRFToken"]
+
+
+def test_the_base_template_gives_htmx_the_token_on_body(strict, world):
+    players = reverse("players", args=[world["swiss"].values["tournament_id"]])
+    page = strict.get(players).content.decode()
+    assert page.count("hx-headers") == 1
+    token = token_of(page)
+    response = strict.post(
+        players,
+        {"name": "Carried, Token", "federation": "NOR"},
+        headers={"HX-Request": "true", "X-CSRFToken": token},
+    )
+    assert response.status_code == 200
+    assert b"Carried, Token" in response.content
+
+
+def test_the_public_pages_carry_it_too(client, world):
+    """A public page has no form, but the header costs nothing and the login page needs it."""
+    for url in [reverse("home"), reverse("login")]:
+        token_of(client.get(url).content.decode())
+
+
+def test_a_wrong_token_is_refused_over_htmx(strict, world):
+    players = reverse("players", args=[world["swiss"].values["tournament_id"]])
+    strict.get(players)
+    response = strict.post(
+        players,
+        {"name": "Forged, Token"},
+        headers={"HX-Request": "true", "X-CSRFToken": "x" * 64},
+    )
+    assert response.status_code == 403
