@@ -103,8 +103,8 @@ def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     chosen: dict[int, int | None] = {}
     for key, value in request.POST.items():
-        if key.startswith("seed-") and key[5:].isdigit():
-            chosen[int(key[5:])] = int(value) if value.isdigit() else None
+        if key.startswith("seed-") and _whole(key[5:]) is not None:
+            chosen[_whole(key[5:])] = _whole(value)
     return _act(request, tournament, lambda: service.set_seeds(request.user, tournament, chosen))
 
 
@@ -113,7 +113,7 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     pool_up_to = request.POST.get("pool_up_to", "")
     knockout_system = request.POST.get("knockout_system", "")
-    if not pool_up_to.isdigit():
+    if _whole(pool_up_to) is None:
         return _fail(request, tournament, "Give the largest field drawn as a pool (0 for none).")
     return _act(
         request,
@@ -131,7 +131,7 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
-    if not entry.isdigit() or not (slot.isdigit() or slot == ""):
+    if _whole(entry) is None or not (_whole(slot) is not None or slot == ""):
         return _fail(request, tournament, "Choose a competitor and a place.")
     return _act(
         request,
@@ -150,7 +150,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if separate_by not in Bracket.SeparateBy.values:
         separate_by = Bracket.SeparateBy.CLUB
     raw_seed = request.POST.get("random_seed", "").strip()
-    random_seed = int(raw_seed) if raw_seed.isdigit() else None
+    random_seed = _whole(raw_seed)
     fixed_seeds = request.POST.get("fixed_seeds", "")
     if fixed_seeds not in ("", "ijf", "international"):
         fixed_seeds = ""
@@ -173,7 +173,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     match = request.POST.get("match", "")
     winner = request.POST.get("winner", "")
-    if not match.isdigit() or not (winner.isdigit() or winner == ""):
+    if _whole(match) is None or not (_whole(winner) is not None or winner == ""):
         return _fail(request, tournament, "Choose the winner of a match.")
     confirm = request.POST.get("confirm_reset") == "1"
     try:
@@ -190,6 +190,12 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except service.BracketError as error:
         return _fail(request, tournament, str(error))
     return _done(request, tournament)
+
+
+def _whole(text: str) -> int | None:
+    """A whole number typed in a form, or None: ASCII digits only (``²`` passes ``isdigit`` but
+    not ``int``), at most 18 of them (the random seed is kept in a 64-bit column)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
 def _act(request, tournament, action) -> HttpResponse:
