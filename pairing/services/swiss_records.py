@@ -12,6 +12,8 @@ from pairing.services.swiss import SwissError, locked_swiss
 
 
 def _check_unpaired(tournament: Tournament, round_number: int) -> None:
+    if round_number > 99:  # planned_rounds' limit; the column is a small integer
+        raise SwissError(f"Round {round_number}: a tournament has at most 99 rounds.")
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     if round_number <= last:
         raise SwissError(
