@@ -117,4 +117,4 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
 
 
 def _number(text: str) -> int:
-    return int(text) if text.isdigit() else 0
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
