@@ -10,6 +10,7 @@ NASTY = [
     "\u00b2",  # a superscript digit: str.isdigit() says yes, int() says no
     "\u0663",  # an Arabic-Indic digit: int() reads it
     "9" * 30,
+    "70000",
     "9" * 5000,
     "-1",
     "0",

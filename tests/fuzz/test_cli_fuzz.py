@@ -154,7 +154,7 @@ def check_answer(command: str, status: int, out: str, err: str, pairs: bool = Fa
 
 @pytest.mark.parametrize("command", ["varma", "knockout", "monrad"])
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(data=st.data())
 def test_a_damaged_json_file_gives_json_or_a_message_with_status_2(capsys, command, data):
@@ -164,7 +164,7 @@ def test_a_damaged_json_file_gives_json_or_a_message_with_status_2(capsys, comma
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(text=mutated(TRF_FILES), check=st.booleans())
 def test_a_damaged_trf_given_to_the_dutch_command_pairs_or_gives_a_documented_status(

@@ -59,7 +59,7 @@ def uploads():
 
 @pytest.mark.django_db
 @settings(
-    max_examples=250,
+    max_examples=500,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -85,7 +85,7 @@ def parse_or_explain(text: str) -> TrfTournament | None:
         return None
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=3000, deadline=None)
 @given(text=trf_texts(ALL_FILES))
 def test_the_trf_reader_returns_a_tournament_or_an_error_naming_the_line(text):
     tried("TRF reader (parse_trf)")
@@ -93,7 +93,7 @@ def test_the_trf_reader_returns_a_tournament_or_an_error_naming_the_line(text):
     assert parsed is None or isinstance(parsed, TrfTournament)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(text=mutated(SMALL_FILES, EXTRA_RECORDS))
 def test_the_dutch_engine_pairs_a_damaged_file_or_refuses_it_with_a_documented_error(text):
     tried("Dutch engine (pair_trf)")
@@ -119,7 +119,7 @@ def _rows() -> dict[str, int]:
 
 @pytest.mark.django_db
 @settings(
-    max_examples=80,
+    max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -135,4 +135,4 @@ def test_a_damaged_trf_imports_whole_or_leaves_no_row_behind(anna, text):
     else:
         assert isinstance(tournament, Tournament)
         assert tournament.entries.count() > 0
-        tried("TRF import (import_trf), imported")
+        tried("TRF import (import_trf), of which imported whole")
