@@ -16,7 +16,15 @@ import pytest
 from hypothesis import settings
 
 from arbiter.models import System, TournamentArbiter
-from tests.factories import PASSWORD, EntryFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    PASSWORD,
+    ByeFactory,
+    EntryFactory,
+    GameFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+)
 
 # CI draws the same examples on every run, so a submission's result does not depend on luck;
 # a developer's run explores new ones (HYPOTHESIS_PROFILE=explore, or any run outside CI).
@@ -25,6 +33,15 @@ settings.register_profile("explore")
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "explore")
 )
+
+
+@pytest.fixture(autouse=True)
+def fresh_sequences():
+    """Every test numbers what the factories make from the start, whatever ran before it: the
+    same names, and ratings counting down from 2400 that never reach zero."""
+    made = (UserFactory, TournamentFactory, EntryFactory, RoundFactory, GameFactory, ByeFactory)
+    for factory in made:
+        factory.reset_sequence()
 
 
 @pytest.fixture(autouse=True)

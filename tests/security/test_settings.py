@@ -28,6 +28,8 @@ def run(args: list[str], **env: str) -> subprocess.CompletedProcess:
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("SECURE_", "SESSION_", "CSRF_", "BEHIND_PROXY", "DEBUG"))
+        # the browser tests set it for Playwright's event loop; a deployment never does
+        and key != "DJANGO_ALLOW_ASYNC_UNSAFE"
     }
     environment.update(DJANGO_SETTINGS_MODULE="arbiter.settings", PYTHONWARNINGS="ignore", **env)
     return subprocess.run(
