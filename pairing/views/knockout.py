@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -20,6 +20,7 @@ from arbiter.views.public_live import live_page, public_tournament
 from pairing.engines import knockout as ko
 from pairing.models import Bracket
 from pairing.services import knockout as service
+from pairing.views.board import Board
 
 STAGE_TITLES = {
     "main": "Main bracket",
@@ -95,7 +96,10 @@ def bracket_context(board: service.Board) -> dict:
 @require_GET
 @tournament_arbiter_required
 def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _render(request, tournament)
+    if tournament.system != System.KNOCKOUT:
+        messages.error(request, "Only a knockout category has a bracket.")
+        return redirect("tournament_settings", tournament_id=tournament.pk)
+    return BOARD.render(request, tournament)
 
 
 @require_POST
@@ -105,7 +109,9 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     for key, value in request.POST.items():
         if key.startswith("seed-") and _whole(key[5:]) is not None:
             chosen[_whole(key[5:])] = _whole(value)
-    return _act(request, tournament, lambda: service.set_seeds(request.user, tournament, chosen))
+    return BOARD.act(
+        request, tournament, lambda: service.set_seeds(request.user, tournament, chosen)
+    )
 
 
 @require_POST
@@ -114,8 +120,10 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     pool_up_to = request.POST.get("pool_up_to", "")
     knockout_system = request.POST.get("knockout_system", "")
     if _whole(pool_up_to) is None:
-        return _fail(request, tournament, "Give the largest field drawn as a pool (0 for none).")
-    return _act(
+        return BOARD.fail(
+            request, tournament, "Give the largest field drawn as a pool (0 for none)."
+        )
+    return BOARD.act(
         request,
         tournament,
         lambda: service.set_rules(
@@ -132,8 +140,8 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
     if _whole(entry) is None or not (_whole(slot) is not None or slot == ""):
-        return _fail(request, tournament, "Choose a competitor and a place.")
-    return _act(
+        return BOARD.fail(request, tournament, "Choose a competitor and a place.")
+    return BOARD.act(
         request,
         tournament,
         lambda: service.place_by_hand(
@@ -154,7 +162,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     fixed_seeds = request.POST.get("fixed_seeds", "")
     if fixed_seeds not in ("", "ijf", "international"):
         fixed_seeds = ""
-    return _act(
+    return BOARD.act(
         request,
         tournament,
         lambda: service.draw_bracket(
@@ -174,7 +182,7 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     match = request.POST.get("match", "")
     winner = request.POST.get("winner", "")
     if _whole(match) is None or not (_whole(winner) is not None or winner == ""):
-        return _fail(request, tournament, "Choose the winner of a match.")
+        return BOARD.fail(request, tournament, "Choose the winner of a match.")
     confirm = request.POST.get("confirm_reset") == "1"
     try:
         service.record_bout(
@@ -186,10 +194,10 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
     except service.ResetNeeded as error:
         pending = {"match": match, "winner": winner, "matches": error.matches}
-        return _fail(request, tournament, str(error), reset=pending)
+        return BOARD.render(request, tournament, error=str(error), reset=pending)
     except service.BracketError as error:
-        return _fail(request, tournament, str(error))
-    return _done(request, tournament)
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
 
 
 def _whole(text: str) -> int | None:
@@ -198,36 +206,12 @@ def _whole(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
-def _act(request, tournament, action) -> HttpResponse:
-    try:
-        action()
-    except service.BracketError as error:
-        return _fail(request, tournament, str(error))
-    return _done(request, tournament)
-
-
-def _done(request, tournament) -> HttpResponse:
-    if request.htmx:
-        return _render(request, tournament)
-    return redirect("bracket", tournament_id=tournament.pk)
-
-
-def _fail(request, tournament, message: str, reset: dict | None = None) -> HttpResponse:
-    if request.htmx or reset:
-        return _render(request, tournament, error=message, reset=reset)
-    messages.error(request, message)
-    return redirect("bracket", tournament_id=tournament.pk)
-
-
-def _render(request, tournament, *, error=None, reset=None) -> HttpResponse:
-    if tournament.system != System.KNOCKOUT:
-        messages.error(request, "Only a knockout category has a bracket.")
-        return redirect("tournament_settings", tournament_id=tournament.pk)
+def _arbiter_context(tournament: Tournament) -> dict:
+    """The arbiter's bracket page: the board, and before the draw the seeding and placing."""
     board = service.board(tournament)
     context = {
-        "tournament": tournament,
-        "error": error,
-        "reset": reset,
+        "error": None,
+        "reset": None,
         "systems": ko.SYSTEMS.values(),
         "separations": Bracket.SeparateBy.choices,
         "arbiter": True,
@@ -250,8 +234,12 @@ def _render(request, tournament, *, error=None, reset=None) -> HttpResponse:
             ]
             hand["next"] = board.entries.get(hand["waiting"][0].id) if hand["waiting"] else None
         context["hand"] = hand
-    template = "pairing/bracket.html#bracket-board" if request.htmx else "pairing/bracket.html"
-    return render(request, template, context)
+    return context
+
+
+BOARD = Board(
+    "bracket", "pairing/bracket.html", "bracket-board", _arbiter_context, (service.BracketError,)
+)
 
 
 @require_GET

@@ -6,12 +6,8 @@ section (which holds the standing, so a result changes it at once), without it e
 and the page reloads.
 """
 
-from collections.abc import Callable
-
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -21,6 +17,7 @@ from arbiter.services.results import ResultError, record_result
 from pairing.engines import monrad as engine
 from pairing.models import MonradPairing, MonradSettings
 from pairing.services import monrad as service
+from pairing.views.board import Board
 
 RESULT_BUTTONS = [("1-0", "1-0"), ("1/2", "½-½"), ("0-1", "0-1")]
 FORFEIT_BUTTONS = [("+-", "+ - -"), ("-+", "- - +"), ("--", "- - -")]
@@ -29,7 +26,7 @@ FORFEIT_BUTTONS = [("+-", "+ - -"), ("-+", "- - +"), ("--", "- - -")]
 @require_GET
 @tournament_arbiter_required
 def monrad_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _render(request, tournament)
+    return BOARD.render(request, tournament)
 
 
 @require_POST
@@ -37,7 +34,7 @@ def monrad_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry = _entry(tournament, request.POST.get("entry"))
     present = request.POST.get("present") == "yes"
-    return _act(
+    return BOARD.act(
         request, tournament, lambda: service.set_present(request.user, tournament, entry, present)
     )
 
@@ -48,7 +45,7 @@ def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     name = request.POST.get("name", "")
     rating = _int(request.POST.get("rating"))
-    return _act(
+    return BOARD.act(
         request,
         tournament,
         lambda: service.add_late_member(request.user, tournament, name, min(max(rating, 0), 3500)),
@@ -58,14 +55,14 @@ def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @tournament_arbiter_required
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _act(request, tournament, lambda: service.pair_evening(request.user, tournament))
+    return BOARD.act(request, tournament, lambda: service.pair_evening(request.user, tournament))
 
 
 @require_POST
 @tournament_arbiter_required
 def accept(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    return _act(request, tournament, lambda: service.accept_pairing(request.user, round_))
+    return BOARD.act(request, tournament, lambda: service.accept_pairing(request.user, round_))
 
 
 @require_POST
@@ -74,7 +71,7 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     first = _entry(tournament, request.POST.get("first"))
     second = _entry(tournament, request.POST.get("second"))
-    return _act(
+    return BOARD.act(
         request, tournament, lambda: service.swap_players(request.user, round_, first, second)
     )
 
@@ -84,8 +81,8 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
 def unpair(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None:
-        return _fail(request, tournament, f"Round {number} no longer exists.")
-    return _act(request, tournament, lambda: service.unpair_evening(request.user, round_))
+        return BOARD.fail(request, tournament, f"Round {number} no longer exists.")
+    return BOARD.act(request, tournament, lambda: service.unpair_evening(request.user, round_))
 
 
 @require_POST
@@ -94,7 +91,9 @@ def result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpRe
     game = get_object_or_404(Game, pk=game_id, round__tournament=tournament)
     value = request.POST.get("result", "")
     expected = request.POST.get("expected")
-    return _act(request, tournament, lambda: record_result(request.user, game, value, expected))
+    return BOARD.act(
+        request, tournament, lambda: record_result(request.user, game, value, expected)
+    )
 
 
 @require_POST
@@ -102,7 +101,7 @@ def result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpRe
 def update_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     fields = ("scoring", "bye_value", "tie_order", "tiebreak")
     values = {name: request.POST[name] for name in fields if name in request.POST}
-    return _act(
+    return BOARD.act(
         request, tournament, lambda: service.update_settings(request.user, tournament, **values)
     )
 
@@ -138,30 +137,6 @@ def _int(value) -> int:
         return int(value)
     except (TypeError, ValueError):
         return 0
-
-
-def _act(request: HttpRequest, tournament: Tournament, change: Callable) -> HttpResponse:
-    try:
-        change()
-    except (service.EveningError, ResultError) as error:
-        return _fail(request, tournament, str(error))
-    if request.htmx:
-        return _render(request, tournament)
-    return redirect(reverse("monrad", args=[tournament.pk]))
-
-
-def _fail(request: HttpRequest, tournament: Tournament, error: str) -> HttpResponse:
-    if request.htmx:
-        return _render(request, tournament, error=error)
-    messages.error(request, error)
-    return redirect(reverse("monrad", args=[tournament.pk]))
-
-
-def _render(request: HttpRequest, tournament: Tournament, **extra) -> HttpResponse:
-    tournament.refresh_from_db()
-    context = {"tournament": tournament, **evening_context(tournament), **extra}
-    template = "pairing/monrad.html#evening" if request.htmx else "pairing/monrad.html"
-    return render(request, template, context)
 
 
 def evening_context(tournament: Tournament) -> dict:
@@ -248,3 +223,8 @@ def _settings_choices(chosen: MonradSettings) -> list[dict]:
         {"name": name, "label": label, "choices": choices, "value": getattr(chosen, name)}
         for name, label, choices in fields
     ]
+
+
+BOARD = Board(
+    "monrad", "pairing/monrad.html", "evening", evening_context, (service.EveningError, ResultError)
+)

@@ -4,12 +4,8 @@ One page, one template (`pairing/swiss.html`); with HTMX every button swaps only
 `swiss-round` section, without it each form posts and the page reloads.
 """
 
-from collections.abc import Callable
-
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -19,18 +15,19 @@ from arbiter.scoring import pairings, points_before
 from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.services import swiss as service
 from pairing.services import swiss_records as records
+from pairing.views.board import Board
 
 
 @require_GET
 @tournament_arbiter_required
 def swiss_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _render(request, tournament)
+    return BOARD.render(request, tournament)
 
 
 @require_POST
 @tournament_arbiter_required
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _act(request, tournament, lambda: service.pair_round(request.user, tournament))
+    return BOARD.act(request, tournament, lambda: service.pair_round(request.user, tournament))
 
 
 @require_POST
@@ -39,7 +36,7 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry = _entry(tournament, request.POST.get("entry"))
     number = _int(request.POST.get("round"))
     kind = request.POST.get("kind", "")
-    return _act(
+    return BOARD.act(
         request,
         tournament,
         lambda: records.set_player_round_record(request.user, tournament, entry, number, kind),
@@ -52,7 +49,7 @@ def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A late entrant's missed rounds: half a point each, or back to nothing."""
     entry = _entry(tournament, request.POST.get("entry"))
     kind = request.POST.get("kind", "H")
-    return _act(
+    return BOARD.act(
         request,
         tournament,
         lambda: records.score_missed_rounds(request.user, tournament, entry, kind),
@@ -65,7 +62,7 @@ def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     first = _entry(tournament, request.POST.get("first"))
     second = _entry(tournament, request.POST.get("second"))
-    return _act(
+    return BOARD.act(
         request, tournament, lambda: records.forbid_pair(request.user, tournament, first, second)
     )
 
@@ -74,14 +71,14 @@ def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 def allow(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
     pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=tournament)
-    return _act(request, tournament, lambda: records.allow_pair(request.user, pair))
+    return BOARD.act(request, tournament, lambda: records.allow_pair(request.user, pair))
 
 
 @require_POST
 @tournament_arbiter_required
 def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     on = request.POST.get("baku") == "on"
-    return _act(
+    return BOARD.act(
         request, tournament, lambda: records.set_baku_acceleration(request.user, tournament, on)
     )
 
@@ -92,7 +89,7 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     first = _entry(tournament, request.POST.get("first"))
     second = _entry(tournament, request.POST.get("second"))
-    return _act(
+    return BOARD.act(
         request, tournament, lambda: service.swap_players(request.user, round_, first, second)
     )
 
@@ -102,14 +99,14 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
 def swap_colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     board = _int(request.POST.get("board"))
-    return _act(request, tournament, lambda: service.swap_colours(request.user, round_, board))
+    return BOARD.act(request, tournament, lambda: service.swap_colours(request.user, round_, board))
 
 
 @require_POST
 @tournament_arbiter_required
 def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    return _act(request, tournament, lambda: service.publish_round(request.user, round_))
+    return BOARD.act(request, tournament, lambda: service.publish_round(request.user, round_))
 
 
 @require_POST
@@ -118,15 +115,15 @@ def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
     """Delete the last round; one with results needs a second press that confirms the loss."""
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None:
-        return _fail(request, tournament, f"Round {number} no longer exists.")
+        return BOARD.fail(request, tournament, f"Round {number} no longer exists.")
     confirm = request.POST.get("confirm") == "yes"
     try:
         service.delete_round(request.user, round_, confirm=confirm)
     except service.UnconfirmedDeletion as refused:
-        return _render(request, tournament, confirm_delete=(number, refused.lost))
+        return BOARD.render(request, tournament, confirm_delete=(number, refused.lost))
     except service.SwissError as error:
-        return _fail(request, tournament, str(error))
-    return _done(request, tournament)
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
 
 
 def _entry(tournament: Tournament, value) -> Entry:
@@ -138,34 +135,6 @@ def _int(value) -> int:
         return int(value)
     except (TypeError, ValueError):
         return 0
-
-
-def _act(request: HttpRequest, tournament: Tournament, change: Callable) -> HttpResponse:
-    try:
-        change()
-    except service.SwissError as error:
-        return _fail(request, tournament, str(error))
-    return _done(request, tournament)
-
-
-def _done(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    if request.htmx:
-        return _render(request, tournament)
-    return redirect(reverse("swiss", args=[tournament.pk]))
-
-
-def _fail(request: HttpRequest, tournament: Tournament, error: str) -> HttpResponse:
-    if request.htmx:
-        return _render(request, tournament, error=error)
-    messages.error(request, error)
-    return redirect(reverse("swiss", args=[tournament.pk]))
-
-
-def _render(request: HttpRequest, tournament: Tournament, **extra) -> HttpResponse:
-    tournament.refresh_from_db()
-    context = {"tournament": tournament, **_round_context(tournament), **extra}
-    template = "pairing/swiss.html#swiss-round" if request.htmx else "pairing/swiss.html"
-    return render(request, template, context)
 
 
 def _round_context(tournament: Tournament) -> dict:
@@ -235,3 +204,6 @@ def _draft_context(tournament: Tournament, draft: Round) -> dict:
         "engine": engine,
         "paired": sorted(paired, key=lambda e: e.starting_number),
     }
+
+
+BOARD = Board("swiss", "pairing/swiss.html", "swiss-round", _round_context, (service.SwissError,))

@@ -1,0 +1,49 @@
+"""The glue of the pages whose HTMX requests swap one board: the Swiss pairing page, the Monrad
+evening and the knockout bracket. A change is made, then the answer is the board again (HTMX)
+or the page itself (a plain form, after a redirect); a refused change shows its message there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from arbiter.models import Tournament
+
+
+@dataclass(frozen=True)
+class Board:
+    url_name: str  # the page
+    template: str
+    partial: str  # the board, swapped by HTMX
+    context: Callable[[Tournament], dict]
+    refusals: tuple[type[Exception], ...]  # a change refused with a message for the arbiter
+
+    def render(self, request: HttpRequest, tournament: Tournament, **extra) -> HttpResponse:
+        tournament.refresh_from_db()
+        context = {"tournament": tournament, **self.context(tournament), **extra}
+        template = f"{self.template}#{self.partial}" if request.htmx else self.template
+        return render(request, template, context)
+
+    def done(self, request: HttpRequest, tournament: Tournament) -> HttpResponse:
+        if request.htmx:
+            return self.render(request, tournament)
+        return redirect(reverse(self.url_name, args=[tournament.pk]))
+
+    def fail(self, request: HttpRequest, tournament: Tournament, error: str) -> HttpResponse:
+        if request.htmx:
+            return self.render(request, tournament, error=error)
+        messages.error(request, error)
+        return redirect(reverse(self.url_name, args=[tournament.pk]))
+
+    def act(self, request: HttpRequest, tournament: Tournament, change: Callable) -> HttpResponse:
+        try:
+            change()
+        except self.refusals as error:
+            return self.fail(request, tournament, str(error))
+        return self.done(request, tournament)
