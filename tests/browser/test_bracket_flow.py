@@ -1,10 +1,13 @@
 """Anna seeds and draws a 13-competitor judo category, records every fight up to the final by
 pressing the winners' names, and the medal table appears; the public bracket shows it too."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from arbiter.models import System
+from pairing.services import knockout as service
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
@@ -27,15 +30,17 @@ def test_an_arbiter_draws_a_category_and_fights_it_to_the_medals(page, browser, 
     expect(page.get_by_label("Seed of Judoka 01, Nordic")).to_have_value("2")
     page.get_by_role("button", name="Draw the bracket").click()
     expect(page.locator("#bracket-board")).to_contain_text("drawn with random seed")
-    # press the first competitor's name in the first match that waits for a result, until the
+    # press the first competitor's name in each match the bracket says is ready, until the
     # medal table has no place left to fight for
     fights = 0
-    while page.locator(".bout.status-ready button.win").count():
-        button = page.locator(".bout.status-ready button.win").first
-        handle = button.element_handle()
+    while ready := service.board(cup).state.ready():
+        match = ready[0]
+        bout = page.locator(f"#bout-{match.match.id}")
         with page.expect_response(lambda r: "/bracket/bout/" in r.url):
-            button.click()
-        handle.wait_for_element_state("hidden")  # the board was swapped for the new one
+            bout.locator("button.win").first.click()
+        expect(page.locator(f"#bout-{match.match.id}")).not_to_have_class(
+            re.compile("status-ready")
+        )
         fights += 1
     assert fights >= 12
     table = page.locator("#medal-table")
