@@ -85,3 +85,25 @@ def test_over_plain_http_debug_serves_the_page_and_production_redirects_to_https
 
 def test_serve_sh_turns_debug_on():
     assert 'export DEBUG="${DEBUG:-1}"' in (ROOT / "scripts" / "serve.sh").read_text()
+
+
+def test_without_a_mail_server_a_password_reset_mail_goes_to_the_log_not_to_an_error():
+    shown = run(
+        [
+            "-c",
+            "import django; django.setup(); from django.conf import settings; "
+            "print(settings.EMAIL_BACKEND)",
+        ],
+        **PRODUCTION,
+    )
+    assert shown.stdout.strip() == "django.core.mail.backends.console.EmailBackend"
+    smtp = run(
+        [
+            "-c",
+            "import django; django.setup(); from django.conf import settings; "
+            "print(settings.EMAIL_BACKEND)",
+        ],
+        **PRODUCTION,
+        EMAIL_HOST="mail.example.org",
+    )
+    assert smtp.stdout.strip() == "django.core.mail.backends.smtp.EmailBackend"
