@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from arbiter.models import Tournament
+from arbiter.models import Entry, Tournament
 
 
 @dataclass(frozen=True)
@@ -47,3 +47,16 @@ class Board:
         except self.refusals as error:
             return self.fail(request, tournament, str(error))
         return self.done(request, tournament)
+
+
+def posted_int(value) -> int:
+    """A whole number from a form field, 0 when it is missing or not a number."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def posted_entry(tournament: Tournament, value) -> Entry:
+    """The tournament's entry whose id a form sent (404 for anything else)."""
+    return get_object_or_404(Entry, pk=posted_int(value), tournament=tournament)

@@ -17,7 +17,7 @@ from arbiter.services.results import ResultError, record_result
 from pairing.engines import monrad as engine
 from pairing.models import MonradPairing, MonradSettings
 from pairing.services import monrad as service
-from pairing.views.board import Board
+from pairing.views.board import Board, posted_entry, posted_int
 
 RESULT_BUTTONS = [("1-0", "1-0"), ("1/2", "½-½"), ("0-1", "0-1")]
 FORFEIT_BUTTONS = [("+-", "+ - -"), ("-+", "- - +"), ("--", "- - -")]
@@ -32,7 +32,7 @@ def monrad_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @tournament_arbiter_required
 def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entry = _entry(tournament, request.POST.get("entry"))
+    entry = posted_entry(tournament, request.POST.get("entry"))
     present = request.POST.get("present") == "yes"
     return BOARD.act(
         request, tournament, lambda: service.set_present(request.user, tournament, entry, present)
@@ -44,7 +44,7 @@ def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @once_per_submission
 def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     name = request.POST.get("name", "")
-    rating = _int(request.POST.get("rating"))
+    rating = posted_int(request.POST.get("rating"))
     return BOARD.act(
         request,
         tournament,
@@ -69,8 +69,8 @@ def accept(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
 @tournament_arbiter_required
 def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    first = _entry(tournament, request.POST.get("first"))
-    second = _entry(tournament, request.POST.get("second"))
+    first = posted_entry(tournament, request.POST.get("first"))
+    second = posted_entry(tournament, request.POST.get("second"))
     return BOARD.act(
         request, tournament, lambda: service.swap_players(request.user, round_, first, second)
     )
@@ -126,17 +126,6 @@ def member_card(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
         "pairing/monrad_card.html",
         {"tournament": tournament, "entry": entry, "card": card, "row": row, "lines": lines},
     )
-
-
-def _entry(tournament: Tournament, value) -> Entry:
-    return get_object_or_404(Entry, pk=_int(value), tournament=tournament)
-
-
-def _int(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
 
 
 def evening_context(tournament: Tournament) -> dict:

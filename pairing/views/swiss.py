@@ -9,13 +9,13 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
-from arbiter.models import Bye, Entry, Game, Round, Tournament
+from arbiter.models import Bye, Game, Round, Tournament
 from arbiter.once import once_per_submission
 from arbiter.scoring import pairings, points_before
 from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.services import swiss as service
 from pairing.services import swiss_records as records
-from pairing.views.board import Board
+from pairing.views.board import Board, posted_entry, posted_int
 
 
 @require_GET
@@ -33,8 +33,8 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @tournament_arbiter_required
 def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entry = _entry(tournament, request.POST.get("entry"))
-    number = _int(request.POST.get("round"))
+    entry = posted_entry(tournament, request.POST.get("entry"))
+    number = posted_int(request.POST.get("round"))
     kind = request.POST.get("kind", "")
     return BOARD.act(
         request,
@@ -47,7 +47,7 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A late entrant's missed rounds: half a point each, or back to nothing."""
-    entry = _entry(tournament, request.POST.get("entry"))
+    entry = posted_entry(tournament, request.POST.get("entry"))
     kind = request.POST.get("kind", "H")
     return BOARD.act(
         request,
@@ -60,8 +60,8 @@ def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 @once_per_submission
 def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    first = _entry(tournament, request.POST.get("first"))
-    second = _entry(tournament, request.POST.get("second"))
+    first = posted_entry(tournament, request.POST.get("first"))
+    second = posted_entry(tournament, request.POST.get("second"))
     return BOARD.act(
         request, tournament, lambda: records.forbid_pair(request.user, tournament, first, second)
     )
@@ -87,8 +87,8 @@ def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    first = _entry(tournament, request.POST.get("first"))
-    second = _entry(tournament, request.POST.get("second"))
+    first = posted_entry(tournament, request.POST.get("first"))
+    second = posted_entry(tournament, request.POST.get("second"))
     return BOARD.act(
         request, tournament, lambda: service.swap_players(request.user, round_, first, second)
     )
@@ -98,7 +98,7 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
 @tournament_arbiter_required
 def swap_colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    board = _int(request.POST.get("board"))
+    board = posted_int(request.POST.get("board"))
     return BOARD.act(request, tournament, lambda: service.swap_colours(request.user, round_, board))
 
 
@@ -124,17 +124,6 @@ def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
     except service.SwissError as error:
         return BOARD.fail(request, tournament, str(error))
     return BOARD.done(request, tournament)
-
-
-def _entry(tournament: Tournament, value) -> Entry:
-    return get_object_or_404(Entry, pk=_int(value), tournament=tournament)
-
-
-def _int(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
 
 
 def _round_context(tournament: Tournament) -> dict:
