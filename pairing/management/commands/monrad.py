@@ -2,22 +2,21 @@
 the page: present, absent, late, pair, accept, swap, unpair, result, standing, settings.
 Members are named by their card (starting) number."""
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError
 
 from arbiter.models import Round, Tournament
 from arbiter.services.results import ResultError, record_result
+from pairing.management.arbiter_command import ArbiterCommand
 from pairing.services import monrad as service
 from pairing.templatetags.monrad import club_points
 
 
-class Command(BaseCommand):
+class Command(ArbiterCommand):
     help = "Run a Monrad club evening: check in, pair, accept, results, standing."
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("tournament", type=int, help="tournament id")
-        parser.add_argument("--user", required=True, help="the arbiter's username (audit log)")
-        actions = parser.add_subparsers(dest="action", required=True)
+    refusals = (service.EveningError, ResultError)
+
+    def add_actions(self, actions) -> None:
         for name, help_text in (
             ("present", "check members in for the next evening (card numbers)"),
             ("absent", "check members out again"),
@@ -43,18 +42,6 @@ class Command(BaseCommand):
         options.add_argument("--bye", dest="bye_value", choices=["win", "draw", "loss", "zero"])
         options.add_argument("--order", dest="tie_order", choices=["previous", "number"])
         options.add_argument("--tiebreak", choices=["bh-c1", "bh-c2", "sb", "wins"])
-
-    def handle(self, *args, **options) -> None:
-        tournament = Tournament.objects.filter(pk=options["tournament"]).first()
-        user = get_user_model().objects.filter(username=options["user"]).first()
-        if tournament is None or user is None:
-            raise CommandError("No such tournament or user.")
-        if not tournament.staff.filter(user=user).exists():
-            raise CommandError(f"{user.username} is not an arbiter of {tournament.name}.")
-        try:
-            self.stdout.write(getattr(self, options["action"])(user, tournament, options))
-        except (service.EveningError, ResultError) as error:
-            raise CommandError(str(error)) from error
 
     def _members(self, tournament: Tournament, numbers: list[int]):
         found = {

@@ -1,21 +1,20 @@
 """`manage.py swiss ...`: the Swiss round cycle from a terminal, through the same services as the
 pages: pair, swap, publish, result, delete."""
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError
 
 from arbiter.models import Round, Tournament
 from arbiter.services.results import ResultError, record_result
+from pairing.management.arbiter_command import ArbiterCommand
 from pairing.services import swiss
 
 
-class Command(BaseCommand):
+class Command(ArbiterCommand):
     help = "Run a FIDE Dutch Swiss round cycle: pair, swap, publish, result, delete."
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("tournament", type=int, help="tournament id")
-        parser.add_argument("--user", required=True, help="the arbiter's username (audit log)")
-        actions = parser.add_subparsers(dest="action", required=True)
+    refusals = (swiss.SwissError, ResultError)
+
+    def add_actions(self, actions) -> None:
         actions.add_parser("pair", help="pair the next round as a draft")
         swap = actions.add_parser("swap", help="swap two players (starting numbers) in the draft")
         swap.add_argument("first", type=int)
@@ -27,18 +26,6 @@ class Command(BaseCommand):
         result.add_argument("result", help="1-0, 1/2, 0-1, +-, -+ or --")
         delete = actions.add_parser("delete", help="delete the last round")
         delete.add_argument("--confirm", action="store_true", help="even if it has results")
-
-    def handle(self, *args, **options) -> None:
-        tournament = Tournament.objects.filter(pk=options["tournament"]).first()
-        user = get_user_model().objects.filter(username=options["user"]).first()
-        if tournament is None or user is None:
-            raise CommandError("No such tournament or user.")
-        if not tournament.staff.filter(user=user).exists():
-            raise CommandError(f"{user.username} is not an arbiter of {tournament.name}.")
-        try:
-            self.stdout.write(getattr(self, options["action"])(user, tournament, options))
-        except (swiss.SwissError, ResultError) as error:
-            raise CommandError(str(error)) from error
 
     def pair(self, user, tournament: Tournament, options: dict) -> str:
         round_ = swiss.pair_round(user, tournament)
