@@ -1,6 +1,9 @@
 """The `python -m pairing` subcommands; each module offers `add_arguments` and `run`."""
 
 import json
+import random
+import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -23,3 +26,21 @@ def load_json(path: str) -> Any:
         raise InputFileError(f"{path} is not JSON: {error}") from error
     except RecursionError as error:
         raise InputFileError(f"{path}: the JSON is nested too deeply") from error
+
+
+def print_plan(
+    name: str, path: str, plan: Callable[[Any], Any], refusals: tuple[type[Exception], ...]
+) -> int:
+    """Read the JSON in ``path`` and print what ``plan`` makes of it, as JSON; status 0. An
+    unreadable file or an input ``plan`` refuses is a message on stderr and status 2."""
+    try:
+        print(json.dumps(plan(load_json(path)), indent=2, ensure_ascii=False))
+    except (OSError, InputFileError, *refusals) as error:
+        print(f"{name}: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def fresh_seed(given: int | None) -> int:
+    """The random seed asked for, or a fresh one (printed in the output, so it can be replayed)."""
+    return given if given is not None else random.SystemRandom().randrange(2**63)

@@ -14,12 +14,9 @@ slots the lot chose among), the matches (id, round, stage, a, b as "slot 3" / "w
 """
 
 import argparse
-import json
-import random
-import sys
 from typing import Any
 
-from pairing.commands import InputFileError, load_json
+from pairing.commands import fresh_seed, print_plan
 from pairing.engines.knockout import (
     SYSTEMS,
     Competitor,
@@ -39,14 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        data = load_json(args.file)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
-        print(json.dumps(plan(data, seed), indent=2, ensure_ascii=False))
-    except (OSError, InputFileError, KnockoutError) as error:
-        print(f"knockout: {error}", file=sys.stderr)
-        return 2
-    return 0
+    seed = fresh_seed(args.seed)
+    return print_plan("knockout", args.file, lambda data: plan(data, seed), (KnockoutError,))
 
 
 def read_competitors(data: Any) -> list[Competitor]:

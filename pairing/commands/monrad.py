@@ -14,12 +14,10 @@ Bad input: a message on stderr and exit status 2.
 """
 
 import argparse
-import json
-import sys
 from fractions import Fraction
 from typing import Any
 
-from pairing.commands import InputFileError, load_json
+from pairing.commands import print_plan
 from pairing.engines.monrad import (
     Evening,
     Game,
@@ -35,13 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        data = load_json(args.file)
-        print(json.dumps(plan(data), indent=2, ensure_ascii=False))
-    except (OSError, InputFileError, MonradError) as error:
-        print(f"monrad: {error}", file=sys.stderr)
-        return 2
-    return 0
+    return print_plan("monrad", args.file, plan, (MonradError,))
 
 
 def number(value: Fraction) -> int | float:

@@ -12,13 +12,11 @@ schedule. Bad input: a message on stderr and exit status 2.
 """
 
 import argparse
-import json
 import random
 import re
-import sys
 from typing import Any
 
-from pairing.commands import InputFileError, load_json
+from pairing.commands import fresh_seed, print_plan
 from pairing.engines.berger import schedule
 from pairing.engines.group_separation import (
     LAST_ROUNDS,
@@ -36,14 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        data = load_json(args.file)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
-        print(json.dumps(plan(data, seed), indent=2, ensure_ascii=False))
-    except (OSError, InputFileError, VarmaError) as error:
-        print(f"varma: {error}", file=sys.stderr)
-        return 2
-    return 0
+    seed = fresh_seed(args.seed)
+    return print_plan("varma", args.file, lambda data: plan(data, seed), (VarmaError,))
 
 
 def read_drawers(data: Any) -> tuple[list[Drawer], dict[str, dict]]:
