@@ -19,10 +19,10 @@ import argparse
 import http.client
 import os
 import re
-import statistics
 import sys
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -31,7 +31,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbiter.settings")
 
-from public_load import drop_database, free_port, setup_database, start_server  # noqa: E402
+from public_load import (  # noqa: E402
+    Getter,
+    drop_database,
+    free_port,
+    setup_database,
+    start_server,
+    summary,
+)
 
 
 class Session:
@@ -78,18 +85,6 @@ def setup(players: int) -> tuple[str, int, int, str]:
     return url, tournament_id, last + 1, user.username
 
 
-def summary(latencies: list[float], errors: int, wall: float) -> str:
-    if not latencies:
-        return "no requests"
-    latencies.sort()
-    p95 = latencies[int(0.95 * (len(latencies) - 1))]
-    return (
-        f"{len(latencies)} requests, {len(latencies) / wall:.0f} req/s, "
-        f"median {1000 * statistics.median(latencies):.0f} ms, p95 {1000 * p95:.0f} ms, "
-        f"{errors} errors"
-    )
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=1000)
@@ -115,16 +110,16 @@ def main() -> None:
     lock = threading.Lock()
     todo = iter(boards)
     saved: set[int] = set()
-    stats = {"read": ([], [0]), "write": ([], [0])}
+    latencies: dict[str, list[float]] = {"read": [], "write": []}
+    errors = Counter()
     deadline = time.perf_counter() + args.seconds
     writing = threading.Event()
     writing.set()
 
     def record(kind: str, started: float, ok: bool) -> None:
-        latencies, errors = stats[kind]
         with lock:
-            latencies.append(time.perf_counter() - started)
-            errors[0] += not ok
+            latencies[kind].append(time.perf_counter() - started)
+            errors[kind] += not ok
 
     def writer() -> None:
         session = Session(port, username, "bench")
@@ -152,21 +147,13 @@ def main() -> None:
             record("write", started, ok)
 
     def reader(index: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        getter = Getter(port)
         n = index
         while writing.is_set() and time.perf_counter() < deadline:
             started = time.perf_counter()
-            try:
-                conn.request("GET", reads[n % len(reads)])
-                response = conn.getresponse()
-                response.read()
-                ok = response.status == 200
-            except (OSError, http.client.HTTPException):
-                ok = False
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            record("read", started, ok)
+            record("read", started, getter.get(reads[n % len(reads)]))
             n += args.readers
+        getter.conn.close()
 
     try:
         started = time.perf_counter()
@@ -190,18 +177,14 @@ def main() -> None:
             .values_list("board", flat=True)
         )
         print(f"{args.players} players, round {number}: {len(boards)} boards, {wall:.0f} s")
-        print(f"public pages:  {summary(*_flat(stats['read']), wall)}")
-        print(f"result entry:  {summary(*_flat(stats['write']), wall)}")
+        print(f"public pages:  {summary(latencies['read'], errors['read'], wall)}")
+        print(f"result entry:  {summary(latencies['write'], errors['write'], wall)}")
         lost = saved - stored
         print(
             f"results saved: {len(saved)} answered, {len(stored)} in the database, {len(lost)} lost"
         )
     finally:
         drop_database()
-
-
-def _flat(pair: tuple[list[float], list[int]]) -> tuple[list[float], int]:
-    return pair[0], pair[1][0]
 
 
 if __name__ == "__main__":

@@ -97,7 +97,40 @@ def start_server(url: str, port: int, cache: bool) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start")
 
 
-def load(port: int, paths: list[str], requests: int, concurrency: int, seconds: float) -> dict:
+class Getter:
+    """GET requests over one kept-alive loopback connection, opened again after a failure."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def get(self, path: str) -> bool:
+        """True when the page answered 200."""
+        try:
+            self.conn.request("GET", path)
+            response = self.conn.getresponse()
+            response.read()
+            return response.status == 200
+        except (OSError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            return False
+
+
+def summary(latencies: list[float], errors: int, wall: float) -> str:
+    """Requests, requests per second, median and 95th percentile latency, errors."""
+    if not latencies:
+        return "no requests"
+    latencies = sorted(latencies)
+    p95 = latencies[int(0.95 * (len(latencies) - 1))]
+    return (
+        f"{len(latencies)} requests, {len(latencies) / wall:.0f} req/s, "
+        f"median {1000 * statistics.median(latencies):.0f} ms, p95 {1000 * p95:.0f} ms, "
+        f"{errors} errors"
+    )
+
+
+def load(port: int, paths: list[str], requests: int, concurrency: int, seconds: float) -> str:
     latencies: list[float] = []
     errors = 0
     lock = threading.Lock()
@@ -106,27 +139,19 @@ def load(port: int, paths: list[str], requests: int, concurrency: int, seconds: 
 
     def worker() -> None:
         nonlocal errors
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        getter = Getter(port)
         while time.perf_counter() < deadline:
             with lock:
                 n = next(counter, None)
             if n is None:
                 break
             started = time.perf_counter()
-            try:
-                conn.request("GET", paths[n % len(paths)])
-                response = conn.getresponse()
-                response.read()
-                ok = response.status == 200
-            except (OSError, http.client.HTTPException):
-                ok = False
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            ok = getter.get(paths[n % len(paths)])
             elapsed = time.perf_counter() - started
             with lock:
                 latencies.append(elapsed)
                 errors += not ok
-        conn.close()
+        getter.conn.close()
 
     started = time.perf_counter()
     threads = [threading.Thread(target=worker) for _ in range(concurrency)]
@@ -134,15 +159,7 @@ def load(port: int, paths: list[str], requests: int, concurrency: int, seconds: 
         t.start()
     for t in threads:
         t.join()
-    wall = time.perf_counter() - started
-    latencies.sort()
-    return {
-        "requests": len(latencies),
-        "rps": len(latencies) / wall if wall else 0.0,
-        "median_ms": 1000 * statistics.median(latencies) if latencies else 0.0,
-        "p95_ms": 1000 * latencies[int(0.95 * (len(latencies) - 1))] if latencies else 0.0,
-        "errors": errors,
-    }
+    return summary(latencies, errors, time.perf_counter() - started)
 
 
 def main() -> None:
@@ -166,15 +183,11 @@ def main() -> None:
             server = start_server(url, port, cache)
             try:
                 load(port, paths, 10, 2, 10)  # warm up: workers import, connect, fill the cache
-                r = load(port, paths, args.requests, args.concurrency, args.seconds)
+                figures = load(port, paths, args.requests, args.concurrency, args.seconds)
             finally:
                 server.terminate()
                 server.wait(timeout=10)
-            print(
-                f"pairing page, cache {'on ' if cache else 'off'}: {r['requests']} requests, "
-                f"{r['rps']:.0f} req/s, median {r['median_ms']:.0f} ms, "
-                f"p95 {r['p95_ms']:.0f} ms, {r['errors']} errors"
-            )
+            print(f"pairing page, cache {'on ' if cache else 'off'}: {figures}")
     finally:
         drop_database()
 
