@@ -10,6 +10,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbiter.forms import EntryForm, TournamentForm
 from arbiter.models import Entry, Game, Round, System, Tournament, TournamentArbiter
 from pairing.models import ForbiddenPair
 from pairing.services import swiss
@@ -19,51 +20,12 @@ from tests.fuzz.tally import tried
 
 #: Endpoint -> (the system of the tournament it is posted to, the fields it reads).
 FUZZED = {
-    "tournament_create": (
-        None,
-        [
-            "name",
-            "system",
-            "rules_version",
-            "start_date",
-            "end_date",
-            "city",
-            "federation",
-            "time_control",
-            "planned_rounds",
-            "tiebreak_rules",
-            "tiebreaks",
-            "is_published",
-            "once",
-        ],
-    ),
-    "tournament_settings": (
-        System.SWISS_DUTCH,
-        [
-            "name",
-            "system",
-            "rules_version",
-            "start_date",
-            "end_date",
-            "city",
-            "federation",
-            "time_control",
-            "planned_rounds",
-            "tiebreak_rules",
-            "tiebreaks",
-            "is_published",
-        ],
-    ),
+    "tournament_create": (None, [*TournamentForm.Meta.fields, "once"]),
+    "tournament_settings": (System.SWISS_DUTCH, [*TournamentForm.Meta.fields]),
     "deputy_add": (System.SWISS_DUTCH, ["username", "once"]),
     "deputy_remove": (System.SWISS_DUTCH, []),
-    "players": (
-        System.SWISS_DUTCH,
-        ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year", "once"],
-    ),
-    "player_edit": (
-        System.SWISS_DUTCH,
-        ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"],
-    ),
+    "players": (System.SWISS_DUTCH, [*EntryForm.Meta.fields, "once"]),
+    "player_edit": (System.SWISS_DUTCH, [*EntryForm.Meta.fields]),
     "player_withdraw": (System.SWISS_DUTCH, ["withdrawn"]),
     "players_import": (System.SWISS_DUTCH, ["text", "once"]),
     "record_result": (System.SWISS_DUTCH, ["result", "expected"]),
