@@ -16,6 +16,7 @@ from fpdf.fonts import FontFace
 from arbiter.models import Round, Tournament
 from arbiter.scoring import pairings
 from arbiter.standings import Standings
+from arbiter.templatetags.chess import points
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 RESULT_GLYPHS = {
@@ -27,13 +28,6 @@ RESULT_GLYPHS = {
     "--": "- - -",
     "": "",
 }
-
-
-def points(value: Decimal) -> str:
-    """Points as players read them: 3, 3½, ½."""
-    whole, half = divmod(value * 2, 2)
-    text = str(int(whole)) if whole or not half else ""
-    return text + ("½" if half else "")
 
 
 class _Document(FPDF):

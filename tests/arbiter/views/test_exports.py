@@ -146,6 +146,6 @@ def test_the_standings_pdf_comes_after_the_round_asked(client, played_open):
 def test_points_read_as_players_write_them():
     from decimal import Decimal
 
-    from arbiter.pdf import points
+    from arbiter.templatetags.chess import points
 
     assert [points(Decimal(x)) for x in ("0", "0.5", "1", "3.5")] == ["0", "½", "1", "3½"]
