@@ -7,7 +7,6 @@ Written with fpdf2; the DejaVu Sans Condensed font shipped in ``arbiter/fonts`` 
 
 from __future__ import annotations
 
-from decimal import Decimal
 from pathlib import Path
 
 from fpdf import FPDF
@@ -16,7 +15,7 @@ from fpdf.fonts import FontFace
 from arbiter.models import Round, Tournament
 from arbiter.scoring import pairings
 from arbiter.standings import Standings
-from arbiter.templatetags.chess import points
+from arbiter.templatetags.chess import points, tiebreak_text
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 RESULT_GLYPHS = {
@@ -125,24 +124,28 @@ def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
     return bytes(doc.output())
 
 
+def standings_rows(table: Standings) -> list[list[str]]:
+    """The standings' lines as the page writes them (tie-breaks without needless decimals,
+    "—" where a tie-break has no value)."""
+    return [
+        [
+            str(row.rank),
+            str(row.entry.starting_number or ""),
+            _name(row.entry),
+            row.entry.federation,
+            str(row.entry.rating or ""),
+            points(row.points),
+            *(tiebreak_text(value) for value in row.tiebreaks),
+        ]
+        for row in table.rows
+    ]
+
+
 def standings_pdf(tournament: Tournament, table: Standings) -> bytes:
     """The standings with their tie-breaks and the legend naming each."""
     doc = _Document(tournament.name, f"Standings after round {table.through_round}")
     headings = ["Rk.", "SNo", "Name", "FED", "Rtg", "Pts", *(h for h, _ in table.legend)]
-    rows = [headings]
-    for row in table.rows:
-        e = row.entry
-        rows.append(
-            [
-                str(row.rank),
-                str(e.starting_number or ""),
-                _name(e),
-                e.federation,
-                str(e.rating or ""),
-                points(row.points),
-                *(format(v, "f") if isinstance(v, Decimal) else str(v) for v in row.tiebreaks),
-            ]
-        )
+    rows = [headings, *standings_rows(table)]
     extra = len(table.legend)
     name_width = max(40, 120 - 14 * extra)
     widths = (9, 10, name_width, 11, 11, 10, *([14] * extra))

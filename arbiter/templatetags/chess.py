@@ -18,3 +18,14 @@ def points(value) -> str:
     if half:
         return f"{whole}½" if whole else "½"
     return str(whole)
+
+
+@register.filter
+def tiebreak_text(value: Decimal | int | None) -> str:
+    """12 → "12", 12.50 → "12.5": as few decimals as the value needs; "—" for no value."""
+    if value is None:
+        return "—"
+    value = Decimal(value)
+    if value == value.to_integral_value():
+        return str(value.to_integral_value())
+    return format(value.normalize(), "f")

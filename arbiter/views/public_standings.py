@@ -4,24 +4,13 @@ The ranking itself comes from `arbiter.standings.standings`; this page only rend
 column per tie-break headed as its legend says and the legend spelled out under the table.
 """
 
-from decimal import Decimal
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
 from arbiter.models import Round
 from arbiter.standings import standings
+from arbiter.templatetags.chess import tiebreak_text
 from arbiter.views.public_live import live_page, public_round_states, public_tournament
-
-
-def tiebreak_text(value: Decimal | int | None) -> str:
-    """12 → "12", 12.50 → "12.5": as few decimals as the value needs; "—" for no value."""
-    if value is None:
-        return "—"
-    value = Decimal(value)
-    if value == value.to_integral_value():
-        return str(value.to_integral_value())
-    return format(value.normalize(), "f")
 
 
 @require_GET

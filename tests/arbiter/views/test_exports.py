@@ -149,3 +149,17 @@ def test_points_read_as_players_write_them():
     from arbiter.templatetags.chess import points
 
     assert [points(Decimal(x)) for x in ("0", "0.5", "1", "3.5")] == ["0", "½", "1", "3½"]
+
+
+def test_the_standings_pdf_writes_tie_breaks_as_the_page_does(played_open):
+    from decimal import Decimal
+
+    from arbiter.pdf import standings_rows
+    from arbiter.standings import standings
+
+    table = standings(played_open)
+    rows = standings_rows(table)
+    cells = [cell for row in rows for cell in row[6:]]
+    assert "—" in cells  # direct encounter separates nobody yet: no value, as on the page
+    for cell in cells:
+        assert cell == "—" or format(Decimal(cell).normalize(), "f") == cell
