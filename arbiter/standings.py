@@ -70,21 +70,16 @@ def check_tiebreaks(codes: list[str], rules: str, system: str) -> tuple[str, ...
     return tb.check_codes(codes, rules, system)
 
 
-def last_counted_round(tournament: Tournament) -> int:
-    """The last published or complete round (0 when none)."""
-    numbers = tournament.rounds.filter(state__in=COUNTED_STATES).values_list("number", flat=True)
-    return max(numbers, default=0)
-
-
 def standings(tournament: Tournament, through_round: int | None = None) -> Standings:
     """The standings after ``through_round`` (the last counted round when None).
 
     Four queries whatever the size of the field: rounds, entries, games, byes.
     """
-    last = last_counted_round(tournament)
+    rounds = list(tournament.rounds.values_list("number", "state"))
+    last = max((n for n, state in rounds if state in COUNTED_STATES), default=0)
     through = last if through_round is None else min(through_round, last)
     entries = Entry.objects.filter(tournament=tournament)
-    if tournament.rounds.exists():
+    if rounds:
         entries = entries.exclude(starting_number=None)
     entries = list(entries)
     results: dict[int, list[tb.RoundResult]] = {e.pk: [] for e in entries}

@@ -88,5 +88,5 @@ def test_the_arbiter_chooses_the_tie_breaks_and_a_wrong_code_is_refused(two_roun
 
 
 def test_standings_cost_the_same_queries_for_any_field(anna, two_rounds, django_assert_num_queries):
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         standings(two_rounds)
