@@ -82,7 +82,6 @@ class WindowGraph:
         self._k = 0
         self._first_proxy = 0
         self._stand_ins_short = False
-        self._seated: dict[tuple[frozenset[int], int, frozenset[int]], bool] = {}
 
     # -- weights -------------------------------------------------------------------------------
 
@@ -156,7 +155,6 @@ class WindowGraph:
         if self.final_mode:
             return
         self.m = None
-        self._seated.clear()
         if self.is_final(rest_start):
             self.final_mode = True
             self.rest = None
@@ -269,7 +267,7 @@ class WindowGraph:
             floaters = frozenset(self.glob[i] for i in to_rest if i < k)
             seated = frozenset(self.glob[i] for i in range(k) if k <= mate[i] < first_proxy)
             into_rest = sum(1 for i in to_rest if i >= k)
-            leftovers = self._seat_in_next(seated, into_rest, floaters)
+            leftovers = self._seat_in_next(seated, into_rest)
             assert self.rest is not None
             if not self.rest.can_take(floaters | leftovers):
                 raise NeedFullGraph
@@ -287,7 +285,7 @@ class WindowGraph:
                 self.m.set_weight(s, i, w)
         self.pool_changed.clear()
 
-    def _seat_in_next(self, seated: frozenset[int], into_rest: int, floaters) -> frozenset[int]:
+    def _seat_in_next(self, seated: frozenset[int], into_rest: int) -> frozenset[int]:
         """Seat the members sent to the next bracket against distinct opponents there and pair
         the others among themselves, ``into_rest`` of them left over for the rest; the leftovers.
         Raises :class:`_Rebuild` (the next bracket then joins in person) when it cannot."""
