@@ -113,7 +113,7 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
         game.white_points = before.get(game.white_id, ZERO)
         game.black_points = before.get(game.black_id, ZERO)
         context.update(game=game, round=round_, quick_saved=game, htmx_response=True)
-    return render(request, "arbiter/round.html#quick-entry", context)
+    return render(request, "arbiter/round.html#quick-entry-answer", context)
 
 
 def _number(text: str) -> int:
