@@ -16,13 +16,9 @@ from arbiter.scoring import (
     bye_points,
     counted_byes,
     counted_games,
-    game_points,
 )
 from arbiter.templatetags.chess import points as points_text
-
-#: A played result as the row's player reads it: their own points.
-PLAYED = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}
-FORFEITS = {"+-", "-+", "--"}
+from pairing.engines import results
 
 
 @dataclass
@@ -111,12 +107,8 @@ def _rank(rows: list[Row]) -> None:
 
 def _symbol(result: str, white: bool) -> str:
     """The row player's result: 1 ½ 0 over the board, + or - for a forfeit, empty while on."""
-    if not result:
-        return ""
-    own = game_points(result)[0 if white else 1]
-    if result in FORFEITS:
-        return "+" if own else "-"
-    return PLAYED[own]
+    outcome = results.from_code(result)
+    return outcome.symbol("white" if white else "black") if outcome else ""
 
 
 def _fill_berger(rows: list[Row], games, numbers: dict[int, int]) -> None:

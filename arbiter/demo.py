@@ -235,11 +235,12 @@ def _club_evenings(user, tournament: Tournament, evenings: int) -> None:
 
 def _play(user, tournament: Tournament, rounds: int) -> None:
     """Results for the first rounds, entered through the same service as the result page."""
-    from arbiter.models import Game, GameResult
+    from arbiter.models import Game
     from arbiter.services.results import record_result
+    from pairing.engines import results
 
     rng = random.Random(2026)
-    outcomes = [GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS]
+    outcomes = [r.code for r in results.OVER_THE_BOARD]
     games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds, result="")
     for game in games.order_by("round__number", "board"):
         record_result(user, game, rng.choices(outcomes, weights=[4, 3, 3])[0])

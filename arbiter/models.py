@@ -6,12 +6,13 @@ per tournament, results only from the typed set below.
 """
 
 import datetime
-from decimal import Decimal
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
+
+from pairing.engines import results
 
 #: The day the 2026 FIDE Dutch rules (C.04.3) came into force; older events keep the 2017 rules.
 RULES_2026_IN_FORCE = datetime.date(2026, 2, 1)
@@ -224,26 +225,8 @@ class Round(models.Model):
         return f"{self.tournament} round {self.number}"
 
 
-class GameResult(models.TextChoices):
-    """Typed results; the forfeit variants count as unplayed games (C.04.1)."""
-
-    WHITE_WINS = "1-0", "1 - 0"
-    BLACK_WINS = "0-1", "0 - 1"
-    DRAW = "1/2", "½ - ½"
-    WHITE_WINS_FORFEIT = "+-", "+ - -"
-    BLACK_WINS_FORFEIT = "-+", "- - +"
-    DOUBLE_FORFEIT = "--", "- - -"
-
-
-#: Points for white and black, chess scoring.
-RESULT_POINTS: dict[str, tuple[Decimal, Decimal]] = {
-    GameResult.WHITE_WINS: (Decimal(1), Decimal(0)),
-    GameResult.BLACK_WINS: (Decimal(0), Decimal(1)),
-    GameResult.DRAW: (Decimal("0.5"), Decimal("0.5")),
-    GameResult.WHITE_WINS_FORFEIT: (Decimal(1), Decimal(0)),
-    GameResult.BLACK_WINS_FORFEIT: (Decimal(0), Decimal(1)),
-    GameResult.DOUBLE_FORFEIT: (Decimal(0), Decimal(0)),
-}
+#: The results a game can hold (pairing/engines/results.py); empty while it is being played.
+RESULT_CHOICES = [(result.code, result.label) for result in results.RESULTS]
 
 
 class Game(models.Model):
@@ -252,7 +235,7 @@ class Game(models.Model):
     white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_white")
     black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_black")
     #: Empty while the game is being played.
-    result = models.CharField(max_length=3, choices=GameResult.choices, blank=True)
+    result = models.CharField(max_length=3, choices=RESULT_CHOICES, blank=True)
 
     class Meta:
         ordering = ["round", "board"]
@@ -265,7 +248,8 @@ class Game(models.Model):
             ),
             models.CheckConstraint(condition=Q(board__gte=1), name="board_positive"),
             models.CheckConstraint(
-                condition=Q(result="") | Q(result__in=GameResult.values), name="game_result_known"
+                condition=Q(result="") | Q(result__in=list(results.BY_CODE)),
+                name="game_result_known",
             ),
         ]
 
@@ -273,8 +257,13 @@ class Game(models.Model):
         return f"{self.round} board {self.board}"
 
     @property
+    def outcome(self) -> results.Result | None:
+        """The result as a value (None while the game is on)."""
+        return results.from_code(self.result)
+
+    @property
     def is_forfeit(self) -> bool:
-        return self.result in {"+-", "-+", "--"}
+        return self.outcome is not None and self.outcome.is_forfeit
 
 
 class Bye(models.Model):

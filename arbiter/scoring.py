@@ -1,8 +1,9 @@
 """Points, the same for every pairing system: plain functions over the ORM.
 
-Chess scoring comes from RESULT_POINTS in the models; a bye scores by its kind (see BYE_POINTS and
-docs/foundation.md, "Scoring"). Only published and complete rounds count: a draft round is a
-proposal, so neither its games nor its byes give anyone a point until it is published.
+Chess scoring comes from the result values (pairing/engines/results.py); a bye scores by its kind
+(see BYE_POINTS and docs/foundation.md, "Scoring"). Only published and complete rounds count: a
+draft round is a proposal, so neither its games nor its byes give anyone a point until it is
+published.
 """
 
 from collections.abc import Iterable
@@ -10,7 +11,8 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from arbiter.models import RESULT_POINTS, Bye, Entry, Game, Round, System, Tournament
+from arbiter.models import Bye, Entry, Game, Round, System, Tournament
+from pairing.engines import results
 
 #: Rounds whose games and byes count, for the arbiter and the public alike.
 COUNTED_STATES = (Round.State.PUBLISHED, Round.State.COMPLETE)
@@ -38,7 +40,8 @@ def bye_points(kind: str, system: str) -> Decimal:
 
 def game_points(result: str) -> tuple[Decimal, Decimal]:
     """Points of White and Black; a game without a result gives nobody anything yet."""
-    return RESULT_POINTS.get(result, (ZERO, ZERO))
+    outcome = results.from_code(result)
+    return outcome.points() if outcome is not None else (ZERO, ZERO)
 
 
 def counted_games(tournament: Tournament, through_round: int | None = None) -> QuerySet[Game]:

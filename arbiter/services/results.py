@@ -2,8 +2,9 @@
 
 from django.db import transaction
 
-from arbiter.models import Game, GameResult, Round
+from arbiter.models import Game, Round
 from arbiter.services.audit import record
+from pairing.engines import results
 
 
 class ResultError(Exception):
@@ -20,7 +21,7 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     The same result again changes nothing and writes nothing to the audit log. The round becomes
     complete with its last result and goes back to published when one is cleared.
     """
-    if result != "" and result not in GameResult.values:
+    if result != "" and results.from_code(result) is None:
         raise ResultError(f"'{result}' is not a result. Use 1-0, 1/2, 0-1, +-, -+ or --.")
     # The round first, then the game: every writer of a round's games locks in this order, and the
     # round's lock makes the last two results of a round, entered at once, see each other.

@@ -18,6 +18,7 @@ from arbiter.scoring import COUNTED_STATES
 from arbiter.services.audit import record
 from arbiter.services.entries import add_entry
 from pairing.engines import monrad as engine
+from pairing.engines import results
 from pairing.models import MonradCheckIn, MonradPairing, MonradSettings
 
 
@@ -303,7 +304,7 @@ def _met_before(round_: Round) -> set[frozenset[int]]:
     earlier = Game.objects.filter(
         round__tournament_id=round_.tournament_id,
         round__number__lt=round_.number,
-        result__in=sorted(engine.PLAYED),
+        result__in=sorted(results.PLAYED_CODES),
     ).values_list("white_id", "black_id")
     return {frozenset(pair) for pair in earlier}
 

@@ -19,9 +19,6 @@ from pairing.models import MonradPairing, MonradSettings
 from pairing.services import monrad as service
 from pairing.views.board import Board, posted_entry, posted_int
 
-RESULT_BUTTONS = [("1-0", "1-0"), ("1/2", "½-½"), ("0-1", "0-1")]
-FORFEIT_BUTTONS = [("+-", "+ - -"), ("-+", "- - +"), ("--", "- - -")]
-
 
 @require_GET
 @tournament_arbiter_required
@@ -143,8 +140,6 @@ def evening_context(tournament: Tournament) -> dict:
             {"row": row, "entry": entries[row.card.id]} for row in engine.standing(cards, options)
         ],
         "last_round": last,
-        "result_buttons": RESULT_BUTTONS,
-        "forfeit_buttons": FORFEIT_BUTTONS,
     }
     if last is not None and (last.state == Round.State.DRAFT or last.games.filter(result="")):
         context.update(_round_context(tournament, last, players, evenings, options, entries))
