@@ -576,10 +576,11 @@ def parse_trf(text: str) -> TrfTournament:
 
 
 def _player_line(p: TrfPlayer) -> str:
+    rank = "" if p.rank is None else str(p.rank)
     head = (
         f"001 {p.number:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth[:10]:<10} {format_points(p.points):>4} {('' if p.rank is None else str(p.rank)):>4}"
+        f"{p.birth[:10]:<10} {format_points(p.points):>4} {rank:>4}"
     )
     parts = [head]
     for res in p.results:
