@@ -159,11 +159,11 @@ def test_check_does_not_flag_the_colours_of_a_forfeit_written_without_colours():
         3,
         [
             ("1.0", ["   3 - +"]),
-            ("1.0", ["   4 b 1"]),
+            ("1.0", ["   4 w 1"]),
             ("0.0", ["   1 - -"]),
-            ("0.0", ["   2 w 0"]),
+            ("0.0", ["   2 b 0"]),
         ],
-        ("XXC white1",),
+        ("XXC black1",),
     )
     assert [c.ok for c in check_tournament(parse_trf(text), "2026")] == [True]
 
