@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from django.db.models import F
 
-from arbiter.models import Bye, Entry, Round, System, Tournament
+from arbiter.models import Bye, Entry, Round, Tournament
 from arbiter.scoring import (
     COUNTED_STATES,
     add_up,
@@ -78,7 +78,7 @@ def crosstable(tournament: Tournament) -> Crosstable:
     numbers = {e.pk: e.starting_number or position for position, e in enumerate(entries, 1)}
     rows = [Row(entry=e, number=numbers[e.pk], points=totals[e.pk]) for e in entries]
     _rank(rows)
-    berger = tournament.system == System.ROUND_ROBIN
+    berger = tournament.pairing_system.crosstable == "berger"
     if berger:
         columns = [row.number for row in rows]
         _fill_berger(rows, games, numbers)

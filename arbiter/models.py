@@ -74,7 +74,10 @@ class Tournament(models.Model):
     planned_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(99)]
     )
+    #: Derived from the facts after every change (arbiter/services/status.py), never set by hand.
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
+    #: Moves on with every change, in the change's own transaction (arbiter/services/audit.py).
+    version = models.PositiveBigIntegerField(default=0)
     #: Swiss: Baku acceleration (C.04.7) or none.
     baku_acceleration = models.BooleanField(default=False)
     #: Swiss: the colour drawn for the top player of round 1 (C.04.3 art. 5.2.5), "w" or "b".
@@ -82,7 +85,7 @@ class Tournament(models.Model):
         max_length=1, blank=True, choices=[("w", "White"), ("b", "Black")]
     )
     #: The tie-breaks of the standings, by C.07 code in order ("BH-C1 BH SB"); empty: the
-    #: system's default (arbiter.standings.DEFAULT_TIEBREAKS).
+    #: system's default (arbiter/systems.py).
     tiebreaks = models.CharField(max_length=200, blank=True)
     tiebreak_rules = models.CharField(
         max_length=4, choices=TiebreakRules.choices, default=TiebreakRules.FIDE_2026
@@ -119,6 +122,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def pairing_system(self):
+        """The system's entry in the registry (arbiter/systems.py)."""
+        from arbiter.systems import SYSTEMS
+
+        return SYSTEMS[self.system]
 
 
 class TournamentArbiter(models.Model):
@@ -210,6 +220,14 @@ class Round(models.Model):
     seed = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
+    #: A draft's version: every edit moves it on, and an action from a page that showed an
+    #: older one is refused (pairing/services/rounds.py).
+    version = models.PositiveIntegerField(default=1)
+    #: The last change to the round's pairing, and who made it, for that refusal's message.
+    last_change = models.CharField(max_length=300, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["tournament", "number"]

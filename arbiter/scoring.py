@@ -11,7 +11,8 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from arbiter.models import Bye, Entry, Game, Round, System, Tournament
+from arbiter.models import Bye, Entry, Game, Round, Tournament
+from arbiter.systems import SYSTEMS
 from pairing.engines import results
 
 #: Rounds whose games and byes count, for the arbiter and the public alike.
@@ -30,11 +31,12 @@ ZERO = Decimal(0)
 def bye_points(kind: str, system: str) -> Decimal:
     """What a bye of this kind is worth in this system.
 
-    A pairing-allocated bye scores a point in a Swiss or Monrad (C.04.1), but nothing in a round
-    robin, where it is the free round against Berger's "dummy" opponent of an odd field.
+    A pairing-allocated bye scores what the system gives it (arbiter/systems.py): a point in a
+    Swiss or Monrad (C.04.1), nothing in a round robin, where it is the free round against
+    Berger's "dummy" opponent of an odd field.
     """
     if kind == Bye.Kind.PAIRING_ALLOCATED:
-        return ZERO if system == System.ROUND_ROBIN else Decimal(1)
+        return SYSTEMS[system].pairing_allocated_bye_points
     return BYE_POINTS[kind]
 
 

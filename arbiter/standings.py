@@ -12,19 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from arbiter.models import Bye, Entry, System, Tournament
+from arbiter.models import Bye, Entry, Tournament
 from arbiter.scoring import COUNTED_STATES, bye_points, counted_byes, counted_games
+from arbiter.systems import PairingSystem
 from pairing.engines import results
 from pairing.engines import tiebreaks as tb
-
-#: C.07's usual choices when the arbiter chose none: Buchholz with cut for a Swiss, direct
-#: encounter and Sonneborn-Berger for a round robin; a knockout has no standings.
-DEFAULT_TIEBREAKS = {
-    System.SWISS_DUTCH: ("BH-C1", "BH", "SB", "DE"),
-    System.MONRAD: ("BH-C1", "BH", "SB", "DE"),
-    System.ROUND_ROBIN: ("DE", "SB", "WIN", "KS"),
-    System.KNOCKOUT: (),
-}
 
 #: One side's outcome of a game -> its kind for the tie-breaks (a double forfeit has its own).
 _GAME_KINDS = {
@@ -60,14 +52,14 @@ class Standings:
 def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
     """The tournament's tie-breaks in order (its system's default when it chose none)."""
     chosen = tournament.tiebreaks.split()
-    return tuple(chosen) if chosen else DEFAULT_TIEBREAKS.get(tournament.system, ())
+    return tuple(chosen) if chosen else tournament.pairing_system.default_tiebreaks
 
 
-def check_tiebreaks(codes: list[str], rules: str, system: str) -> tuple[str, ...]:
+def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tuple[str, ...]:
     """The codes, normalised; ValueError naming the first one the system does not offer."""
-    if system == System.KNOCKOUT:
+    if not system.has_rounds:
         raise ValueError("A knockout has no standings to break ties in.")
-    return tb.check_codes(codes, rules, system)
+    return tb.check_codes(codes, rules, round_robin=system.all_play_all)
 
 
 def standings(tournament: Tournament, through_round: int | None = None) -> Standings:
@@ -99,13 +91,14 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
         if entry_id in history:
             awarded = bye_points(kind, tournament.system)
             history[entry_id].append(tb.RoundResult(number, _BYE_KINDS[kind], awarded))
-    codes = tiebreak_codes(tournament) if tournament.system != System.KNOCKOUT else ()
+    system = tournament.pairing_system
+    codes = tiebreak_codes(tournament) if system.has_rounds else ()
     players = [tb.Player(e.pk, e.rating or None, tuple(history[e.pk])) for e in entries]
     ranked = tb.rank(
         players,
         codes,
         rules=tournament.tiebreak_rules,
-        system=_engine_system(tournament.system),
+        round_robin=system.all_play_all,
         through_round=through or None,
     )
     by_id = {e.pk: e for e in entries}
@@ -114,10 +107,6 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
         key=lambda row: (row.rank, row.entry.starting_number or 10**9, row.entry.name),
     )
     return Standings(through, tb.legend(codes), tuple(rows))
-
-
-def _engine_system(system: str) -> str:
-    return "round_robin" if system == System.ROUND_ROBIN else "swiss"
 
 
 def _kind(result: results.Result, colour: str) -> tb.Kind:

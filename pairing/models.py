@@ -268,6 +268,13 @@ class Bracket(models.Model):
     slots = models.JSONField(default=list, blank=True)
     log = models.JSONField(default=list, blank=True)
     drawn_at = models.DateTimeField(null=True, blank=True)
+    #: Moves on with every change before the first bout; an action from a page that showed an
+    #: older version is refused (pairing/services/knockout.py).
+    version = models.PositiveIntegerField(default=1)
+    last_change = models.CharField(max_length=300, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     def __str__(self) -> str:
         return f"Bracket of {self.tournament}"
