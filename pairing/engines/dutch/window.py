@@ -58,7 +58,7 @@ class WindowGraph:
         n: int,
         default_weight: Callable[[int, int], int],
         completion_field: Callable[[int, int], int],
-        rest: RestPairing,
+        rest: RestPairing | None,
         is_final: Callable[[int], bool],
     ) -> None:
         self.n = n
@@ -162,10 +162,10 @@ class WindowGraph:
             self.members = [v for v in window if v not in self.final]
             self.members += range(rest_start, self.n)
             return
-        new = [v for v in window if v not in self.entered]
-        self.entered.update(new)
-        assert self.rest is not None
-        self.rest.remove(new)
+        if self.rest is not None:
+            new = [v for v in window if v not in self.entered]
+            self.entered.update(new)
+            self.rest.remove(new)
         self.members = [v for v in window if v < next_start and v not in self.final]
         self.pool = [v for v in window if v >= next_start]
         self._pool_set = set(self.pool)
@@ -268,8 +268,7 @@ class WindowGraph:
             seated = frozenset(self.glob[i] for i in range(k) if k <= mate[i] < first_proxy)
             into_rest = sum(1 for i in to_rest if i >= k)
             leftovers = self._seat_in_next(seated, into_rest)
-            assert self.rest is not None
-            if not self.rest.can_take(floaters | leftovers):
+            if self.rest is not None and not self.rest.can_take(floaters | leftovers):
                 raise NeedFullGraph
             return mate
 
@@ -399,3 +398,18 @@ def start_window(ctx: Context, players: list[Player], top: int) -> tuple[WindowG
         return rest_start >= n or bool(odd and bye_score > score[rest_start])
 
     return WindowGraph(n, default_weight, completion_field, rest, is_final), bye_score
+
+
+def bracket_window(n: int) -> WindowGraph:
+    """The graph of one bracket under the 2017 rules: the bracket with its next score group,
+    nobody else (A.9: the rest is checked apart, C.4). Players may stay unpaired: the proxies
+    take them, at the weight a pair of proxies has, so that the optimum is a maximum-weight
+    matching of the bracket."""
+
+    def no_weight(a: int, b: int) -> int:
+        return 0
+
+    def never(rest_start: int) -> bool:
+        return False
+
+    return WindowGraph(n, no_weight, no_weight, None, never)

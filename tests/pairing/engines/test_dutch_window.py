@@ -16,11 +16,11 @@ def pair_both_ways(state):
     """The whole field's pairing (None when there is no legal one) and the window's (None when
     it hands over to the whole field)."""
     try:
-        full = pairer._compute(state, True, windowed=False)
+        full = pairer.pair_2026(state, windowed=False)
     except pairer.NoValidPairing:
         full = None
     try:
-        window = pairer._compute(state, True, windowed=True)
+        window = pairer.pair_2026(state, windowed=True)
     except pairer.NeedFullGraph:
         window = None
     return full, window
@@ -101,7 +101,7 @@ def test_the_window_pairs_the_early_rounds_of_an_open_as_the_full_graph_does():
 @given(n=st.integers(2, 41), seed=st.integers(0, 10**6))
 def test_round_one_is_the_natural_pairing_the_full_graph_finds(n, seed):
     state = build_state(random_tournament(n, 9, 0, seed))
-    assert pairer.first_round_pairing(state) == pairer._compute(state, True, windowed=False)
+    assert pairer.first_round_pairing(state) == pairer.pair_2026(state, windowed=False)
 
 
 def test_round_one_with_a_forbidden_pair_goes_through_the_rules():
