@@ -28,6 +28,7 @@ from pairing.engines.dutch.weights import (
     compatible,
     edge_weight,
     eligible_for_bye,
+    floats,
     get_float,
 )
 from pairing.engines.dutch.window import NeedFullGraph, WindowGraph, start_window
@@ -190,14 +191,14 @@ class Rules2026:
         ctx = Context(
             state=state,
             score=score,
-            sg_bits=bits(largest_group),
-            sg_shift_total=shift_total,
-            sg_shift=group_shift,
+            pair_bits=bits(largest_group),
+            score_bits=shift_total,
+            score_shift=group_shift,
             top_threshold=(played * max(state.scoring.win, state.scoring.draw)) >> 1,
             last_round=played >= state.expected_rounds - 1,
             eligible={p.index: eligible_for_bye(state, p) for p in players},
-            fl1={p.index: get_float(state, p, 1) for p in players} if played else {},
-            fl2={p.index: get_float(state, p, 2) for p in players} if played > 1 else {},
+            float_last_round=floats(state, players, get_float, 1),
+            float_round_before=floats(state, players, get_float, 2),
             played_ranks={},
             use_played=self.c9_played_games,
         )
@@ -211,10 +212,12 @@ class Rules2026:
         if self.odd:
             _rank_played_games(ctx, players, self.bye_score, self.c9_played_games)
             if not self.windowed:
-                for pi in range(n):
-                    for oi in range(pi):
-                        w = edge_weight(ctx, players[oi], players[pi], False, False, self.bye_score)
-                        self.g.set(pi, oi, w)
+                for lower in range(n):
+                    for higher in range(lower):
+                        w = edge_weight(
+                            ctx, players[higher], players[lower], False, False, self.bye_score
+                        )
+                        self.g.set(lower, higher, w)
         self.edge_weights = EdgeWeights(ctx, self.bye_score)
 
     def _start_whole_field(self, top: int) -> tuple[_Graph, int]:
@@ -224,21 +227,21 @@ class Rules2026:
         score, eligible = ctx.score, ctx.eligible
         n = len(players)
         g = _Graph(n)
-        for pi in range(n):
-            p = players[pi]
-            for oi in range(pi):
-                o = players[oi]
+        for lower in range(n):
+            p = players[lower]
+            for higher in range(lower):
+                o = players[higher]
                 if odd:
                     w = 0
                     if compatible(ctx, p, o):
                         w = 1 + (not eligible[p.index]) + (not eligible[o.index])
-                        w <<= ctx.sg_shift_total
-                        w += ctx.sg_shift[score[p.index]] + ctx.sg_shift[score[o.index]]
-                        w <<= ctx.sg_bits
+                        w <<= ctx.score_bits
+                        w += ctx.score_shift[score[p.index]] + ctx.score_shift[score[o.index]]
+                        w <<= ctx.pair_bits
                         w += score[p.index] >= top
                 else:
                     w = edge_weight(ctx, o, p, False, False, 0)
-                g.set(pi, oi, w)
+                g.set(lower, higher, w)
         mate = g.solve()
         if not _complete(mate) or any(
             mate[v] == v and not eligible[players[v].index] for v in range(n)
@@ -273,7 +276,7 @@ class Rules2026:
             )
             weight[lower][:lower] = row
             g.set_row(vertices[lower], vertices[:lower], row)
-        return g, weight, self.ctx.sg_bits
+        return g, weight, self.ctx.pair_bits
 
     def bracket_done(self, bracket: Bracket, mate: list[int], paired: list[bool]) -> bool:
         """[C9] applies to the bracket whose score is at most the bye's, when the players of

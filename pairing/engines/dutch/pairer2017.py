@@ -24,6 +24,7 @@ from pairing.engines.dutch.weights import (
     bits,
     compatible,
     eligible_for_bye_2017,
+    floats,
 )
 from pairing.engines.dutch.window import WindowGraph, bracket_window
 from pairing.engines.matching import IncrementalMatching, NoPerfectMatching
@@ -66,14 +67,14 @@ class Rules2017:
         self.ctx = ctx = Context(
             state=state,
             score={p.index: state.score_acc(p) for p in state.players if p.valid},
-            sg_bits=0,
-            sg_shift_total=0,
-            sg_shift={},
+            pair_bits=0,
+            score_bits=0,
+            score_shift={},
             top_threshold=(played * max(state.scoring.win, state.scoring.draw)) >> 1,
             last_round=played >= state.expected_rounds - 1,
             eligible={p.index: eligible_for_bye_2017(state, p) for p in players},
-            fl1={p.index: get_float_2017(state, p, 1) for p in players} if played else {},
-            fl2={p.index: get_float_2017(state, p, 2) for p in players} if played > 1 else {},
+            float_last_round=floats(state, players, get_float_2017, 1),
+            float_round_before=floats(state, players, get_float_2017, 2),
             played_ranks={},
         )
         # C.4: a perfect matching of everyone (plus a bye vertex for an odd field) must exist
@@ -108,12 +109,12 @@ class Rules2017:
         sc = [ctx.score[p.index] for p in pl]
         min_score = sc[-1]
         diffs: list[int] = []
-        for pi in range(next_start):
-            diffs.append(sc[pi] - min_score + 10)
-            first = max(mdps, pi + 1)
-            for oi in range(first, next_start):
-                if oi <= first or sc[oi] < sc[oi - 1]:
-                    diffs.append(sc[pi] - sc[oi])
+        for higher in range(next_start):
+            diffs.append(sc[higher] - min_score + 10)
+            first = max(mdps, higher + 1)
+            for lower in range(first, next_start):
+                if lower <= first or sc[lower] < sc[lower - 1]:
+                    diffs.append(sc[higher] - sc[lower])
         diffs.sort()
         sd_shift: dict[int, int] = {}
         sd_total = 0
@@ -156,7 +157,7 @@ class Rules2017:
                 if l_cur:
                     r += 1 << sd_shift[ls - min_score + 10]
             r = _colour_bits(r, lo, h, l_cur, pcb)
-            for back, fl in ((1, ctx.fl1), (2, ctx.fl2)):
+            for back, fl in ((1, ctx.float_last_round), (2, ctx.float_round_before)):
                 if played >= back:
                     r <<= pcb
                     if l_cur:
@@ -164,7 +165,7 @@ class Rules2017:
                         r += hs <= ls and fl[h.index] == FLOAT_DOWN
                     r <<= pcb
                     r -= l_cur and hs > ls and fl[lo.index] == FLOAT_UP
-            for back, fl in ((1, ctx.fl1), (2, ctx.fl2)):
+            for back, fl in ((1, ctx.float_last_round), (2, ctx.float_round_before)):
                 if played >= back:
                     r <<= sd_total
                     if l_cur:
