@@ -13,6 +13,7 @@ cardinality check (C.4) over the whole remaining field decides whether the resul
 from __future__ import annotations
 
 from pairing.engines.dutch.bracket import Bracket, NoValidPairing, forbid_rematches, pair_field
+from pairing.engines.dutch.completion import RestPairing
 from pairing.engines.dutch.pairer import first_round_pairing
 from pairing.engines.dutch.state import Player, State
 from pairing.engines.dutch.weights import (
@@ -77,23 +78,33 @@ class Rules2017:
             float_round_before=floats(state, players, get_float_2017, 2),
             played_ranks={},
         )
-        # C.4: a perfect matching of everyone (plus a bye vertex for an odd field) must exist
-        odd = n & 1
-        self.validity = validity = IncrementalMatching(n + odd)
-        for a in range(n):
-            for b in range(a):
-                if compatible(ctx, players[a], players[b]):
-                    validity.set_weight(a, b, 1)
-            if odd and ctx.eligible[players[a].index]:
-                validity.set_weight(a, n, 1)
+        self.left = set(range(n))
+        self.bye_candidate = [bool(n & 1) and ctx.eligible[p.index] for p in players]
+        self.rest = RestPairing(range(n), self._compatible, self.bye_candidate)
         if not self._complete():
             raise NoValidPairing(
                 "the players cannot all be paired while satisfying the absolute criteria C.1-C.3"
             )
 
+    def _compatible(self, a: int, b: int) -> bool:
+        return compatible(self.ctx, self.players[a], self.players[b])
+
     def _complete(self) -> bool:
+        """C.4: can everybody left be paired, at most one (a bye candidate) left over? The
+        pairing kept of them answers yes; when its search gives up, an exact matching says."""
+        if self.rest.settle():
+            return True
+        left = sorted(self.left)
+        odd = len(left) & 1
+        exact = IncrementalMatching(len(left) + odd)
+        for i, a in enumerate(left):
+            for j in range(i):
+                if self._compatible(a, left[j]):
+                    exact.set_weight(i, j, 1)
+            if odd and self.bye_candidate[a]:
+                exact.set_weight(i, len(left), 1)
         try:
-            self.validity.solve()
+            exact.solve()
         except NoPerfectMatching:
             return False
         return True
@@ -191,7 +202,6 @@ class Rules2017:
 
     def bracket_done(self, bracket: Bracket, mate: list[int], paired: list[bool]) -> bool:
         """C.4: can everybody left still be paired?"""
-        for v in bracket.vertices[: bracket.next_start]:
-            if paired[v] and v < mate[v]:
-                self.validity.remove_pair(v, mate[v])
-        return self._complete()
+        done = [v for v in bracket.vertices[: bracket.next_start] if paired[v]]
+        self.left.difference_update(done)
+        return self.rest.remove(done) or self._complete()
