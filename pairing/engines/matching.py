@@ -275,39 +275,52 @@ class _Solver:
         self.unusedblossoms.append(b)
 
     def augment_blossom(self, b: int, v: int) -> None:
+        """Swap the matched and unmatched edges of the even path from ``v`` to blossom ``b``'s
+        base, inside every sub-blossom on the way, and make ``v`` the base. Sub-blossoms are
+        taken from a work list, not by recursion: blossoms nest a thousand deep in big fields."""
         n = self.n
         endpoint = self.endpoint
-        t = v
-        while self.blossomparent[t] != b:
-            t = self.blossomparent[t]
-        if t >= n:
-            self.augment_blossom(t, v)
-        childs = self.blossomchilds[b]
-        endps = self.blossomendps[b]
-        assert childs is not None and endps is not None
-        i = j = childs.index(t)
-        if i & 1:
-            j -= len(childs)
-            jstep = 1
-            endptrick = 0
-        else:
-            jstep = -1
-            endptrick = 1
-        while j != 0:
-            j += jstep
-            t = childs[j]
-            p = endps[j - endptrick] ^ endptrick
+        work = [(b, v)]
+        rotations: list[tuple[int, int]] = []  # (blossom, new first child), outermost first
+        while work:
+            b, v = work.pop()
+            t = v
+            while self.blossomparent[t] != b:
+                t = self.blossomparent[t]
             if t >= n:
-                self.augment_blossom(t, endpoint[p])
-            j += jstep
-            t = childs[j]
-            if t >= n:
-                self.augment_blossom(t, endpoint[p ^ 1])
-            self.mate[endpoint[p]] = p ^ 1
-            self.mate[endpoint[p ^ 1]] = p
-        self.blossomchilds[b] = childs[i:] + childs[:i]
-        self.blossomendps[b] = endps[i:] + endps[:i]
-        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]  # type: ignore[index]
+                work.append((t, v))
+            childs = self.blossomchilds[b]
+            endps = self.blossomendps[b]
+            assert childs is not None and endps is not None
+            i = j = childs.index(t)
+            if i & 1:
+                j -= len(childs)
+                jstep = 1
+                endptrick = 0
+            else:
+                jstep = -1
+                endptrick = 1
+            while j != 0:
+                j += jstep
+                t = childs[j]
+                p = endps[j - endptrick] ^ endptrick
+                if t >= n:
+                    work.append((t, endpoint[p]))
+                j += jstep
+                t = childs[j]
+                if t >= n:
+                    work.append((t, endpoint[p ^ 1]))
+                self.mate[endpoint[p]] = p ^ 1
+                self.mate[endpoint[p ^ 1]] = p
+            rotations.append((b, i))
+        # a blossom's new base is its first child's, so the innermost are rotated first
+        for b, i in reversed(rotations):
+            childs = self.blossomchilds[b]
+            endps = self.blossomendps[b]
+            assert childs is not None and endps is not None
+            self.blossomchilds[b] = childs[i:] + childs[:i]
+            self.blossomendps[b] = endps[i:] + endps[:i]
+            self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]
 
     def augment_matching(self, k: int) -> None:
         v, w, _ = self.edges[k]
