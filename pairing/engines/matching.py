@@ -210,16 +210,25 @@ class _Solver:
         self.bestedge[b] = be
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
+        """Expand blossom ``b``; at the end of a stage, its sub-blossoms whose dual is zero too
+        (from a work list: they may nest deeper than Python's recursion limit)."""
+        pending = [b]
+        while pending:
+            pending += self._expand_one(pending.pop(), endstage)
+
+    def _expand_one(self, b: int, endstage: bool) -> list[int]:
+        """Expand ``b`` alone; return its sub-blossoms to expand as well."""
         n = self.n
         label, labelend, endpoint = self.label, self.labelend, self.endpoint
         childs = self.blossomchilds[b]
         assert childs is not None
+        deeper = []
         for s in childs:
             self.blossomparent[s] = -1
             if s < n:
                 self.inblossom[s] = s
             elif endstage and self.dualvar[s] == 0:
-                self.expand_blossom(s, endstage)
+                deeper.append(s)
             else:
                 for leaf in self.leaves(s):
                     self.inblossom[leaf] = s
@@ -273,6 +282,7 @@ class _Solver:
         self.blossombestedges[b] = None
         self.bestedge[b] = -1
         self.unusedblossoms.append(b)
+        return deeper
 
     def augment_blossom(self, b: int, v: int) -> None:
         """Swap the matched and unmatched edges of the even path from ``v`` to blossom ``b``'s

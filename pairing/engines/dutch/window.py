@@ -70,6 +70,7 @@ class WindowGraph:
         self.final: dict[int, int] = {}
         self.entered: set[int] = set()
         self.members: list[int] = []
+        self.extra: list[int] = []  # players of the rest taken into the window in person
         self.pool: list[int] = []  # the next bracket, while stand-ins represent it
         self.final_mode = False
         self.proxies = 2
@@ -179,8 +180,10 @@ class WindowGraph:
         self.m = None
 
     def _build(self) -> None:
-        members = [v for v in self.members if v not in self.final]
-        self.members = members
+        self.members = [v for v in self.members if v not in self.final]
+        self.extra = [v for v in self.extra if v not in self.final]
+        seen = set(self.members) | self._pool_set
+        members = self.members + [v for v in self.extra if v not in seen]
         k = len(members)
         stand_ins = self.stand_ins if self.pool else 0
         proxies = 0
@@ -269,8 +272,31 @@ class WindowGraph:
             into_rest = sum(1 for i in to_rest if i >= k)
             leftovers = self._seat_in_next(seated, into_rest)
             if self.rest is not None and not self.rest.can_take(floaters | leftovers):
-                raise NeedFullGraph
+                self._widen()
+                continue
             return mate
+
+    def _widen(self) -> None:
+        """The rest cannot take the window's floaters: its top players join the window in
+        person (as many as the window has, then twice as many each time), with their weights
+        less the completion field, and the rest below them is asked again. When that takes
+        the whole rest, every player left is a member and the full weights decide, as once the
+        bye's score group has entered the window."""
+        assert self.rest is not None
+        chunk = self.rest.pool[: max(len(self.members), len(self.extra), 8)]
+        if len(chunk) == len(self.rest.pool):
+            everyone = self.members + self.pool + self.extra + chunk
+            self.members = [v for v in dict.fromkeys(everyone) if v not in self.final]
+            self.final_mode = True
+            self.rest = None
+            self.pool, self._pool_set, self.extra = [], set(), []
+            self.stand_ins = 0
+            self.m = None
+            return
+        self.rest.remove(chunk)
+        self.entered.update(chunk)
+        self.extra += chunk
+        self.m = None
 
     def _update_next_weights(self) -> None:
         assert self.m is not None
