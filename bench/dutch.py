@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -49,7 +50,7 @@ def run_one(history: str, n: int, rounds: int, rnd: int, rules: str, seed: int) 
 
 
 def measure(history: str, n: int, rounds: int, rnd: int, rules: str, args) -> dict | None:
-    """One round in a fresh process under a CPU limit; None when it failed or ran out of time."""
+    """One round in a fresh process under a CPU limit; None when it ran out of time."""
     limit = args.limit
 
     def cap_cpu() -> None:
@@ -58,8 +59,10 @@ def measure(history: str, n: int, rounds: int, rnd: int, rules: str, args) -> di
     command = [sys.executable, __file__, str(n), "--one", history, "--round", str(rnd)]
     command += ["--rounds", str(rounds), "--rules", rules, "--seed", str(args.seed)]
     proc = subprocess.run(command, capture_output=True, text=True, check=False, preexec_fn=cap_cpu)
-    if proc.returncode:
+    if proc.returncode == -signal.SIGXCPU or proc.returncode == -signal.SIGKILL:
         return None
+    if proc.returncode:
+        raise SystemExit(f"{history} {n} round {rnd} ({rules}) failed:\n{proc.stderr}")
     return json.loads(proc.stdout)
 
 
