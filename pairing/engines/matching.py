@@ -508,9 +508,6 @@ class _Solver:
                     self.expand_blossom(b, True)
 
 
-_SHORTCUT = True
-
-
 class NoPerfectMatching(Exception):
     """The live vertices (with the dummy for an odd count) have no perfect matching."""
 
@@ -571,7 +568,7 @@ class IncrementalMatching(_Solver):
         if not matched and not inside:
             if not self.ok[k]:
                 return  # an absent, unmatched edge outside blossoms constrains nothing
-            if _SHORTCUT and self.dualvar[a] + self.dualvar[b] - 2 * w >= 0:
+            if self.dualvar[a] + self.dualvar[b] - 2 * w >= 0:
                 return  # still feasible and not matched: the optimum stands
         self.dirty.add(a)
         self.settled = False

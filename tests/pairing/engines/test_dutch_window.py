@@ -116,3 +116,34 @@ def test_a_round_with_no_legal_pairing_is_left_to_the_whole_field_which_says_so(
     assert pair_both_ways(state) == (None, None)
     with pytest.raises(pairer.NoValidPairing):
         pairer.compute_matching(state)
+
+
+def test_when_the_rest_cannot_take_the_floaters_its_players_join_the_window(monkeypatch):
+    from pairing.engines.dutch.window import WindowGraph
+
+    widened = []
+    widen = WindowGraph._widen
+    monkeypatch.setattr(WindowGraph, "_widen", lambda g: widened.append(1) or widen(g))
+    state = build_state(random_tournament(20, 9, 6, 0))
+    full, window = pair_both_ways(state)
+    assert widened
+    assert window == full
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 12), density=st.floats(0.2, 0.9), seed=st.integers(0, 10**6))
+def test_the_rest_is_paired_whenever_a_perfect_pairing_exists(n, density, seed):
+    import random
+
+    from pairing.engines.matching import max_weight_matching
+
+    rng = random.Random(seed)
+    n -= n % 2
+    edges = {(a, b) for a in range(n) for b in range(a) if rng.random() < density}
+
+    def compatible(a, b):
+        return (max(a, b), min(a, b)) in edges
+
+    mate = max_weight_matching(n, [(a, b, 1) for a, b in edges])
+    perfect = all(m >= 0 for m in mate)
+    assert RestPairing(range(n), compatible, [False] * n).settle() == perfect
