@@ -7,9 +7,11 @@ must be able to take the pairing-allocated bye ([C2]) with a score no higher tha
 ([C5]). This module keeps a pairing of the rest and answers, for the window's downfloaters,
 whether the rest can take them in.
 
-The answers are *sufficient*: augmenting paths are searched without shrinking odd cycles, so a
-"no" may be wrong, and the caller then falls back to the exact matching over every player. A
-"yes" is always backed by a pairing that was actually built.
+Augmenting paths are searched breadth first without shrinking odd cycles, and when that finds
+none, by Edmonds' search, which shrinks them: a pairing is found whenever one exists. Passing the
+one left out to a bye candidate (:func:`_shift_free`) is still searched without shrinking, so a
+"no" may then be wrong and the caller widens its window. A "yes" is always backed by a pairing
+that was actually built.
 """
 
 from __future__ import annotations

@@ -1,15 +1,13 @@
 """Pair one round under the 2026 Dutch rules (C.04.3), bracket by bracket.
 
+The bracket procedure (art. 3-4) is :mod:`bracket`'s; this module gives it the 2026 criteria.
 Each bracket is optimised with a maximum-weight matching over every player not yet paired, so the
-completion criterion [C4] always holds; the weights (see :mod:`weights`) encode [C1]-[C21]. The
-rules' generation order of candidates (art. 3-4: which MDPs are paired, their opponents, the
-number of exchanges, the BSN differences, which players are exchanged, then S1 partners top down)
-is reproduced by fixing one decision after the other, each time asking the matching whether the
-best pairing is still reachable with that decision.
+completion criterion [C4] always holds; the weights (see :mod:`weights`) encode [C1]-[C21].
 
-The matching is first solved over a window of the field (:mod:`window`), which gives the same
-answers at a fraction of the cost; where that cannot be shown, the round is paired again over
-every player (:class:`_Graph`).
+The matching is solved over a window of the field (:mod:`window`), which gives the same answers
+at a fraction of the cost. Only where the window cannot start (the bye's score group is the top
+one, or the lowest bye group cannot be shown) is the round paired over every player
+(:class:`_Graph`).
 """
 
 from __future__ import annotations

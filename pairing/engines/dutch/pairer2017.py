@@ -6,8 +6,10 @@ criteria, every unplayed round counting as a downfloat, and the collapsed last b
 A.9): when the downfloaters of a bracket leave the rest of the round unpairable, that bracket is
 paired again together with every remaining player.
 
-Each bracket is optimised over its own players and the next score group only; a separate
-cardinality check (C.4) over the whole remaining field decides whether the result stands.
+The bracket procedure is the 2026 one (:mod:`bracket`); each bracket is optimised over its own
+players and the next score group only (:func:`window.bracket_window`, solved incrementally), and
+C.4 is checked after it on a kept pairing of everybody left (:class:`completion.RestPairing`,
+with an exact matching only when its search gives up).
 """
 
 from __future__ import annotations

@@ -18,11 +18,15 @@ candidate ([C2], [C5]). So the matching holds:
 
 Weights are those of the whole-field graph less the completion field, which is the same for
 every pairing that completes the round. Stand-ins and proxies are added in twos until some are
-left unused, so that their number never limits the optimum. Once the bye's score group enters
-the window, or nobody is left below it, every remaining player becomes a member and the full
-weights are used, exactly as over the whole field. Whenever the window cannot be shown to give
-the whole field's answer, :class:`NeedFullGraph` is raised and the round is paired over every
-player.
+left unused, so that their number never limits the optimum. When the rest cannot take the
+floaters, its top players join the window in person, more each time (:meth:`_widen`). Once the
+bye's score group enters the window, or nobody is left below it, every remaining player becomes
+a member and the full weights are used, exactly as over the whole field. Only when the window
+cannot start (:func:`start_window`) is :class:`NeedFullGraph` raised and the round paired over
+every player.
+
+The 2017 rules use the same graph over the bracket and its next score group only, with no rest
+(:func:`bracket_window`).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ class _Rebuild(Exception):
 
 
 class WindowGraph:
-    """The pairer's graph, as :class:`pairer._Graph` but over the window (see module doc)."""
+    """The bracket procedure's graph (:class:`bracket.BracketGraph`) over the window."""
 
     def __init__(
         self,
