@@ -76,16 +76,16 @@ def pair_round(state: State, rules: str = "2026") -> Pairing:
     seen = set()
     rows = []
     bye = None
-    for pi in sorted(match, key=lambda i: (-state.score_acc(players[i]), players[i].rank)):
-        if pi in seen:
+    for player in sorted(match, key=lambda i: (-state.score_acc(players[i]), players[i].rank)):
+        if player in seen:
             continue
-        oi = match[pi]
-        if oi is None:
-            bye = pi
+        opponent = match[player]
+        if opponent is None:
+            bye = player
             continue
-        seen.add(pi)
-        seen.add(oi)
-        a, b = (pi, oi) if pi < oi else (oi, pi)
+        seen.add(player)
+        seen.add(opponent)
+        a, b = (player, opponent) if player < opponent else (opponent, player)
         c, _ = choose_colour(state, players[a], players[b])
         w, bl = (a, b) if c == WHITE else (b, a)
         rows.append((board_key(state, players[w], players[bl]), w, bl))
