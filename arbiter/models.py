@@ -207,7 +207,23 @@ class Entry(models.Model):
         return self.name
 
 
-class Round(models.Model):
+class Versioned(models.Model):
+    """What arbiters edit from pages that may have gone stale (a draft round, a bracket before
+    its first fight): its version moves on with every change, kept with the change and who made
+    it, so an action from a page that showed an older version is refused with what changed
+    (pairing/services/rounds.py)."""
+
+    version = models.PositiveIntegerField(default=1)
+    last_change = models.CharField(max_length=300, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        abstract = True
+
+
+class Round(Versioned):
     class State(models.TextChoices):
         DRAFT = "draft", "Draft"
         PUBLISHED = "published", "Published"
@@ -220,14 +236,6 @@ class Round(models.Model):
     seed = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
-    #: A draft's version: every edit moves it on, and an action from a page that showed an
-    #: older one is refused (pairing/services/rounds.py).
-    version = models.PositiveIntegerField(default=1)
-    #: The last change to the round's pairing, and who made it, for that refusal's message.
-    last_change = models.CharField(max_length=300, blank=True)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
 
     class Meta:
         ordering = ["tournament", "number"]

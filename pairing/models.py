@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from arbiter.models import Versioned
+
 
 class LotDrawing(models.Model):
     """A round robin's drawing of starting numbers (Varma tables, C.05 Annex 2).
@@ -239,7 +241,7 @@ class MonradPairing(models.Model):
         return f"Monrad pairing of {self.round}"
 
 
-class Bracket(models.Model):
+class Bracket(Versioned):
     """A knockout category's draw (docs/knockout.md): the seeds, the system, the drawn slots
     and the drawing log, with the random seed that reproduces it. One per tournament."""
 
@@ -268,13 +270,6 @@ class Bracket(models.Model):
     slots = models.JSONField(default=list, blank=True)
     log = models.JSONField(default=list, blank=True)
     drawn_at = models.DateTimeField(null=True, blank=True)
-    #: Moves on with every change before the first bout; an action from a page that showed an
-    #: older version is refused (pairing/services/knockout.py).
-    version = models.PositiveIntegerField(default=1)
-    last_change = models.CharField(max_length=300, blank=True)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
 
     def __str__(self) -> str:
         return f"Bracket of {self.tournament}"

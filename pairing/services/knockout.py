@@ -22,8 +22,9 @@ from pairing.models import Bout, Bracket
 from pairing.services.rounds import (
     ConfirmationNeeded,
     RoundError,
-    StaleDraft,
+    check_seen,
     locked_tournament,
+    mark_changed,
 )
 
 
@@ -72,31 +73,12 @@ def _competitors(tournament: Tournament, bracket: Bracket) -> list[ko.Competitor
 
 def _locked(tournament: Tournament, seen: str | None = None) -> Bracket:
     """The tournament, then its bracket, locked; with ``seen`` (what the page showed), refused
-    when the bracket has changed since, naming the change (pairing/services/rounds.py does the
-    same for drafts)."""
+    when the bracket has changed since, naming the change (as a draft round is)."""
     locked_tournament(tournament)
     _check_knockout(tournament)
     bracket = Bracket.objects.select_for_update().get(pk=bracket_of(tournament).pk)
-    if seen is not None and seen != bracket_token(bracket):
-        who = f" ({bracket.changed_by.username})" if bracket.changed_by else ""
-        raise StaleDraft(
-            f"The bracket changed after your page was shown: {bracket.last_change}{who}. "
-            "Nothing was done; here it is as it stands now."
-        )
+    check_seen(bracket, seen, "The bracket")
     return bracket
-
-
-def bracket_token(bracket: Bracket) -> str:
-    """What a page shows the bracket as: empty while nothing has been chosen yet, then its id
-    and version."""
-    return f"{bracket.pk}.{bracket.version}" if bracket.pk and bracket.version > 1 else ""
-
-
-def _changed(user, bracket: Bracket, summary: str, *fields: str) -> None:
-    bracket.version += 1
-    bracket.last_change = summary[:300]
-    bracket.changed_by = user if user is not None and user.is_authenticated else None
-    bracket.save(update_fields=["version", "last_change", "changed_by", *fields])
 
 
 def progress(tournament: Tournament) -> str:
@@ -128,7 +110,7 @@ def set_seeds(
         raise BracketError(f"Seeds are 1 to {ko.model.MAX_SEEDS}, each given once.")
     before = bracket.seeds
     bracket.seeds = chosen
-    _changed(user, bracket, "seeds set", "seeds")
+    mark_changed(user, bracket, "seeds set", "seeds")
     record(user, tournament, "bracket.seeds", "Seeds set", before=before, after=chosen)
     return bracket
 
@@ -159,7 +141,7 @@ def set_rules(
     before = {"pool_up_to": bracket.pool_up_to, "knockout_system": bracket.knockout_system}
     bracket.pool_up_to = pool_up_to
     bracket.knockout_system = knockout_system
-    _changed(user, bracket, "system rules set", "pool_up_to", "knockout_system")
+    mark_changed(user, bracket, "system rules set", "pool_up_to", "knockout_system")
     after = {"pool_up_to": pool_up_to, "knockout_system": knockout_system}
     record(user, tournament, "bracket.rules", "System rules set", before=before, after=after)
     return bracket
@@ -210,7 +192,7 @@ def place_by_hand(
             raise BracketError(f"Place {slot} is taken.")
         placed[str(entry_id)] = slot
     bracket.placed = placed
-    _changed(user, bracket, f"placed by hand: {placed}", "placed")
+    mark_changed(user, bracket, f"placed by hand: {placed}", "placed")
     record(user, tournament, "bracket.place", f"Placed by hand: {placed}", after=placed)
     return bracket
 
@@ -273,7 +255,7 @@ def draw_bracket(
     bracket.slots = [int(s) if s is not None else None for s in drawn.slots]
     bracket.log = [asdict(step) for step in drawn.log]
     bracket.drawn_at = timezone.now()
-    _changed(
+    mark_changed(
         user,
         bracket,
         "drawn again" if confirm else "drawn",

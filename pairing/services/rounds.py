@@ -27,7 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament
+from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament, Versioned
 from arbiter.services.audit import record
 
 
@@ -91,34 +91,34 @@ def gone_message(tournament: Tournament, number: int) -> str:
     return f"Round {number} no longer exists: it was deleted{who}."
 
 
-def draft_token(round_: Round) -> str:
-    """What a page shows a round as: its id and version (a round deleted and paired again has
-    a new id, so its token differs even at version 1)."""
-    return f"{round_.pk}.{round_.version}"
+def draft_token(draft: Versioned) -> str:
+    """What a page shows a draft (a round, a bracket) as: its id and version. A round deleted and
+    paired again has a new id, so its token differs even at version 1."""
+    return f"{draft.pk}.{draft.version}"
 
 
-def check_seen(round_: Round, seen: str | None) -> None:
-    """Refuse an action from a page that showed another version of the round. ``seen`` None is
-    the command line, which acts on the round as it is."""
-    if seen is None or seen == draft_token(round_):
+def check_seen(draft: Versioned, seen: str | None, what: str) -> None:
+    """Refuse an action from a page that showed another version of ``what`` ("Round 3", "The
+    bracket"). ``seen`` None is the command line, which acts on the draft as it is."""
+    if seen is None or seen == draft_token(draft):
         return
-    who = f" ({round_.changed_by.username})" if round_.changed_by else ""
-    if seen.split(".")[0] != str(round_.pk):
+    who = f" ({draft.changed_by.username})" if draft.changed_by else ""
+    if seen.split(".")[0] != str(draft.pk):
         change = f"it was deleted and paired again{who}"
     else:
-        change = f"{round_.last_change}{who}"
+        change = f"{draft.last_change}{who}"
     raise StaleDraft(
-        f"Round {round_.number} changed after your page was shown: {change}. "
+        f"{what} changed after your page was shown: {change}. "
         "Nothing was done; here it is as it stands now."
     )
 
 
-def _changed(user, round_: Round, summary: str, *fields: str) -> None:
-    """A new version of the round, with what changed and who changed it."""
-    round_.version += 1
-    round_.last_change = summary[:300]
-    round_.changed_by = user if user is not None and user.is_authenticated else None
-    round_.save(update_fields=["version", "last_change", "changed_by", *fields])
+def mark_changed(user, draft: Versioned, summary: str, *fields: str) -> None:
+    """Save a change of the draft (``fields``) as its new version, with what changed and who."""
+    draft.version += 1
+    draft.last_change = summary[:300]
+    draft.changed_by = user if user is not None and user.is_authenticated else None
+    draft.save(update_fields=["version", "last_change", "changed_by", *fields])
 
 
 # --- pairing --------------------------------------------------------------------------------
@@ -242,7 +242,7 @@ def _rewrite(round_: Round, slots: dict[int, Slot]) -> None:
 
 
 def _editable(round_: Round, seen: str | None) -> None:
-    check_seen(round_, seen)
+    check_seen(round_, seen, f"Round {round_.number}")
     if round_.state != Round.State.DRAFT:
         raise RoundError(
             f"Round {round_.number} is published: its pairing can no longer be changed."
@@ -273,7 +273,7 @@ def swap_players(
         f"Round {round_.number} draft: swapped {first.name} ({before[first.pk]}) and "
         f"{second.name} ({before[second.pk]})"
     )
-    _changed(user, round_, summary)
+    mark_changed(user, round_, summary)
     record(
         user,
         tournament,
@@ -304,7 +304,7 @@ def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | No
         f"Round {round_.number} draft, board {board}: {game.black.name} now White against "
         f"{game.white.name}"
     )
-    _changed(user, round_, summary)
+    mark_changed(user, round_, summary)
     record(
         user,
         tournament,
@@ -323,7 +323,7 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
     """Make the draft the arbiter saw public: its pairings show at once and results can be
     entered. The system's notes on it (warnings, repeats) go into the audit entry."""
     tournament, round_ = locked_round(round_)
-    check_seen(round_, seen)
+    check_seen(round_, seen, f"Round {round_.number}")
     if round_.state != Round.State.DRAFT:
         raise RoundError(f"Round {round_.number} is already published.")
     system = tournament.pairing_system
@@ -333,7 +333,7 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
     summary = f"Round {round_.number} published" + (
         f" with {len(notes)} warning(s): " + "; ".join(notes) if notes else ""
     )
-    _changed(user, round_, summary, "state", "published_at")
+    mark_changed(user, round_, summary, "state", "published_at")
     record(
         user,
         tournament,
@@ -366,7 +366,7 @@ def delete_last_round(
     with ``confirm``; otherwise :class:`ConfirmationNeeded` lists what would be lost. The audit
     log keeps the whole round. Returns what was lost."""
     tournament, round_ = locked_round(round_)
-    check_seen(round_, seen)
+    check_seen(round_, seen, f"Round {round_.number}")
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     if round_.number != last:
         raise RoundError(

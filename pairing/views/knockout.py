@@ -20,7 +20,7 @@ from arbiter.views.public_live import live_page, public_tournament
 from pairing.engines import knockout as ko
 from pairing.models import Bracket
 from pairing.services import knockout as service
-from pairing.services.rounds import ConfirmationNeeded, RoundError
+from pairing.services.rounds import ConfirmationNeeded, RoundError, draft_token
 from pairing.views.board import Board
 
 STAGE_TITLES = {
@@ -223,6 +223,7 @@ def _whole(text: str) -> int | None:
 
 def _arbiter_context(tournament: Tournament) -> dict:
     """The arbiter's bracket page: the board, and before the draw the seeding and placing."""
+    service.bracket_of(tournament)  # the page shows the bracket's version from the start
     board = service.board(tournament)
     context = {
         "error": None,
@@ -230,7 +231,7 @@ def _arbiter_context(tournament: Tournament) -> dict:
         "systems": ko.SYSTEMS.values(),
         "separations": Bracket.SeparateBy.choices,
         "arbiter": True,
-        "seen": service.bracket_token(board.bracket),
+        "seen": draft_token(board.bracket),
         **bracket_context(board),
     }
     names = {k: e.name for k, e in board.entries.items()}

@@ -85,7 +85,7 @@ NOT_AUDITED = {
     "pairing.services.rounds.gone_message": "reads the audit log for a message",
     "pairing.services.rounds.draft_token": "reads a round",
     "pairing.services.rounds.check_seen": "a check that raises",
-    "pairing.services.knockout.bracket_token": "reads the bracket",
+    "pairing.services.rounds.mark_changed": "a step of the changes, audited by their entries",
     "pairing.services.knockout.progress": "reads the bracket",
     "arbiter.services.status.rounds_progress": "reads the rounds",
     "arbiter.services.status.status_of": "reads the tournament",
