@@ -82,8 +82,9 @@ def record_result(request: HttpRequest, tournament: Tournament, game_id: int) ->
 @require_POST
 @tournament_arbiter_required
 def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """Keyboard entry: board number, result, Enter. Never overwrites a board that has a result
-    (change those with the board's own buttons, which know what the arbiter saw)."""
+    """Keyboard entry: board number, result, Enter. The page sends the result it shows on that
+    board (``expected``), so a correction replaces what the arbiter saw and a board changed by
+    someone else meanwhile is refused; a plain form (no ``expected``) never overwrites one."""
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     board = request.POST.get("board", "").strip()
     typed = request.POST.get("result", "").strip()
@@ -95,7 +96,8 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
         error = f"Round {number} has no board {board or '(empty)'}."
     else:
         try:
-            game = service.record_result(request.user, game, result, expected="")
+            expected = request.POST.get("expected", "")
+            game = service.record_result(request.user, game, result, expected=expected)
         except service.ResultError as exception:
             error = str(exception)
     if not request.htmx:
