@@ -72,6 +72,12 @@ urlpatterns = [
         players.withdraw_player,
         name="player_withdraw",
     ),
+    path(
+        "arbiter/t/<int:tournament_id>/players/<int:entry_id>/delete/",
+        players.delete_player,
+        name="player_delete",
+    ),
+    path("arbiter/t/<int:tournament_id>/delete/", tournaments.delete, name="tournament_delete"),
     path("arbiter/t/<int:tournament_id>/rounds/", rounds.rounds, name="rounds"),
     path(
         "arbiter/t/<int:tournament_id>/rounds/<int:number>/",

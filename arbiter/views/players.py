@@ -73,6 +73,26 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
     return redirect("players", tournament_id=tournament.pk)
 
 
+@require_POST
+@tournament_arbiter_required
+def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """A player entered by mistake: the first press shows what goes with them, the second
+    (confirm=yes) deletes them. One who has played is withdrawn instead."""
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    refused = service.deletion_refused(entry)
+    if request.POST.get("confirm") != "yes" or refused:
+        form = EntryForm(instance=entry, tournament=tournament)
+        context = {"tournament": tournament, "form": form, "entry": entry, "confirm_delete": True}
+        return render(request, "arbiter/player_form.html", {**context, "refused": refused})
+    try:
+        service.delete_entry(request.user, entry)
+    except service.EntryError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{entry.name} deleted.")
+    return redirect("players", tournament_id=tournament.pk)
+
+
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
 @once_per_submission

@@ -27,6 +27,8 @@ FUZZED = {
     "players": (System.SWISS_DUTCH, [*EntryForm.Meta.fields, "once"]),
     "player_edit": (System.SWISS_DUTCH, [*EntryForm.Meta.fields]),
     "player_withdraw": (System.SWISS_DUTCH, ["withdrawn"]),
+    "player_delete": (System.SWISS_DUTCH, ["confirm"]),
+    "tournament_delete": (System.SWISS_DUTCH, ["name"]),
     "players_import": (System.SWISS_DUTCH, ["text", "once"]),
     "record_result": (System.SWISS_DUTCH, ["result", "expected"]),
     "quick_result": (System.SWISS_DUTCH, ["board", "result"]),

@@ -97,6 +97,8 @@ EXPECTATIONS: dict[str, Rule] = {
     "players_import": arbiter("swiss", "hidden", methods=PAGE),
     "player_edit": arbiter("swiss", "hidden", methods=PAGE),
     "player_withdraw": arbiter("swiss", "hidden", methods=WRITE),
+    "player_delete": arbiter("swiss", "hidden", methods=WRITE),
+    "tournament_delete": arbiter("swiss", "hidden", methods=PAGE),
     "rounds": arbiter("swiss", "hidden"),
     "round_detail": arbiter("swiss", "swiss_draft", "hidden"),
     "record_result": arbiter("swiss", "hidden", methods=WRITE),

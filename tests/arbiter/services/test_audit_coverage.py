@@ -50,6 +50,8 @@ NOT_AUDITED = {
         "transaction and audited by their entries"
     ),
     "arbiter.services.entries.check_open_for_entries": "a check that raises",
+    "arbiter.services.entries.deletion_refused": "reads why an entry cannot be deleted",
+    "arbiter.services.tournaments.what_deleting_loses": "reads the tournament's contents",
     "pairing.services.knockout.bracket_of": (
         "creates the empty bracket row on first use (defaults only, nothing an arbiter chose)"
     ),
@@ -210,6 +212,12 @@ def _(w, fn):
     return [Expected(w.anna, w.bergen_open, "arbiter.remove", before=before)]
 
 
+@scenario("arbiter.services.tournaments.delete_tournament")
+def _(w, fn):
+    fn(w.anna, w.bergen_open, w.bergen_open.name)
+    return [Expected(w.anna, None, "tournament.delete", before=ANY)]
+
+
 # --- arbiter.services.entries ----------------------------------------------------------------
 
 ENTRY_AFTER = {
@@ -244,6 +252,13 @@ def _(w, fn):
     fn(w.anna, w.bergen_players[2], True)
     before, after = {"withdrawn": False}, {"withdrawn": True}
     return [Expected(w.anna, w.bergen_open, "entry.withdraw", before, after)]
+
+
+@scenario("arbiter.services.entries.delete_entry")
+def _(w, fn):
+    mistake = w.bergen_players[2]
+    fn(w.anna, mistake)
+    return [Expected(w.anna, w.bergen_open, "entry.delete", before=ANY)]
 
 
 @scenario("arbiter.services.entries.import_entries")

@@ -135,3 +135,33 @@ def test_a_player_added_to_a_running_round_robin_gets_the_reason(anna_client, os
     url = reverse("players", args=[oslo_invitational.pk])
     response = anna_client.post(url, {"name": "Late, Comer"}, headers={"HX-Request": "true"})
     assert "schedule is fixed" in response.content.decode()
+
+
+def test_deleting_a_player_asks_first_and_names_what_goes(
+    anna_client, trondheim_open, trondheim_players
+):
+    from django.urls import reverse
+
+    mistake = trondheim_players[-1]
+    address = reverse("player_delete", args=[trondheim_open.pk, mistake.pk])
+    html = anna_client.post(address).content.decode()
+    assert "entered by mistake?" in html and trondheim_open.entries.filter(pk=mistake.pk).exists()
+    response = anna_client.post(address, {"confirm": "yes"})
+    assert response.status_code == 302
+    assert not trondheim_open.entries.filter(pk=mistake.pk).exists()
+
+
+def test_only_the_chief_arbiter_deletes_a_tournament(client, anna, dag, trondheim_open):
+    from django.urls import reverse
+
+    from arbiter.models import Tournament, TournamentArbiter
+    from tests.conftest import login
+
+    TournamentArbiter.objects.create(tournament=trondheim_open, user=dag, role="deputy")
+    address = reverse("tournament_delete", args=[trondheim_open.pk])
+    login(client, dag)
+    assert client.post(address, {"name": "Trondheim Open"}).status_code == 403
+    login(client, anna)
+    assert "10 player(s)" in client.get(address).content.decode()
+    assert client.post(address, {"name": "Trondheim Open"})["Location"] == reverse("dashboard")
+    assert not Tournament.objects.filter(pk=trondheim_open.pk).exists()
