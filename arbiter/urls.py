@@ -36,6 +36,7 @@ urlpatterns = [
         public_players.player_card,
         name="player_card",
     ),
+    path("t/<int:tournament_id>/search/", public_players.search, name="public_search"),
     # Before Django's own: the login page that limits failed attempts.
     path("accounts/login/", auth.LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),

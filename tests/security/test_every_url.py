@@ -69,6 +69,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "public_standings": public("swiss", "rr", "hidden"),
     "crosstable": public("swiss", "rr", "hidden"),
     "player_card": public("swiss", "monrad", "hidden"),
+    "public_search": public("swiss", "hidden"),
     "public_bracket": public("knockout", "hidden"),
     "export_players": public("swiss", "hidden"),
     "export_results": public("swiss", "hidden"),

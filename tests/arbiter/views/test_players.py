@@ -165,3 +165,11 @@ def test_only_the_chief_arbiter_deletes_a_tournament(client, anna, dag, trondhei
     assert "10 player(s)" in client.get(address).content.decode()
     assert client.post(address, {"name": "Trondheim Open"})["Location"] == reverse("dashboard")
     assert not Tournament.objects.filter(pk=trondheim_open.pk).exists()
+
+
+def test_titles_read_as_fide_writes_them(anna_client, trondheim_open, trondheim_players):
+    from django.urls import reverse
+
+    address = reverse("player_edit", args=[trondheim_open.pk, trondheim_players[0].pk])
+    html = anna_client.get(address).content.decode()
+    assert '<option value="WGM">WGM</option>' in html and "Wgm" not in html
