@@ -59,9 +59,18 @@ def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
 @require_POST
 @tournament_arbiter_required
 def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
-    """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row."""
+    """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row. A
+    withdrawal is confirmed first (confirm=yes): the row asks, saying what it means."""
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    entry = service.set_withdrawn(request.user, entry, request.POST.get("withdrawn") == "1")
+    withdraw = request.POST.get("withdrawn") == "1"
+    if withdraw and not entry.withdrawn and request.POST.get("confirm") != "yes":
+        context = {"tournament": tournament, "entry": entry, "confirm_withdraw": entry.pk}
+        if request.htmx:
+            return render(request, "arbiter/players.html#player-row", context)
+        entries = tournament.entries.order_by("starting_number", "name")
+        context.update(form=EntryForm(tournament=tournament), entries=entries)
+        return render(request, "arbiter/players.html", context)
+    entry = service.set_withdrawn(request.user, entry, withdraw)
     if request.htmx:
         return render(
             request,

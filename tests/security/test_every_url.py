@@ -272,6 +272,7 @@ def form(place: Place) -> dict:
         "kind": "H",
         "present": "yes",
         "withdrawn": "1",
+        "confirm": "yes",
         "name": "Walker, Late",
         "rating": "1500",
         "baku": "on",

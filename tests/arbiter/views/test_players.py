@@ -87,10 +87,17 @@ def test_a_player_of_another_tournament_cannot_be_edited_through_this_one(
     assert anna_client.get(url).status_code == 404
 
 
-def test_withdrawing_over_htmx_swaps_the_row(anna_client, bergen_open, bergen_players):
+def test_withdrawing_over_htmx_asks_first_then_swaps_the_row(
+    anna_client, bergen_open, bergen_players
+):
     entry = bergen_players[2]
     url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
-    response = anna_client.post(url, {"withdrawn": "1"}, headers={"HX-Request": "true"})
+    asked = anna_client.post(url, {"withdrawn": "1"}, headers={"HX-Request": "true"})
+    assert f"Withdraw {entry.name}? They will not be paired" in asked.content.decode()
+    entry.refresh_from_db()
+    assert not entry.withdrawn
+    confirmed = {"withdrawn": "1", "confirm": "yes"}
+    response = anna_client.post(url, confirmed, headers={"HX-Request": "true"})
     body = response.content.decode()
     assert body.lstrip().startswith(f'<tr id="entry-{entry.pk}" class="withdrawn">')
     assert "Reinstate" in body
@@ -101,15 +108,15 @@ def test_withdrawing_over_htmx_swaps_the_row(anna_client, bergen_open, bergen_pl
 def test_withdrawing_twice_has_one_effect(anna_client, bergen_open, bergen_players):
     entry = bergen_players[0]
     url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
-    anna_client.post(url, {"withdrawn": "1"})
-    anna_client.post(url, {"withdrawn": "1"})
+    anna_client.post(url, {"withdrawn": "1", "confirm": "yes"})
+    anna_client.post(url, {"withdrawn": "1", "confirm": "yes"})
     assert AuditEntry.objects.filter(action="entry.withdraw").count() == 1
 
 
 def test_a_mistaken_withdrawal_can_be_taken_back(anna_client, bergen_open, bergen_players):
     entry = bergen_players[0]
     url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
-    anna_client.post(url, {"withdrawn": "1"})
+    anna_client.post(url, {"withdrawn": "1", "confirm": "yes"})
     response = anna_client.post(url, {"withdrawn": "0"})
     assert response.status_code == 302
     entry.refresh_from_db()
