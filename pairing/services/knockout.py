@@ -50,6 +50,20 @@ class Board:
     entries: dict[str, Entry]
     medals: ko.Medals | None
 
+    def placings(self) -> list[tuple[ko.Placing, Entry | None]]:
+        """The category's results (``ko.placings``) with each competitor's entry: what the
+        standings, the medal table and the PDF show (empty before the draw)."""
+        if self.state is None:
+            return []
+        return [
+            (line, self.entries.get(line.competitor) if line.competitor else None)
+            for line in ko.placings(self.state)
+        ]
+
+    @property
+    def finished(self) -> bool:
+        return self.state is not None and all(m.decided for m in self.state.matches)
+
 
 def bracket_of(tournament: Tournament) -> Bracket:
     bracket, _ = Bracket.objects.get_or_create(tournament=tournament)
@@ -365,3 +379,18 @@ def board(tournament: Tournament) -> Board:
     engine = _engine(bracket, competitors)
     state = ko.play(engine, _results(bracket))
     return Board(bracket, engine, state, entries, ko.medals(state))
+
+
+@dataclass(frozen=True)
+class Results:
+    """A category's results for the standings page and PDF (the registry's ``placings``)."""
+
+    lines: tuple[tuple[ko.Placing, Entry | None], ...]  # best first; entry None: to be fought
+    drawn: bool
+    finished: bool
+
+
+def placings(tournament: Tournament) -> Results:
+    """The category's placings as they stand (from :func:`board`; nothing is written)."""
+    current = board(tournament)
+    return Results(tuple(current.placings()), current.state is not None, current.finished)

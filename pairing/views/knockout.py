@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
-from arbiter.access import tournament_arbiter_required
+from arbiter.access import published_tournament, tournament_arbiter_required
 from arbiter.models import Entry, Tournament
+from arbiter.pdf import bracket_pdf
 from arbiter.views.public_live import live_page, public_tournament
 from pairing.engines import knockout as ko
 from pairing.models import Bracket
@@ -83,15 +85,18 @@ def bracket_context(board: service.Board) -> dict:
         for stage in ("main", "repechage", "bronze", "pool")
         if (rounds := columns.get(stage))
     ]
-    medals = board.medals
-    places = [
-        (place, board.entries.get(who) if who else None)
-        for place, who in (medals.places if medals else ())
-    ]
     pool = []
     if ko.SYSTEMS[board.bracket.system].is_pool:
         pool = [(row, board.entries.get(row.competitor)) for row in ko.standings(board.state)]
-    return {"board": board, "sections": sections, "places": places, "pool": pool}
+    # a pool's standing says it all until its last match; a bracket lists the places fought for
+    places = board.placings() if board.finished or not pool else []
+    return {
+        "board": board,
+        "sections": sections,
+        "places": places,
+        "pool": pool,
+        "finished": board.finished,
+    }
 
 
 @require_GET
@@ -268,3 +273,27 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return bracket_context(service.board(tournament))
 
     return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)
+
+
+def _pdf(tournament: Tournament) -> HttpResponse:
+    if not tournament.pairing_system.has_page("public_bracket"):
+        raise Http404("This tournament has no bracket.")
+    response = HttpResponse(
+        bracket_pdf(tournament, service.board(tournament)), content_type="application/pdf"
+    )
+    name = slugify(tournament.name) or "category"
+    response["Content-Disposition"] = f'attachment; filename="{name}-bracket.pdf"'
+    return response
+
+
+@require_GET
+@tournament_arbiter_required
+def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The bracket or pool sheet to print, for the arbiter (published or not)."""
+    return _pdf(tournament)
+
+
+@require_GET
+def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The bracket or pool sheet of a published category, for everyone."""
+    return _pdf(published_tournament(tournament_id))

@@ -56,6 +56,7 @@ NOT_AUDITED = {
     "pairing.services.knockout.system_for": "a pure choice from the rules",
     "pairing.services.knockout.hand_placing": "reads the bracket for the placing page",
     "pairing.services.knockout.board": "reads the bracket for the pages",
+    "pairing.services.knockout.placings": "reads the bracket for the standings",
     "pairing.services.monrad.settings_of": "reads the settings (unsaved defaults)",
     "pairing.services.monrad.engine_settings": "converts settings for the engine",
     "pairing.services.monrad.players_and_evenings": "reads the season",
