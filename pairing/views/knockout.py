@@ -108,18 +108,41 @@ def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return BOARD.render(request, tournament)
 
 
-@require_POST
-@tournament_arbiter_required
-def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def _posted_seeds(request: HttpRequest) -> dict[int, int | None] | None:
+    """The seeds the page's selects show (entry id -> seed), None when the form has none."""
     chosen: dict[int, int | None] = {}
     for key, value in request.POST.items():
         if key.startswith("seed-") and _whole(key[5:]) is not None:
             chosen[_whole(key[5:])] = _whole(value)
-    return BOARD.act(
+    return chosen if chosen else None
+
+
+def _seeds_refused(
+    request: HttpRequest, tournament: Tournament, chosen: dict, error: service.SeedsRefused
+) -> HttpResponse:
+    """The page again with the arbiter's own choice kept and the clashing seeds marked (a
+    redirect would show the seeds saved before instead: none at all the first time)."""
+    return BOARD.render(
         request,
         tournament,
-        lambda: service.set_seeds(request.user, tournament, chosen, seen=_seen(request)),
+        error=str(error),
+        seed_of={entry: seed for entry, seed in chosen.items() if seed},
+        duplicates=error.duplicates,
+        unsaved=True,
     )
+
+
+@require_POST
+@tournament_arbiter_required
+def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    chosen = _posted_seeds(request) or {}
+    try:
+        service.set_seeds(request.user, tournament, chosen, seen=_seen(request))
+    except service.SeedsRefused as error:
+        return _seeds_refused(request, tournament, chosen, error)
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
 
 
 @require_POST
@@ -171,6 +194,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     fixed_seeds = request.POST.get("fixed_seeds", "")
     if fixed_seeds not in ("", "ijf", "international"):
         fixed_seeds = ""
+    chosen = _posted_seeds(request)
     try:
         service.draw_bracket(
             request.user,
@@ -179,12 +203,33 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             separate_by=separate_by,
             random_seed=random_seed,
             fixed_seeds=fixed_seeds,
+            seeds=chosen,
+            seen=_seen(request),
+            confirm=request.POST.get("confirm") == "yes",
+        )
+    except service.SeedsRefused as error:
+        return _seeds_refused(request, tournament, chosen or {}, error)
+    except ConfirmationNeeded as refused:
+        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        return BOARD.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
+
+
+@require_POST
+@tournament_arbiter_required
+def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Back to seeding while no match is fought; the page asks first."""
+    try:
+        service.undo_draw(
+            request.user,
+            tournament,
             seen=_seen(request),
             confirm=request.POST.get("confirm") == "yes",
         )
     except ConfirmationNeeded as refused:
-        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-        return BOARD.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+        return BOARD.render(request, tournament, confirm_undraw={"lost": refused.lost})
     except RoundError as error:
         return BOARD.fail(request, tournament, str(error))
     return BOARD.done(request, tournament)
@@ -237,6 +282,9 @@ def _arbiter_context(tournament: Tournament) -> dict:
         "separations": Bracket.SeparateBy.choices,
         "arbiter": True,
         "seen": draft_token(board.bracket),
+        "seeded": service.seed_summary(board.bracket, board.entries),
+        "duplicates": frozenset(),
+        "unsaved": False,
         **bracket_context(board),
     }
     names = {k: e.name for k, e in board.entries.items()}

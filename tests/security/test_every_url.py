@@ -134,6 +134,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "bracket_place": arbiter("knockout", methods=WRITE),
     "bracket_draw": arbiter("knockout", methods=WRITE),
     "bracket_bout": arbiter("knockout", methods=WRITE),
+    "bracket_undraw": arbiter("knockout", methods=WRITE),
     "bracket_pdf": arbiter("knockout"),
     # Django's admin: every page of it (models added later included) is for staff only
     "admin:login": Rule(ADMIN_LOGIN, PAGE, ("site",)),
