@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from arbiter.models import System
 from pairing.services import knockout as service
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import ARTIFACTS, screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
 
@@ -137,7 +137,7 @@ def test_a_judo_category_of_20_to_the_medals(page, phone, browser, live_server):
     public.goto(f"/t/{cup.pk}/bracket/")
     expect(public.locator("#medal-table")).to_contain_text("Judoka")
     printed = public.pdf(prefer_css_page_size=True)
-    (screenshot.__globals__["ARTIFACTS"] / "judo-printed.pdf").write_bytes(printed)
+    (ARTIFACTS / "judo-printed.pdf").write_bytes(printed)
     assert len(re.findall(rb"/Type /Page\b(?!s)", printed)) <= 2
     public.context.close()
 
