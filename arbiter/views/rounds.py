@@ -18,6 +18,8 @@ from pairing.engines import results
 @tournament_arbiter_required
 def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round with its state and how many of its games have a result."""
+    if not tournament.pairing_system.has_rounds:
+        return _no_rounds(request, tournament)
     round_list = tournament.rounds.annotate(
         game_count=Count("games"),
         result_count=Count("games", filter=~Q(games__result="")),
@@ -29,6 +31,8 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The boards in board order with a result control each, then the byes."""
+    if not tournament.pairing_system.has_rounds:
+        return _no_rounds(request, tournament)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     games, byes = pairings(tournament, round_)
     return render(
@@ -42,6 +46,14 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "round_numbers": tournament.rounds.values_list("number", flat=True),
         },
     )
+
+
+def _no_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A system without rounds (a knockout category) has its own page instead: go there, and
+    say why."""
+    page = tournament.pairing_system.arbiter_pages[0]
+    messages.info(request, f"This category has no rounds: its bouts are on the {page.label} page.")
+    return redirect(reverse(page.url_name, args=[tournament.pk, *page.args]))
 
 
 @require_POST

@@ -51,8 +51,9 @@ FUZZED = {
     "bracket_place": (System.KNOCKOUT, ["seen", "entry", "slot"]),
     "bracket_draw": (
         System.KNOCKOUT,
-        ["seen", "system", "separate_by", "random_seed", "fixed_seeds", "confirm"],
+        ["seen", "system", "separate_by", "random_seed", "fixed_seeds", "confirm", "seed-{entry}"],
     ),
+    "bracket_undraw": (System.KNOCKOUT, ["seen", "confirm"]),
     "bracket_bout": (System.KNOCKOUT, ["seen", "match", "winner", "confirm_reset"]),
     "drawing_start": (
         System.ROUND_ROBIN,
@@ -81,6 +82,7 @@ SKIPPED = {
     "monrad": "arbiter page, GET only",
     "monrad_card": "arbiter page, GET only",
     "bracket": "arbiter page, GET only",
+    "bracket_pdf": "download, GET only",
     "drawing": "arbiter page, GET only",
     "trf_export": "download, GET only",
     "audit_log": "the audit log page, GET only (filters in the query string)",

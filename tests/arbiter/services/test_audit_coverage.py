@@ -58,6 +58,8 @@ NOT_AUDITED = {
     "pairing.services.knockout.system_for": "a pure choice from the rules",
     "pairing.services.knockout.hand_placing": "reads the bracket for the placing page",
     "pairing.services.knockout.board": "reads the bracket for the pages",
+    "pairing.services.knockout.seed_summary": "words the seeds for the page",
+    "pairing.services.knockout.placings": "reads the bracket for the standings",
     "pairing.services.monrad.settings_of": "reads the settings (unsaved defaults)",
     "pairing.services.monrad.engine_settings": "converts settings for the engine",
     "pairing.services.monrad.players_and_evenings": "reads the season",
@@ -338,6 +340,16 @@ def _(w, fn):
             after={"system": "ijf_repechage", "seed": 11, "slots": bracket.slots},
         )
     ]
+
+
+@scenario("pairing.services.knockout.undo_draw")
+def _(w, fn):
+    from pairing.services import knockout
+
+    drawn = knockout.draw_bracket(w.anna, cup(w), random_seed=11)
+    fn(w.anna, cup(w), confirm=True)
+    before = {"system": "ijf_repechage", "seed": 11, "slots": drawn.slots}
+    return [Expected(w.anna, cup(w), "bracket.undraw", before)]
 
 
 @scenario("pairing.services.knockout.record_bout")
