@@ -54,6 +54,10 @@ MODELS: list[tuple[str, str]] = [
     ("pairing.MonradPairing", "round__tournament"),
     ("pairing.Bracket", "tournament"),
     ("pairing.Bout", "bracket__tournament"),
+    ("pairing.Acceleration", "tournament"),
+    ("pairing.TrfSource", "tournament"),
+    ("pairing.TrfPlayerColumns", "entry__tournament"),
+    ("pairing.TrfRoundBlock", "entry__tournament"),
     ("arbiter.AuditEntry", "tournament"),
 ]
 
