@@ -381,9 +381,7 @@ class TrfRoundBlock(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(
-                fields=["entry", "round_number"], name="trf_round_block_once"
-            )
+            models.UniqueConstraint(fields=["entry", "round_number"], name="trf_round_block_once")
         ]
 
     def __str__(self) -> str:

@@ -25,8 +25,7 @@ from arbiter.models import Round, Tournament
 from arbiter.pdf import pairings_pdf, standings_pdf
 from arbiter.scoring import COUNTED_STATES
 from arbiter.standings import standings
-from pairing.engines.trf import write_trf
-from pairing.services.trf_export import completed_rounds, tournament_trf
+from pairing.services.trf_export import trf_file
 
 TRF_FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 
@@ -76,8 +75,7 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
         raise Http404("No TRF export for this tournament.")
     legacy, suffix = TRF_FORMATS[flavour]
-    rounds = completed_rounds(tournament)
-    text = write_trf(tournament_trf(tournament, through_round=rounds), legacy=legacy)
+    text, _ = trf_file(tournament, legacy=legacy)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     return _download(response, tournament, f"{suffix}.trf")
 
