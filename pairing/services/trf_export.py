@@ -38,7 +38,7 @@ from pairing.models import (
     TrfRoundBlock,
     TrfSource,
 )
-from pairing.services.trf_columns import (
+from pairing.trf_columns import (
     birth_year,
     block_result,
     block_text,

@@ -50,8 +50,8 @@ from pairing.models import (
     TrfRoundBlock,
     TrfSource,
 )
-from pairing.services.trf_columns import birth_year, block_text, entry_sex, entry_title
 from pairing.services.trf_export import CODE_POINTS
+from pairing.trf_columns import birth_year, block_text, entry_sex, entry_title
 
 #: Unrated games (W D L) and games of less than one move are read as 1 = 0.
 _SAME_AS = {"W": "1", "D": "=", "L": "0"}
