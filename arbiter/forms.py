@@ -41,6 +41,7 @@ class TournamentForm(forms.ModelForm):
             "planned_rounds",
             "tiebreak_rules",
             "tiebreaks",
+            "unrated_rating",
             "is_published",
         ]
         widgets = {
