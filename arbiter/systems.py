@@ -73,6 +73,12 @@ class PairingSystem:
     progress: str = "arbiter.services.status.rounds_progress"
     #: ``(user, tournament) -> None``: play the demo tournament some way in (arbiter/demo.py).
     demo: str = ""
+    #: ``(tournament) -> list[(place or None, Entry)]``: a system whose standings are placings
+    #: (a knockout: 1, 2, 3, 3, 5, 5), every entry once; "" for standings by points.
+    placings: str = ""
+    #: ``(tournament) -> list[dict]``: a system without rounds has bouts; the exports list them
+    #: (``docs/schema/tournament-v1.json``, ``bouts``).
+    bouts: str = ""
 
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
@@ -131,5 +137,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         crosstable="",
         progress="pairing.services.knockout.progress",
         demo="arbiter.demo.fight_first_round",
+        placings="pairing.services.knockout.placings",
+        bouts="pairing.services.knockout.bouts",
     ),
 }

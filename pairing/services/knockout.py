@@ -383,3 +383,38 @@ def board(tournament: Tournament) -> Board:
     engine = _engine(bracket, competitors)
     state = ko.play(engine, _results(bracket))
     return Board(bracket, engine, state, entries, ko.medals(state))
+
+
+def placings(tournament: Tournament) -> list[tuple[int | None, Entry]]:
+    """Every competitor with the place the bracket gives so far (spec §2.9: 1, 2, 3, 3, 5, 5;
+    None while undecided), best first, then by name: a knockout's standings."""
+    shown = board(tournament)
+    place = {}
+    if shown.medals is not None:
+        place = {c: p for p, c in shown.medals.places if c is not None}
+    rows = [(place.get(pk), entry) for pk, entry in shown.entries.items()]
+    return sorted(rows, key=lambda row: (row[0] is None, row[0] or 0, row[1].name))
+
+
+def bouts(tournament: Tournament) -> list[dict]:
+    """The bracket's matches decided so far, in match order: who met whom and who won (a bye
+    has one side empty and no fight)."""
+    shown = board(tournament)
+    if shown.state is None:
+        return []
+    rows = []
+    for ms in shown.state.matches:
+        if not ms.decided:
+            continue
+        rows.append(
+            {
+                "match": ms.match.id,
+                "round": ms.match.round,
+                "stage": ms.match.stage,
+                "a": shown.entries.get(ms.a) if ms.a else None,
+                "b": shown.entries.get(ms.b) if ms.b else None,
+                "winner": shown.entries.get(ms.winner) if ms.winner else None,
+                "fought": ms.status == "done",
+            }
+        )
+    return rows

@@ -87,6 +87,8 @@ NOT_AUDITED = {
     "pairing.services.rounds.check_seen": "a check that raises",
     "pairing.services.knockout.bracket_token": "reads the bracket",
     "pairing.services.knockout.progress": "reads the bracket",
+    "pairing.services.knockout.placings": "reads the bracket",
+    "pairing.services.knockout.bouts": "reads the bracket",
     "arbiter.services.status.rounds_progress": "reads the rounds",
     "arbiter.services.status.status_of": "reads the tournament",
     "arbiter.services.status.tournament_changed": (
