@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 
-from arbiter.models import Entry, Tournament, tiebreak_rules_for
+from arbiter.models import Entry, Tournament, no_control_characters, tiebreak_rules_for
 from arbiter.standings import check_tiebreaks
 from arbiter.systems import SYSTEMS
 from pairing.engines.tiebreaks import available_codes
@@ -97,7 +97,9 @@ class EntryForm(forms.ModelForm):
         self.fields["rating"].required = False
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        name = self.cleaned_data["name"]
+        no_control_characters(name)  # refused, not folded into a blank
+        return " ".join(name.split())
 
     def clean_fide_id(self) -> int | None:
         fide_id = self.cleaned_data["fide_id"]
