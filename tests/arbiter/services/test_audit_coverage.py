@@ -180,6 +180,7 @@ TOURNAMENT_AFTER = {
     "planned_rounds": None,
     "tiebreak_rules": "2026",
     "tiebreaks": "",
+    "unrated_rating": None,
     "is_published": False,
 }
 
