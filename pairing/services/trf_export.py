@@ -141,9 +141,9 @@ def tournament_trf(
             results.append(TrfResult(None, "-", absent[entry.pk]))
             requested[(absent[entry.pk], through_round + 1)].append(entry.starting_number)
         players.append(_player(entry, points, tuple(results)))
+    source = TrfSource.objects.filter(tournament=tournament).first()
     if ranks:
-        players = _with_ranks(tournament, players, entries, through_round)
-    source = getattr(tournament, "trf_source", None) if _has_source(tournament) else None
+        players = _with_ranks(tournament, source, players, through_round)
     keep_no_rounds = (
         source is not None
         and not source.rounds_given
@@ -151,6 +151,7 @@ def tournament_trf(
         and not next_round
     )
     own, other = _header_lines(tournament, source, through_round)
+    accelerations = _accelerations(tournament, number)
     return TrfTournament(
         players=tuple(players),
         rounds=0 if keep_no_rounds else tournament.planned_rounds or max(through_round + 1, 1),
@@ -158,8 +159,8 @@ def tournament_trf(
         scoring=Scoring(),
         system=engine_system(tournament),
         forbidden=_forbidden(tournament, number),
-        accelerations=_accelerations(tournament, number),
-        accelerations_specified=Acceleration.objects.filter(tournament=tournament).exists(),
+        accelerations=accelerations,
+        accelerations_specified=bool(accelerations),
         byes=tuple(
             (kind, round_number, tuple(sorted(numbers)))
             for (kind, round_number), numbers in sorted(
@@ -169,14 +170,6 @@ def tournament_trf(
         other_lines=other,
         **own,
     )
-
-
-def _has_source(tournament: Tournament) -> bool:
-    try:
-        tournament.trf_source  # noqa: B018 (a reverse one-to-one raises when absent)
-    except TrfSource.DoesNotExist:
-        return False
-    return True
 
 
 def _as_written(tournament: Tournament, rounds: dict[int, dict[int, TrfResult]], through: int):
@@ -240,12 +233,11 @@ def _has_columns(entry: Entry) -> bool:
     return True
 
 
-def _with_ranks(tournament, players: list[TrfPlayer], entries: list[Entry], through: int):
+def _with_ranks(tournament, source: TrfSource | None, players: list[TrfPlayer], through: int):
     """The rank column: an imported file's own while its rounds are all there is, else the
     standings after ``through`` (C.07, the tournament's tie-breaks)."""
     from arbiter.standings import standings
 
-    source = tournament.trf_source if _has_source(tournament) else None
     if source is not None and source.rounds == through:
         return players
     rank = {row.entry.starting_number: row.rank for row in standings(tournament, through).rows}
@@ -327,13 +319,14 @@ def _header_lines(
     for code, field_name in (("012", "name"), ("042", "start_date"), ("052", "end_date")):
         fields[field_name] = own.pop(code, "")
     lines[:0] = [f"{code} {text}" for code, text in own.items() if text]
-    paired_here = EnginePairing.objects.filter(
-        round__tournament=tournament, round__number__lte=through_round
+    paired_here = list(
+        EnginePairing.objects.filter(
+            round__tournament=tournament, round__number__lte=through_round
+        ).values_list("round__number", "edited")
     )
-    if source is None or (paired_here.exists() and not any(r[:3] == "182" for r in lines)):
+    if source is None or (paired_here and not any(r[:3] == "182" for r in lines)):
         lines.append(PROGRAM)
-    edited = paired_here.filter(edited=True).values_list("round__number", flat=True)
-    for round_number in sorted(edited):
+    for round_number in sorted(number for number, edited in paired_here if edited):
         lines.append(f"### round {round_number}: pairing changed by the arbiter after the engine")
     return fields, tuple(lines)
 

@@ -201,6 +201,10 @@ def _check_supported(t: TrfTournament, lines: list[str]) -> None:
             )
         if len(values) > 99:
             raise TrfError(_line_of(lines, ("XXA", "250")), 0, "acceleration past round 99")
+        if any(value > 990 for value in values):
+            raise TrfError(
+                _line_of(lines, ("XXA", "250")), 10, "acceleration of more than 99 points"
+            )
 
 
 def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tuple[int, int], str]]:

@@ -225,3 +225,16 @@ def test_a_line_break_in_the_tournament_name_cannot_forge_a_record(anna, trondhe
 def test_an_import_refuses_a_tab_in_a_name_with_its_line_and_column(anna):
     with pytest.raises(TrfError, match=r"line 8, column 17: a control character \(U\+0009\)"):
         import_trf(anna, small_trf().replace("Moe, Siv", "Mo\te, Siv"))
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("XXA   99  1.0", "acceleration for unknown player 99"),
+        ("XXA    1 99.5", "acceleration of more than 99 points"),
+    ],
+)
+def test_an_acceleration_the_app_cannot_keep_is_refused_with_its_line(anna, line, message):
+    with pytest.raises(TrfError, match=f"line 3, column .*{message}"):
+        import_trf(anna, small_trf().replace("XXR 3\n", f"XXR 3\n{line}\n"))
+    assert not Tournament.objects.exists()
