@@ -21,6 +21,7 @@ import datetime
 import hashlib
 import json
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 from typing import Any
 
 from django.apps import apps
@@ -54,6 +55,10 @@ MODELS: list[tuple[str, str]] = [
     ("pairing.MonradPairing", "round__tournament"),
     ("pairing.Bracket", "tournament"),
     ("pairing.Bout", "bracket__tournament"),
+    ("pairing.Acceleration", "tournament"),
+    ("pairing.TrfSource", "tournament"),
+    ("pairing.TrfPlayerColumns", "entry__tournament"),
+    ("pairing.TrfRoundBlock", "entry__tournament"),
     ("arbiter.AuditEntry", "tournament"),
 ]
 
@@ -107,6 +112,8 @@ def remap_json(label: str, name: str, value: Any, entry: Callable[[Any], Any]) -
 def _encode(field: models.Field, value: Any) -> Any:
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
     return value
 
 

@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 
-from arbiter.models import Entry, Title, Tournament, tiebreak_rules_for
+from arbiter.models import Entry, Title, Tournament, no_control_characters, tiebreak_rules_for
 from arbiter.standings import check_tiebreaks
 from arbiter.systems import SYSTEMS
 from pairing.engines.tiebreaks import available_codes
@@ -41,6 +41,7 @@ class TournamentForm(forms.ModelForm):
             "planned_rounds",
             "tiebreak_rules",
             "tiebreaks",
+            "unrated_rating",
             "is_published",
         ]
         widgets = {
@@ -98,7 +99,9 @@ class EntryForm(forms.ModelForm):
         self.fields["title"].choices = [("", "—"), *((t, t) for t in Title.values)]
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        name = self.cleaned_data["name"]
+        no_control_characters(name)  # refused, not folded into a blank
+        return " ".join(name.split())
 
     def clean_fide_id(self) -> int | None:
         fide_id = self.cleaned_data["fide_id"]

@@ -77,6 +77,9 @@ class PairingSystem:
     progress: str = "arbiter.services.status.rounds_progress"
     #: ``(user, tournament) -> None``: play the demo tournament some way in (arbiter/demo.py).
     demo: str = ""
+    #: ``(tournament) -> list[dict]``: a system without rounds has bouts; the exports list them
+    #: (``docs/schema/tournament-v1.json``, ``bouts``).
+    bouts: str = ""
 
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
@@ -140,5 +143,6 @@ SYSTEMS: dict[str, PairingSystem] = {
         placings="pairing.services.knockout.placings",
         progress="pairing.services.knockout.progress",
         demo="arbiter.demo.fight_first_round",
+        bouts="pairing.services.knockout.bouts",
     ),
 }

@@ -17,6 +17,7 @@ TOURNAMENT_FIELDS = [
     "planned_rounds",
     "tiebreak_rules",
     "tiebreaks",
+    "unrated_rating",
     "is_published",
 ]
 

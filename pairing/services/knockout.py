@@ -466,3 +466,27 @@ def placings(tournament: Tournament) -> Results:
     """The category's placings as they stand (from :func:`board`; nothing is written)."""
     current = board(tournament)
     return Results(tuple(current.placings()), current.state is not None, current.finished)
+
+
+def bouts(tournament: Tournament) -> list[dict]:
+    """The bracket's matches decided so far, in match order: who met whom and who won (a bye
+    has one side empty and no fight)."""
+    shown = board(tournament)
+    if shown.state is None:
+        return []
+    rows = []
+    for ms in shown.state.matches:
+        if not ms.decided:
+            continue
+        rows.append(
+            {
+                "match": ms.match.id,
+                "round": ms.match.round,
+                "stage": ms.match.stage,
+                "a": shown.entries.get(ms.a) if ms.a else None,
+                "b": shown.entries.get(ms.b) if ms.b else None,
+                "winner": shown.entries.get(ms.winner) if ms.winner else None,
+                "fought": ms.status == "done",
+            }
+        )
+    return rows

@@ -37,6 +37,7 @@ FUZZED = {
     "swiss_forbid": (System.SWISS_DUTCH, ["first", "second", "once"]),
     "swiss_allow": (System.SWISS_DUTCH, []),
     "swiss_acceleration": (System.SWISS_DUTCH, ["baku"]),
+    "swiss_accelerate": (System.SWISS_DUTCH, ["entry", "first", "last", "points"]),
     "round_pair": (System.SWISS_DUTCH, []),
     "round_swap": (System.SWISS_DUTCH, ["seen", "first", "second"]),
     "round_colours": (System.SWISS_DUTCH, ["seen", "board", "white"]),

@@ -91,6 +91,7 @@ NOT_AUDITED = {
     "pairing.services.rounds.check_seen": "a check that raises",
     "pairing.services.rounds.mark_changed": "a step of the changes, audited by their entries",
     "pairing.services.knockout.progress": "reads the bracket",
+    "pairing.services.knockout.bouts": "reads the bracket",
     "arbiter.services.status.rounds_progress": "reads the rounds",
     "arbiter.services.status.status_of": "reads the tournament",
     "arbiter.services.status.tournament_changed": (
@@ -100,6 +101,7 @@ NOT_AUDITED = {
     "pairing.services.trf_export.engine_system": "reads the tournament",
     "pairing.services.trf_export.completed_rounds": "reads the rounds",
     "pairing.services.trf_export.tournament_trf": "writes a TRF text, not the database",
+    "pairing.services.trf_export.trf_file": "writes a TRF text, not the database",
 }
 
 
@@ -181,6 +183,7 @@ TOURNAMENT_AFTER = {
     "planned_rounds": None,
     "tiebreak_rules": "2026",
     "tiebreaks": "",
+    "unrated_rating": None,
     "is_published": False,
 }
 
@@ -575,6 +578,15 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "tournament.acceleration", before, after)]
 
 
+@scenario("pairing.services.swiss_records.set_acceleration")
+def _(w, fn):
+    entry = w.trondheim_players[5]
+    assert fn(w.anna, w.trondheim_open, entry, 1, 2, "1") == 2
+    before = {"entry": entry.pk, "points": {}}
+    after = {"entry": entry.pk, "points": {"1": "1", "2": "1"}}
+    return [Expected(w.anna, w.trondheim_open, "entry.acceleration", before, after)]
+
+
 @scenario("pairing.services.swiss_records.score_missed_rounds")
 def _(w, fn):
     rounds.publish_round(w.anna, paired(w))
@@ -598,7 +610,8 @@ def _(w, fn):
         "rules": t.rules_version,
         "records": ANY,
         "forbidden_pairs": 0,
-        "not_stored": ANY,
+        "accelerations": 0,
+        "bye_markers_left_out": [],
     }
     return [Expected(w.boris, t, "tournament.import_trf", after=after)]
 
