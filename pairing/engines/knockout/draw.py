@@ -1,16 +1,13 @@
-"""The knockout draw: bracket size, drawing queue, seed regions and badness placement.
+"""The knockout draw: bracket size, drawing queue, seed regions and placement.
 
-Spec §2.2 (queue), §2.3 (seed regions, fixed places), §2.4 (b) (badness, the "current rules"),
-§2.5 (worked example), §4 (seeding positions). Differences from the reference program, on purpose:
+Spec §2.2 (queue), §2.3 (seed regions, fixed places), §2.4 (a) and §2.5 (Appendix 3's badness
+and worked example), §4 (seeding positions); issue 20 and docs/knockout.md "Draw":
 
-- Seed regions: seed k may only go to a block, at its level, that holds no better seed: seed 1
-  anywhere, 2 the other half, 3 and 4 the quarters without 1 and 2, 5 to 8 the eighths without a
-  better seed. JudoShiai keeps 5-8 only in quarters, so seed 5 can meet seed 1 in round 2 (§2.3).
-- Byes are a rule, not only a score: the byes (size - field) go to the best seeds first; nobody
-  is put opposite a seed entitled to a bye, and nobody opposite anyone while a pair is still empty.
-- Separation comes before badness: among the allowed slots the engine keeps those where the
-  competitor meets a club/country mate latest, then takes the least badness. The spec's scores can
-  let balancing beat separation (§2.12 item 4); here a separation still available is never lost.
+- Seeds where Appendix 3 puts them (`seed_rules`): the 3rd in the half of the 2nd, the 4th in
+  the half of the 1st, each in the other quarter; 5-8 in eighths without a better seed.
+- Every competitor goes to a slot from which the best possible separation of club/country mates
+  is still reachable (`separation.Search`, exact), then the least badness, then the lot.
+- Byes are spread (competitors - size/2 first-round fights); to the seeds only on request.
 - Ties are broken by `random.Random(seed)`, stored with the draw (spec §2.1 uses the wall clock).
 """
 
