@@ -9,20 +9,16 @@ from decimal import Decimal
 
 from django.db.models import F
 
-from arbiter.models import Bye, Entry, Round, System, Tournament
+from arbiter.models import Bye, Entry, Round, Tournament
 from arbiter.scoring import (
     COUNTED_STATES,
     add_up,
     bye_points,
     counted_byes,
     counted_games,
-    game_points,
 )
 from arbiter.templatetags.chess import points as points_text
-
-#: A played result as the row's player reads it: their own points.
-PLAYED = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}
-FORFEITS = {"+-", "-+", "--"}
+from pairing.engines import results
 
 
 @dataclass
@@ -82,7 +78,7 @@ def crosstable(tournament: Tournament) -> Crosstable:
     numbers = {e.pk: e.starting_number or position for position, e in enumerate(entries, 1)}
     rows = [Row(entry=e, number=numbers[e.pk], points=totals[e.pk]) for e in entries]
     _rank(rows)
-    berger = tournament.system == System.ROUND_ROBIN
+    berger = tournament.pairing_system.crosstable == "berger"
     if berger:
         columns = [row.number for row in rows]
         _fill_berger(rows, games, numbers)
@@ -111,12 +107,8 @@ def _rank(rows: list[Row]) -> None:
 
 def _symbol(result: str, white: bool) -> str:
     """The row player's result: 1 ½ 0 over the board, + or - for a forfeit, empty while on."""
-    if not result:
-        return ""
-    own = game_points(result)[0 if white else 1]
-    if result in FORFEITS:
-        return "+" if own else "-"
-    return PLAYED[own]
+    outcome = results.from_code(result)
+    return outcome.symbol("white" if white else "black") if outcome else ""
 
 
 def _fill_berger(rows: list[Row], games, numbers: dict[int, int]) -> None:

@@ -71,6 +71,36 @@ JUDO_CLUBS = {
     "FIN": ["Helsinki Judo"],
 }
 
+
+def _judo_competitors(names: list[str], count: int, rng: random.Random) -> list[dict]:
+    competitors = []
+    for name in names[:count]:
+        federation = rng.choice(sorted(JUDO_CLUBS))
+        club = rng.choice(JUDO_CLUBS[federation])
+        competitors.append({"name": name, "federation": federation, "club": club})
+    return competitors
+
+
+def _chess_players(names: list[str], count: int, rng: random.Random) -> list[dict]:
+    players = []
+    for name in names[:count]:
+        rating = max(1000, int(rng.gauss(1950, 260)))
+        title = "GM" if rating > 2480 else "IM" if rating > 2380 else "FM" if rating > 2280 else ""
+        players.append(
+            {
+                "name": name,
+                "title": title,
+                "sex": rng.choice(["m", "m", "f"]),
+                "federation": rng.choice(CHESS_FEDERATIONS),
+                "club": rng.choice(CHESS_CLUBS),
+                "rating": rating,
+                "fide_id": 1_500_000 + rng.randrange(10_000_000),
+                "birth_year": rng.randrange(1950, 2015),
+            }
+        )
+    return players
+
+
 DEMO_TOURNAMENTS = [
     {
         "name": "Oslo Spring Round Robin 2026",
@@ -82,6 +112,7 @@ DEMO_TOURNAMENTS = [
         "start_date": datetime.date(2026, 4, 11),
         "end_date": datetime.date(2026, 4, 15),
         "players": 10,
+        "entrants": _chess_players,
     },
     {
         "name": "Bergen Open 2026",
@@ -93,6 +124,7 @@ DEMO_TOURNAMENTS = [
         "start_date": datetime.date(2026, 6, 5),
         "end_date": datetime.date(2026, 6, 9),
         "players": 40,
+        "entrants": _chess_players,
     },
     {
         "name": "Tuesday Club Evenings, autumn 2026",
@@ -104,6 +136,7 @@ DEMO_TOURNAMENTS = [
         "start_date": datetime.date(2026, 9, 1),
         "end_date": datetime.date(2026, 12, 15),
         "players": 14,
+        "entrants": _chess_players,
     },
     {
         "name": "Nordic Judo Cup 2026, men -73 kg",
@@ -115,35 +148,9 @@ DEMO_TOURNAMENTS = [
         "start_date": datetime.date(2026, 10, 17),
         "end_date": datetime.date(2026, 10, 17),
         "players": 13,
+        "entrants": _judo_competitors,
     },
 ]
-
-
-def _players(system: str, count: int, rng: random.Random) -> list[dict]:
-    names = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
-    rng.shuffle(names)
-    players = []
-    for index in range(count):
-        if system == System.KNOCKOUT:
-            federation = rng.choice(sorted(JUDO_CLUBS))
-            club = rng.choice(JUDO_CLUBS[federation])
-            players.append({"name": names[index], "federation": federation, "club": club})
-            continue
-        rating = max(1000, int(rng.gauss(1950, 260)))
-        title = "GM" if rating > 2480 else "IM" if rating > 2380 else "FM" if rating > 2280 else ""
-        players.append(
-            {
-                "name": names[index],
-                "title": title,
-                "sex": rng.choice(["m", "m", "f"]),
-                "federation": rng.choice(CHESS_FEDERATIONS),
-                "club": rng.choice(CHESS_CLUBS),
-                "rating": rating,
-                "fide_id": 1_500_000 + rng.randrange(10_000_000),
-                "birth_year": rng.randrange(1950, 2015),
-            }
-        )
-    return players
 
 
 @transaction.atomic
@@ -159,25 +166,20 @@ def load_demo() -> tuple[object, list[Tournament]]:
     rng = random.Random(2026)
     made = []
     for spec in DEMO_TOURNAMENTS:
-        values = {k: v for k, v in spec.items() if k != "players"}
-        players = _players(spec["system"], spec["players"], rng)
+        values = {k: v for k, v in spec.items() if k not in ("players", "entrants")}
+        names = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
+        rng.shuffle(names)
+        players = spec["entrants"](names, spec["players"], rng)
         if Tournament.objects.filter(name=spec["name"], staff__user=user).exists():
             continue
         tournament = create_tournament(user, {**values, "is_published": True})
         import_entries(user, tournament, players)
-        if tournament.system == System.ROUND_ROBIN:
-            _draw_lots(user, tournament)
-        if tournament.system == System.SWISS_DUTCH:
-            _pair_swiss(user, tournament, complete=3)
-        if tournament.system == System.MONRAD:
-            _club_evenings(user, tournament, evenings=2)
-        if tournament.system == System.KNOCKOUT:
-            _fight_first_round(user, tournament)
+        tournament.pairing_system.call("demo", user, tournament)
         made.append(tournament)
     return user, made
 
 
-def _fight_first_round(user, tournament: Tournament) -> None:
+def fight_first_round(user, tournament: Tournament) -> None:
     """Seed two, draw (a fixed random seed) and fight the first round: the better-numbered
     competitor wins each, so the quarter-finals wait on the bracket page."""
     from pairing.services import knockout
@@ -190,7 +192,7 @@ def _fight_first_round(user, tournament: Tournament) -> None:
         knockout.record_bout(user, tournament, ms.match.id, int(ms.a))
 
 
-def _draw_lots(user, tournament: Tournament) -> None:
+def draw_lots(user, tournament: Tournament) -> None:
     """The round robin's drawing of lots, done by the app with a fixed seed, and confirmed."""
     from pairing.services import round_robin
 
@@ -201,23 +203,23 @@ def _draw_lots(user, tournament: Tournament) -> None:
     _play(user, tournament, rounds=4)
 
 
-def _pair_swiss(user, tournament: Tournament, complete: int) -> None:
+def pair_swiss(user, tournament: Tournament, complete: int = 3) -> None:
     """Rounds paired by the Dutch engine through the pairing page's services: ``complete`` rounds
     with results, then the next one left as a draft to review."""
-    from pairing.services import swiss
+    from pairing.services import rounds
 
     tournament.initial_colour = "w"
     tournament.save(update_fields=["initial_colour"])
     for _ in range(complete):
-        swiss.publish_round(user, swiss.pair_round(user, tournament))
+        rounds.publish_round(user, rounds.pair_next_round(user, tournament))
         _play(user, tournament, rounds=tournament.rounds.count())
-    swiss.pair_round(user, tournament)
+    rounds.pair_next_round(user, tournament)
 
 
-def _club_evenings(user, tournament: Tournament, evenings: int) -> None:
+def club_evenings(user, tournament: Tournament, evenings: int = 2) -> None:
     """Monrad evenings through the club evening's services: a different few stay home each
     time, a newcomer joins on the second evening, and the next evening's check-in has begun."""
-    from pairing.services import monrad
+    from pairing.services import monrad, rounds
 
     rng = random.Random(2026)
     members = list(tournament.entries.order_by("name"))
@@ -227,7 +229,7 @@ def _club_evenings(user, tournament: Tournament, evenings: int) -> None:
                 monrad.set_present(user, tournament, entry, True)
         if evening == 2:
             members.append(monrad.add_late_member(user, tournament, "Ekström, Vera", 1450))
-        monrad.pair_evening(user, tournament)
+        rounds.pair_next_round(user, tournament)
         _play(user, tournament, rounds=evening)
     for entry in members[:5]:
         monrad.set_present(user, tournament, entry, True)
@@ -235,11 +237,12 @@ def _club_evenings(user, tournament: Tournament, evenings: int) -> None:
 
 def _play(user, tournament: Tournament, rounds: int) -> None:
     """Results for the first rounds, entered through the same service as the result page."""
-    from arbiter.models import Game, GameResult
+    from arbiter.models import Game
     from arbiter.services.results import record_result
+    from pairing.engines import results
 
     rng = random.Random(2026)
-    outcomes = [GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS]
+    outcomes = [r.code for r in results.OVER_THE_BOARD]
     games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds, result="")
     for game in games.order_by("round__number", "board"):
         record_result(user, game, rng.choices(outcomes, weights=[4, 3, 3])[0])

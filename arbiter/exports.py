@@ -13,17 +13,6 @@ from arbiter.models import Bye, Game, Tournament
 from arbiter.scoring import COUNTED_STATES, bye_points, game_points
 from arbiter.standings import standings
 
-#: Game results as other programs read them (ASCII; forfeits as in TRF, `+` for the winner).
-RESULT_TEXT = {
-    "1-0": "1-0",
-    "0-1": "0-1",
-    "1/2": "1/2-1/2",
-    "+-": "+--",
-    "-+": "--+",
-    "--": "---",
-    "": "",
-}
-
 PLAYER_COLUMNS = [
     "rank",
     "starting_number",
@@ -104,7 +93,7 @@ def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
                 "white_name": g.white.name,
                 "black_number": g.black.starting_number,
                 "black_name": g.black.name,
-                "result": RESULT_TEXT.get(g.result, g.result),
+                "result": g.outcome.ascii if g.outcome else "",
                 "white_points": _number(white) if g.result else "",
                 "black_points": _number(black) if g.result else "",
             }

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 
 from arbiter.models import Entry, Tournament, tiebreak_rules_for
 from arbiter.standings import check_tiebreaks
+from arbiter.systems import SYSTEMS
 from pairing.engines.tiebreaks import available_codes
 
 
@@ -52,8 +53,7 @@ class TournamentForm(forms.ModelForm):
             "default. Offered: "
             + ", ".join(
                 sorted(
-                    set(available_codes("2026", "swiss"))
-                    | set(available_codes("2026", "round_robin"))
+                    set(available_codes("2026")) | set(available_codes("2026", round_robin=True))
                 )
             )
             + ".",
@@ -75,7 +75,7 @@ class TournamentForm(forms.ModelForm):
         if codes and system:
             rules = cleaned.get("tiebreak_rules") or tiebreak_rules_for(start)
             try:
-                check_tiebreaks(codes, rules, system)
+                check_tiebreaks(codes, rules, SYSTEMS[system])
             except ValueError as error:
                 self.add_error("tiebreaks", str(error))
         return cleaned

@@ -6,12 +6,13 @@ per tournament, results only from the typed set below.
 """
 
 import datetime
-from decimal import Decimal
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
+
+from pairing.engines import results
 
 #: The day the 2026 FIDE Dutch rules (C.04.3) came into force; older events keep the 2017 rules.
 RULES_2026_IN_FORCE = datetime.date(2026, 2, 1)
@@ -73,7 +74,10 @@ class Tournament(models.Model):
     planned_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(99)]
     )
+    #: Derived from the facts after every change (arbiter/services/status.py), never set by hand.
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
+    #: Moves on with every change, in the change's own transaction (arbiter/services/audit.py).
+    version = models.PositiveBigIntegerField(default=0)
     #: Swiss: Baku acceleration (C.04.7) or none.
     baku_acceleration = models.BooleanField(default=False)
     #: Swiss: the colour drawn for the top player of round 1 (C.04.3 art. 5.2.5), "w" or "b".
@@ -81,7 +85,7 @@ class Tournament(models.Model):
         max_length=1, blank=True, choices=[("w", "White"), ("b", "Black")]
     )
     #: The tie-breaks of the standings, by C.07 code in order ("BH-C1 BH SB"); empty: the
-    #: system's default (arbiter.standings.DEFAULT_TIEBREAKS).
+    #: system's default (arbiter/systems.py).
     tiebreaks = models.CharField(max_length=200, blank=True)
     tiebreak_rules = models.CharField(
         max_length=4, choices=TiebreakRules.choices, default=TiebreakRules.FIDE_2026
@@ -118,6 +122,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def pairing_system(self):
+        """The system's entry in the registry (arbiter/systems.py)."""
+        from arbiter.systems import SYSTEMS
+
+        return SYSTEMS[self.system]
 
 
 class TournamentArbiter(models.Model):
@@ -196,7 +207,23 @@ class Entry(models.Model):
         return self.name
 
 
-class Round(models.Model):
+class Versioned(models.Model):
+    """What arbiters edit from pages that may have gone stale (a draft round, a bracket before
+    its first fight): its version moves on with every change, kept with the change and who made
+    it, so an action from a page that showed an older version is refused with what changed
+    (pairing/services/rounds.py)."""
+
+    version = models.PositiveIntegerField(default=1)
+    last_change = models.CharField(max_length=300, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        abstract = True
+
+
+class Round(Versioned):
     class State(models.TextChoices):
         DRAFT = "draft", "Draft"
         PUBLISHED = "published", "Published"
@@ -224,26 +251,8 @@ class Round(models.Model):
         return f"{self.tournament} round {self.number}"
 
 
-class GameResult(models.TextChoices):
-    """Typed results; the forfeit variants count as unplayed games (C.04.1)."""
-
-    WHITE_WINS = "1-0", "1 - 0"
-    BLACK_WINS = "0-1", "0 - 1"
-    DRAW = "1/2", "½ - ½"
-    WHITE_WINS_FORFEIT = "+-", "+ - -"
-    BLACK_WINS_FORFEIT = "-+", "- - +"
-    DOUBLE_FORFEIT = "--", "- - -"
-
-
-#: Points for white and black, chess scoring.
-RESULT_POINTS: dict[str, tuple[Decimal, Decimal]] = {
-    GameResult.WHITE_WINS: (Decimal(1), Decimal(0)),
-    GameResult.BLACK_WINS: (Decimal(0), Decimal(1)),
-    GameResult.DRAW: (Decimal("0.5"), Decimal("0.5")),
-    GameResult.WHITE_WINS_FORFEIT: (Decimal(1), Decimal(0)),
-    GameResult.BLACK_WINS_FORFEIT: (Decimal(0), Decimal(1)),
-    GameResult.DOUBLE_FORFEIT: (Decimal(0), Decimal(0)),
-}
+#: The results a game can hold (pairing/engines/results.py); empty while it is being played.
+RESULT_CHOICES = [(result.code, result.label) for result in results.RESULTS]
 
 
 class Game(models.Model):
@@ -252,7 +261,7 @@ class Game(models.Model):
     white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_white")
     black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_black")
     #: Empty while the game is being played.
-    result = models.CharField(max_length=3, choices=GameResult.choices, blank=True)
+    result = models.CharField(max_length=3, choices=RESULT_CHOICES, blank=True)
 
     class Meta:
         ordering = ["round", "board"]
@@ -265,7 +274,8 @@ class Game(models.Model):
             ),
             models.CheckConstraint(condition=Q(board__gte=1), name="board_positive"),
             models.CheckConstraint(
-                condition=Q(result="") | Q(result__in=GameResult.values), name="game_result_known"
+                condition=Q(result="") | Q(result__in=list(results.BY_CODE)),
+                name="game_result_known",
             ),
         ]
 
@@ -273,8 +283,13 @@ class Game(models.Model):
         return f"{self.round} board {self.board}"
 
     @property
+    def outcome(self) -> results.Result | None:
+        """The result as a value (None while the game is on)."""
+        return results.from_code(self.result)
+
+    @property
     def is_forfeit(self) -> bool:
-        return self.result in {"+-", "-+", "--"}
+        return self.outcome is not None and self.outcome.is_forfeit
 
 
 class Bye(models.Model):

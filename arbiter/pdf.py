@@ -18,15 +18,6 @@ from arbiter.standings import Standings
 from arbiter.templatetags.chess import points, tiebreak_text
 
 FONTS = Path(__file__).resolve().parent / "fonts"
-RESULT_GLYPHS = {
-    "1-0": "1 - 0",
-    "0-1": "0 - 1",
-    "1/2": "½ - ½",
-    "+-": "+ - -",
-    "-+": "- - +",
-    "--": "- - -",
-    "": "",
-}
 
 
 class _Document(FPDF):
@@ -85,7 +76,7 @@ def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
                 _name(g.white),
                 str(g.white.rating or ""),
                 points(g.white_points),
-                RESULT_GLYPHS.get(g.result, g.result),
+                g.outcome.label if g.outcome else "",
                 points(g.black_points),
                 _name(g.black),
                 str(g.black.rating or ""),

@@ -1,8 +1,9 @@
 """Points, the same for every pairing system: plain functions over the ORM.
 
-Chess scoring comes from RESULT_POINTS in the models; a bye scores by its kind (see BYE_POINTS and
-docs/foundation.md, "Scoring"). Only published and complete rounds count: a draft round is a
-proposal, so neither its games nor its byes give anyone a point until it is published.
+Chess scoring comes from the result values (pairing/engines/results.py); a bye scores by its kind
+(see BYE_POINTS and docs/foundation.md, "Scoring"). Only published and complete rounds count: a
+draft round is a proposal, so neither its games nor its byes give anyone a point until it is
+published.
 """
 
 from collections.abc import Iterable
@@ -10,7 +11,9 @@ from decimal import Decimal
 
 from django.db.models import QuerySet
 
-from arbiter.models import RESULT_POINTS, Bye, Entry, Game, Round, System, Tournament
+from arbiter.models import Bye, Entry, Game, Round, Tournament
+from arbiter.systems import SYSTEMS
+from pairing.engines import results
 
 #: Rounds whose games and byes count, for the arbiter and the public alike.
 COUNTED_STATES = (Round.State.PUBLISHED, Round.State.COMPLETE)
@@ -28,17 +31,19 @@ ZERO = Decimal(0)
 def bye_points(kind: str, system: str) -> Decimal:
     """What a bye of this kind is worth in this system.
 
-    A pairing-allocated bye scores a point in a Swiss or Monrad (C.04.1), but nothing in a round
-    robin, where it is the free round against Berger's "dummy" opponent of an odd field.
+    A pairing-allocated bye scores what the system gives it (arbiter/systems.py): a point in a
+    Swiss or Monrad (C.04.1), nothing in a round robin, where it is the free round against
+    Berger's "dummy" opponent of an odd field.
     """
     if kind == Bye.Kind.PAIRING_ALLOCATED:
-        return ZERO if system == System.ROUND_ROBIN else Decimal(1)
+        return SYSTEMS[system].pairing_allocated_bye_points
     return BYE_POINTS[kind]
 
 
 def game_points(result: str) -> tuple[Decimal, Decimal]:
     """Points of White and Black; a game without a result gives nobody anything yet."""
-    return RESULT_POINTS.get(result, (ZERO, ZERO))
+    outcome = results.from_code(result)
+    return outcome.points() if outcome is not None else (ZERO, ZERO)
 
 
 def counted_games(tournament: Tournament, through_round: int | None = None) -> QuerySet[Game]:

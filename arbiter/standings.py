@@ -12,27 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from arbiter.models import Bye, Entry, System, Tournament
-from arbiter.scoring import COUNTED_STATES, bye_points, counted_byes, counted_games, game_points
+from arbiter.models import Bye, Entry, Tournament
+from arbiter.scoring import COUNTED_STATES, bye_points, counted_byes, counted_games
+from arbiter.systems import PairingSystem
+from pairing.engines import results
 from pairing.engines import tiebreaks as tb
 
-#: C.07's usual choices when the arbiter chose none: Buchholz with cut for a Swiss, direct
-#: encounter and Sonneborn-Berger for a round robin; a knockout has no standings.
-DEFAULT_TIEBREAKS = {
-    System.SWISS_DUTCH: ("BH-C1", "BH", "SB", "DE"),
-    System.MONRAD: ("BH-C1", "BH", "SB", "DE"),
-    System.ROUND_ROBIN: ("DE", "SB", "WIN", "KS"),
-    System.KNOCKOUT: (),
-}
-
-#: A game's result -> (White's kind, Black's kind).
+#: One side's outcome of a game -> its kind for the tie-breaks (a double forfeit has its own).
 _GAME_KINDS = {
-    "1-0": (tb.Kind.PLAYED, tb.Kind.PLAYED),
-    "0-1": (tb.Kind.PLAYED, tb.Kind.PLAYED),
-    "1/2": (tb.Kind.PLAYED, tb.Kind.PLAYED),
-    "+-": (tb.Kind.FORFEIT_WIN, tb.Kind.FORFEIT_LOSS),
-    "-+": (tb.Kind.FORFEIT_LOSS, tb.Kind.FORFEIT_WIN),
-    "--": (tb.Kind.DOUBLE_FORFEIT, tb.Kind.DOUBLE_FORFEIT),
+    results.WIN: tb.Kind.PLAYED,
+    results.DRAW: tb.Kind.PLAYED,
+    results.LOSS: tb.Kind.PLAYED,
+    results.FORFEIT_WIN: tb.Kind.FORFEIT_WIN,
+    results.FORFEIT_LOSS: tb.Kind.FORFEIT_LOSS,
 }
 _BYE_KINDS = {
     Bye.Kind.PAIRING_ALLOCATED: tb.Kind.PAB,
@@ -60,14 +52,14 @@ class Standings:
 def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
     """The tournament's tie-breaks in order (its system's default when it chose none)."""
     chosen = tournament.tiebreaks.split()
-    return tuple(chosen) if chosen else DEFAULT_TIEBREAKS.get(tournament.system, ())
+    return tuple(chosen) if chosen else tournament.pairing_system.default_tiebreaks
 
 
-def check_tiebreaks(codes: list[str], rules: str, system: str) -> tuple[str, ...]:
+def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tuple[str, ...]:
     """The codes, normalised; ValueError naming the first one the system does not offer."""
-    if system == System.KNOCKOUT:
+    if not system.has_rounds:
         raise ValueError("A knockout has no standings to break ties in.")
-    return tb.check_codes(codes, rules, system)
+    return tb.check_codes(codes, rules, round_robin=system.all_play_all)
 
 
 def standings(tournament: Tournament, through_round: int | None = None) -> Standings:
@@ -82,30 +74,31 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
     if rounds:
         entries = entries.exclude(starting_number=None)
     entries = list(entries)
-    results: dict[int, list[tb.RoundResult]] = {e.pk: [] for e in entries}
+    history: dict[int, list[tb.RoundResult]] = {e.pk: [] for e in entries}
     games = counted_games(tournament, through).values_list(
         "round__number", "white_id", "black_id", "result"
     )
-    for number, white, black, result in games:
-        kinds = _GAME_KINDS.get(result)
-        if kinds is None or white not in results or black not in results:
+    for number, white, black, code in games:
+        result = results.from_code(code)
+        if result is None or white not in history or black not in history:
             continue  # no result yet
-        white_points, black_points = game_points(result)
-        results[white].append(tb.RoundResult(number, kinds[0], white_points, black, "w"))
-        results[black].append(tb.RoundResult(number, kinds[1], black_points, white, "b"))
+        white_points, black_points = result.points()
+        history[white].append(tb.RoundResult(number, _kind(result, "w"), white_points, black, "w"))
+        history[black].append(tb.RoundResult(number, _kind(result, "b"), black_points, white, "b"))
     for number, entry_id, kind in counted_byes(tournament, through).values_list(
         "round__number", "entry_id", "kind"
     ):
-        if entry_id in results:
+        if entry_id in history:
             awarded = bye_points(kind, tournament.system)
-            results[entry_id].append(tb.RoundResult(number, _BYE_KINDS[kind], awarded))
-    codes = tiebreak_codes(tournament) if tournament.system != System.KNOCKOUT else ()
-    players = [tb.Player(e.pk, e.rating or None, tuple(results[e.pk])) for e in entries]
+            history[entry_id].append(tb.RoundResult(number, _BYE_KINDS[kind], awarded))
+    system = tournament.pairing_system
+    codes = tiebreak_codes(tournament) if system.has_rounds else ()
+    players = [tb.Player(e.pk, e.rating or None, tuple(history[e.pk])) for e in entries]
     ranked = tb.rank(
         players,
         codes,
         rules=tournament.tiebreak_rules,
-        system=_engine_system(tournament.system),
+        round_robin=system.all_play_all,
         through_round=through or None,
     )
     by_id = {e.pk: e for e in entries}
@@ -116,5 +109,7 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
     return Standings(through, tb.legend(codes), tuple(rows))
 
 
-def _engine_system(system: str) -> str:
-    return "round_robin" if system == System.ROUND_ROBIN else "swiss"
+def _kind(result: results.Result, colour: str) -> tb.Kind:
+    if result.is_double_forfeit:
+        return tb.Kind.DOUBLE_FORFEIT
+    return _GAME_KINDS[result.outcome(colour)]

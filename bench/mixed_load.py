@@ -77,11 +77,11 @@ def setup(players: int) -> tuple[str, int, int, str]:
     """The database with round 4 published and empty: (url, tournament, round, username)."""
     url, tournament_id, last = setup_database(players, 3)
     from arbiter.models import Tournament, TournamentArbiter
-    from pairing.services import swiss
+    from pairing.services import rounds
 
     tournament = Tournament.objects.get(pk=tournament_id)
     user = TournamentArbiter.objects.get(tournament=tournament).user
-    swiss.publish_round(user, swiss.pair_round(user, tournament))
+    rounds.publish_round(user, rounds.pair_next_round(user, tournament))
     return url, tournament_id, last + 1, user.username
 
 

@@ -12,7 +12,7 @@ def played_swiss(players: int, rounds: int, name: str):
 
     from arbiter.models import Entry, System, Tournament, TournamentArbiter
     from arbiter.services.results import record_result
-    from pairing.services import swiss
+    from pairing.services import rounds as lifecycle
 
     rng = random.Random(2026 + players)
     user, _ = get_user_model().objects.get_or_create(username=f"bench{players}")
@@ -29,7 +29,7 @@ def played_swiss(players: int, rounds: int, name: str):
         for n in range(players)
     )
     for _ in range(rounds):
-        round_ = swiss.publish_round(user, swiss.pair_round(user, tournament))
+        round_ = lifecycle.publish_round(user, lifecycle.pair_next_round(user, tournament))
         for game in round_.games.all():
             record_result(user, game, rng.choice(["1-0", "1/2", "0-1"]))
     return tournament, user

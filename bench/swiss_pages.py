@@ -40,13 +40,13 @@ def run(players: int, rounds: int) -> dict:
     from scenarios import played_swiss
 
     from pairing.models import EnginePairing
-    from pairing.services import swiss
+    from pairing.services import rounds as lifecycle
 
     tournament, user = played_swiss(players, rounds, f"Bench {players}")
     client = Client()
     client.force_login(user)
     started = time.perf_counter()
-    response = client.post(f"/arbiter/t/{tournament.pk}/swiss/pair/")
+    response = client.post(f"/arbiter/t/{tournament.pk}/rounds/pair/")
     assert response.status_code == 302, response.status_code
     page = client.get(response["Location"])
     assert page.status_code == 200
@@ -54,7 +54,7 @@ def run(players: int, rounds: int) -> dict:
     draft = tournament.rounds.order_by("-number").first()
     engine = EnginePairing.objects.get(round=draft).seconds
     draft_queries = queries(client, f"/arbiter/t/{tournament.pk}/swiss/")
-    swiss.publish_round(user, draft)
+    lifecycle.publish_round(user, draft)
     number = draft.number
     return {
         "seconds": seconds,

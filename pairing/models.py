@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from arbiter.models import Versioned
+
 
 class LotDrawing(models.Model):
     """A round robin's drawing of starting numbers (Varma tables, C.05 Annex 2).
@@ -239,7 +241,7 @@ class MonradPairing(models.Model):
         return f"Monrad pairing of {self.round}"
 
 
-class Bracket(models.Model):
+class Bracket(Versioned):
     """A knockout category's draw (docs/knockout.md): the seeds, the system, the drawn slots
     and the drawing log, with the random seed that reproduces it. One per tournament."""
 

@@ -7,6 +7,7 @@ from typing import Any
 from django.db import models
 
 from arbiter.models import AuditEntry, Tournament
+from arbiter.services.status import tournament_changed
 
 
 def snapshot(instance: models.Model, fields: list[str]) -> dict[str, Any]:
@@ -28,7 +29,9 @@ def record(
     before: dict | None = None,
     after: dict | None = None,
 ) -> AuditEntry:
-    return AuditEntry.objects.create(
+    """Write who changed what. Every change of a tournament ends here, so its version and status
+    follow in the same transaction (arbiter/services/status.py)."""
+    entry = AuditEntry.objects.create(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,
         action=action,
@@ -36,3 +39,6 @@ def record(
         before=before,
         after=after,
     )
+    if tournament is not None:
+        tournament_changed(tournament)
+    return entry

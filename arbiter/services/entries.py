@@ -2,7 +2,7 @@
 
 from django.db import transaction
 
-from arbiter.models import Entry, Round, System, Title, Tournament
+from arbiter.models import Entry, Round, Title, Tournament
 from arbiter.services.audit import record, snapshot
 
 
@@ -19,10 +19,6 @@ def initial_ranking_key(entry: Entry) -> tuple:
     return (-entry.rating, _TITLE_ORDER.get(entry.title, len(_TITLE_ORDER)), entry.name.casefold())
 
 
-#: C.04.2: starting numbers may be re-assigned, but not after round 4 has been paired.
-LAST_ROUND_BEFORE_FIXED_NUMBERS = 3
-
-
 def numbers_follow_ranking(tournament: Tournament) -> bool:
     """Do starting numbers still follow the initial ranking (so that a late entry is ranked by
     rating among the others)? Before any round always. In a Swiss, also until round 4 has been
@@ -31,11 +27,10 @@ def numbers_follow_ranking(tournament: Tournament) -> bool:
     rounds = list(tournament.rounds.values_list("number", "state"))
     if not rounds:
         return True
-    if tournament.system != System.SWISS_DUTCH:
-        return False
+    through = tournament.pairing_system.numbers_follow_ranking_through_round
     return (
         all(state != Round.State.DRAFT for _, state in rounds)
-        and max(number for number, _ in rounds) <= LAST_ROUND_BEFORE_FIXED_NUMBERS
+        and max(number for number, _ in rounds) <= through
     )
 
 
@@ -68,7 +63,7 @@ def renumber_by_rating(tournament: Tournament) -> dict[str, list[int]]:
 
 def check_open_for_entries(tournament: Tournament) -> None:
     """A round robin's schedule is fixed once its rounds exist: nobody can join it then."""
-    if tournament.system == System.ROUND_ROBIN and tournament.rounds.exists():
+    if tournament.pairing_system.closed_once_rounds_exist and tournament.rounds.exists():
         raise EntryError(
             "The round robin's schedule is fixed: no player can be added after the drawing."
         )

@@ -2,8 +2,9 @@
 
 from django.db import transaction
 
-from arbiter.models import Game, GameResult, Round
+from arbiter.models import Game, Round, Tournament
 from arbiter.services.audit import record
+from pairing.engines import results
 
 
 class ResultError(Exception):
@@ -20,11 +21,30 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     The same result again changes nothing and writes nothing to the audit log. The round becomes
     complete with its last result and goes back to published when one is cleared.
     """
-    if result != "" and result not in GameResult.values:
-        raise ResultError(f"'{result}' is not a result. Use 1-0, 1/2, 0-1, +-, -+ or --.")
-    # The round first, then the game: every writer of a round's games locks in this order, and the
-    # round's lock makes the last two results of a round, entered at once, see each other.
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=game.round_id)
+    if result != "" and results.from_code(result) is None:
+        codes = ", ".join(r.code for r in results.RESULTS)
+        raise ResultError(f"'{result}' is not a result. Use {codes}.")
+    # The tournament, the round, then the game: the one lock order of every change
+    # (pairing/services/rounds.py), so entering a result while the round is deleted never
+    # deadlocks. The round's lock makes the last two results of a round, entered at once, see
+    # each other.
+    where = Round.objects.filter(pk=game.round_id).values("number", "tournament_id").first()
+    if where is None:
+        raise ResultError(
+            "That round no longer exists: it was deleted while you entered the result."
+        )
+    round_number = where["number"]
+    Tournament.objects.select_for_update().get(pk=where["tournament_id"])
+    round_ = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .filter(pk=game.round_id)
+        .first()
+    )
+    if round_ is None:
+        raise ResultError(
+            f"Round {round_number} no longer exists: it was deleted while you entered the result."
+        )
     if round_.state == Round.State.DRAFT:
         raise ResultError(
             f"Round {round_.number} is still a draft: publish its pairings before entering results."
@@ -32,8 +52,11 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     game = (
         Game.objects.select_for_update(of=("self",))
         .select_related("white", "black")
-        .get(pk=game.pk)
+        .filter(pk=game.pk)
+        .first()
     )
+    if game is None:
+        raise ResultError(f"Round {round_number} was paired again: that board is gone.")
     game.round = round_
     if game.result == result:
         return game

@@ -4,6 +4,8 @@ from decimal import Decimal
 
 from django import template
 
+from pairing.engines import results
+
 register = template.Library()
 
 
@@ -29,3 +31,9 @@ def tiebreak_text(value: Decimal | int | None) -> str:
     if value == value.to_integral_value():
         return str(value.to_integral_value())
     return format(value.normalize(), "f")
+
+
+@register.simple_tag
+def result_choices() -> dict:
+    """The result buttons: the games played over the board, then the forfeits."""
+    return {"played": results.OVER_THE_BOARD, "forfeits": results.FORFEITS}

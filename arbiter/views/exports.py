@@ -21,7 +21,7 @@ from arbiter.exports import (
     result_rows,
     tournament_document,
 )
-from arbiter.models import Round, System, Tournament
+from arbiter.models import Round, Tournament
 from arbiter.pdf import pairings_pdf, standings_pdf
 from arbiter.scoring import COUNTED_STATES
 from arbiter.standings import standings
@@ -73,7 +73,7 @@ def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     """The complete rounds of a Swiss as the FIDE rating report file."""
     tournament = published_tournament(tournament_id)
-    if tournament.system != System.SWISS_DUTCH or flavour not in TRF_FORMATS:
+    if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
         raise Http404("No TRF export for this tournament.")
     legacy, suffix = TRF_FORMATS[flavour]
     rounds = completed_rounds(tournament)

@@ -37,15 +37,16 @@ from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 
-from arbiter.models import AuditEntry, Bye, Entry, Game, GameResult, Round, Tournament
+from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament
 from arbiter.scoring import COUNTED_STATES
+from pairing.engines import results
 
 #: How often the pairings and standings pages ask whether something changed.
 POLL_EVERY = "20s"
 #: A cached body is found again by its fingerprint; this only bounds how long an unused one stays.
 CACHE_SECONDS = 60 * 60
 
-_RESULT_CODES = {result: code for code, result in enumerate(["", *GameResult.values], start=1)}
+_RESULT_CODES = {result: code for code, result in enumerate(["", *results.BY_CODE], start=1)}
 _BYE_CODES = {kind: code for code, kind in enumerate(Bye.Kind.values, start=1)}
 _STATE_CODES = {state: code for code, state in enumerate(COUNTED_STATES, start=1)}
 

@@ -11,6 +11,7 @@ from arbiter.access import tournament_arbiter_required
 from arbiter.models import Game, Round, Tournament
 from arbiter.scoring import ZERO, pairings, points_before
 from arbiter.services import results as service
+from pairing.engines import results
 
 
 @require_GET
@@ -78,10 +79,6 @@ def record_result(request: HttpRequest, tournament: Tournament, game_id: int) ->
     return redirect(f"{url}#board-{game.board}")
 
 
-#: What the keyboard entry accepts for each result, besides the stored values themselves.
-SHORTHAND = {"1": "1-0", "0": "0-1", "=": "1/2", "5": "1/2", "½": "1/2", "+": "+-", "-": "-+"}
-
-
 @require_POST
 @tournament_arbiter_required
 def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -90,7 +87,8 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     board = request.POST.get("board", "").strip()
     typed = request.POST.get("result", "").strip()
-    result = SHORTHAND.get(typed, typed)
+    outcome = results.from_keys(typed)
+    result = outcome.code if outcome else typed
     game = round_.games.select_related("white", "black").filter(board=_number(board)).first()
     error = None
     if game is None:
@@ -113,7 +111,7 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
         game.white_points = before.get(game.white_id, ZERO)
         game.black_points = before.get(game.black_id, ZERO)
         context.update(game=game, round=round_, quick_saved=game, htmx_response=True)
-    return render(request, "arbiter/round.html#quick-entry", context)
+    return render(request, "arbiter/round.html#quick-entry-answer", context)
 
 
 def _number(text: str) -> int:

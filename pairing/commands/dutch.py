@@ -40,12 +40,12 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from pairing.engines.dutch import NoValidPairing, pair_trf
     from pairing.engines.dutch.checker import check_tournament
-    from pairing.engines.trf import TrfError, parse_trf
+    from pairing.engines.trf import TrfError, decode_trf, parse_trf
 
     try:
-        with open(args.input, encoding="utf-8", newline="") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as e:
+        with open(args.input, "rb") as fh:
+            text = decode_trf(fh.read())
+    except OSError as e:
         print(f"error: cannot read {args.input}: {e}", file=sys.stderr)
         return EXIT_FILE
     try:

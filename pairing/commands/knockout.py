@@ -85,7 +85,7 @@ def plan(data: Any, seed: int) -> dict:
     system = data.get("system") or choose_system(len(competitors))
     if not isinstance(system, str) or system not in SYSTEMS:
         raise KnockoutError(f"Unknown system {system!r}; one of {', '.join(SYSTEMS)}.")
-    if system == "pool":
+    if SYSTEMS[system].is_pool:
         drawn = draw_pool(competitors, seed=seed, separate_by=separate_by)
     else:
         minimum = SYSTEMS[system].min_size

@@ -6,7 +6,8 @@ Input (JSON object):
   players   every member: {"id": str, "number": int (the card drawn by lot; late members the next
             numbers), "name": str, "present": bool (tonight; default true)}
   rounds    the evenings played, in order: {"games": [{"white": id, "black": id,
-            "result": "1-0" | "0-1" | "1/2" | "+-" | "-+" | "--"}], "bye": id or null}
+            "result": one of pairing.engines.results.RESULTS' codes ("1-0", "1/2", "+-",
+            ...) or "" while the game is on}], "bye": id or null}
 Output (JSON on stdout): the round, the present players' cards in position order (position,
 score, whites, blacks, had_bye), the boards (White first, "repeat" when they have met), the
 bye, whether the pairing is free of repeats, the pairs undone while backtracking and notes.

@@ -9,7 +9,8 @@ algorithms for finding maximum matching in graphs"): vertex and blossom duals ar
 that every quantity stays an integer, S/T labels are grown from every free vertex in stages, and a
 stage ends with an augmentation or when the free vertices' duals reach zero.
 
-Only the public function :func:`max_weight_matching` is meant to be used.
+:func:`max_weight_matching` solves once; :class:`IncrementalMatching` keeps its optimum between
+weight changes (the Dutch engine's brackets). Both run the same stages (``_Solver._run_stages``).
 """
 
 from __future__ import annotations
@@ -70,14 +71,18 @@ class _Solver:
         self.dualvar = [maxweight] * n + [0] * n
         self.allowedge = [False] * nedge
         self.ok = [True] * nedge  # False: the edge is absent (incremental use)
+        self.dead = [False] * n  # True: the vertex has left the graph (incremental use)
+        self.ei = [i for i, _, _ in edges]
+        self.ej = [j for _, j, _ in edges]
+        self.ew2 = [2 * w for _, _, w in edges]  # doubled weights, as the duals are
+        self.changed: set[int] = set()  # vertices whose trees grow first (incremental use)
         self.touched: list[int] = []  # edges whose allowedge flag is set
         self.queue: list[int] = []
 
     # -- helpers ------------------------------------------------------------------------------
 
     def slack(self, k: int) -> int:
-        i, j, w = self.edges[k]
-        return self.dualvar[i] + self.dualvar[j] - 2 * w
+        return self.dualvar[self.ei[k]] + self.dualvar[self.ej[k]] - self.ew2[k]
 
     def leaves(self, b: int) -> list[int]:
         n = self.n
@@ -205,16 +210,25 @@ class _Solver:
         self.bestedge[b] = be
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
+        """Expand blossom ``b``; at the end of a stage, its sub-blossoms whose dual is zero too
+        (from a work list: they may nest deeper than Python's recursion limit)."""
+        pending = [b]
+        while pending:
+            pending += self._expand_one(pending.pop(), endstage)
+
+    def _expand_one(self, b: int, endstage: bool) -> list[int]:
+        """Expand ``b`` alone; return its sub-blossoms to expand as well."""
         n = self.n
         label, labelend, endpoint = self.label, self.labelend, self.endpoint
         childs = self.blossomchilds[b]
         assert childs is not None
+        deeper = []
         for s in childs:
             self.blossomparent[s] = -1
             if s < n:
                 self.inblossom[s] = s
             elif endstage and self.dualvar[s] == 0:
-                self.expand_blossom(s, endstage)
+                deeper.append(s)
             else:
                 for leaf in self.leaves(s):
                     self.inblossom[leaf] = s
@@ -268,41 +282,55 @@ class _Solver:
         self.blossombestedges[b] = None
         self.bestedge[b] = -1
         self.unusedblossoms.append(b)
+        return deeper
 
     def augment_blossom(self, b: int, v: int) -> None:
+        """Swap the matched and unmatched edges of the even path from ``v`` to blossom ``b``'s
+        base, inside every sub-blossom on the way, and make ``v`` the base. Sub-blossoms are
+        taken from a work list, not by recursion: blossoms nest a thousand deep in big fields."""
         n = self.n
         endpoint = self.endpoint
-        t = v
-        while self.blossomparent[t] != b:
-            t = self.blossomparent[t]
-        if t >= n:
-            self.augment_blossom(t, v)
-        childs = self.blossomchilds[b]
-        endps = self.blossomendps[b]
-        assert childs is not None and endps is not None
-        i = j = childs.index(t)
-        if i & 1:
-            j -= len(childs)
-            jstep = 1
-            endptrick = 0
-        else:
-            jstep = -1
-            endptrick = 1
-        while j != 0:
-            j += jstep
-            t = childs[j]
-            p = endps[j - endptrick] ^ endptrick
+        work = [(b, v)]
+        rotations: list[tuple[int, int]] = []  # (blossom, new first child), outermost first
+        while work:
+            b, v = work.pop()
+            t = v
+            while self.blossomparent[t] != b:
+                t = self.blossomparent[t]
             if t >= n:
-                self.augment_blossom(t, endpoint[p])
-            j += jstep
-            t = childs[j]
-            if t >= n:
-                self.augment_blossom(t, endpoint[p ^ 1])
-            self.mate[endpoint[p]] = p ^ 1
-            self.mate[endpoint[p ^ 1]] = p
-        self.blossomchilds[b] = childs[i:] + childs[:i]
-        self.blossomendps[b] = endps[i:] + endps[:i]
-        self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]  # type: ignore[index]
+                work.append((t, v))
+            childs = self.blossomchilds[b]
+            endps = self.blossomendps[b]
+            assert childs is not None and endps is not None
+            i = j = childs.index(t)
+            if i & 1:
+                j -= len(childs)
+                jstep = 1
+                endptrick = 0
+            else:
+                jstep = -1
+                endptrick = 1
+            while j != 0:
+                j += jstep
+                t = childs[j]
+                p = endps[j - endptrick] ^ endptrick
+                if t >= n:
+                    work.append((t, endpoint[p]))
+                j += jstep
+                t = childs[j]
+                if t >= n:
+                    work.append((t, endpoint[p ^ 1]))
+                self.mate[endpoint[p]] = p ^ 1
+                self.mate[endpoint[p ^ 1]] = p
+            rotations.append((b, i))
+        # a blossom's new base is its first child's, so the innermost are rotated first
+        for b, i in reversed(rotations):
+            childs = self.blossomchilds[b]
+            endps = self.blossomendps[b]
+            assert childs is not None and endps is not None
+            self.blossomchilds[b] = childs[i:] + childs[:i]
+            self.blossomendps[b] = endps[i:] + endps[:i]
+            self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]
 
     def augment_matching(self, k: int) -> None:
         v, w, _ = self.edges[k]
@@ -328,29 +356,46 @@ class _Solver:
     # -- main loop ----------------------------------------------------------------------------
 
     def solve(self) -> list[int]:
+        """A maximum-weight matching (not necessarily perfect): stages end when the free
+        vertices' duals reach zero."""
+        self._run_stages(perfect=False)
+        return [self.endpoint[p] if p >= 0 else -1 for p in self.mate]
+
+    def _run_stages(self, perfect: bool) -> None:
+        """Edmonds' stages: grow alternating trees from every free vertex, augment, repeat.
+        ``perfect``: every live vertex must be matched (the free duals may go negative), else
+        the run stops when a free vertex's dual reaches zero (deltatype 1)."""
         n = self.n
         label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
         endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
-        edges = self.edges
-        slack = self.slack
-        ok = self.ok
-        for _ in range(n):
-            for x in range(2 * n):
-                label[x] = 0
-                bestedge[x] = -1
-            for x in range(n, 2 * n):
-                self.blossombestedges[x] = None
-            for x in range(len(allowedge)):
-                allowedge[x] = False
+        edges, ok, dead = self.edges, self.ok, self.dead
+        ei, ej, ew2 = self.ei, self.ej, self.ew2
+        unlabelled, no_edges, no_lists = [0] * (2 * n), [-1] * (2 * n), [None] * n
+        while True:
+            free = [v for v in range(n) if self.mate[v] == -1 and not dead[v]]
+            if not free:
+                return
+            label[:] = unlabelled
+            bestedge[:] = no_edges
+            self.blossombestedges[n:] = no_lists
+            for k in self.touched:
+                allowedge[k] = False
+            self.touched = []
+            touched = self.touched
             self.queue = []
-            for v in range(n):
-                if self.mate[v] == -1 and label[inblossom[v]] == 0:
+            if self.changed:
+                # grow the trees of the vertices whose edges changed first (the queue is a
+                # stack): their augmenting path is usually a few edges away
+                free.sort(key=self.changed.__contains__)
+            for v in free:
+                if label[inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)
             augmented = False
             while True:
                 while self.queue and not augmented:
                     v = self.queue.pop()
                     bv = inblossom[v]
+                    dv = dualvar[v]
                     for p in self.neighbend[v]:
                         k = p >> 1
                         if not ok[k]:
@@ -361,10 +406,10 @@ class _Solver:
                             continue
                         kslack = 0
                         if not allowedge[k]:
-                            i, j, wt = edges[k]
-                            kslack = dualvar[i] + dualvar[j] - 2 * wt
+                            kslack = dv + dualvar[w] - ew2[k]
                             if kslack <= 0:
                                 allowedge[k] = True
+                                touched.append(k)
                         if allowedge[k]:
                             if label[bw] == 0:
                                 self.assign_label(w, 2, p ^ 1)
@@ -381,27 +426,35 @@ class _Solver:
                                 label[w] = 2
                                 self.labelend[w] = p ^ 1
                         elif label[bw] == 1:
-                            if bestedge[bv] == -1 or kslack < slack(bestedge[bv]):
+                            be = bestedge[bv]
+                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
                                 bestedge[bv] = k
-                        elif label[w] == 0 and (bestedge[w] == -1 or kslack < slack(bestedge[w])):
-                            bestedge[w] = k
+                        elif label[w] == 0:
+                            be = bestedge[w]
+                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
+                                bestedge[w] = k
                 if augmented:
                     break
-                deltatype = 1
-                delta = min(dualvar[:n])
+                if perfect:
+                    deltatype, delta = -1, 0
+                else:
+                    deltatype, delta = 1, min(dualvar[v] for v in range(n) if not dead[v])
                 deltaedge = -1
                 deltablossom = -1
                 for v in range(n):
-                    if label[inblossom[v]] == 0 and bestedge[v] != -1:
-                        d = slack(bestedge[v])
-                        if d < delta:
+                    be = bestedge[v]
+                    if be != -1 and label[inblossom[v]] == 0 and not dead[v]:
+                        d = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]
+                        if deltatype == -1 or d < delta:
                             delta = d
                             deltatype = 2
                             deltaedge = bestedge[v]
+                blossomparent = self.blossomparent
                 for b in range(2 * n):
-                    if self.blossomparent[b] == -1 and label[b] == 1 and bestedge[b] != -1:
-                        d = slack(bestedge[b]) // 2
-                        if d < delta:
+                    be = bestedge[b]
+                    if be != -1 and label[b] == 1 and blossomparent[b] == -1:
+                        d = (dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]) // 2
+                        if deltatype == -1 or d < delta:
                             delta = d
                             deltatype = 3
                             deltaedge = bestedge[b]
@@ -410,11 +463,13 @@ class _Solver:
                         self.blossombase[b] >= 0
                         and self.blossomparent[b] == -1
                         and label[b] == 2
-                        and dualvar[b] < delta
+                        and (deltatype == -1 or dualvar[b] < delta)
                     ):
                         delta = dualvar[b]
                         deltatype = 4
                         deltablossom = b
+                if deltatype == -1:
+                    raise NoPerfectMatching("no perfect matching")
                 for v in range(n):
                     lb = label[inblossom[v]]
                     if lb == 1:
@@ -428,21 +483,21 @@ class _Solver:
                         elif label[b] == 2:
                             dualvar[b] -= delta
                 if deltatype == 1:
-                    break
+                    return  # the free vertices' duals are zero: the matching is optimal
                 if deltatype == 2:
                     allowedge[deltaedge] = True
+                    touched.append(deltaedge)
                     i, j, _ = edges[deltaedge]
                     if label[inblossom[i]] == 0:
                         i, j = j, i
                     self.queue.append(i)
                 elif deltatype == 3:
                     allowedge[deltaedge] = True
+                    touched.append(deltaedge)
                     i, j, _ = edges[deltaedge]
                     self.queue.append(i)
                 else:
                     self.expand_blossom(deltablossom, False)
-            if not augmented:
-                break
             for b in range(n, 2 * n):
                 if (
                     self.blossomparent[b] == -1
@@ -451,10 +506,6 @@ class _Solver:
                     and dualvar[b] == 0
                 ):
                     self.expand_blossom(b, True)
-        return [endpoint[p] if p >= 0 else -1 for p in self.mate]
-
-
-_SHORTCUT = True
 
 
 class NoPerfectMatching(Exception):
@@ -479,7 +530,6 @@ class IncrementalMatching(_Solver):
         self.real = n
         self.settled = False  # the last optimum and its duals still hold
         self.changed_first = changed_first
-        self.changed: set[int] = set()
         size = n + (n & 1)
         pairs = [(i, j, 0) for i in range(size) for j in range(i + 1, size)]
         super().__init__(size, pairs or [(0, 0, 0)])
@@ -488,20 +538,11 @@ class IncrementalMatching(_Solver):
         for k, (i, j, _) in enumerate(pairs):
             self.kidx[i][j] = self.kidx[j][i] = k
         self.ok = [False] * len(self.edges)
-        self.dead = [False] * size
-        self.mate = [-1] * size
-        self.ei = [i for i, _, _ in self.edges]
-        self.ej = [j for _, j, _ in self.edges]
-        self.ew2 = [0] * len(self.edges)  # doubled weights
         self.dirty: set[int] = set(range(size))
-        self.touched: list[int] = []
         if n & 1:
             d = n
             for v in range(n):
                 self.ok[self.kidx[v][d]] = True
-
-    def slack(self, k: int) -> int:
-        return self.dualvar[self.ei[k]] + self.dualvar[self.ej[k]] - self.ew2[k]
 
     def load(self, weights: Iterable[tuple[int, int, int]]) -> None:
         """Set the weights ``(a, b, w)`` of a matching not solved yet (every vertex is free)."""
@@ -527,7 +568,7 @@ class IncrementalMatching(_Solver):
         if not matched and not inside:
             if not self.ok[k]:
                 return  # an absent, unmatched edge outside blossoms constrains nothing
-            if _SHORTCUT and self.dualvar[a] + self.dualvar[b] - 2 * w >= 0:
+            if self.dualvar[a] + self.dualvar[b] - 2 * w >= 0:
                 return  # still feasible and not matched: the optimum stands
         self.dirty.add(a)
         self.settled = False
@@ -702,7 +743,7 @@ class IncrementalMatching(_Solver):
             if self.mate[v] == -1 and not self.dead[v] and dual[v] & 1:
                 self._fix_parity(v)
         self._greedy_tight()
-        self._run_stages()
+        self._run_stages(perfect=True)
         self.settled = True
         out = [-1] * self.real
         for v in range(self.real):
@@ -730,142 +771,3 @@ class IncrementalMatching(_Solver):
                     mate[v] = 2 * k + (1 if ei[k] == v else 0)
                     mate[u] = 2 * k + (1 if ei[k] == u else 0)
                     break
-
-    def _run_stages(self) -> None:
-        n = self.n
-        label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
-        endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
-        edges, ok, dead = self.edges, self.ok, self.dead
-        ei, ej, ew2 = self.ei, self.ej, self.ew2
-        unlabelled, no_edges, no_lists = [0] * (2 * n), [-1] * (2 * n), [None] * n
-        while True:
-            free = [v for v in range(n) if self.mate[v] == -1 and not dead[v]]
-            if not free:
-                return
-            label[:] = unlabelled
-            bestedge[:] = no_edges
-            self.blossombestedges[n:] = no_lists
-            for k in self.touched:
-                allowedge[k] = False
-            self.touched = []
-            touched = self.touched
-            self.queue = []
-            if self.changed:
-                # grow the trees of the vertices whose edges changed first (the queue is a
-                # stack): their augmenting path is usually a few edges away
-                free.sort(key=self.changed.__contains__)
-            for v in free:
-                if label[inblossom[v]] == 0:
-                    self.assign_label(v, 1, -1)
-            augmented = False
-            while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
-                    bv = inblossom[v]
-                    dv = dualvar[v]
-                    for p in self.neighbend[v]:
-                        k = p >> 1
-                        if not ok[k]:
-                            continue
-                        w = endpoint[p]
-                        bw = inblossom[w]
-                        if bv == bw:
-                            continue
-                        kslack = 0
-                        if not allowedge[k]:
-                            kslack = dv + dualvar[w] - ew2[k]
-                            if kslack <= 0:
-                                allowedge[k] = True
-                                touched.append(k)
-                        if allowedge[k]:
-                            if label[bw] == 0:
-                                self.assign_label(w, 2, p ^ 1)
-                            elif label[bw] == 1:
-                                base = self.scan_blossom(v, w)
-                                if base >= 0:
-                                    self.add_blossom(base, k)
-                                    bv = inblossom[v]
-                                else:
-                                    self.augment_matching(k)
-                                    augmented = True
-                                    break
-                            elif label[w] == 0:
-                                label[w] = 2
-                                self.labelend[w] = p ^ 1
-                        elif label[bw] == 1:
-                            be = bestedge[bv]
-                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
-                                bestedge[bv] = k
-                        elif label[w] == 0:
-                            be = bestedge[w]
-                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
-                                bestedge[w] = k
-                if augmented:
-                    break
-                deltatype = -1
-                delta = 0
-                deltaedge = -1
-                deltablossom = -1
-                for v in range(n):
-                    be = bestedge[v]
-                    if be != -1 and label[inblossom[v]] == 0 and not dead[v]:
-                        d = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]
-                        if deltatype == -1 or d < delta:
-                            delta = d
-                            deltatype = 2
-                            deltaedge = bestedge[v]
-                blossomparent = self.blossomparent
-                for b in range(2 * n):
-                    be = bestedge[b]
-                    if be != -1 and label[b] == 1 and blossomparent[b] == -1:
-                        d = (dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]) // 2
-                        if deltatype == -1 or d < delta:
-                            delta = d
-                            deltatype = 3
-                            deltaedge = bestedge[b]
-                for b in range(n, 2 * n):
-                    if (
-                        self.blossombase[b] >= 0
-                        and self.blossomparent[b] == -1
-                        and label[b] == 2
-                        and (deltatype == -1 or dualvar[b] < delta)
-                    ):
-                        delta = dualvar[b]
-                        deltatype = 4
-                        deltablossom = b
-                if deltatype == -1:
-                    raise NoPerfectMatching("no perfect matching")
-                for v in range(n):
-                    lb = label[inblossom[v]]
-                    if lb == 1:
-                        dualvar[v] -= delta
-                    elif lb == 2:
-                        dualvar[v] += delta
-                for b in range(n, 2 * n):
-                    if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
-                        if label[b] == 1:
-                            dualvar[b] += delta
-                        elif label[b] == 2:
-                            dualvar[b] -= delta
-                if deltatype == 2:
-                    allowedge[deltaedge] = True
-                    touched.append(deltaedge)
-                    i, j, _ = edges[deltaedge]
-                    if label[inblossom[i]] == 0:
-                        i, j = j, i
-                    self.queue.append(i)
-                elif deltatype == 3:
-                    allowedge[deltaedge] = True
-                    touched.append(deltaedge)
-                    i, j, _ = edges[deltaedge]
-                    self.queue.append(i)
-                else:
-                    self.expand_blossom(deltablossom, False)
-            for b in range(n, 2 * n):
-                if (
-                    self.blossomparent[b] == -1
-                    and self.blossombase[b] >= 0
-                    and label[b] == 1
-                    and dualvar[b] == 0
-                ):
-                    self.expand_blossom(b, True)

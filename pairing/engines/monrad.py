@@ -24,11 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from pairing.engines import results
 from pairing.engines.matching import max_weight_matching
-
-#: Results as the app stores them; the forfeit ones are unplayed (no colour, no meeting).
-RESULTS = ("1-0", "0-1", "1/2", "+-", "-+", "--")
-PLAYED = frozenset({"1-0", "0-1", "1/2"})
 
 #: Scoring presets: win, draw, loss. 3/2/1 is the seed's club scoring (turning up is worth
 #: something); 1/½/0 is chess scoring.
@@ -90,14 +87,10 @@ class Settings:
     def game_points(self, result: str) -> tuple[Fraction, Fraction]:
         """White's and Black's points. A forfeit win scores a win; the player who did not come
         scores nothing, like an absent one; a game without a result gives nothing yet."""
-        zero = Fraction(0)
-        return {
-            "1-0": (self.win, self.loss),
-            "0-1": (self.loss, self.win),
-            "1/2": (self.draw, self.draw),
-            "+-": (self.win, zero),
-            "-+": (zero, self.win),
-        }.get(result, (zero, zero))
+        outcome = results.from_code(result)
+        if outcome is None:
+            return Fraction(0), Fraction(0)
+        return outcome.points(results.Scoring(self.win, self.draw, self.loss, Fraction(0)))
 
 
 @dataclass(frozen=True)
@@ -216,24 +209,26 @@ def season(
                 seen.add(pid)
             if game.white == game.black:
                 raise MonradError(f"Round {number}: {game.white!r} cannot play themselves.")
-            if game.result not in RESULTS and game.result != "":
+            outcome = results.from_code(game.result)
+            if outcome is None and game.result != "":
                 raise MonradError(f"Round {number}: unknown result {game.result!r}.")
             white_points, black_points = settings.game_points(game.result)
             score[game.white] += white_points
             score[game.black] += black_points
-            played = game.result in PLAYED
+            played = outcome is not None and outcome.played
             if played:
                 whites[game.white] += 1
                 blacks[game.black] += 1
                 opponents[game.white].append(game.black)
                 opponents[game.black].append(game.white)
-            wins[game.white] += game.result in ("1-0", "+-")
-            wins[game.black] += game.result in ("0-1", "-+")
+            winner = outcome.winner if outcome else None
+            wins[game.white] += winner == "white"
+            wins[game.black] += winner == "black"
             for pid, other, colour, points in (
                 (game.white, game.black, "w", white_points),
                 (game.black, game.white, "b", black_points),
             ):
-                shown = _seen_by(game.result, colour)
+                shown = outcome.symbol(colour) if outcome else ""
                 lines[pid].append(Line(number, other, colour if played else "", shown, points))
         if evening.bye is not None:
             if evening.bye not in by_id:
@@ -264,21 +259,6 @@ def season(
         )
         for position, p in enumerate(order, start=1)
     ]
-
-
-def _seen_by(result: str, colour: str) -> str:
-    """A result from one side: "1", "½", "0", "+", "-" or "" while the game is on."""
-    if result == "":
-        return ""
-    if result == "1/2":
-        return "½"
-    if result == "--":
-        return "-"
-    white_won = result in ("1-0", "+-")
-    won = white_won if colour == "w" else not white_won
-    if result in PLAYED:
-        return "1" if won else "0"
-    return "+" if won else "-"
 
 
 # --- the six steps ------------------------------------------------------------------------

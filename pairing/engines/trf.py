@@ -16,15 +16,19 @@ Plain data in, plain data out. The reader understands:
   (forbidden pairs with a round range); ``###`` comment lines.
 
 Points are kept in tenths (``25`` means 2.5) so that all arithmetic is exact. Every error is a
-:class:`TrfError` naming the line and the column.
+:class:`TrfError` naming the line and the column. Every record is kept as written, so that
+:func:`write_trf` gives the file back up to the normalisations listed in docs/trf.md. Files are
+read from bytes by :func:`decode_trf` (UTF-8 with or without BOM, else Windows-1252).
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
 __all__ = [
+    "BYE_MARKER_NAMES",
     "PLAYED_CODES",
     "RESULT_CODES",
     "Scoring",
@@ -33,7 +37,10 @@ __all__ = [
     "TrfPlayer",
     "TrfResult",
     "TrfTournament",
+    "decode_trf",
+    "endorsed_system",
     "format_points",
+    "parse_date",
     "parse_trf",
     "write_trf",
 ]
@@ -44,14 +51,27 @@ PLAYED_CODES = frozenset("1=0WDL")
 RESULT_CODES = frozenset("1=0WDL+-HFUZ ")
 
 
+#: Names under which programs write a dummy player who only marks the bye (Swiss-Manager's
+#: "spielfrei"), compared without case, spaces or punctuation.
+BYE_MARKER_NAMES = frozenset(
+    {"spielfrei", "bye", "freilos", "free", "dummy", "exempt", "libre", "vrij", "pauze", "pause"}
+)
+
+
 class TrfError(ValueError):
-    """A TRF input error at ``line`` (1-based) and ``column`` (1-based, 0 if the whole line)."""
+    """A TRF input error at ``line`` (1-based) and ``column`` (1-based, 0 if the whole line).
+
+    ``line`` 0 is an error of the file as a whole (no player at all, a rule about every
+    record): the message then says "the file", never "line 0".
+    """
 
     def __init__(self, line: int, column: int, message: str) -> None:
         self.line = line
         self.column = column
         self.message = message
-        where = f"line {line}" + (f", column {column}" if column else "")
+        where = "the file"
+        if line:
+            where = f"line {line}" + (f", column {column}" if column else "")
         super().__init__(f"{where}: {message}")
 
 
@@ -85,8 +105,21 @@ class TrfPlayer:
     federation: str = ""
     fide_id: str = ""
     birth: str = ""
-    rank: int = 0
+    rank: int | None = None  # the rank column, None when blank
     line: int = 0
+
+    @property
+    def fide_number(self) -> int | None:
+        """The FIDE id, None when blank or ``0`` (the usual placeholder for "no id")."""
+        number = int(self.fide_id) if _is_number(self.fide_id) else 0
+        return number or None
+
+    @property
+    def is_bye_marker(self) -> bool:
+        """A dummy player who only marks the bye, as Swiss-Manager writes "spielfrei": a name
+        of :data:`BYE_MARKER_NAMES` and no round against an opponent. An importer drops it."""
+        name = re.sub(r"[\W_]+", "", self.name).lower()
+        return name in BYE_MARKER_NAMES and all(r.opponent is None for r in self.results)
 
 
 @dataclass(frozen=True)
@@ -125,7 +158,118 @@ class TrfTournament:
     accelerations: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (player, per-round tenths)
     accelerations_specified: bool = False
     byes: tuple[tuple[str, int, tuple[int, ...]], ...] = ()  # 240: (type, round, players)
-    other_lines: tuple[str, ...] = ()
+    other_lines: tuple[str, ...] = ()  # every other record, as written (022 032 062 ... 132)
+
+    def header(self, code: str) -> str:
+        """The text of the first ``code`` record (e.g. ``"022"``, the city), "" if none."""
+        for raw in self.other_lines:
+            if raw[:3] == code:
+                return raw[4:].strip()
+        return ""
+
+    @property
+    def bye_markers(self) -> tuple[int, ...]:
+        """Starting numbers of the dummy players who only mark the bye (``is_bye_marker``)."""
+        return tuple(p.number for p in self.players if p.is_bye_marker)
+
+
+def decode_trf(raw: bytes) -> str:
+    """The text of a TRF file: UTF-8 (a BOM is dropped), else Windows-1252, where the five
+    bytes that code page leaves undefined are read as Latin-1. Every reader uses this."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return "".join(_cp1252(raw[i : i + 1]) for i in range(len(raw)))
+
+
+def _cp1252(byte: bytes) -> str:
+    try:
+        return byte.decode("cp1252")
+    except UnicodeDecodeError:
+        return byte.decode("latin-1")
+
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january", "januar", "janvier", "enero", "gennaio"),
+            ("feb", "february", "februar", "fevrier", "février", "febrero", "febbraio"),
+            ("mar", "march", "märz", "maerz", "mars", "marzo"),
+            ("apr", "april", "avril", "abril", "aprile"),
+            ("may", "mai", "mayo", "maggio"),
+            ("jun", "june", "juni", "juin", "junio", "giugno"),
+            ("jul", "july", "juli", "juillet", "julio", "luglio"),
+            ("aug", "august", "aout", "août", "agosto"),
+            ("sep", "sept", "september", "septembre", "septiembre", "settembre"),
+            ("oct", "okt", "october", "oktober", "octobre", "octubre", "ottobre"),
+            ("nov", "november", "novembre", "noviembre"),
+            ("dec", "dez", "december", "dezember", "decembre", "décembre", "diciembre", "dicembre"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_NUMERIC_DATE = re.compile(r"^(\d{1,4})\s*[./-]\s*(\d{1,2})\s*[./-]\s*(\d{1,4})\.?$")
+_MONTH_NAME_DATE = re.compile(
+    r"^(?:(\d{1,2})\.?\s+([^\W\d]+)\.?|([^\W\d]+)\.?\s+(\d{1,2}),?)\s+(\d{4})$"
+)
+
+
+def parse_date(text: str) -> datetime.date | None:
+    """A date as programs write it in ``042``, ``052``, ``132`` or a birth date; None if the
+    text is no date (a year alone, ``2005/00/00``, blank).
+
+    - Year first (four digits): ``2005/07/28``, ``2005-07-28``, ``2005.07.28``: year, month, day.
+    - Year last: ``28/07/2005``, ``28. 07. 2005``, ``28-07-2005``: day, month, year (the
+      European order every TRF-writing program uses); ``07/28/2005`` is read month first only
+      when the second number cannot be a month (over 12).
+    - Two-digit years (``24/09/10``, as ``132`` writes them: ``YY/MM/DD``) are year first,
+      20YY.
+    - Month names in English, German, French, Spanish or Italian: ``May 29, 2020``,
+      ``29 May 2020``, ``29. Mai 2020``.
+    """
+    value = text.strip()
+    m = _NUMERIC_DATE.match(value)
+    if m:
+        a, b, c = (int(x) for x in m.groups())
+        if len(m.group(1)) == 4:
+            year, month, day = a, b, c
+        elif len(m.group(3)) == 4:
+            year, month, day = (c, a, b) if b > 12 >= a else (c, b, a)
+        else:
+            year, month, day = 2000 + a, b, c
+        return _date(year, month, day)
+    m = _MONTH_NAME_DATE.match(value)
+    if m:
+        day, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        month = _MONTHS.get(name.lower())
+        return _date(int(m.group(5)), month, int(day)) if month else None
+    return None
+
+
+def _date(year: int, month: int, day: int) -> datetime.date | None:
+    try:
+        return datetime.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def endorsed_system(system: str) -> str:
+    """The ``192`` spelling the endorsed engine reads for a tournament type we write.
+
+    bbpPairings 6 accepts exactly ``FIDE_DUTCH``, ``FIDE_DUTCH_2025``, ``FIDE_DUTCH_BAKU`` and
+    ``FIDE_DUTCH_2025_BAKU`` (2025 is the draft name of the rules applied from 2026), so the
+    2026 rules are written ``FIDE_DUTCH_2025``. The 2017 rules keep ETT26's
+    ``FIDE_DUTCH_2017``: the engines that pair by them (bbpPairings 5, JaVaFo) ignore ``192``,
+    and bbpPairings 6, which cannot pair by them, refuses it rather than pair by others.
+    """
+    code = system.strip().upper()
+    baku = code.endswith("_BAKU")
+    base = code.removesuffix("_BAKU")
+    if base == "FIDE_DUTCH_2026":
+        base = "FIDE_DUTCH_2025"
+    return base + ("_BAKU" if baku else "") if base else ""
 
 
 _POINTS_RE = re.compile(r"^\s*(\d{1,4})(?:[.,](\d))?\s*$")
@@ -171,7 +315,7 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
     rating = _int(rating_s, lineno, 49, "rating") if rating_s else 0
     points = _points(_col(raw, 81, 84), lineno, 81)
     rank_s = _col(raw, 86, 89).strip()
-    rank = int(rank_s) if _is_number(rank_s) else 0
+    rank = int(rank_s) if _is_number(rank_s) else None
     results: list[TrfResult] = []
     col = 92
     while col <= len(raw):
@@ -241,7 +385,7 @@ def _ids(text: str, lineno: int, start_col: int, step: int = 5) -> tuple[int, ..
 
 def parse_trf(text: str) -> TrfTournament:
     """Parse TRF text (lines ending in CR, LF or CRLF) into a :class:`TrfTournament`."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     players: list[TrfPlayer] = []
     seen: dict[int, int] = {}
     kw: dict = {}
@@ -253,7 +397,10 @@ def parse_trf(text: str) -> TrfTournament:
     byes: list[tuple[str, int, tuple[int, ...]]] = []
     other: list[str] = []
     for lineno, raw in enumerate(lines, start=1):
-        if len(raw.strip()) == 0 or raw.startswith("###"):
+        if len(raw.strip()) == 0:
+            continue
+        if raw.startswith("###"):
+            other.append(raw.rstrip())
             continue
         if len(raw) < 3:
             raise TrfError(lineno, 1, "line too short for a record code")
@@ -409,7 +556,7 @@ def parse_trf(text: str) -> TrfTournament:
         else:
             other.append(raw)
     if not players:
-        raise TrfError(len(lines), 0, "no player records (001)")
+        raise TrfError(0, 0, "no player records (001)")
     players.sort(key=lambda p: p.number)
     numbers = {p.number for p in players}
     for p in players:
@@ -429,22 +576,28 @@ def parse_trf(text: str) -> TrfTournament:
 
 
 def _player_line(p: TrfPlayer) -> str:
+    rank = "" if p.rank is None else str(p.rank)
     head = (
         f"001 {p.number:>4} {p.sex[:1]:1}{p.title[:3]:>3} {p.name[:33]:<33} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth[:10]:<10} {format_points(p.points):>4} {(str(p.rank) if p.rank else ''):>4}"
+        f"{p.birth[:10]:<10} {format_points(p.points):>4} {rank:>4}"
     )
     parts = [head]
     for res in p.results:
         opp = "0000" if res.opponent is None else f"{res.opponent:>4}"
-        if res.is_blank:
-            opp = "    "
+        if res.is_blank or (res.opponent is None and res.colour == " "):
+            opp = "    "  # a bye written without opponent number (lichess): kept so
         parts.append(f"  {opp} {res.colour} {res.code}")
     return "".join(parts).rstrip()
 
 
 def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) -> str:
     """Write a TRF-2026 file (with the legacy ``XXR``/``XXC`` lines for older engines).
+
+    Header records come first in the order of their codes, then the other records as read,
+    then the engine records and the players. Control characters in any field (a line break in
+    a name, say) are written as blanks: no text can forge a record. ``192`` is written as the
+    endorsed engine reads it (:func:`endorsed_system`).
 
     With ``legacy`` the file is TRF-16 with the engines' extensions only: none of the TRF-2026
     records ``142 152 162 192 240 250 260``. Rounds and the initial colour stay as ``XXR`` and
@@ -453,14 +606,10 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
     Pre-announced byes (``240``) are dropped: TRF-16 carries them as ``0000 - H/Z/F`` in the
     round to pair, which is where the app's export writes them anyway.
     """
-    out: list[str] = []
-    if t.name:
-        out.append(f"012 {t.name}")
-    if t.start_date:
-        out.append(f"042 {t.start_date}")
-    if t.end_date:
-        out.append(f"052 {t.end_date}")
-    out.extend(t.other_lines)
+    headers = [(code, f"{code} {text}") for code, text in _own_headers(t) if text]
+    headers += [(raw[:3], raw) for raw in t.other_lines if _HEADER.match(raw[:3])]
+    out: list[str] = [raw for _, raw in sorted(headers, key=lambda item: item[0])]
+    out.extend(raw for raw in t.other_lines if not _HEADER.match(raw[:3]))
     if t.rounds:
         if not legacy:
             out.append(f"142 {t.rounds}")
@@ -486,7 +635,7 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
             "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
         )
     if t.system and not legacy:
-        out.append(f"192 {t.system}")
+        out.append(f"192 {endorsed_system(t.system)}")
     for f in t.forbidden:
         if legacy or (f.first == 1 and f.last == 9999):
             out.append("XXP " + " ".join(str(x) for x in f.players))
@@ -499,4 +648,15 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
     for pid, vals in t.accelerations:
         out.append(f"XXA {pid:>4} " + " ".join(f"{format_points(v):>4}" for v in vals))
     out.extend(_player_line(p) for p in t.players)
-    return newline.join(out) + newline
+    return newline.join(_CONTROL.sub(" ", line).rstrip() for line in out) + newline
+
+
+#: Tournament header records (012 ... 132), written first in the order of their codes.
+_HEADER = re.compile(r"^(0[1-9]2|1[0-3]2)$")
+#: Control characters, line breaks included (also the Unicode ones): the writer puts a blank
+#: in their place, so no text field can start a record of its own.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _own_headers(t: TrfTournament) -> tuple[tuple[str, str], ...]:
+    return (("012", t.name), ("042", t.start_date), ("052", t.end_date))

@@ -5,12 +5,17 @@ method of the command that calls the same service as the page and returns the te
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arbiter.models import Tournament
+from arbiter.models import Round, Tournament
+from arbiter.services.results import ResultError
+from pairing.services import rounds as lifecycle
 
 
 class ArbiterCommand(BaseCommand):
+    """The round lifecycle's subcommands (publish, swap, delete) act on the last round as it is
+    now: a terminal shows no stale page."""
+
     #: The service errors that refuse an action with a message for the arbiter.
-    refusals: tuple[type[Exception], ...] = ()
+    refusals: tuple[type[Exception], ...] = (lifecycle.RoundError, ResultError)
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("tournament", type=int, help="tournament id")
@@ -31,3 +36,17 @@ class ArbiterCommand(BaseCommand):
             self.stdout.write(getattr(self, options["action"])(user, tournament, options))
         except self.refusals as error:
             raise CommandError(str(error)) from error
+
+    def last_round(self, tournament: Tournament) -> Round:
+        round_ = tournament.rounds.order_by("-number").first()
+        if round_ is None:
+            raise CommandError("No round has been paired yet.")
+        return round_
+
+    def delete_last(self, user, tournament: Tournament, confirm: bool) -> Round:
+        round_ = self.last_round(tournament)
+        try:
+            lifecycle.delete_last_round(user, round_, seen=None, confirm=confirm)
+        except lifecycle.ConfirmationNeeded as refused:
+            raise CommandError(f"{refused} Add --confirm to delete it all the same.") from refused
+        return round_

@@ -19,9 +19,16 @@ from arbiter.models import Entry, System, Tournament
 from arbiter.services.audit import record
 from pairing.engines import knockout as ko
 from pairing.models import Bout, Bracket
+from pairing.services.rounds import (
+    ConfirmationNeeded,
+    RoundError,
+    check_seen,
+    locked_tournament,
+    mark_changed,
+)
 
 
-class BracketError(Exception):
+class BracketError(RoundError):
     """A change the bracket cannot take; the message is for the arbiter."""
 
 
@@ -64,16 +71,32 @@ def _competitors(tournament: Tournament, bracket: Bracket) -> list[ko.Competitor
     ]
 
 
-def _locked(tournament: Tournament) -> Bracket:
-    Tournament.objects.select_for_update().get(pk=tournament.pk)
+def _locked(tournament: Tournament, seen: str | None = None) -> Bracket:
+    """The tournament, then its bracket, locked; with ``seen`` (what the page showed), refused
+    when the bracket has changed since, naming the change (as a draft round is)."""
+    locked_tournament(tournament)
     _check_knockout(tournament)
-    return bracket_of(tournament)
+    bracket = Bracket.objects.select_for_update().get(pk=bracket_of(tournament).pk)
+    check_seen(bracket, seen, "The bracket")
+    return bracket
+
+
+def progress(tournament: Tournament) -> str:
+    """Preparing until the draw, finished when every match is decided."""
+    state = board(tournament).state
+    if state is None:
+        return Tournament.Status.PREPARING
+    if all(match.decided for match in state.matches):
+        return Tournament.Status.FINISHED
+    return Tournament.Status.RUNNING
 
 
 @transaction.atomic
-def set_seeds(user, tournament: Tournament, seeds: dict[int, int | None]) -> Bracket:
+def set_seeds(
+    user, tournament: Tournament, seeds: dict[int, int | None], *, seen: str | None = None
+) -> Bracket:
     """Seed competitors 1..8 (entry id -> seed, None to unseed) before the draw."""
-    bracket = _locked(tournament)
+    bracket = _locked(tournament, seen)
     if bracket.slots:
         raise BracketError("The draw is made: seeds can no longer change.")
     chosen = {str(entry): seed for entry, seed in seeds.items() if seed}
@@ -87,7 +110,7 @@ def set_seeds(user, tournament: Tournament, seeds: dict[int, int | None]) -> Bra
         raise BracketError(f"Seeds are 1 to {ko.model.MAX_SEEDS}, each given once.")
     before = bracket.seeds
     bracket.seeds = chosen
-    bracket.save(update_fields=["seeds"])
+    mark_changed(user, bracket, "seeds set", "seeds")
     record(user, tournament, "bracket.seeds", "Seeds set", before=before, after=chosen)
     return bracket
 
@@ -99,19 +122,26 @@ def system_for(bracket: Bracket, competitors: int) -> str:
 
 
 @transaction.atomic
-def set_rules(user, tournament: Tournament, *, pool_up_to: int, knockout_system: str) -> Bracket:
+def set_rules(
+    user,
+    tournament: Tournament,
+    *,
+    pool_up_to: int,
+    knockout_system: str,
+    seen: str | None = None,
+) -> Bracket:
     """The event's choice of system: pools up to ``pool_up_to`` competitors, then a knockout."""
-    bracket = _locked(tournament)
+    bracket = _locked(tournament, seen)
     if bracket.slots:
         raise BracketError("The draw is made: its system stands.")
     if not 0 <= pool_up_to <= ko.pools.MAX_POOL:
         raise BracketError(f"A pool has at most {ko.pools.MAX_POOL} competitors.")
-    if knockout_system not in ko.SYSTEMS or knockout_system == "pool":
+    if knockout_system not in ko.SYSTEMS or ko.SYSTEMS[knockout_system].is_pool:
         raise BracketError("Choose a knockout system for the larger fields.")
     before = {"pool_up_to": bracket.pool_up_to, "knockout_system": bracket.knockout_system}
     bracket.pool_up_to = pool_up_to
     bracket.knockout_system = knockout_system
-    bracket.save(update_fields=["pool_up_to", "knockout_system"])
+    mark_changed(user, bracket, "system rules set", "pool_up_to", "knockout_system")
     after = {"pool_up_to": pool_up_to, "knockout_system": knockout_system}
     record(user, tournament, "bracket.rules", "System rules set", before=before, after=after)
     return bracket
@@ -123,7 +153,7 @@ def hand_placing(tournament: Tournament) -> dict:
     bracket = bracket_of(tournament)
     competitors = _competitors(tournament, bracket)
     system = bracket.system or system_for(bracket, len(competitors))
-    if system == "pool":
+    if ko.SYSTEMS[system].is_pool:
         return {"system": system, "size": 0}
     size = ko.bracket_size(len(competitors), ko.SYSTEMS[system].min_size)
     by_id = {c.id: c for c in competitors}
@@ -141,10 +171,12 @@ def hand_placing(tournament: Tournament) -> dict:
 
 
 @transaction.atomic
-def place_by_hand(user, tournament: Tournament, entry_id: int, slot: int | None) -> Bracket:
+def place_by_hand(
+    user, tournament: Tournament, entry_id: int, slot: int | None, *, seen: str | None = None
+) -> Bracket:
     """Put a competitor on a slot before the draw (None takes them off again); the draw then
     places the others around them."""
-    bracket = _locked(tournament)
+    bracket = _locked(tournament, seen)
     if bracket.slots:
         raise BracketError("The draw is made: draw again to change places.")
     if not Entry.objects.filter(tournament=tournament, pk=entry_id, withdrawn=False).exists():
@@ -160,7 +192,7 @@ def place_by_hand(user, tournament: Tournament, entry_id: int, slot: int | None)
             raise BracketError(f"Place {slot} is taken.")
         placed[str(entry_id)] = slot
     bracket.placed = placed
-    bracket.save(update_fields=["placed"])
+    mark_changed(user, bracket, f"placed by hand: {placed}", "placed")
     record(user, tournament, "bracket.place", f"Placed by hand: {placed}", after=placed)
     return bracket
 
@@ -174,14 +206,22 @@ def draw_bracket(
     separate_by: str = Bracket.SeparateBy.CLUB,
     random_seed: int | None = None,
     fixed_seeds: str = "",
+    seen: str | None = None,
+    confirm: bool = False,
 ) -> Bracket:
     """Draw the bracket (again, while no match is fought), reproducible from its random seed.
 
     ``fixed_seeds`` ("ijf" or "international") puts each seed on the place printed with its
-    number (spec §2.3, §4) instead of drawing it within its region."""
-    bracket = _locked(tournament)
+    number (spec §2.3, §4) instead of drawing it within its region. Drawing again replaces a
+    drawn bracket: refused with :class:`ConfirmationNeeded` unless ``confirm``."""
+    bracket = _locked(tournament, seen)
     if bracket.bouts.exists():
         raise BracketError("Matches have been fought: the draw stands.")
+    if bracket.slots and not confirm:
+        when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
+        lost = f"the bracket drawn {when:%Y-%m-%d %H:%M} " if when else "the bracket drawn "
+        lost += f"with random seed {bracket.random_seed}"
+        raise ConfirmationNeeded(f"Drawing again replaces {lost}.", [lost])
     competitors = _competitors(tournament, bracket)
     if len(competitors) < 2:
         raise BracketError("A bracket needs at least two competitors.")
@@ -190,7 +230,7 @@ def draw_bracket(
         raise BracketError(f"Unknown system {system!r}.")
     seed = random_seed if random_seed is not None else secrets.randbelow(2**31)
     try:
-        if system == "pool":
+        if ko.SYSTEMS[system].is_pool:
             drawn = ko.draw_pool(competitors, seed=seed, separate_by=separate_by)
         else:
             minimum = ko.SYSTEMS[system].min_size
@@ -215,7 +255,17 @@ def draw_bracket(
     bracket.slots = [int(s) if s is not None else None for s in drawn.slots]
     bracket.log = [asdict(step) for step in drawn.log]
     bracket.drawn_at = timezone.now()
-    bracket.save()
+    mark_changed(
+        user,
+        bracket,
+        "drawn again" if confirm else "drawn",
+        "system",
+        "separate_by",
+        "random_seed",
+        "slots",
+        "log",
+        "drawn_at",
+    )
     record(
         user,
         tournament,
@@ -253,15 +303,19 @@ def record_bout(
     winner_id: int | None,
     *,
     confirm_reset: bool = False,
+    seen: str | None = None,
 ) -> ko.State:
     """The winner of a match (None clears it); the change flows into the matches it fed.
 
     Refused with :class:`ResetNeeded` when later matches that depend on it were fought, unless
-    ``confirm_reset`` (their results are then removed and they must be fought again).
+    ``confirm_reset`` (their results are then removed and they must be fought again). Before the
+    first bout the bracket is still a draft: ``seen`` must be the draw the page showed.
     """
     bracket = _locked(tournament)
     if not bracket.slots:
         raise BracketError("The bracket is not drawn yet.")
+    if not bracket.bouts.exists():
+        bracket = _locked(tournament, seen)
     competitors = [
         ko.Competitor(str(pk), name)
         for pk, name in Entry.objects.filter(tournament=tournament).values_list("pk", "name")
@@ -301,9 +355,9 @@ def record_bout(
 def board(tournament: Tournament) -> Board:
     """The bracket, who is in each match and the medals so far (three queries; nothing is
     written, so the public page can call it)."""
-    bracket = Bracket.objects.filter(tournament=tournament).first() or Bracket(
-        tournament=tournament
-    )
+    bracket = Bracket.objects.filter(tournament=tournament).select_related(
+        "changed_by"
+    ).first() or Bracket(tournament=tournament)
     entries = {str(e.pk): e for e in Entry.objects.filter(tournament=tournament)}
     if not bracket.slots:
         return Board(bracket, None, None, entries, None)

@@ -1,6 +1,6 @@
-"""State changes of a Monrad club evening: check in, add a late member, pair the evening, accept
-or edit a pairing with repeats, undo a pairing, change the settings; and the season read back as
-the engine's cards and standing.
+"""What a Monrad club evening adds to the round lifecycle (pairing/services/rounds.py): check in,
+add a late member, the engine's pairing of the evening among those present, the repeats an
+arbiter accepts, the settings; and the season read back as the engine's cards and standing.
 
 Each change is one transaction that first locks the tournament row, and writes an audit entry.
 The page (pairing/views/monrad.py) and ``manage.py monrad`` call these functions; results go
@@ -18,10 +18,12 @@ from arbiter.scoring import COUNTED_STATES
 from arbiter.services.audit import record
 from arbiter.services.entries import add_entry
 from pairing.engines import monrad as engine
+from pairing.engines import results
 from pairing.models import MonradCheckIn, MonradPairing, MonradSettings
+from pairing.services.rounds import Proposal, RoundError, locked_tournament
 
 
-class EveningError(Exception):
+class EveningError(RoundError):
     """A change the Monrad event cannot take now; the message is for the arbiter."""
 
 
@@ -112,7 +114,7 @@ def present_ids(tournament: Tournament, number: int) -> set[int]:
 
 
 def locked_monrad(tournament: Tournament) -> Tournament:
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = locked_tournament(tournament)
     if tournament.system != System.MONRAD:
         raise EveningError("Only a Monrad event has club evenings.")
     return tournament
@@ -165,84 +167,55 @@ def add_late_member(user, tournament: Tournament, name: str, rating: int = 0) ->
     return entry
 
 
-@transaction.atomic
-def pair_evening(user, tournament: Tournament) -> Round:
-    """Pair the next round among the members checked in. A repeat-free pairing is published at
-    once (results can be entered); one with repeats, or a second bye, stays a draft for an
-    arbiter to accept or edit."""
-    tournament = locked_monrad(tournament)
-    last = tournament.rounds.order_by("-number").first()
-    if last is not None and last.state == Round.State.DRAFT:
-        raise EveningError(
-            f"Round {last.number} is already paired: accept it, edit it or undo the pairing."
-        )
-    if last is not None and last.state != Round.State.COMPLETE:
-        missing = last.games.filter(result="").count()
-        raise EveningError(f"Round {last.number} still has {missing} board(s) without a result.")
-    number = last.number + 1 if last else 1
-    if tournament.planned_rounds and number > tournament.planned_rounds:
-        raise EveningError(
-            f"All {tournament.planned_rounds} evenings have been paired "
-            "(raise the number of rounds in the settings for another)."
-        )
+def propose_evening(user, tournament: Tournament, number: int) -> Proposal:
+    """The Monrad pairing of evening ``number`` among the members checked in (the registry's
+    pairer for a Monrad). Free of repeats it is published at once (results can be entered); with
+    repeats, or a second bye, it stays a draft for an arbiter to accept or edit."""
     present = MonradCheckIn.objects.filter(
         tournament=tournament, round_number=number, entry__withdrawn=False
     ).values_list("entry_id", flat=True)
     present = [str(pk) for pk in present]
     if len(present) < 2:
-        raise EveningError(f"Check in at least two members before pairing round {number}.")
+        raise RoundError(f"Check in at least two members before pairing round {number}.")
     seed = _draw_cards(user, tournament) if number == 1 else None
     players, evenings, entries = players_and_evenings(tournament, number - 1)
-    chosen = settings_of(tournament)
     try:
-        pairing = engine.pair_evening(players, evenings, present, engine_settings(chosen))
+        pairing = engine.pair_evening(
+            players, evenings, present, engine_settings(settings_of(tournament))
+        )
     except engine.MonradError as error:
-        raise EveningError(f"Round {number} cannot be paired: {error}") from error
-    draft = pairing.needs_acceptance
-    round_ = Round.objects.create(
-        tournament=tournament,
-        number=number,
-        seed=seed,
-        state=Round.State.DRAFT if draft else Round.State.PUBLISHED,
-        published_at=None if draft else timezone.now(),
-    )
-    Game.objects.bulk_create(
-        Game(round=round_, board=b.number, white_id=int(b.white), black_id=int(b.black))
-        for b in pairing.boards
-    )
-    if pairing.bye is not None:
-        Bye.objects.create(round=round_, entry_id=int(pairing.bye), kind=Bye.Kind.PAIRING_ALLOCATED)
-    MonradPairing.objects.create(
-        round=round_,
-        boards=[[int(b.white), int(b.black), b.repeat] for b in pairing.boards],
-        bye_id=int(pairing.bye) if pairing.bye else None,
-        backtracks=pairing.backtracks,
-        repeats=pairing.repeats,
-        second_bye=pairing.second_bye,
-        notes=list(pairing.notes),
-        paired_by=user if user is not None and user.is_authenticated else None,
-    )
+        raise RoundError(f"Round {number} cannot be paired: {error}") from error
     summary = f"Round {number} paired: {pairing.present} present, {len(pairing.boards)} boards"
     if pairing.bye:
         summary += f", bye {entries[pairing.bye].name}"
-    if draft:
+    if pairing.needs_acceptance:
         summary += f"; {pairing.repeats} repeat(s), waiting for an arbiter to accept"
-    record(
-        user,
-        tournament,
-        "monrad.pair",
-        summary,
-        after={
-            "round": number,
+
+    def keep(round_: Round) -> None:
+        MonradPairing.objects.create(
+            round=round_,
+            boards=[[int(b.white), int(b.black), b.repeat] for b in pairing.boards],
+            bye_id=int(pairing.bye) if pairing.bye else None,
+            backtracks=pairing.backtracks,
+            repeats=pairing.repeats,
+            second_bye=pairing.second_bye,
+            notes=list(pairing.notes),
+            paired_by=user if user is not None and user.is_authenticated else None,
+        )
+
+    return Proposal(
+        boards=[(int(b.white), int(b.black)) for b in pairing.boards],
+        bye=int(pairing.bye) if pairing.bye else None,
+        draft=pairing.needs_acceptance,
+        seed=seed,
+        summary=summary,
+        audit={
             "present": [int(p) for p in present],
-            "boards": [[int(b.white), int(b.black)] for b in pairing.boards],
-            "bye": int(pairing.bye) if pairing.bye else None,
             "repeats": pairing.repeats,
             "backtracks": pairing.backtracks,
-            "seed": seed,
         },
+        keep=keep,
     )
-    return round_
 
 
 def _draw_cards(user, tournament: Tournament) -> int:
@@ -264,38 +237,14 @@ def _draw_cards(user, tournament: Tournament) -> int:
     return seed
 
 
-def _locked_round(round_: Round) -> tuple[Tournament, Round]:
-    tournament = locked_monrad(round_.tournament)
-    current = Round.objects.filter(pk=round_.pk).first()
-    if current is None:
-        raise EveningError(f"Round {round_.number} no longer exists.")
-    current.tournament = tournament
-    return tournament, current
-
-
-@transaction.atomic
-def accept_pairing(user, round_: Round) -> Round:
-    """Publish a pairing with repeats (or a second bye) the arbiter has looked at."""
-    tournament, round_ = _locked_round(round_)
-    if round_.state != Round.State.DRAFT:
-        raise EveningError(f"Round {round_.number} is already published.")
-    repeats = _repeats(round_)
-    round_.state = Round.State.PUBLISHED
-    round_.published_at = timezone.now()
-    round_.save(update_fields=["state", "published_at"])
+def publish_notes(user, round_: Round) -> list[str]:
+    """An arbiter accepts the draft: its repeats go into the audit entry, and the engine's
+    record says who accepted it."""
     MonradPairing.objects.filter(round=round_).update(
         accepted_by=user if user is not None and user.is_authenticated else None,
         accepted_at=timezone.now(),
     )
-    record(
-        user,
-        tournament,
-        "monrad.accept",
-        f"Round {round_.number} accepted with {len(repeats)} repeat(s)"
-        + (": " + "; ".join(repeats) if repeats else ""),
-        after={"round": round_.number, "repeats": repeats},
-    )
-    return round_
+    return [f"repeat on {line}" for line in _repeats(round_)]
 
 
 def _met_before(round_: Round) -> set[frozenset[int]]:
@@ -303,7 +252,7 @@ def _met_before(round_: Round) -> set[frozenset[int]]:
     earlier = Game.objects.filter(
         round__tournament_id=round_.tournament_id,
         round__number__lt=round_.number,
-        result__in=sorted(engine.PLAYED),
+        result__in=sorted(results.PLAYED_CODES),
     ).values_list("white_id", "black_id")
     return {frozenset(pair) for pair in earlier}
 
@@ -325,75 +274,6 @@ def repeat_boards(round_: Round) -> set[int]:
         for board, white, black in round_.games.values_list("board", "white_id", "black_id")
         if frozenset((white, black)) in met
     }
-
-
-@transaction.atomic
-def swap_players(user, round_: Round, first: Entry, second: Entry) -> None:
-    """Edit a draft: two players change places (board and colour), or one takes the bye."""
-    tournament, round_ = _locked_round(round_)
-    if round_.state != Round.State.DRAFT:
-        raise EveningError(f"Round {round_.number} is published: its pairing is fixed.")
-    if first.pk == second.pk:
-        raise EveningError("Choose two different players to swap.")
-    slots: dict[int, tuple[int | None, str]] = {}
-    for board, white, black in round_.games.values_list("board", "white_id", "black_id"):
-        slots[white] = (board, "white")
-        slots[black] = (board, "black")
-    bye = round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).first()
-    if bye is not None:
-        slots[bye.entry_id] = (None, "bye")
-    for entry in (first, second):
-        if entry.pk not in slots:
-            raise EveningError(f"{entry.name} is not paired in round {round_.number}.")
-    if slots[first.pk][0] is not None and slots[first.pk][0] == slots[second.pk][0]:
-        raise EveningError("Those two players are already paired together.")
-    slots[first.pk], slots[second.pk] = slots[second.pk], slots[first.pk]
-    boards: dict[int, dict[str, int]] = {}
-    new_bye = None
-    for entry_id, (board, colour) in slots.items():
-        if colour == "bye":
-            new_bye = entry_id
-        else:
-            boards.setdefault(board, {})[colour] = entry_id
-    round_.games.all().delete()
-    round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).delete()
-    Game.objects.bulk_create(
-        Game(round=round_, board=board, white_id=pair["white"], black_id=pair["black"])
-        for board, pair in sorted(boards.items())
-    )
-    if new_bye is not None:
-        Bye.objects.create(round=round_, entry_id=new_bye, kind=Bye.Kind.PAIRING_ALLOCATED)
-    MonradPairing.objects.filter(round=round_).update(edited=True)
-    record(
-        user,
-        tournament,
-        "monrad.swap",
-        f"Round {round_.number} draft: swapped {first.name} and {second.name}",
-        after={"round": round_.number, "swapped": [first.pk, second.pk]},
-    )
-
-
-@transaction.atomic
-def unpair_evening(user, round_: Round) -> None:
-    """Undo the last round's pairing while it has no result (to check in a late arrival, say);
-    its check-ins stay."""
-    tournament, round_ = _locked_round(round_)
-    last = tournament.rounds.order_by("-number").first()
-    if last is None or last.pk != round_.pk:
-        raise EveningError("Only the last round's pairing can be undone.")
-    if round_.games.exclude(result="").exists():
-        raise EveningError(
-            f"Round {round_.number} has results: clear them first if the pairing was wrong."
-        )
-    number = round_.number
-    before = {
-        "round": number,
-        "state": round_.state,
-        "games": list(round_.games.order_by("board").values_list("board", "white_id", "black_id")),
-        "byes": list(round_.byes.order_by("entry_id").values_list("entry_id", "kind")),
-    }
-    round_.delete()
-    record(user, tournament, "monrad.unpair", f"Round {number}: pairing undone", before=before)
 
 
 @transaction.atomic

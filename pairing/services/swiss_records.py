@@ -5,10 +5,21 @@ an edit of the history; each change is audited.
 
 from django.db import transaction
 
-from arbiter.models import Entry, Tournament
+from arbiter.models import Entry, System, Tournament
 from arbiter.services.audit import record
 from pairing.models import ForbiddenPair, PlayerRoundRecord
-from pairing.services.swiss import SwissError, locked_swiss
+from pairing.services.rounds import RoundError, locked_tournament
+
+
+class SwissError(RoundError):
+    """A record the Swiss cannot take now; the message is for the arbiter."""
+
+
+def locked_swiss(tournament: Tournament) -> Tournament:
+    tournament = locked_tournament(tournament)
+    if tournament.system != System.SWISS_DUTCH:
+        raise SwissError("Only a FIDE Dutch Swiss keeps these records.")
+    return tournament
 
 
 def _check_unpaired(tournament: Tournament, round_number: int) -> None:

@@ -8,18 +8,10 @@ feeds the same object to the engine, so what we export is exactly what we paired
 from django.db.models import Q
 
 from arbiter.models import Bye, Entry, Game, Round, Tournament
+from pairing.engines.results import from_code as result_from_code
 from pairing.engines.trf import Scoring, TrfForbidden, TrfPlayer, TrfResult, TrfTournament
 from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
 
-#: Game result -> (White's TRF code, Black's TRF code).
-RESULT_CODES = {
-    "1-0": ("1", "0"),
-    "0-1": ("0", "1"),
-    "1/2": ("=", "="),
-    "+-": ("+", "-"),
-    "-+": ("-", "+"),
-    "--": ("-", "-"),
-}
 #: Points in tenths of each TRF code, chess scoring (C.04.1: the PAB scores a win).
 CODE_POINTS = {"1": 10, "+": 10, "=": 5, "0": 0, "-": 0, "U": 10, "F": 10, "H": 5, "Z": 0}
 BLANK = TrfResult(None, " ", " ")
@@ -58,7 +50,8 @@ def tournament_trf(
         round__tournament=tournament, round__number__lte=through_round
     ).values_list("round__number", "white_id", "black_id", "result")
     for round_number, white, black, result in games:
-        white_code, black_code = RESULT_CODES.get(result, (" ", " "))
+        outcome = result_from_code(result)
+        white_code, black_code = outcome.trf if outcome else (" ", " ")
         rounds[white][round_number] = TrfResult(number[black], "w", white_code)
         rounds[black][round_number] = TrfResult(number[white], "b", black_code)
     byes = Bye.objects.filter(

@@ -27,22 +27,13 @@ from arbiter.models import (
     federation_code,
 )
 from arbiter.services.audit import record
+from pairing.engines import results
 from pairing.engines.dutch.api import default_rules
 from pairing.engines.trf import Scoring, TrfError, TrfPlayer, TrfTournament, parse_trf
 from pairing.models import ForbiddenPair, PlayerRoundRecord
 from pairing.services.trf_export import CODE_POINTS
 
-#: The two sides' codes of one game (W D L, games of less than one move, read as 1 = 0) ->
-#: the stored result; the exact inverse of ``trf_export.RESULT_CODES``.
-GAME_RESULTS = {
-    ("1", "0"): "1-0",
-    ("0", "1"): "0-1",
-    ("=", "="): "1/2",
-    ("+", "-"): "+-",
-    ("-", "+"): "-+",
-    ("-", "-"): "--",
-    (" ", " "): "",
-}
+#: Unrated games (W D L) and games of less than one move are read as 1 = 0.
 _SAME_AS = {"W": "1", "D": "=", "L": "0"}
 #: A round without an opponent: its code -> the bye kind. ``+`` alone is how some programs
 #: write the pairing-allocated bye, ``=`` a half-point bye, ``-`` an absence (as the engine reads
@@ -239,7 +230,8 @@ def _game(p: TrfPlayer, o: TrfPlayer, r: int) -> tuple[int, int, str] | None:
     if colours[0] != "w":
         return None
     codes = (_SAME_AS.get(mine.code, mine.code), _SAME_AS.get(theirs.code, theirs.code))
-    result = GAME_RESULTS.get(codes)
+    outcome = results.from_trf(*codes)
+    result = "" if codes == (" ", " ") else outcome.code if outcome else None
     if result is None:
         raise TrfError(
             p.line,

@@ -15,11 +15,12 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
-from arbiter.models import Entry, System, Tournament
+from arbiter.models import Entry, Tournament
 from arbiter.views.public_live import live_page, public_tournament
 from pairing.engines import knockout as ko
 from pairing.models import Bracket
 from pairing.services import knockout as service
+from pairing.services.rounds import ConfirmationNeeded, RoundError, draft_token
 from pairing.views.board import Board
 
 STAGE_TITLES = {
@@ -88,7 +89,7 @@ def bracket_context(board: service.Board) -> dict:
         for place, who in (medals.places if medals else ())
     ]
     pool = []
-    if board.bracket.system == "pool":
+    if ko.SYSTEMS[board.bracket.system].is_pool:
         pool = [(row, board.entries.get(row.competitor)) for row in ko.standings(board.state)]
     return {"board": board, "sections": sections, "places": places, "pool": pool}
 
@@ -96,7 +97,7 @@ def bracket_context(board: service.Board) -> dict:
 @require_GET
 @tournament_arbiter_required
 def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    if tournament.system != System.KNOCKOUT:
+    if not tournament.pairing_system.has_page("bracket"):
         messages.error(request, "Only a knockout category has a bracket.")
         return redirect("tournament_settings", tournament_id=tournament.pk)
     return BOARD.render(request, tournament)
@@ -110,7 +111,9 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         if key.startswith("seed-") and _whole(key[5:]) is not None:
             chosen[_whole(key[5:])] = _whole(value)
     return BOARD.act(
-        request, tournament, lambda: service.set_seeds(request.user, tournament, chosen)
+        request,
+        tournament,
+        lambda: service.set_seeds(request.user, tournament, chosen, seen=_seen(request)),
     )
 
 
@@ -131,6 +134,7 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             tournament,
             pool_up_to=int(pool_up_to),
             knockout_system=knockout_system,
+            seen=_seen(request),
         ),
     )
 
@@ -145,7 +149,7 @@ def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         request,
         tournament,
         lambda: service.place_by_hand(
-            request.user, tournament, int(entry), int(slot) if slot else None
+            request.user, tournament, int(entry), int(slot) if slot else None, seen=_seen(request)
         ),
     )
 
@@ -162,18 +166,23 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     fixed_seeds = request.POST.get("fixed_seeds", "")
     if fixed_seeds not in ("", "ijf", "international"):
         fixed_seeds = ""
-    return BOARD.act(
-        request,
-        tournament,
-        lambda: service.draw_bracket(
+    try:
+        service.draw_bracket(
             request.user,
             tournament,
             system=system,
             separate_by=separate_by,
             random_seed=random_seed,
             fixed_seeds=fixed_seeds,
-        ),
-    )
+            seen=_seen(request),
+            confirm=request.POST.get("confirm") == "yes",
+        )
+    except ConfirmationNeeded as refused:
+        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        return BOARD.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
 
 
 @require_POST
@@ -191,13 +200,19 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             int(match),
             int(winner) if winner else None,
             confirm_reset=confirm,
+            seen=_seen(request),
         )
     except service.ResetNeeded as error:
         pending = {"match": match, "winner": winner, "matches": error.matches}
         return BOARD.render(request, tournament, error=str(error), reset=pending)
-    except service.BracketError as error:
+    except RoundError as error:
         return BOARD.fail(request, tournament, str(error))
     return BOARD.done(request, tournament)
+
+
+def _seen(request: HttpRequest) -> str:
+    """The bracket's token as the page showed it (every form of the page posts it)."""
+    return request.POST.get("seen", "")
 
 
 def _whole(text: str) -> int | None:
@@ -208,6 +223,7 @@ def _whole(text: str) -> int | None:
 
 def _arbiter_context(tournament: Tournament) -> dict:
     """The arbiter's bracket page: the board, and before the draw the seeding and placing."""
+    service.bracket_of(tournament)  # the page shows the bracket's version from the start
     board = service.board(tournament)
     context = {
         "error": None,
@@ -215,6 +231,7 @@ def _arbiter_context(tournament: Tournament) -> dict:
         "systems": ko.SYSTEMS.values(),
         "separations": Bracket.SeparateBy.choices,
         "arbiter": True,
+        "seen": draft_token(board.bracket),
         **bracket_context(board),
     }
     names = {k: e.name for k, e in board.entries.items()}
@@ -237,9 +254,7 @@ def _arbiter_context(tournament: Tournament) -> dict:
     return context
 
 
-BOARD = Board(
-    "bracket", "pairing/bracket.html", "bracket-board", _arbiter_context, (service.BracketError,)
-)
+BOARD = Board("bracket", "pairing/bracket.html", "bracket-board", _arbiter_context, (RoundError,))
 
 
 @require_GET
@@ -248,7 +263,7 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
     def build() -> dict:
-        if tournament.system != System.KNOCKOUT:
+        if not tournament.pairing_system.has_page("public_bracket"):
             raise Http404("This tournament has no bracket.")
         return bracket_context(service.board(tournament))
 

@@ -17,10 +17,8 @@ from arbiter.services.results import ResultError, record_result
 from pairing.engines import monrad as engine
 from pairing.models import MonradPairing, MonradSettings
 from pairing.services import monrad as service
+from pairing.services.rounds import RoundError, draft_token
 from pairing.views.board import Board, posted_entry, posted_int
-
-RESULT_BUTTONS = [("1-0", "1-0"), ("1/2", "½-½"), ("0-1", "0-1")]
-FORFEIT_BUTTONS = [("+-", "+ - -"), ("-+", "- - +"), ("--", "- - -")]
 
 
 @require_GET
@@ -50,39 +48,6 @@ def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         tournament,
         lambda: service.add_late_member(request.user, tournament, name, min(max(rating, 0), 3500)),
     )
-
-
-@require_POST
-@tournament_arbiter_required
-def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return BOARD.act(request, tournament, lambda: service.pair_evening(request.user, tournament))
-
-
-@require_POST
-@tournament_arbiter_required
-def accept(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    return BOARD.act(request, tournament, lambda: service.accept_pairing(request.user, round_))
-
-
-@require_POST
-@tournament_arbiter_required
-def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    first = posted_entry(tournament, request.POST.get("first"))
-    second = posted_entry(tournament, request.POST.get("second"))
-    return BOARD.act(
-        request, tournament, lambda: service.swap_players(request.user, round_, first, second)
-    )
-
-
-@require_POST
-@tournament_arbiter_required
-def unpair(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = Round.objects.filter(tournament=tournament, number=number).first()
-    if round_ is None:
-        return BOARD.fail(request, tournament, f"Round {number} no longer exists.")
-    return BOARD.act(request, tournament, lambda: service.unpair_evening(request.user, round_))
 
 
 @require_POST
@@ -134,7 +99,7 @@ def evening_context(tournament: Tournament) -> dict:
     options = service.engine_settings(chosen)
     players, evenings, entries = service.players_and_evenings(tournament)
     cards = engine.season(players, evenings, options)
-    last = tournament.rounds.order_by("-number").first()
+    last = tournament.rounds.select_related("changed_by").order_by("-number").first()
     context = {
         "settings": chosen,
         "settings_form": _settings_choices(chosen),
@@ -143,8 +108,6 @@ def evening_context(tournament: Tournament) -> dict:
             {"row": row, "entry": entries[row.card.id]} for row in engine.standing(cards, options)
         ],
         "last_round": last,
-        "result_buttons": RESULT_BUTTONS,
-        "forfeit_buttons": FORFEIT_BUTTONS,
     }
     if last is not None and (last.state == Round.State.DRAFT or last.games.filter(result="")):
         context.update(_round_context(tournament, last, players, evenings, options, entries))
@@ -188,6 +151,7 @@ def _round_context(tournament, round_, players, evenings, options, entries) -> d
     bye = byes[0] if byes else None
     return {
         "round": round_,
+        "seen": draft_token(round_),
         "boards": boards,
         "bye": {"card": tonight[str(bye.entry_id)], "entry": entries[str(bye.entry_id)]}
         if bye
@@ -215,5 +179,5 @@ def _settings_choices(chosen: MonradSettings) -> list[dict]:
 
 
 BOARD = Board(
-    "monrad", "pairing/monrad.html", "evening", evening_context, (service.EveningError, ResultError)
+    "monrad", "pairing/monrad.html", "evening", evening_context, (RoundError, ResultError)
 )

@@ -1,7 +1,8 @@
 """The Swiss pairing page: records before the round, pair, review the draft, edit, publish.
 
 One page, one template (`pairing/swiss.html`); with HTMX every button swaps only the
-`swiss-round` section, without it each form posts and the page reloads.
+`swiss-round` section, without it each form posts and the page reloads. Pairing, editing,
+publishing and deleting are the round lifecycle's buttons (pairing/views/rounds.py).
 """
 
 from django.http import HttpRequest, HttpResponse
@@ -15,6 +16,7 @@ from arbiter.scoring import pairings, points_before
 from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.services import swiss as service
 from pairing.services import swiss_records as records
+from pairing.services.rounds import RoundError, draft_token
 from pairing.views.board import Board, posted_entry, posted_int
 
 
@@ -22,12 +24,6 @@ from pairing.views.board import Board, posted_entry, posted_int
 @tournament_arbiter_required
 def swiss_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return BOARD.render(request, tournament)
-
-
-@require_POST
-@tournament_arbiter_required
-def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return BOARD.act(request, tournament, lambda: service.pair_round(request.user, tournament))
 
 
 @require_POST
@@ -83,51 +79,8 @@ def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@require_POST
-@tournament_arbiter_required
-def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    first = posted_entry(tournament, request.POST.get("first"))
-    second = posted_entry(tournament, request.POST.get("second"))
-    return BOARD.act(
-        request, tournament, lambda: service.swap_players(request.user, round_, first, second)
-    )
-
-
-@require_POST
-@tournament_arbiter_required
-def swap_colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    board = posted_int(request.POST.get("board"))
-    return BOARD.act(request, tournament, lambda: service.swap_colours(request.user, round_, board))
-
-
-@require_POST
-@tournament_arbiter_required
-def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    return BOARD.act(request, tournament, lambda: service.publish_round(request.user, round_))
-
-
-@require_POST
-@tournament_arbiter_required
-def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """Delete the last round; one with results needs a second press that confirms the loss."""
-    round_ = Round.objects.filter(tournament=tournament, number=number).first()
-    if round_ is None:
-        return BOARD.fail(request, tournament, f"Round {number} no longer exists.")
-    confirm = request.POST.get("confirm") == "yes"
-    try:
-        service.delete_round(request.user, round_, confirm=confirm)
-    except service.UnconfirmedDeletion as refused:
-        return BOARD.render(request, tournament, confirm_delete=(number, refused.lost))
-    except service.SwissError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
-
-
 def _round_context(tournament: Tournament) -> dict:
-    last = tournament.rounds.order_by("-number").first()
+    last = tournament.rounds.select_related("changed_by").order_by("-number").first()
     if last is not None and last.state == Round.State.DRAFT:
         return _draft_context(tournament, last)
     number = last.number + 1 if last else 1
@@ -145,6 +98,7 @@ def _round_context(tournament: Tournament) -> dict:
         entry.missed = (number - 1) - appearances.get(entry.pk, 0)
     return {
         "last_round": last,
+        "last_seen": draft_token(last) if last else "",
         "next_number": number,
         "can_pair": last is None or last.state == Round.State.COMPLETE,
         "finished": bool(tournament.planned_rounds and number > tournament.planned_rounds),
@@ -187,6 +141,7 @@ def _draft_context(tournament: Tournament, draft: Round) -> dict:
     paired += [b.entry for b in byes if b.kind == "U"]
     return {
         "draft": draft,
+        "seen": draft_token(draft),
         "games": games,
         "byes": byes,
         "warnings": warnings,
@@ -195,4 +150,4 @@ def _draft_context(tournament: Tournament, draft: Round) -> dict:
     }
 
 
-BOARD = Board("swiss", "pairing/swiss.html", "swiss-round", _round_context, (service.SwissError,))
+BOARD = Board("swiss", "pairing/swiss.html", "swiss-round", _round_context, (RoundError,))

@@ -13,7 +13,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
 from arbiter.access import tournament_arbiter_required
-from arbiter.models import System, Tournament
+from arbiter.models import Tournament
 from arbiter.once import once_per_submission
 from arbiter.player_lists import decode_upload
 from pairing.engines.trf import TrfError, write_trf
@@ -53,7 +53,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
 @tournament_arbiter_required
 def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpResponse:
     """The complete rounds as a TRF file (a round still without all its results is left out)."""
-    if tournament.system != System.SWISS_DUTCH or flavour not in FORMATS:
+    if not tournament.pairing_system.trf_export or flavour not in FORMATS:
         raise Http404("No TRF export for this tournament.")
     legacy, suffix = FORMATS[flavour]
     rounds = completed_rounds(tournament)

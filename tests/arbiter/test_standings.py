@@ -8,14 +8,14 @@ import pytest
 from arbiter.forms import TournamentForm
 from arbiter.models import Round
 from arbiter.standings import standings, tiebreak_codes
-from pairing.services import swiss
+from pairing.services import rounds
 from tests.pairing.conftest import play
 
 
 @pytest.fixture
 def two_rounds(anna, trondheim_open):
-    play(anna, swiss.pair_round(anna, trondheim_open))
-    play(anna, swiss.pair_round(anna, trondheim_open), seed=2)
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open), seed=2)
     return trondheim_open
 
 
@@ -52,7 +52,7 @@ def test_buchholz_is_the_sum_of_the_opponents_points(two_rounds):
 
 
 def test_a_draft_round_does_not_count(anna, two_rounds):
-    swiss.pair_round(anna, two_rounds)
+    rounds.pair_next_round(anna, two_rounds)
     assert two_rounds.rounds.filter(state=Round.State.DRAFT).exists()
     assert standings(two_rounds).through_round == 2
 

@@ -76,3 +76,33 @@ def test_the_crosstable_scrolls_inside_its_frame_on_a_phone(phone):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert phone.evaluate("document.querySelector('.table-wrap').scrollWidth") > 390
     screenshot(phone, "crosstable-phone")
+
+
+def test_results_typed_without_waiting_for_the_page_are_each_saved_once_in_order(page):
+    """Enter is safe at any moment: each press sends what the fields held then, even while the
+    previous result is still on its way, and the page never falls back to a plain form post."""
+    anna = UserFactory(username="anna")
+    tournament = TournamentFactory(name="Oslo Blitz", chief=anna, system=System.ROUND_ROBIN)
+    p = [
+        EntryFactory(tournament=tournament, name=name, starting_number=number)
+        for number, name in enumerate(PLAYERS, start=1)
+    ]
+    play_round(tournament, 1, games=[(p[0], p[5], ""), (p[1], p[4], ""), (p[2], p[3], "")])
+    log_in(page, "anna")
+    page.goto(f"/arbiter/t/{tournament.pk}/rounds/1/")
+    page.evaluate("window.notReloaded = true")
+
+    board, result = page.get_by_label("Board number"), page.get_by_label("Result", exact=True)
+    for number, typed in ((1, "1"), (2, "="), (3, "0")):
+        board.fill(str(number))
+        result.fill(typed)
+        result.press("Enter")
+    result.press("Enter")  # an extra Enter on the emptied form sends nothing
+
+    expect(page.locator("#round-state")).to_have_text("Complete")
+    expect(page.locator("#quick-entry-log li")).to_have_text(
+        ["Board 3: 0 - 1 saved.", "Board 2: ½ - ½ saved.", "Board 1: 1 - 0 saved."]
+    )
+    assert page.evaluate("window.notReloaded") is True
+    results = Round.objects.get(tournament=tournament, number=1).games.order_by("board")
+    assert list(results.values_list("result", flat=True)) == ["1-0", "1/2", "0-1"]

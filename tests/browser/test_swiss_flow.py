@@ -20,7 +20,7 @@ def enter_results(page, tournament, number):
         page.get_by_label("Board number").fill(str(board))
         page.get_by_label("Result", exact=True).fill(result)
         page.keyboard.press("Enter")
-        expect(page.locator("#quick-entry [role=status]")).to_contain_text(f"Board {board}:")
+        expect(page.locator("#quick-entry-log li").first).to_contain_text(f"Board {board}:")
     expect(page.locator("#round-state")).to_have_text("Complete")
 
 

@@ -16,7 +16,7 @@ import pytest
 from django.db import connection
 
 from arbiter.models import Game, Round
-from pairing.services import swiss
+from pairing.services import rounds
 from tests.pairing.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +97,7 @@ def test_the_app_answers_again_after_postgresql_drops_every_connection(trondheim
 
 
 def test_a_worker_killed_while_pairing_leaves_no_partial_round(anna, trondheim_open):
-    play(anna, swiss.pair_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
     with admin() as blocker, blocker.transaction():
         # games can still be read, not written: the pairing stops right after its round row
         blocker.execute("LOCK TABLE arbiter_game IN SHARE MODE")
@@ -133,4 +133,4 @@ def test_a_worker_killed_while_pairing_leaves_no_partial_round(anna, trondheim_o
     ) == [1]
     assert not Game.objects.filter(round__tournament=trondheim_open, round__number=2).exists()
     # nothing is left locked: the round can be paired now
-    assert swiss.pair_round(anna, trondheim_open).number == 2
+    assert rounds.pair_next_round(anna, trondheim_open).number == 2

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from arbiter.forms import EntryForm, TournamentForm
 from arbiter.models import Entry, Game, Round, System, Tournament, TournamentArbiter
 from pairing.models import ForbiddenPair
-from pairing.services import swiss
+from pairing.services import rounds
 from tests.factories import PASSWORD, TournamentFactory, UserFactory
 from tests.fuzz.mutations import NASTY
 from tests.fuzz.tally import tried
@@ -30,29 +30,28 @@ FUZZED = {
     "players_import": (System.SWISS_DUTCH, ["text", "once"]),
     "record_result": (System.SWISS_DUTCH, ["result", "expected"]),
     "quick_result": (System.SWISS_DUTCH, ["board", "result"]),
-    "swiss_pair": (System.SWISS_DUTCH, []),
     "swiss_player_record": (System.SWISS_DUTCH, ["entry", "round", "kind"]),
     "swiss_missed_rounds": (System.SWISS_DUTCH, ["entry", "kind"]),
     "swiss_forbid": (System.SWISS_DUTCH, ["first", "second", "once"]),
     "swiss_allow": (System.SWISS_DUTCH, []),
     "swiss_acceleration": (System.SWISS_DUTCH, ["baku"]),
-    "swiss_swap": (System.SWISS_DUTCH, ["first", "second"]),
-    "swiss_swap_colours": (System.SWISS_DUTCH, ["board"]),
-    "swiss_publish": (System.SWISS_DUTCH, []),
-    "swiss_delete": (System.SWISS_DUTCH, ["confirm"]),
+    "round_pair": (System.SWISS_DUTCH, []),
+    "round_swap": (System.SWISS_DUTCH, ["seen", "first", "second"]),
+    "round_colours": (System.SWISS_DUTCH, ["seen", "board", "white"]),
+    "round_publish": (System.SWISS_DUTCH, ["seen"]),
+    "round_delete": (System.SWISS_DUTCH, ["seen", "confirm"]),
     "monrad_check_in": (System.MONRAD, ["entry", "present"]),
     "monrad_late_member": (System.MONRAD, ["name", "rating", "once"]),
-    "monrad_pair": (System.MONRAD, []),
     "monrad_settings": (System.MONRAD, ["scoring", "bye_value", "tie_order", "tiebreak"]),
     "monrad_result": (System.MONRAD, ["result", "expected"]),
-    "monrad_accept": (System.MONRAD, []),
-    "monrad_swap": (System.MONRAD, ["first", "second"]),
-    "monrad_unpair": (System.MONRAD, []),
-    "bracket_seeds": (System.KNOCKOUT, ["seed-{entry}", "seed-1", "seed-x"]),
-    "bracket_rules": (System.KNOCKOUT, ["pool_up_to", "knockout_system"]),
-    "bracket_place": (System.KNOCKOUT, ["entry", "slot"]),
-    "bracket_draw": (System.KNOCKOUT, ["system", "separate_by", "random_seed", "fixed_seeds"]),
-    "bracket_bout": (System.KNOCKOUT, ["match", "winner", "confirm_reset"]),
+    "bracket_seeds": (System.KNOCKOUT, ["seen", "seed-{entry}", "seed-1", "seed-x"]),
+    "bracket_rules": (System.KNOCKOUT, ["seen", "pool_up_to", "knockout_system"]),
+    "bracket_place": (System.KNOCKOUT, ["seen", "entry", "slot"]),
+    "bracket_draw": (
+        System.KNOCKOUT,
+        ["seen", "system", "separate_by", "random_seed", "fixed_seeds", "confirm"],
+    ),
+    "bracket_bout": (System.KNOCKOUT, ["seen", "match", "winner", "confirm_reset"]),
     "drawing_start": (
         System.ROUND_ROBIN,
         ["group_by", "double_round_robin", "swap_last_two_rounds"],
@@ -137,7 +136,7 @@ def _world(anna):
     swiss_t = tournaments[System.SWISS_DUTCH]
     swiss_t.initial_colour = "w"
     swiss_t.save()
-    swiss.publish_round(anna, swiss.pair_round(anna, swiss_t))
+    rounds.publish_round(anna, rounds.pair_next_round(anna, swiss_t))
     entries = list(swiss_t.entries.all())
     ForbiddenPair.objects.create(tournament=swiss_t, first=entries[0], second=entries[1])
     deputy = UserFactory(username="deputy")
@@ -164,7 +163,8 @@ def _ids(tournament):
         str(pk)
         for pk in ForbiddenPair.objects.filter(tournament=tournament).values_list("pk", flat=True)
     ]
-    return {"entry": entries, "game": games, "staff": staff, "pair": pairs}
+    tokens = [f"{pk}.{version}" for pk, version in tournament.rounds.values_list("pk", "version")]
+    return {"entry": entries, "game": games, "staff": staff, "pair": pairs, "seen": tokens}
 
 
 GOOD = {
@@ -215,9 +215,10 @@ GOOD = {
     "number": ["1", "2", "10", "11"],
     "once": ["a1b2c3", "a1b2c3", ""],
     "present_count": ["1"],
+    "seen": ["", "1.1", "x.y", "999999.1"],
 }
 #: Fields that name an entry (their good values are the tournament's entries' ids).
-ENTRY_FIELDS = {"entry", "first", "second", "winner"}
+ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"}
 
 
 def _value(data, field: str, ids: dict) -> str:
@@ -226,6 +227,8 @@ def _value(data, field: str, ids: dict) -> str:
     good = list(GOOD.get(field, []))
     if field in ENTRY_FIELDS or field.startswith("seed-"):
         good += ids["entry"]
+    if field == "seen":
+        good += ids["seen"]
     if field.startswith("seed-"):
         good += ["1", "2", "8", "9", ""]
     kind = data.draw(st.integers(0, 4), label=f"{field}: kind")

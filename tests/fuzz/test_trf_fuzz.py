@@ -76,11 +76,12 @@ def trf_texts(files: list[str]):
 
 
 def parse_or_explain(text: str) -> TrfTournament | None:
-    """The only allowed outcomes: a tournament, or a TrfError that names the line."""
+    """The only allowed outcomes: a tournament, or a TrfError that names the line (or the file,
+    for what no line holds)."""
     try:
         return parse_trf(text)
     except TrfError as error:
-        assert str(error).startswith("line "), str(error)
+        assert str(error).startswith(("line ", "the file: ")), str(error)
         assert error.message.strip(), "an error needs a message"
         return None
 
@@ -130,7 +131,7 @@ def test_a_damaged_trf_imports_whole_or_leaves_no_row_behind(anna, text):
     try:
         tournament = import_trf(anna, text)
     except TrfError as error:
-        assert str(error).startswith("line "), str(error)
+        assert str(error).startswith(("line ", "the file: ")), str(error)
         assert _rows() == before, "a refused file left rows behind"
     else:
         assert isinstance(tournament, Tournament)

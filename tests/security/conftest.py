@@ -8,7 +8,7 @@ from django.core.cache import caches
 from arbiter.models import System, TournamentArbiter
 from arbiter.services.results import record_result
 from pairing.models import ForbiddenPair
-from pairing.services import knockout, monrad, swiss, swiss_records
+from pairing.services import knockout, monrad, rounds, swiss_records
 from pairing.services import round_robin as drawing
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
@@ -64,11 +64,11 @@ def world(anna, dag, boris, boris_cup):
         EntryFactory(tournament=open_, starting_number=None, rating=2300 - 10 * n)
     first, second, third = open_.entries.order_by("-rating")[:3]
     swiss_records.forbid_pair(anna, open_, first, second)
-    round_1 = swiss.pair_round(anna, open_)
-    swiss.publish_round(anna, round_1)
+    round_1 = rounds.pair_next_round(anna, open_)
+    rounds.publish_round(anna, round_1)
     for game in round_1.games.order_by("board"):
         record_result(anna, game, "1-0")
-    round_2 = swiss.pair_round(anna, open_)
+    round_2 = rounds.pair_next_round(anna, open_)
     common = {
         "tournament_id": open_.pk,
         "entry_id": third.pk,
@@ -96,7 +96,7 @@ def world(anna, dag, boris, boris_cup):
         member = EntryFactory(tournament=club, starting_number=None)
         monrad.set_present(anna, club, member, True)
     first_member = club.entries.order_by("pk").first()
-    evening = monrad.pair_evening(anna, club)
+    evening = rounds.pair_next_round(anna, club)
     places["monrad"] = Place(
         True,
         {

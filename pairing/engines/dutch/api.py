@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from pairing.engines.dutch.colours import board_key, choose_colour
 from pairing.engines.dutch.pairer import compute_matching
 from pairing.engines.dutch.state import WHITE, State, build_state
-from pairing.engines.trf import TrfTournament
+from pairing.engines.trf import TrfTournament, parse_date
 
 RULES = ("2017", "2026")
-CUTOVER = "2026/02/01"
+CUTOVER = datetime.date(2026, 2, 1)
 
 
 @dataclass(frozen=True)
@@ -48,15 +49,16 @@ class Pairing:
 
 
 def default_rules(t: TrfTournament) -> str:
-    """The rule set in force at the tournament's start (TRF 042; 192 if explicit)."""
+    """The rule set in force at the tournament's start (TRF 042, in any spelling
+    :func:`~pairing.engines.trf.parse_date` reads; 192 if it names an edition)."""
     system = t.system.upper()
     if "2017" in system:
         return "2017"
     if "2025" in system or "2026" in system:
         return "2026"
-    date = t.start_date.strip().replace("-", "/").replace(".", "/")
-    if len(date) >= 10 and date[:4].isdigit():
-        return "2026" if date[:10] >= CUTOVER else "2017"
+    start = parse_date(t.start_date)
+    if start is not None:
+        return "2026" if start >= CUTOVER else "2017"
     return "2026"
 
 
@@ -74,16 +76,16 @@ def pair_round(state: State, rules: str = "2026") -> Pairing:
     seen = set()
     rows = []
     bye = None
-    for pi in sorted(match, key=lambda i: (-state.score_acc(players[i]), players[i].rank)):
-        if pi in seen:
+    for player in sorted(match, key=lambda i: (-state.score_acc(players[i]), players[i].rank)):
+        if player in seen:
             continue
-        oi = match[pi]
-        if oi is None:
-            bye = pi
+        opponent = match[player]
+        if opponent is None:
+            bye = player
             continue
-        seen.add(pi)
-        seen.add(oi)
-        a, b = (pi, oi) if pi < oi else (oi, pi)
+        seen.add(player)
+        seen.add(opponent)
+        a, b = (player, opponent) if player < opponent else (opponent, player)
         c, _ = choose_colour(state, players[a], players[b])
         w, bl = (a, b) if c == WHITE else (b, a)
         rows.append((board_key(state, players[w], players[bl]), w, bl))

@@ -7,9 +7,11 @@ must be able to take the pairing-allocated bye ([C2]) with a score no higher tha
 ([C5]). This module keeps a pairing of the rest and answers, for the window's downfloaters,
 whether the rest can take them in.
 
-The answers are *sufficient*: augmenting paths are searched without shrinking odd cycles, so a
-"no" may be wrong, and the caller then falls back to the exact matching over every player. A
-"yes" is always backed by a pairing that was actually built.
+Augmenting paths are searched breadth first without shrinking odd cycles, and when that finds
+none, by Edmonds' search, which shrinks them: a pairing is found whenever one exists. Passing the
+one left out to a bye candidate (:func:`_shift_free`) is still searched without shrinking, so a
+"no" may then be wrong and the caller widens its window. A "yes" is always backed by a pairing
+that was actually built.
 """
 
 from __future__ import annotations
@@ -168,8 +170,9 @@ def _augment(
     targets: set[int],
     compatible: Callable[[int, int], bool],
 ) -> bool:
-    """Breadth-first search for an alternating path from free ``start`` to a free vertex of
-    ``targets``; flips it when found (odd cycles are not shrunk: the search may miss a path)."""
+    """Search for an alternating path from free ``start`` to a free vertex of ``targets`` and
+    flip it when found: first breadth first without shrinking odd cycles (quick, may miss a
+    path), then by Edmonds' search, which shrinks them and misses none."""
 
     def reach_target(parent: dict[int, int | None], x: int, _y: int) -> bool:
         for t in targets:
@@ -178,7 +181,80 @@ def _augment(
                 return True
         return False
 
-    return _search(mate, pool, start, compatible, reach_target, targets)
+    if _search(mate, pool, start, compatible, reach_target, targets):
+        return True
+    return _augment_shrinking(mate, pool, start, targets, compatible)
+
+
+def _augment_shrinking(
+    mate: dict[int, int],
+    pool: list[int],
+    root: int,
+    targets: set[int],
+    compatible: Callable[[int, int], bool],
+) -> bool:
+    """Edmonds' augmenting path search (odd cycles shrunk into their base): True, with the
+    path flipped, when free ``root`` reaches a free vertex of ``targets``; False when there is
+    no such path at all."""
+    vertices = [v for v in pool if v != root] + [root]
+    base = {v: v for v in vertices}
+    parent: dict[int, int] = {}  # an odd vertex: the even vertex it was reached from
+    even = {root}
+    queue = [root]
+
+    def common_base(a: int, b: int) -> int:
+        seen = set()
+        while True:
+            a = base[a]
+            seen.add(a)
+            if a == root:
+                break
+            a = parent[mate[a]]
+        while True:
+            b = base[b]
+            if b in seen:
+                return b
+            b = parent[mate[b]]
+
+    def mark(v: int, stem: int, child: int, shrunk: set[int]) -> None:
+        while base[v] != stem:
+            shrunk.add(base[v])
+            shrunk.add(base[mate[v]])
+            parent[v] = child
+            child = mate[v]
+            v = parent[mate[v]]
+
+    for v in queue:
+        for u in vertices:
+            if base[u] == base[v] or mate.get(v) == u or not compatible(v, u):
+                continue
+            if u == root or (u in mate and mate[u] in parent):
+                stem = common_base(v, u)
+                shrunk: set[int] = set()
+                mark(v, stem, u, shrunk)
+                mark(u, stem, v, shrunk)
+                for x in vertices:
+                    if base[x] in shrunk:
+                        base[x] = stem
+                        if x not in even:
+                            even.add(x)
+                            queue.append(x)
+            elif u not in parent:
+                parent[u] = v
+                if u not in mate:
+                    if u not in targets:
+                        continue
+                    x: int | None = u
+                    while x is not None:
+                        y = parent[x]
+                        after = mate.get(y)
+                        mate[x] = y
+                        mate[y] = x
+                        x = after
+                    return True
+                even.add(mate[u])
+                queue.append(mate[u])
+    return False
 
 
 def _search(

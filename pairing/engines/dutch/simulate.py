@@ -62,3 +62,41 @@ def random_tournament(n: int, rounds: int, played: int, seed: int) -> TrfTournam
         for i in range(n)
     )
     return TrfTournament(players=players, rounds=rounds, initial_colour="w", scoring=Scoring())
+
+
+def circle_tournament(n: int, rounds: int, played: int, seed: int) -> TrfTournament:
+    """``n`` players after ``played`` rounds paired by the circle method (the Berger table of a
+    round robin, C.05 Annex 1), results at random: a legal history (no rematch, no colour
+    three times running) that takes no account of scores, so every score group is met by every
+    other one and late brackets are mixed as a Swiss never mixes them.
+    """
+    rng = random.Random(seed * 100019 + n)
+    score = [0] * n
+    results: list[list[TrfResult]] = [[] for _ in range(n)]
+    size = n + n % 2  # an odd field gets a dummy slot: whoever meets it has the bye
+    for r in range(played):
+        # the circle: the last slot stays, the others turn one place each round
+        circle = [size - 1] + [(r + i) % (size - 1) for i in range(size - 1)]
+        for k in range(size // 2):
+            a, b = circle[k], circle[size - 1 - k]
+            if max(a, b) >= n:
+                results[min(a, b)].append(TrfResult(None, "-", "U"))
+                score[min(a, b)] += 10
+                continue
+            white, black = (a, b) if (r + (k == 0) * a) % 2 == 0 else (b, a)
+            rw, rb = rng.choice((("1", "0"), ("0", "1"), ("=", "=")))
+            results[white].append(TrfResult(black + 1, "w", rw))
+            results[black].append(TrfResult(white + 1, "b", rb))
+            score[white] += {"1": 10, "=": 5}.get(rw, 0)
+            score[black] += {"1": 10, "=": 5}.get(rb, 0)
+    players = tuple(
+        TrfPlayer(
+            number=i + 1,
+            name=f"Player {i + 1}",
+            rating=2800 - i,
+            points=score[i],
+            results=tuple(results[i]),
+        )
+        for i in range(n)
+    )
+    return TrfTournament(players=players, rounds=rounds, initial_colour="w", scoring=Scoring())

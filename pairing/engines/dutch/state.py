@@ -136,7 +136,12 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
     if not expected:
         raise TrfError(0, 0, "the number of rounds (XXR or 142) must be given")
     if played_rounds > expected - 1:
-        raise TrfError(0, 0, f"{played_rounds} rounds played but the tournament has {expected}")
+        raise TrfError(
+            0,
+            0,
+            f"{played_rounds} rounds are played and the tournament has {expected}: "
+            "there is no round left to pair",
+        )
     for kind, rnd, ids in t.byes:
         if rnd - 1 == played_rounds:
             for num in ids:

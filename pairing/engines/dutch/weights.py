@@ -18,6 +18,7 @@ as the FIDE-endorsed bbpPairings engine so that ties resolve identically:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pairing.engines.dutch.state import NONE, Player, State, invert
@@ -52,24 +53,35 @@ def get_float(state: State, p: Player, rounds_back: int) -> int:
     return FLOAT_DOWN if ps > os_ else FLOAT_UP if ps < os_ else FLOAT_NONE
 
 
+def floats(
+    state: State, players: list[Player], float_of: Callable[[State, Player, int], int], back: int
+) -> dict[int, int]:
+    """Each player's float ``back`` rounds ago (empty before that round was played)."""
+    if state.played_rounds < back:
+        return {}
+    return {p.index: float_of(state, p, back) for p in players}
+
+
 def colour_compatible(a: int, b: int) -> bool:
     return a != b or a == NONE or b == NONE
 
 
 @dataclass
 class Context:
+    """What the weights read of the round (player index -> value in the dicts)."""
+
     state: State
-    score: dict[int, int]  # player index -> pairing score
-    sg_bits: int
-    sg_shift_total: int
-    sg_shift: dict[int, int]
-    top_threshold: int
+    score: dict[int, int]  # pairing score
+    pair_bits: int  # bits to count the pairs of the largest score group
+    score_bits: int  # bits of a field counting pairs per score group ([C7], [C8], [C18]-[C21])
+    score_shift: dict[int, int]  # score -> its place in such a field (lower scores lower)
+    top_threshold: int  # [C3] last round: above half the maximum score, colours may clash
     last_round: bool
-    eligible: dict[int, bool]
-    fl1: dict[int, int]
-    fl2: dict[int, int]
-    played_ranks: dict[int, int]
-    is_single: bool = False
+    eligible: dict[int, bool]  # may take the PAB ([C2])
+    float_last_round: dict[int, int]  # FLOAT_DOWN / FLOAT_UP / FLOAT_NONE
+    float_round_before: dict[int, int]
+    played_ranks: dict[int, int]  # [C9]: played games -> rank among the bye candidates
+    is_single: bool = False  # [C9] applies to this bracket
     use_played: bool = False
 
 
@@ -118,7 +130,7 @@ def is_bye_candidate(ctx: Context, p: Player, bye_score: int) -> bool:
 def completion_shift(ctx: Context) -> int:
     """Bit position of the completion field (field 1 above) in :func:`edge_weight`: every
     field below it is made of these many bits."""
-    nb, st, pr = ctx.sg_bits, ctx.sg_shift_total, ctx.state.played_rounds
+    nb, st, pr = ctx.pair_bits, ctx.score_bits, ctx.state.played_rounds
     k = 2 * (nb + st) + 2 * nb + 4 * nb + 3 * nb + 1
     if pr:
         k += 2 * nb + 2 * st
@@ -138,9 +150,9 @@ def edge_weight(
     """Weight of the edge ``higher``-``lower`` (``higher`` ranks above ``lower``)."""
     if not compatible(ctx, higher, lower):
         return 0
-    nb = ctx.sg_bits
-    shift_total = ctx.sg_shift_total
-    sh = ctx.sg_shift
+    nb = ctx.pair_bits
+    shift_total = ctx.score_bits
+    sh = ctx.score_shift
     hs = ctx.score[higher.index]
     ls = ctx.score[lower.index]
     w = (
@@ -171,38 +183,38 @@ def edge_weight(
         # [C14] downfloaters repeated from the previous round
         w <<= nb
         if in_current:
-            w += ctx.fl1[lower.index] == FLOAT_DOWN
-            w += hs <= ls and ctx.fl1[higher.index] == FLOAT_DOWN
+            w += ctx.float_last_round[lower.index] == FLOAT_DOWN
+            w += hs <= ls and ctx.float_last_round[higher.index] == FLOAT_DOWN
         # [C15] upfloaters repeated from the previous round
         w <<= nb
         if in_current:
-            w += not (hs > ls and ctx.fl1[lower.index] == FLOAT_UP)
+            w += not (hs > ls and ctx.float_last_round[lower.index] == FLOAT_UP)
     if pr > 1:
         # [C16], [C17]: the same, two rounds before
         w <<= nb
         if in_current:
-            w += ctx.fl2[lower.index] == FLOAT_DOWN
-            w += hs <= ls and ctx.fl2[higher.index] == FLOAT_DOWN
+            w += ctx.float_round_before[lower.index] == FLOAT_DOWN
+            w += hs <= ls and ctx.float_round_before[higher.index] == FLOAT_DOWN
         w <<= nb
         if in_current:
-            w += not (hs > ls and ctx.fl2[lower.index] == FLOAT_UP)
+            w += not (hs > ls and ctx.float_round_before[lower.index] == FLOAT_UP)
     if pr:
         # [C18] scores of repeated downfloaters, [C19] opponents of repeated upfloaters
         w <<= shift_total
         if in_current:
-            w += (ctx.fl1[lower.index] == FLOAT_DOWN) << sh[ls]
-            w += (ctx.fl1[higher.index] == FLOAT_DOWN) << sh[hs]
+            w += (ctx.float_last_round[lower.index] == FLOAT_DOWN) << sh[ls]
+            w += (ctx.float_last_round[higher.index] == FLOAT_DOWN) << sh[hs]
         w <<= shift_total
-        if in_current and not (ctx.fl1[lower.index] == FLOAT_UP and hs > ls):
+        if in_current and not (ctx.float_last_round[lower.index] == FLOAT_UP and hs > ls):
             w += 1 << sh[hs]
     if pr > 1:
         # [C20], [C21]: the same, two rounds before
         w <<= shift_total
         if in_current:
-            w += (ctx.fl2[lower.index] == FLOAT_DOWN) << sh[ls]
-            w += (ctx.fl2[higher.index] == FLOAT_DOWN) << sh[hs]
+            w += (ctx.float_round_before[lower.index] == FLOAT_DOWN) << sh[ls]
+            w += (ctx.float_round_before[higher.index] == FLOAT_DOWN) << sh[hs]
         w <<= shift_total
-        if in_current and not (ctx.fl2[lower.index] == FLOAT_UP and hs > ls):
+        if in_current and not (ctx.float_round_before[lower.index] == FLOAT_UP and hs > ls):
             w += 1 << sh[hs]
     # room for the generation order (art. 3-4): exchanges, BSN differences, choices
     w <<= 3 * nb + 1
@@ -232,8 +244,8 @@ class EdgeWeights:
             attributes = (
                 ctx.score[p.index],
                 ctx.eligible[p.index],
-                ctx.fl1.get(p.index),
-                ctx.fl2.get(p.index),
+                ctx.float_last_round.get(p.index),
+                ctx.float_round_before.get(p.index),
                 p.played_games,
                 p.colour_imbalance,
                 p.colour_preference,

@@ -18,11 +18,15 @@ candidate ([C2], [C5]). So the matching holds:
 
 Weights are those of the whole-field graph less the completion field, which is the same for
 every pairing that completes the round. Stand-ins and proxies are added in twos until some are
-left unused, so that their number never limits the optimum. Once the bye's score group enters
-the window, or nobody is left below it, every remaining player becomes a member and the full
-weights are used, exactly as over the whole field. Whenever the window cannot be shown to give
-the whole field's answer, :class:`NeedFullGraph` is raised and the round is paired over every
-player.
+left unused, so that their number never limits the optimum. When the rest cannot take the
+floaters, its top players join the window in person, more each time (:meth:`_widen`). Once the
+bye's score group enters the window, or nobody is left below it, every remaining player becomes
+a member and the full weights are used, exactly as over the whole field. Only when the window
+cannot start (:func:`start_window`) is :class:`NeedFullGraph` raised and the round paired over
+every player.
+
+The 2017 rules use the same graph over the bracket and its next score group only, with no rest
+(:func:`bracket_window`).
 """
 
 from __future__ import annotations
@@ -51,14 +55,14 @@ class _Rebuild(Exception):
 
 
 class WindowGraph:
-    """The pairer's graph, as :class:`pairer._Graph` but over the window (see module doc)."""
+    """The bracket procedure's graph (:class:`bracket.BracketGraph`) over the window."""
 
     def __init__(
         self,
         n: int,
         default_weight: Callable[[int, int], int],
         completion_field: Callable[[int, int], int],
-        rest: RestPairing,
+        rest: RestPairing | None,
         is_final: Callable[[int], bool],
     ) -> None:
         self.n = n
@@ -70,6 +74,7 @@ class WindowGraph:
         self.final: dict[int, int] = {}
         self.entered: set[int] = set()
         self.members: list[int] = []
+        self.extra: list[int] = []  # players of the rest taken into the window in person
         self.pool: list[int] = []  # the next bracket, while stand-ins represent it
         self.final_mode = False
         self.proxies = 2
@@ -162,10 +167,10 @@ class WindowGraph:
             self.members = [v for v in window if v not in self.final]
             self.members += range(rest_start, self.n)
             return
-        new = [v for v in window if v not in self.entered]
-        self.entered.update(new)
-        assert self.rest is not None
-        self.rest.remove(new)
+        if self.rest is not None:
+            new = [v for v in window if v not in self.entered]
+            self.entered.update(new)
+            self.rest.remove(new)
         self.members = [v for v in window if v < next_start and v not in self.final]
         self.pool = [v for v in window if v >= next_start]
         self._pool_set = set(self.pool)
@@ -179,8 +184,10 @@ class WindowGraph:
         self.m = None
 
     def _build(self) -> None:
-        members = [v for v in self.members if v not in self.final]
-        self.members = members
+        self.members = [v for v in self.members if v not in self.final]
+        self.extra = [v for v in self.extra if v not in self.final]
+        seen = set(self.members) | self._pool_set
+        members = self.members + [v for v in self.extra if v not in seen]
         k = len(members)
         stand_ins = self.stand_ins if self.pool else 0
         proxies = 0
@@ -268,10 +275,32 @@ class WindowGraph:
             seated = frozenset(self.glob[i] for i in range(k) if k <= mate[i] < first_proxy)
             into_rest = sum(1 for i in to_rest if i >= k)
             leftovers = self._seat_in_next(seated, into_rest)
-            assert self.rest is not None
-            if not self.rest.can_take(floaters | leftovers):
-                raise NeedFullGraph
+            if self.rest is not None and not self.rest.can_take(floaters | leftovers):
+                self._widen()
+                continue
             return mate
+
+    def _widen(self) -> None:
+        """The rest cannot take the window's floaters: its top players join the window in
+        person (as many as the window has, then twice as many each time), with their weights
+        less the completion field, and the rest below them is asked again. When that takes
+        the whole rest, every player left is a member and the full weights decide, as once the
+        bye's score group has entered the window."""
+        assert self.rest is not None
+        chunk = self.rest.pool[: max(len(self.members), len(self.extra), 8)]
+        if len(chunk) == len(self.rest.pool):
+            everyone = self.members + self.pool + self.extra + chunk
+            self.members = [v for v in dict.fromkeys(everyone) if v not in self.final]
+            self.final_mode = True
+            self.rest = None
+            self.pool, self._pool_set, self.extra = [], set(), []
+            self.stand_ins = 0
+            self.m = None
+            return
+        self.rest.remove(chunk)
+        self.entered.update(chunk)
+        self.extra += chunk
+        self.m = None
 
     def _update_next_weights(self) -> None:
         assert self.m is not None
@@ -399,3 +428,18 @@ def start_window(ctx: Context, players: list[Player], top: int) -> tuple[WindowG
         return rest_start >= n or bool(odd and bye_score > score[rest_start])
 
     return WindowGraph(n, default_weight, completion_field, rest, is_final), bye_score
+
+
+def bracket_window(n: int) -> WindowGraph:
+    """The graph of one bracket under the 2017 rules: the bracket with its next score group,
+    nobody else (A.9: the rest is checked apart, C.4). Players may stay unpaired: the proxies
+    take them, at the weight a pair of proxies has, so that the optimum is a maximum-weight
+    matching of the bracket."""
+
+    def no_weight(a: int, b: int) -> int:
+        return 0
+
+    def never(rest_start: int) -> bool:
+        return False
+
+    return WindowGraph(n, no_weight, no_weight, None, never)

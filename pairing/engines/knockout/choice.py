@@ -36,7 +36,7 @@ def choose_system(n: int, rules: Mapping[str, Any] | None = None) -> str:
         if system not in SYSTEMS:
             raise KnockoutError(f"Unknown system {system!r} in the rules.")
         if low <= n and (high is None or n <= high):
-            if system == "pool" and n > MAX_POOL:
+            if SYSTEMS[system].is_pool and n > MAX_POOL:
                 raise KnockoutError(f"A pool has at most {MAX_POOL} competitors.")
             return system
     pool_up_to = rules["pool_up_to"]

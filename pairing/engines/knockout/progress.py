@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .model import Bracket, KnockoutError, Match, Ref, ResetNeeded
 from .pools import PoolRow, pool_standings
-from .systems import round_of_slot
+from .systems import SYSTEMS, round_of_slot
 
 #: Sentinel for a side that is not known yet (a match feeding it is not decided).
 PENDING = "?"
@@ -131,7 +131,7 @@ def _place_holder(state: State, ref: Ref) -> str | None:
 
 def medals(state: State) -> Medals:
     """Gold, silver and the bronze(s) (spec §2.9: 1, 2, 3, 3, 5, 5); for a pool, by standings."""
-    if state.bracket.system == "pool":
+    if SYSTEMS[state.bracket.system].is_pool:
         rows = standings(state)
         done = all(m.decided for m in state.matches)
         ranked = [(r.rank, r.competitor if done else None) for r in rows]
@@ -155,7 +155,7 @@ def standings(
     state: State, points: Mapping[int, tuple[int, int]] | None = None
 ) -> tuple[PoolRow, ...]:
     """A pool's standings from a played pool bracket (see `pools.pool_standings`)."""
-    if state.bracket.system != "pool":
+    if not SYSTEMS[state.bracket.system].is_pool:
         raise KnockoutError("Standings are for pools; a knockout bracket has places (medals).")
     draw = state.bracket.draw
     numbers = {i: cid for i, cid in enumerate(draw.slots, start=1) if cid is not None}

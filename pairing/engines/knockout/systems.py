@@ -34,6 +34,11 @@ class System:
     min_size: int
     bronzes: int
 
+    @property
+    def is_pool(self) -> bool:
+        """A round robin of a few (spec §2.7), not a bracket."""
+        return self.code == "pool"
+
 
 SYSTEMS: dict[str, System] = {
     s.code: s
@@ -62,7 +67,7 @@ def bracket(draw: Draw, system: str) -> Bracket:
     """The matches of `system` on a drawn bracket (spec Appendix A)."""
     if system not in SYSTEMS:
         raise KnockoutError(f"Unknown system {system!r}; one of {', '.join(SYSTEMS)}.")
-    if system == "pool":
+    if SYSTEMS[system].is_pool:
         return _pool(draw)
     size = draw.size
     if size < SYSTEMS[system].min_size:
@@ -93,24 +98,7 @@ def bracket(draw: Draw, system: str) -> Bracket:
         final = add(1, "final", slot(1), slot(2))
         return Bracket(system, draw, tuple(extra), ((1, winner(final)), (2, loser(final))))
     semis = (main_id(size, rounds - 1, 0), main_id(size, rounds - 1, 1))
-    places: list[tuple[int, Ref]] = []
-    if system == "single":
-        places = [(3, loser(semis[0])), (3, loser(semis[1]))]
-    elif system == "single_bronze":
-        bronze = add(rounds, "bronze", loser(semis[0]), loser(semis[1]))
-        places = [(3, winner(bronze)), (4, loser(bronze))]
-    else:
-        builders = {
-            "ijf_repechage": _ijf,
-            "double_repechage": _ladders,
-            "double_elimination": _losers_bracket,
-        }
-        survivors = builders[system](size, rounds, add)
-        bronzes = [
-            add(rounds, "bronze", survivors[0], loser(semis[1])),
-            add(rounds, "bronze", survivors[1], loser(semis[0])),
-        ]
-        places = [(3, winner(m)) for m in bronzes] + [(5, loser(m)) for m in bronzes]
+    places = _THIRD_PLACES[system](size, rounds, semis, add)
     final = add(rounds, "final", winner(semis[0]), winner(semis[1]))
     places = [(1, winner(final)), (2, loser(final)), *places]
     return Bracket(system, draw, tuple(matches + extra), tuple(places))
@@ -170,3 +158,38 @@ def _pool(draw: Draw) -> Bracket:
         for i, (a, b) in enumerate(pool_matches(len(numbers)), start=1)
     )
     return Bracket("pool", draw, matches, ())
+
+
+def _both_semi_losers_third(size: int, rounds: int, semis, add) -> list[tuple[int, Ref]]:
+    """No repechage: both losing semi-finalists are third (spec §2.9)."""
+    return [(3, loser(semis[0])), (3, loser(semis[1]))]
+
+
+def _one_bronze_match(size: int, rounds: int, semis, add) -> list[tuple[int, Ref]]:
+    bronze = add(rounds, "bronze", loser(semis[0]), loser(semis[1]))
+    return [(3, winner(bronze)), (4, loser(bronze))]
+
+
+def _two_bronze_matches(survivors_of):
+    """Each half's survivor of ``survivors_of`` meets the losing semi-finalist of the other
+    half for one of two bronzes; their losers are fifth."""
+
+    def places(size: int, rounds: int, semis, add) -> list[tuple[int, Ref]]:
+        survivors = survivors_of(size, rounds, add)
+        bronzes = [
+            add(rounds, "bronze", survivors[0], loser(semis[1])),
+            add(rounds, "bronze", survivors[1], loser(semis[0])),
+        ]
+        return [(3, winner(m)) for m in bronzes] + [(5, loser(m)) for m in bronzes]
+
+    return places
+
+
+#: How each knockout system decides the places after the final's two.
+_THIRD_PLACES = {
+    "single": _both_semi_losers_third,
+    "single_bronze": _one_bronze_match,
+    "ijf_repechage": _two_bronze_matches(_ijf),
+    "double_repechage": _two_bronze_matches(_ladders),
+    "double_elimination": _two_bronze_matches(_losers_bracket),
+}

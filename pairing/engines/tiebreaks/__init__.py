@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .codes import LEGEND, RULE_SETS, available_codes, check_codes, legend, normalise, system_of
+from .codes import (
+    LEGEND,
+    RULE_SETS,
+    available_codes,
+    check_codes,
+    legend,
+    normalise,
+    unrated_rule,
+)
 from .direct_encounter import direct_encounter
 from .field import Field
 from .model import Kind, Player, RoundResult, Row, validate
@@ -24,10 +32,12 @@ __all__ = [
     "RoundResult",
     "Row",
     "available_codes",
+    "check_codes",
     "dp",
     "legend",
     "normalise",
     "rank",
+    "unrated_rule",
 ]
 
 
@@ -41,31 +51,33 @@ def rank(
     tiebreaks: Sequence[str] = (),
     *,
     rules: str = "2026",
-    system: str = "swiss",
+    round_robin: bool = False,
     through_round: int | None = None,
     unrated_rating: int | None = None,
 ) -> tuple[Row, ...]:
     """The standings after ``through_round`` (every round given when None).
 
     Players are ordered by points, then each tie-break in turn splits the groups still tied
-    (C.07 Art. 4.2); direct encounter works on the group as it stands when its turn comes, so it
-    may appear more than once. Players share a rank only when their points and every tie-break are
-    equal; within a shared rank they are listed by id. ``system`` is ``"swiss"`` (also
-    ``"swiss_dutch"``, ``"monrad"``) or ``"round_robin"``. ``unrated_rating``: the rating an
-    unrated opponent counts with in ARO and TPR (None leaves their games out).
+    (C.07 Art. 4.2); direct encounter works on the group as it stands when its turn comes and
+    applies itself again to a subgroup it leaves tied. Players share a rank only when their
+    points and every tie-break are equal; within a shared rank they are listed by id.
+    ``round_robin``: the games were paired in advance by a round robin (C.07 Art. 15: forfeits
+    are games), not round by round by a Swiss system (Art. 16). ``unrated_rating``: the rating
+    the organiser gives unrated players in ARO, TPR and RTNG (C.07 Art. 10); None, as C.07
+    leaves it when nothing was published, leaves games against them out.
 
-    Raises ValueError for an unknown rule set, system or code, or records that contradict each
+    Raises ValueError for an unknown rule set or code, or records that contradict each
     other (a game one side does not have).
     """
     players = tuple(players)
-    codes = check_codes(tiebreaks, rules, system)
+    codes = check_codes(tiebreaks, rules, round_robin=round_robin)
     validate(players)
     if through_round is None:
         through_round = max((r.round for p in players for r in p.results), default=0)
     field = Field(
         players,
         rules=rules,
-        system=system_of(system),
+        round_robin=round_robin,
         through_round=through_round,
         unrated_rating=unrated_rating,
     )

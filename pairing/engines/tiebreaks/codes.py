@@ -10,7 +10,6 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 RULE_SETS = ("2023", "2026")
-SYSTEMS = ("swiss", "round_robin")
 
 #: code -> (column heading, full name)
 LEGEND: Mapping[str, tuple[str, str]] = MappingProxyType(
@@ -52,41 +51,56 @@ def normalise(code: str) -> str:
     return code.strip().upper().replace("/", "-")
 
 
-def system_of(system: str) -> str:
-    """The engine's two families: the app's ``swiss_dutch`` and ``monrad`` are Swiss."""
-    if system in ("swiss", "swiss_dutch", "monrad"):
-        return "swiss"
-    if system == "round_robin":
-        return "round_robin"
-    raise ValueError(f"no tie-breaks for the system {system!r}")
+def kind_of_event(round_robin: bool) -> str:
+    """How C.07 names the two kinds of pairing in its messages."""
+    return "round robin" if round_robin else "Swiss"
 
 
-def available_codes(rules: str = "2026", system: str = "swiss") -> tuple[str, ...]:
-    """The codes a rule set offers for a system, in the order of C.07's list.
+def available_codes(rules: str = "2026", *, round_robin: bool = False) -> tuple[str, ...]:
+    """The codes a rule set offers, in the order of C.07's list.
 
-    Buchholz and its relatives are not for round robins (C.07 Art. 8.1), Koya only for them
-    (Art. 9.2); RTNG is new in the 2026 text (Art. 10.6).
+    ``round_robin``: the games were paired in advance by a round robin (C.07 Art. 15) rather
+    than round by round by a Swiss system (Art. 16). Buchholz and its relatives are not for
+    round robins (C.07 Art. 8.1), Koya only for them (Art. 9.2); RTNG is new in the 2026 text
+    (Art. 10.6).
     """
     if rules not in RULE_SETS:
         raise ValueError(f"unknown rule set {rules!r}: {', '.join(RULE_SETS)}")
-    family = system_of(system)
     offered = set(_BOTH + _RATING)
-    offered |= set(_SWISS_ONLY if family == "swiss" else _ROUND_ROBIN_ONLY)
+    offered |= set(_ROUND_ROBIN_ONLY if round_robin else _SWISS_ONLY)
     if rules == "2026":
         offered |= set(_NEW_IN_2026)
     return tuple(code for code in LEGEND if code in offered)
 
 
-def check_codes(codes: Iterable[str], rules: str, system: str) -> tuple[str, ...]:
+def check_codes(codes: Iterable[str], rules: str, *, round_robin: bool = False) -> tuple[str, ...]:
     """The codes normalised, or a ValueError naming the first one not offered."""
-    offered = available_codes(rules, system)
+    offered = available_codes(rules, round_robin=round_robin)
     result = tuple(normalise(code) for code in codes)
     for code in result:
         if code not in offered:
-            raise ValueError(f"{code} is not a {rules} tie-break for {system_of(system)}")
+            raise ValueError(
+                f"{code} is not a {rules} tie-break for a {kind_of_event(round_robin)}"
+            )
     return result
 
 
-def legend(codes: Iterable[str]) -> tuple[tuple[str, str], ...]:
-    """(heading, full name) for each code, in the order given."""
-    return tuple(LEGEND[normalise(code)] for code in codes)
+def legend(
+    codes: Iterable[str], *, unrated_rating: int | None = None
+) -> tuple[tuple[str, str], ...]:
+    """(heading, full name) for each code, in the order given. The rating-based codes say how
+    unrated opponents were counted, as C.07 Art. 10 asks the organiser to publish."""
+    rows = []
+    for code in codes:
+        heading, name = LEGEND[normalise(code)]
+        if normalise(code) in _RATING:
+            name = f"{name} ({unrated_rule(unrated_rating)})"
+        rows.append((heading, name))
+    return tuple(rows)
+
+
+def unrated_rule(unrated_rating: int | None) -> str:
+    """The published rule for unrated opponents in ARO, ARO-C1 and TPR (C.07 Art. 10)."""
+    if unrated_rating is None:
+        return "games against unrated opponents are left out"
+    return f"unrated opponents count as rated {unrated_rating}"

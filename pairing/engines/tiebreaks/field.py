@@ -41,13 +41,12 @@ class Field:
         players: tuple[Player, ...],
         *,
         rules: str,
-        system: str,
+        round_robin: bool,
         through_round: int,
         unrated_rating: int | None,
     ) -> None:
         self.rules = rules
-        self.system = system
-        self.swiss = system == "swiss"
+        self.swiss = not round_robin
         self.rounds_counted = through_round
         self.unrated_rating = unrated_rating
         self.players = {p.id: p for p in players}

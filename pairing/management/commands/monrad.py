@@ -5,16 +5,16 @@ Members are named by their card (starting) number."""
 from django.core.management.base import CommandError
 
 from arbiter.models import Round, Tournament
-from arbiter.services.results import ResultError, record_result
+from arbiter.services.results import record_result
+from pairing.engines.results import RESULTS
 from pairing.management.arbiter_command import ArbiterCommand
 from pairing.services import monrad as service
+from pairing.services import rounds as lifecycle
 from pairing.templatetags.monrad import club_points
 
 
 class Command(ArbiterCommand):
     help = "Run a Monrad club evening: check in, pair, accept, results, standing."
-
-    refusals = (service.EveningError, ResultError)
 
     def add_actions(self, actions) -> None:
         for name, help_text in (
@@ -31,10 +31,13 @@ class Command(ArbiterCommand):
         swap = actions.add_parser("swap", help="swap two players (card numbers) in a draft")
         swap.add_argument("first", type=int)
         swap.add_argument("second", type=int)
-        actions.add_parser("unpair", help="undo the last pairing (no results yet)")
+        unpair = actions.add_parser("unpair", help="undo the last pairing")
+        unpair.add_argument(
+            "--confirm", action="store_true", help="even if it is public or has results"
+        )
         result = actions.add_parser("result", help="enter a result: BOARD RESULT [--round N]")
         result.add_argument("board", type=int)
-        result.add_argument("result", help="1-0, 1/2, 0-1, +-, -+ or --")
+        result.add_argument("result", help=", ".join(r.code for r in RESULTS))
         result.add_argument("--round", type=int, help="default: the last round")
         actions.add_parser("standing", help="print the standing")
         options = actions.add_parser("settings", help="change the event's settings")
@@ -69,7 +72,7 @@ class Command(ArbiterCommand):
         return f"{entry.name} added with card {entry.starting_number} and checked in."
 
     def pair(self, user, tournament: Tournament, options: dict) -> str:
-        round_ = service.pair_evening(user, tournament)
+        round_ = lifecycle.pair_next_round(user, tournament)
         return self._show(round_)
 
     def _show(self, round_: Round) -> str:
@@ -89,18 +92,17 @@ class Command(ArbiterCommand):
         return "\n".join(lines)
 
     def accept(self, user, tournament: Tournament, options: dict) -> str:
-        round_ = service.accept_pairing(user, self._last(tournament))
+        round_ = lifecycle.publish_round(user, self.last_round(tournament), seen=None)
         return f"Round {round_.number} accepted and published."
 
     def swap(self, user, tournament: Tournament, options: dict) -> str:
         first, second = self._members(tournament, [options["first"], options["second"]])
-        round_ = self._last(tournament)
-        service.swap_players(user, round_, first, second)
+        round_ = self.last_round(tournament)
+        lifecycle.swap_players(user, round_, first, second, seen=None)
         return self._show(round_)
 
     def unpair(self, user, tournament: Tournament, options: dict) -> str:
-        round_ = self._last(tournament)
-        service.unpair_evening(user, round_)
+        round_ = self.delete_last(user, tournament, options["confirm"])
         return f"Round {round_.number}: pairing undone."
 
     def result(self, user, tournament: Tournament, options: dict) -> str:
@@ -131,9 +133,3 @@ class Command(ArbiterCommand):
         values = {k: options[k] for k in fields if options.get(k)}
         chosen = service.update_settings(user, tournament, **values)
         return ", ".join(f"{k}: {getattr(chosen, k)}" for k in fields)
-
-    def _last(self, tournament: Tournament) -> Round:
-        round_ = tournament.rounds.order_by("-number").first()
-        if round_ is None:
-            raise CommandError("No round has been paired yet.")
-        return round_

@@ -4,15 +4,15 @@ pages: pair, swap, publish, result, delete."""
 from django.core.management.base import CommandError
 
 from arbiter.models import Round, Tournament
-from arbiter.services.results import ResultError, record_result
+from arbiter.services.results import record_result
+from pairing.engines.results import RESULTS
 from pairing.management.arbiter_command import ArbiterCommand
+from pairing.services import rounds as lifecycle
 from pairing.services import swiss
 
 
 class Command(ArbiterCommand):
     help = "Run a FIDE Dutch Swiss round cycle: pair, swap, publish, result, delete."
-
-    refusals = (swiss.SwissError, ResultError)
 
     def add_actions(self, actions) -> None:
         actions.add_parser("pair", help="pair the next round as a draft")
@@ -23,12 +23,14 @@ class Command(ArbiterCommand):
         result = actions.add_parser("result", help="enter a result: ROUND BOARD RESULT")
         result.add_argument("round", type=int)
         result.add_argument("board", type=int)
-        result.add_argument("result", help="1-0, 1/2, 0-1, +-, -+ or --")
+        result.add_argument("result", help=", ".join(r.code for r in RESULTS))
         delete = actions.add_parser("delete", help="delete the last round")
-        delete.add_argument("--confirm", action="store_true", help="even if it has results")
+        delete.add_argument(
+            "--confirm", action="store_true", help="even if it is public or has results"
+        )
 
     def pair(self, user, tournament: Tournament, options: dict) -> str:
-        round_ = swiss.pair_round(user, tournament)
+        round_ = lifecycle.pair_next_round(user, tournament)
         lines = [f"Round {round_.number} paired (draft):"]
         for game in round_.games.select_related("white", "black").order_by("board"):
             lines.append(
@@ -44,16 +46,16 @@ class Command(ArbiterCommand):
         return "\n".join(lines)
 
     def swap(self, user, tournament: Tournament, options: dict) -> str:
-        draft = self._last(tournament)
+        draft = self.last_round(tournament)
         first, second = (
             tournament.entries.get(starting_number=options[key]) for key in ("first", "second")
         )
-        swiss.swap_players(user, draft, first, second)
+        lifecycle.swap_players(user, draft, first, second, seen=None)
         warnings = swiss.draft_warnings(draft)
         return "\n".join(["Swapped."] + [f"warning: {w.message}" for w in warnings])
 
     def publish(self, user, tournament: Tournament, options: dict) -> str:
-        round_ = swiss.publish_round(user, self._last(tournament))
+        round_ = lifecycle.publish_round(user, self.last_round(tournament), seen=None)
         return f"Round {round_.number} published."
 
     def result(self, user, tournament: Tournament, options: dict) -> str:
@@ -68,12 +70,5 @@ class Command(ArbiterCommand):
         return f"Round {options['round']}, board {game.board}: {game.get_result_display()}"
 
     def delete(self, user, tournament: Tournament, options: dict) -> str:
-        round_ = self._last(tournament)
-        swiss.delete_round(user, round_, confirm=options["confirm"])
+        round_ = self.delete_last(user, tournament, options["confirm"])
         return f"Round {round_.number} deleted."
-
-    def _last(self, tournament: Tournament) -> Round:
-        round_ = tournament.rounds.order_by("-number").first()
-        if round_ is None:
-            raise CommandError("No round has been paired yet.")
-        return round_

@@ -2,8 +2,9 @@
 
 import pytest
 
-from arbiter.models import AuditEntry, GameResult, Round
+from arbiter.models import AuditEntry, Round
 from arbiter.services.results import ResultError, record_result
+from pairing.engines.results import BY_CODE
 from tests.arbiter.conftest import play_round
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +20,7 @@ def board(round_, number):
     return round_.games.get(board=number)
 
 
-@pytest.mark.parametrize("result", GameResult.values)
+@pytest.mark.parametrize("result", list(BY_CODE))
 def test_every_kind_of_result_is_recorded(anna, round_one, result):
     game = record_result(anna, board(round_one, 1), result)
     game.refresh_from_db()

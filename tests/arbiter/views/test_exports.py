@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from arbiter.models import Round
 from pairing.engines.trf import parse_trf
-from pairing.services import swiss
+from pairing.services import rounds
 from pairing.services.trf_import import import_trf
 from tests.pairing.conftest import play
 
@@ -17,9 +17,9 @@ from tests.pairing.conftest import play
 @pytest.fixture
 def played_open(anna, trondheim_open):
     """Two rounds played and published, the third waiting as a draft."""
-    play(anna, swiss.pair_round(anna, trondheim_open))
-    play(anna, swiss.pair_round(anna, trondheim_open), seed=2)
-    swiss.pair_round(anna, trondheim_open)
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open), seed=2)
+    rounds.pair_next_round(anna, trondheim_open)
     trondheim_open.is_published = True
     trondheim_open.save()
     return trondheim_open
@@ -83,7 +83,7 @@ def test_the_trf16_export_has_no_trf2026_records(client, played_open):
 
 
 def test_nothing_is_exported_of_an_unpublished_tournament(client, trondheim_open, anna):
-    play(anna, swiss.pair_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
     trondheim_open.is_published = False
     trondheim_open.save()
     for name in ("export_players", "export_results", "export_json"):

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from arbiter.models import AuditEntry, Round
 from arbiter.services.results import record_result
-from pairing.services import swiss
+from pairing.services import rounds
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 
@@ -146,7 +146,7 @@ def test_the_round_pages_cost_the_same_queries_for_any_field(
 
 
 def test_keyboard_entry_takes_board_and_shorthand_result(anna, anna_client, trondheim_open):
-    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
     address = reverse("quick_result", args=[trondheim_open.pk, 1])
     response = anna_client.post(
         address, {"board": "2", "result": "="}, headers={"HX-Request": "true"}
@@ -157,7 +157,7 @@ def test_keyboard_entry_takes_board_and_shorthand_result(anna, anna_client, tron
 
 
 def test_keyboard_entry_never_overwrites_a_result(anna, anna_client, trondheim_open):
-    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
     address = reverse("quick_result", args=[trondheim_open.pk, 1])
     anna_client.post(address, {"board": "1", "result": "1"}, headers={"HX-Request": "true"})
     response = anna_client.post(
@@ -170,7 +170,7 @@ def test_keyboard_entry_never_overwrites_a_result(anna, anna_client, trondheim_o
 def test_a_result_button_on_a_board_changed_meanwhile_is_refused(
     anna, anna_client, dag, trondheim_open
 ):
-    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
     game = round_.games.get(board=3)
     record_result(dag, game, "0-1")
     address = reverse("record_result", args=[trondheim_open.pk, game.pk])
@@ -183,7 +183,7 @@ def test_a_result_button_on_a_board_changed_meanwhile_is_refused(
 
 
 def test_keyboard_entry_rejects_an_unknown_board(anna, anna_client, trondheim_open):
-    swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
     address = reverse("quick_result", args=[trondheim_open.pk, 1])
     response = anna_client.post(
         address, {"board": "99", "result": "1"}, headers={"HX-Request": "true"}

@@ -16,11 +16,11 @@ def pair_both_ways(state):
     """The whole field's pairing (None when there is no legal one) and the window's (None when
     it hands over to the whole field)."""
     try:
-        full = pairer._compute(state, True, windowed=False)
+        full = pairer.pair_2026(state, windowed=False)
     except pairer.NoValidPairing:
         full = None
     try:
-        window = pairer._compute(state, True, windowed=True)
+        window = pairer.pair_2026(state, windowed=True)
     except pairer.NeedFullGraph:
         window = None
     return full, window
@@ -101,7 +101,7 @@ def test_the_window_pairs_the_early_rounds_of_an_open_as_the_full_graph_does():
 @given(n=st.integers(2, 41), seed=st.integers(0, 10**6))
 def test_round_one_is_the_natural_pairing_the_full_graph_finds(n, seed):
     state = build_state(random_tournament(n, 9, 0, seed))
-    assert pairer.first_round_pairing(state) == pairer._compute(state, True, windowed=False)
+    assert pairer.first_round_pairing(state) == pairer.pair_2026(state, windowed=False)
 
 
 def test_round_one_with_a_forbidden_pair_goes_through_the_rules():
@@ -116,3 +116,34 @@ def test_a_round_with_no_legal_pairing_is_left_to_the_whole_field_which_says_so(
     assert pair_both_ways(state) == (None, None)
     with pytest.raises(pairer.NoValidPairing):
         pairer.compute_matching(state)
+
+
+def test_when_the_rest_cannot_take_the_floaters_its_players_join_the_window(monkeypatch):
+    from pairing.engines.dutch.window import WindowGraph
+
+    widened = []
+    widen = WindowGraph._widen
+    monkeypatch.setattr(WindowGraph, "_widen", lambda g: widened.append(1) or widen(g))
+    state = build_state(random_tournament(20, 9, 6, 0))
+    full, window = pair_both_ways(state)
+    assert widened
+    assert window == full
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(2, 12), density=st.floats(0.2, 0.9), seed=st.integers(0, 10**6))
+def test_the_rest_is_paired_whenever_a_perfect_pairing_exists(n, density, seed):
+    import random
+
+    from pairing.engines.matching import max_weight_matching
+
+    rng = random.Random(seed)
+    n -= n % 2
+    edges = {(a, b) for a in range(n) for b in range(a) if rng.random() < density}
+
+    def compatible(a, b):
+        return (max(a, b), min(a, b)) in edges
+
+    mate = max_weight_matching(n, [(a, b, 1) for a, b in edges])
+    perfect = all(m >= 0 for m in mate)
+    assert RestPairing(range(n), compatible, [False] * n).settle() == perfect

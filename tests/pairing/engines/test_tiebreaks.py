@@ -186,25 +186,25 @@ def round_robin_of_four(last="1/2"):
 
 def test_sonneborn_berger_in_a_round_robin_weights_each_result_by_the_opponents_score():
     players = round_robin_of_four()
-    sb = {r.player_id: r.tiebreaks[0] for r in rank(players, ["SB"], system="round_robin")}
+    sb = {r.player_id: r.tiebreaks[0] for r in rank(players, ["SB"], round_robin=True)}
     assert sb == {1: D(2) + D("0.5") + D("0.5"), 2: D(1), 3: D("0.25"), 4: D("0.25")}
 
 
 def test_sonneborn_berger_cut_one_cuts_the_lowest_contribution_among_the_lowest_opponents():
     # Player 2 beat 3 and 4 (both 0.5: contributions 0.5 each) and lost to 1: cut 0.5.
-    assert value(round_robin_of_four(), "SB-C1", 2, system="round_robin") == D("0.5")
+    assert value(round_robin_of_four(), "SB-C1", 2, round_robin=True) == D("0.5")
 
 
 def test_a_round_robin_forfeit_counts_against_the_scheduled_opponent():
     players = round_robin_of_four(last="+-")  # 4 wins by forfeit against 3
-    assert value(players, "SB", 4, system="round_robin") == D(0)  # 3 has 0
-    assert value(players, "KS", 4, system="round_robin") == D(0)
-    assert value(players, "BWG", 4, system="round_robin") == 0  # 4 had White
+    assert value(players, "SB", 4, round_robin=True) == D(0)  # 3 has 0
+    assert value(players, "KS", 4, round_robin=True) == D(0)
+    assert value(players, "BWG", 4, round_robin=True) == 0  # 4 had White
 
 
 def test_koya_counts_points_against_players_with_half_the_maximum():
     players = round_robin_of_four()
-    ks = {r.player_id: r.tiebreaks[0] for r in rank(players, ["KS"], system="round_robin")}
+    ks = {r.player_id: r.tiebreaks[0] for r in rank(players, ["KS"], round_robin=True)}
     # Limit 1.5 of 3: players 1 (3) and 2 (2) qualify.
     assert ks == {1: D(1), 2: D(0), 3: D(0), 4: D(0)}
 
@@ -241,7 +241,7 @@ def test_direct_encounter_ranks_a_group_of_three_who_all_met_by_their_separate_t
         pab_points=D(0),
     )
     # A 5-player round robin: 1, 2 and 3 on 2 points; among them 1 has 1.5, 2 has 1, 3 has 0.5.
-    rows = rank(players, ["DE"], system="round_robin")
+    rows = rank(players, ["DE"], round_robin=True)
     assert [(r.player_id, r.rank, r.points, r.tiebreaks[0]) for r in rows] == [
         (5, 1, D("2.5"), None),
         (1, 2, D(2), D("1.5")),
@@ -277,16 +277,55 @@ def test_direct_encounter_leaves_out_swiss_forfeits_and_averages_repeated_meetin
     forfeit = tournament([(1, 1, 2, "+-")], [])
     assert [r.rank for r in rank(forfeit, ["DE"], through_round=1)] == [1, 2]  # points
     double = tournament([(1, 1, 2, "1-0"), (2, 2, 1, "1-0"), (3, 1, 2, "1/2")], [])
-    rows = rank(double, ["DE"], system="round_robin")
+    rows = rank(double, ["DE"], round_robin=True)
     # 1.5 each over three games, averaged: 0.5 each, tied.
     assert [(r.rank, r.tiebreaks[0]) for r in rows] == [(1, D("0.5")), (1, D("0.5"))]
     swiss = tournament([(1, 1, 2, "+-"), (2, 2, 1, "1-0")], [])
     rows = rank(swiss, ["DE"])
     assert [(r.player_id, r.rank, r.tiebreaks[0]) for r in rows] == [(2, 1, D(1)), (1, 2, D(0))]
-    rows = rank(swiss, ["DE"], system="round_robin")  # the forfeit counts: one win each
+    rows = rank(swiss, ["DE"], round_robin=True)  # the forfeit counts: one win each
     assert [(r.player_id, r.rank, r.tiebreaks[0]) for r in rows] == [
         (1, 1, D("0.5")),
         (2, 1, D("0.5")),
+    ]
+
+
+def test_direct_encounter_abandons_a_group_without_a_clear_first_instead_of_splitting_the_bottom():
+    # 1 and 2 never met, both beat 3: either could still finish first, so DE does not decide
+    # at all (C.07 Art. 6.3, TEC exercise 25); 3 is not put last by DE.
+    players = tournament(
+        [(1, 1, 3, "1-0"), (2, 2, 3, "1-0")],
+        [(2, 1, Kind.ZPB), (3, 1, Kind.ZPB), (1, 2, Kind.ZPB), (3, 2, Kind.ZPB), (3, 3, Kind.FPB)],
+    )
+    rows = rank(players, ["DE"])
+    assert [(r.player_id, r.points, r.rank, r.tiebreaks[0]) for r in rows] == [
+        (1, 1, 1, None),
+        (2, 1, 1, None),
+        (3, 1, 1, None),
+    ]
+
+
+def test_direct_encounter_applies_itself_again_to_players_still_level_in_the_separate_table():
+    # Four players who all met, all on 2 points after round 4's byes: 1 and 2 have 2 each in
+    # the separate table, 1 beat 2; 3 and 4 have 1 each, 4 beat 3 (TEC exercises 25 and 26:
+    # DE is applied again to the subgroup still level).
+    players = tournament(
+        [
+            (1, 1, 2, "1-0"),
+            (1, 3, 4, "0-1"),
+            (2, 3, 1, "1-0"),
+            (2, 2, 4, "1-0"),
+            (3, 1, 4, "1-0"),
+            (3, 2, 3, "1-0"),
+        ],
+        [(4, 1, Kind.ZPB), (4, 2, Kind.ZPB), (4, 3, Kind.FPB), (4, 4, Kind.FPB)],
+    )
+    rows = rank(players, ["DE"])
+    assert [(r.player_id, r.rank, r.tiebreaks[0]) for r in rows] == [
+        (1, 1, D(2)),
+        (2, 2, D(2)),
+        (4, 3, D(1)),
+        (3, 4, D(1)),
     ]
 
 
@@ -362,8 +401,8 @@ def test_a_player_without_a_game_has_no_rating_tiebreak_and_ranks_below_those_wi
 
 
 def test_rating_is_a_2026_tiebreak_only():
-    assert "RTNG" in available_codes("2026", "swiss")
-    assert "RTNG" not in available_codes("2023", "swiss")
+    assert "RTNG" in available_codes("2026")
+    assert "RTNG" not in available_codes("2023")
     with pytest.raises(ValueError, match="RTNG"):
         rank(WORKED, ["RTNG"], rules="2023")
     assert value(WORKED, "RTNG", 2) == 1900
@@ -374,9 +413,9 @@ def test_rating_is_a_2026_tiebreak_only():
 
 def test_players_share_a_rank_only_when_points_and_every_tiebreak_are_equal():
     players = round_robin_of_four()
-    rows = rank(players, ["SB"], system="round_robin")
+    rows = rank(players, ["SB"], round_robin=True)
     assert [(r.player_id, r.rank) for r in rows] == [(1, 1), (2, 2), (3, 3), (4, 3)]
-    rows = rank(players, [], system="round_robin")
+    rows = rank(players, [], round_robin=True)
     assert [r.rank for r in rows] == [1, 2, 3, 3]
 
 
@@ -387,9 +426,9 @@ def test_the_standings_after_a_round_ignore_the_later_rounds():
 
 
 def test_buchholz_is_not_offered_in_a_round_robin_nor_koya_in_a_swiss():
-    assert "BH" not in available_codes("2026", "round_robin")
-    assert "KS" in available_codes("2026", "round_robin")
-    assert "KS" not in available_codes("2023", "swiss_dutch")
+    assert "BH" not in available_codes("2026", round_robin=True)
+    assert "KS" in available_codes("2026", round_robin=True)
+    assert "KS" not in available_codes("2023")
     with pytest.raises(ValueError):
         rank(WORKED, ["KS"])
     with pytest.raises(ValueError):
@@ -399,12 +438,26 @@ def test_buchholz_is_not_offered_in_a_round_robin_nor_koya_in_a_swiss():
 def test_codes_are_read_in_fides_slash_spelling_and_every_code_has_a_legend():
     assert values(WORKED, ["bh/c1"], 2) == values(WORKED, ["BH-C1"], 2)
     for rules in ("2023", "2026"):
-        for system in ("swiss", "round_robin"):
-            assert set(available_codes(rules, system)) <= set(LEGEND)
+        for round_robin in (False, True):
+            assert set(available_codes(rules, round_robin=round_robin)) <= set(LEGEND)
     assert legend(["BH/C1", "TPR"]) == (
         ("BH-C1", "Buchholz cut 1"),
-        ("TPR", "Tournament performance rating"),
+        ("TPR", "Tournament performance rating (games against unrated opponents are left out)"),
     )
+
+
+def test_the_legend_publishes_the_rating_given_to_unrated_players():
+    assert legend(["ARO", "SB"], unrated_rating=1400) == (
+        ("ARO", "Average rating of opponents (unrated opponents count as rated 1400)"),
+        ("SB", "Sonneborn-Berger"),
+    )
+
+
+def test_the_engine_knows_no_pairing_program_only_whether_games_were_paired_as_a_round_robin():
+    with pytest.raises(TypeError):
+        rank(WORKED, ["BH"], system="swiss_dutch")
+    with pytest.raises(TypeError):
+        available_codes("2026", "monrad")
 
 
 def test_records_that_contradict_each_other_are_refused():

@@ -5,6 +5,7 @@ import pytest
 from arbiter.models import AuditEntry, System
 from pairing.models import Bout
 from pairing.services import knockout as service
+from pairing.services.rounds import ConfirmationNeeded, StaleDraft, draft_token
 from tests.factories import EntryFactory, TournamentFactory
 
 CLUBS = ["Oslo JK", "Bergen Judo", "Trondheim JK", "Oslo JK"]
@@ -42,8 +43,24 @@ def test_the_draw_puts_the_seeds_in_their_halves_and_keeps_its_random_seed(anna,
 
 def test_the_same_random_seed_draws_the_same_bracket(anna, nordic_cup):
     once = service.draw_bracket(anna, nordic_cup, random_seed=7).slots
-    again = service.draw_bracket(anna, nordic_cup, random_seed=7).slots
+    again = service.draw_bracket(anna, nordic_cup, random_seed=7, confirm=True).slots
     assert once == again
+
+
+def test_drawing_again_is_confirmed_with_the_draw_it_replaces(anna, nordic_cup):
+    drawn = service.draw_bracket(anna, nordic_cup, random_seed=7)
+    with pytest.raises(ConfirmationNeeded, match=r"replaces the bracket drawn .* random seed 7"):
+        service.draw_bracket(anna, nordic_cup, random_seed=8)
+    assert service.bracket_of(nordic_cup).slots == drawn.slots
+
+
+def test_a_page_that_showed_an_older_bracket_cannot_draw_it_again(anna, dag, nordic_cup):
+    first = entries(nordic_cup)[0]
+    shown = draft_token(service.bracket_of(nordic_cup))
+    service.set_seeds(anna, nordic_cup, {first.pk: 1}, seen=shown)
+    with pytest.raises(StaleDraft, match="seeds set \\(anna\\)"):
+        service.draw_bracket(dag, nordic_cup, random_seed=1, seen=shown)
+    assert not service.bracket_of(nordic_cup).slots
 
 
 def test_seeds_are_one_to_eight_each_once(anna, nordic_cup):

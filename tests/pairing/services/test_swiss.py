@@ -7,7 +7,7 @@ from arbiter.models import AuditEntry, Bye, Round
 from arbiter.services.results import ResultError, record_result
 from pairing.engines.dutch import pair_trf
 from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
-from pairing.services import swiss
+from pairing.services import rounds, swiss
 from pairing.services.trf_export import tournament_trf
 from tests.pairing.conftest import play
 
@@ -19,7 +19,7 @@ def boards(round_):
 
 
 def test_it_pairs_round_one_as_a_draft_top_half_against_bottom_half(anna, trondheim_open):
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     assert round_.number == 1 and round_.state == Round.State.DRAFT
     assert boards(round_) == [(1, 6), (7, 2), (3, 8), (9, 4), (5, 10)]
     engine = EnginePairing.objects.get(round=round_)
@@ -29,7 +29,7 @@ def test_it_pairs_round_one_as_a_draft_top_half_against_bottom_half(anna, trondh
 
 
 def test_it_numbers_the_players_by_rating_before_round_one(anna, trondheim_open):
-    swiss.pair_round(anna, trondheim_open)
+    rounds.pair_next_round(anna, trondheim_open)
     ratings = list(
         trondheim_open.entries.order_by("starting_number").values_list("rating", flat=True)
     )
@@ -37,20 +37,20 @@ def test_it_numbers_the_players_by_rating_before_round_one(anna, trondheim_open)
 
 
 def test_it_refuses_a_second_draft_of_the_same_round(anna, dag, trondheim_open):
-    swiss.pair_round(anna, trondheim_open)
-    with pytest.raises(swiss.SwissError, match="already paired"):
-        swiss.pair_round(dag, trondheim_open)
+    rounds.pair_next_round(anna, trondheim_open)
+    with pytest.raises(rounds.RoundError, match="already paired"):
+        rounds.pair_next_round(dag, trondheim_open)
     assert trondheim_open.rounds.count() == 1
 
 
 def test_it_refuses_to_pair_while_boards_lack_results(anna, trondheim_open):
-    swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
-    with pytest.raises(swiss.SwissError, match="5 board\\(s\\) without a result"):
-        swiss.pair_round(anna, trondheim_open)
+    rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
+    with pytest.raises(rounds.RoundError, match="5 board\\(s\\) without a result"):
+        rounds.pair_next_round(anna, trondheim_open)
 
 
 def test_it_gives_the_requested_byes_and_pairs_the_rest(anna, trondheim_open, trondheim_players):
-    play(anna, swiss.pair_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
     half, absent = trondheim_players[0], trondheim_players[9]
     PlayerRoundRecord.objects.create(
         tournament=trondheim_open, entry=half, round_number=2, kind="H"
@@ -58,19 +58,19 @@ def test_it_gives_the_requested_byes_and_pairs_the_rest(anna, trondheim_open, tr
     PlayerRoundRecord.objects.create(
         tournament=trondheim_open, entry=absent, round_number=2, kind="Z"
     )
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     assert dict(round_.byes.values_list("entry_id", "kind")) == {half.pk: "H", absent.pk: "Z"}
     paired = {n for pair in boards(round_) for n in pair}
     assert paired == set(range(2, 10))
 
 
 def test_it_never_pairs_a_withdrawn_player(anna, trondheim_open, trondheim_players):
-    play(anna, swiss.pair_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
     gone = trondheim_players[3]
     PlayerRoundRecord.objects.create(
         tournament=trondheim_open, entry=gone, round_number=2, kind="W"
     )
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     assert round_.byes.get(entry=gone).kind == Bye.Kind.ZERO_POINT
     assert gone.pk not in {e for g in round_.games.values_list("white", "black") for e in g}
     pab = round_.byes.get(kind=Bye.Kind.PAIRING_ALLOCATED)
@@ -84,16 +84,16 @@ def test_it_keeps_a_forbidden_pair_apart(anna, trondheim_open, trondheim_players
         first=min(one, six, key=lambda e: e.pk),
         second=max(one, six, key=lambda e: e.pk),
     )
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     assert (1, 6) not in boards(round_) and (6, 1) not in boards(round_)
 
 
 def test_a_swap_is_recorded_and_warns_that_it_differs_from_the_engine(
     anna, trondheim_open, trondheim_players
 ):
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     assert swiss.draft_warnings(round_) == []
-    swiss.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
+    rounds.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
     assert boards(round_)[:2] == [(1, 7), (6, 2)]
     warnings = swiss.draft_warnings(round_)
     assert {w.code for w in warnings} == {"engine"}
@@ -103,9 +103,9 @@ def test_a_swap_is_recorded_and_warns_that_it_differs_from_the_engine(
 
 
 def test_swapping_back_is_no_longer_an_edit(anna, trondheim_open, trondheim_players):
-    round_ = swiss.pair_round(anna, trondheim_open)
-    swiss.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
-    swiss.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
+    round_ = rounds.pair_next_round(anna, trondheim_open)
+    rounds.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
+    rounds.swap_players(anna, round_, trondheim_players[5], trondheim_players[6])
     assert not EnginePairing.objects.get(round=round_).edited
 
 
@@ -115,18 +115,18 @@ def opponent_in(round_, entry):
 
 
 def test_a_swap_into_a_rematch_is_warned_C1(anna, trondheim_open):
-    play(anna, swiss.pair_round(anna, trondheim_open))
-    round_ = swiss.pair_round(anna, trondheim_open)
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     top = round_.games.get(board=1)
     old_opponent = opponent_in(trondheim_open.rounds.get(number=1), top.white)
-    swiss.swap_players(anna, round_, top.black, old_opponent)
+    rounds.swap_players(anna, round_, top.black, old_opponent)
     codes = {w.code for w in swiss.draft_warnings(round_)}
     assert "rematch" in codes and "engine" in codes
 
 
-def test_swap_colours_flips_one_board(anna, trondheim_open):
-    round_ = swiss.pair_round(anna, trondheim_open)
-    swiss.swap_colours(anna, round_, 1)
+def test_giving_white_to_the_black_player_flips_one_board(anna, trondheim_open):
+    round_ = rounds.pair_next_round(anna, trondheim_open)
+    rounds.set_colours(anna, round_, 1, round_.games.get(board=1).black)
     assert boards(round_)[0] == (6, 1)
 
 
@@ -136,55 +136,55 @@ def test_moving_a_player_to_the_bye_swaps_them_with_its_holder(
     PlayerRoundRecord.objects.create(
         tournament=trondheim_open, entry=trondheim_players[0], round_number=1, kind="Z"
     )
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     holder = round_.byes.get(kind="U").entry
-    swiss.swap_players(anna, round_, trondheim_players[1], holder)
+    rounds.swap_players(anna, round_, trondheim_players[1], holder)
     assert round_.byes.get(kind="U").entry == trondheim_players[1]
 
 
 def test_a_published_round_cannot_be_edited(anna, trondheim_open, trondheim_players):
-    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
-    with pytest.raises(swiss.SwissError, match="published"):
-        swiss.swap_colours(anna, round_, 1)
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
+    with pytest.raises(rounds.RoundError, match="published"):
+        rounds.set_colours(anna, round_, 1, round_.games.get(board=1).black)
 
 
 def test_publish_makes_the_round_count_and_is_audited(anna, trondheim_open):
-    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
     assert round_.state == Round.State.PUBLISHED and round_.published_at is not None
     assert AuditEntry.objects.filter(action="round.publish").exists()
-    with pytest.raises(swiss.SwissError, match="already published"):
-        swiss.publish_round(anna, round_)
+    with pytest.raises(rounds.RoundError, match="already published"):
+        rounds.publish_round(anna, round_)
 
 
 def test_a_draft_is_deleted_and_paired_again(anna, trondheim_open):
-    round_ = swiss.pair_round(anna, trondheim_open)
-    swiss.delete_round(anna, round_)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
+    rounds.delete_last_round(anna, round_)
     assert not trondheim_open.rounds.exists()
-    assert swiss.pair_round(anna, trondheim_open).number == 1
+    assert rounds.pair_next_round(anna, trondheim_open).number == 1
 
 
 def test_deleting_a_round_with_results_lists_them_and_needs_confirmation(anna, trondheim_open):
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     play(anna, round_)
-    with pytest.raises(swiss.UnconfirmedDeletion) as refused:
-        swiss.delete_round(anna, round_)
-    assert len(refused.value.lost) == 5 and trondheim_open.rounds.exists()
-    swiss.delete_round(anna, round_, confirm=True)
+    with pytest.raises(rounds.ConfirmationNeeded) as refused:
+        rounds.delete_last_round(anna, round_)
+    assert len(refused.value.lost) == 1 + 5 and trondheim_open.rounds.exists()
+    rounds.delete_last_round(anna, round_, confirm=True)
     assert not trondheim_open.rounds.exists()
     entry = AuditEntry.objects.get(action="round.delete")
     assert entry.user == anna and len(entry.before["games"]) == 5
 
 
 def test_only_the_last_round_can_be_deleted(anna, trondheim_open):
-    first = swiss.pair_round(anna, trondheim_open)
+    first = rounds.pair_next_round(anna, trondheim_open)
     play(anna, first)
-    swiss.pair_round(anna, trondheim_open)
-    with pytest.raises(swiss.SwissError, match="Only the last round"):
-        swiss.delete_round(anna, first, confirm=True)
+    rounds.pair_next_round(anna, trondheim_open)
+    with pytest.raises(rounds.RoundError, match="Only the last round"):
+        rounds.delete_last_round(anna, first, confirm=True)
 
 
 def test_a_result_changed_under_the_arbiter_is_refused(anna, dag, trondheim_open):
-    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
     game = round_.games.get(board=1)
     record_result(anna, game, "1-0", expected="")
     with pytest.raises(ResultError, match="changed under you: it now says 1 - 0"):
@@ -198,7 +198,7 @@ def test_every_round_pairs_identically_from_its_trf_export(anna, trondheim_open,
         tournament=trondheim_open, entry=trondheim_players[2], round_number=3, kind="H"
     )
     for number in range(1, 6):
-        play(anna, swiss.pair_round(anna, trondheim_open), seed=number)
+        play(anna, rounds.pair_next_round(anna, trondheim_open), seed=number)
     for number in range(1, 6):
         trf = tournament_trf(trondheim_open, through_round=number - 1, next_round=True)
         pairing = pair_trf(trf)
@@ -211,12 +211,12 @@ def test_a_late_entrant_can_get_half_a_point_for_each_missed_round(anna, trondhe
     from pairing.services.swiss_records import score_missed_rounds
     from tests.factories import EntryFactory
 
-    play(anna, swiss.pair_round(anna, trondheim_open))
-    play(anna, swiss.pair_round(anna, trondheim_open), seed=2)
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open), seed=2)
     late = EntryFactory(tournament=trondheim_open, starting_number=11, rating=2000)
     assert score_missed_rounds(anna, trondheim_open, late, "H") == 2
     assert scores(trondheim_open)[late.pk] == 1
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     assert late.pk in {e for g in round_.games.values_list("white", "black") for e in g} | {
         b for b in round_.byes.values_list("entry", flat=True)
     }
@@ -226,9 +226,9 @@ def test_a_late_entrant_can_get_half_a_point_for_each_missed_round(anna, trondhe
 def test_a_changed_past_result_changes_the_points_and_is_audited(anna, dag, trondheim_open):
     from arbiter.scoring import points_before
 
-    first = swiss.pair_round(anna, trondheim_open)
+    first = rounds.pair_next_round(anna, trondheim_open)
     play(anna, first)
-    swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
     game = first.games.get(board=1)
     before = points_before(trondheim_open, 2)
     flipped = {"1-0": "0-1", "0-1": "1-0", "1/2": "1-0"}[game.result]
@@ -242,14 +242,14 @@ def test_a_changed_past_result_changes_the_points_and_is_audited(anna, dag, tron
 def test_a_late_entry_is_ranked_by_rating_until_round_four_is_paired(anna, trondheim_open):
     from arbiter.services.entries import add_entry
 
-    play(anna, swiss.pair_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
     late = add_entry(anna, trondheim_open, {"name": "Late, Magnus", "rating": 2405})
     assert late.starting_number == 1  # above the old number 1 (2400): C.04.2
     assert trondheim_open.entries.get(name="Player 01, Trondheim").starting_number == 2
     audit = AuditEntry.objects.filter(action="entry.add").latest("pk")
     assert audit.after["renumbered"]["Player 01, Trondheim"] == [1, 2]
     # the history is kept by player, so the next round pairs from it with the new numbers
-    round_two = swiss.pair_round(anna, trondheim_open)
+    round_two = rounds.pair_next_round(anna, trondheim_open)
     assert late.pk in set(round_two.games.values_list("white", flat=True)) | set(
         round_two.games.values_list("black", flat=True)
     ) | set(round_two.byes.values_list("entry", flat=True))
@@ -259,7 +259,7 @@ def test_a_late_entry_takes_the_next_number_once_round_four_is_paired(anna, tron
     from arbiter.services.entries import add_entry
 
     for seed in range(4):
-        play(anna, swiss.pair_round(anna, trondheim_open), seed=seed)
+        play(anna, rounds.pair_next_round(anna, trondheim_open), seed=seed)
     late = add_entry(anna, trondheim_open, {"name": "Late, Magnus", "rating": 2405})
     assert late.starting_number == 11
     assert trondheim_open.entries.get(name="Player 01, Trondheim").starting_number == 1
@@ -268,7 +268,7 @@ def test_a_late_entry_takes_the_next_number_once_round_four_is_paired(anna, tron
 def test_a_late_entry_does_not_renumber_under_a_waiting_draft(anna, trondheim_open):
     from arbiter.services.entries import add_entry
 
-    play(anna, swiss.pair_round(anna, trondheim_open))
-    swiss.pair_round(anna, trondheim_open)  # round 2 waits as a draft
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    rounds.pair_next_round(anna, trondheim_open)  # round 2 waits as a draft
     late = add_entry(anna, trondheim_open, {"name": "Late, Magnus", "rating": 2405})
     assert late.starting_number == 11

@@ -8,7 +8,7 @@ from django.db import connection, connections
 
 from arbiter.models import Round
 from arbiter.services.results import ResultError, record_result
-from pairing.services import swiss
+from pairing.services import rounds
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -42,18 +42,18 @@ def at_once(*actions):
 
 def test_two_arbiters_pressing_pair_together_create_one_round(anna, dag, trondheim_open):
     outcomes = at_once(
-        lambda: swiss.pair_round(anna, trondheim_open),
-        lambda: swiss.pair_round(dag, trondheim_open),
+        lambda: rounds.pair_next_round(anna, trondheim_open),
+        lambda: rounds.pair_next_round(dag, trondheim_open),
     )
-    rounds = [o for o in outcomes if isinstance(o, Round)]
-    errors = [o for o in outcomes if isinstance(o, swiss.SwissError)]
-    assert len(rounds) == 1 and len(errors) == 1
+    paired = [o for o in outcomes if isinstance(o, Round)]
+    errors = [o for o in outcomes if isinstance(o, rounds.RoundError)]
+    assert len(paired) == 1 and len(errors) == 1
     assert "already paired" in str(errors[0])
     assert Round.objects.filter(tournament=trondheim_open).count() == 1
 
 
 def test_two_arbiters_entering_different_results_for_one_board(anna, dag, trondheim_open):
-    round_ = swiss.publish_round(anna, swiss.pair_round(anna, trondheim_open))
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
     game = round_.games.get(board=1)
     outcomes = at_once(
         lambda: record_result(anna, game, "1-0", expected=""),

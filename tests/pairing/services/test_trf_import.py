@@ -12,7 +12,7 @@ from arbiter.services.results import record_result
 from pairing.engines.dutch.checker import check_tournament
 from pairing.engines.trf import TrfError, parse_trf, write_trf
 from pairing.models import ForbiddenPair, PlayerRoundRecord
-from pairing.services import swiss
+from pairing.services import rounds
 from pairing.services.trf_export import completed_rounds, tournament_trf
 from pairing.services.trf_import import import_trf
 from tests.pairing.trf_helpers import (
@@ -120,7 +120,7 @@ def test_a_last_column_of_absences_becomes_the_records_of_the_round_to_pair(anna
     number = tournament.rounds.count() + 1
     records = tournament.player_round_records.values_list("round_number", flat=True)
     assert records and set(records) == {number}
-    round_ = swiss.pair_round(anna, tournament)
+    round_ = rounds.pair_next_round(anna, tournament)
     pairing = [
         f"{g.white.starting_number} {g.black.starting_number}"
         for g in round_.games.order_by("board")
@@ -244,7 +244,7 @@ def test_an_unfinished_last_round_is_published_and_takes_its_missing_results_her
     game = Game.objects.get(round__tournament=tournament, round__number=2, result="")
     record_result(anna, game, "1/2")
     assert tournament.rounds.get(number=2).state == "complete"
-    assert swiss.pair_round(anna, tournament).number == 3
+    assert rounds.pair_next_round(anna, tournament).number == 3
 
 
 def test_a_file_with_players_only_is_a_swiss_waiting_for_round_one(anna):
@@ -252,7 +252,7 @@ def test_a_file_with_players_only_is_a_swiss_waiting_for_round_one(anna):
     tournament = import_trf(anna, small_trf(players=players), name="Registered")
     assert tournament.name == "Registered" and tournament.status == "preparing"
     assert not tournament.rounds.exists()
-    assert swiss.pair_round(anna, tournament).number == 1
+    assert rounds.pair_next_round(anna, tournament).number == 1
 
 
 # -- bad files ----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from arbiter.models import System
 from pairing.services import knockout as service
+from pairing.services.rounds import draft_token
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory
 
@@ -25,19 +26,48 @@ def url(name, cup):
 def test_the_arbiter_seeds_and_draws_from_the_page(client, anna, cup):
     login(client, anna)
     first = cup.entries.order_by("name").first()
-    response = client.post(url("bracket_seeds", cup), {f"seed-{first.pk}": "1"})
+    response = client.post(url("bracket_seeds", cup), {f"seed-{first.pk}": "1", "seen": ""})
     assert response.status_code == 302
-    response = client.post(url("bracket_draw", cup), {"random_seed": "5"}, HTTP_HX_REQUEST="true")
+    data = {"random_seed": "5", "seen": shown(cup)}
+    response = client.post(url("bracket_draw", cup), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert b"bracket-board" in response.content and b"M1" in response.content
     assert service.board(cup).bracket.random_seed == 5
+
+
+def shown(cup):
+    """The bracket's token as the page shows it."""
+    return draft_token(service.bracket_of(cup))
+
+
+def test_a_page_that_showed_an_older_draw_records_no_winner(client, anna, cup):
+    login(client, anna)
+    service.draw_bracket(anna, cup, random_seed=1)
+    before = shown(cup)
+    service.draw_bracket(anna, cup, random_seed=2, confirm=True)
+    ready = service.board(cup).state.ready()[0]
+    data = {"match": ready.match.id, "winner": ready.a, "seen": before}
+    html = client.post(url("bracket_bout", cup), data, HTTP_HX_REQUEST="true").content.decode()
+    assert "The bracket changed after your page was shown: drawn again (anna)" in html
+    assert not service.bracket_of(cup).bouts.exists()
+
+
+def test_drawing_again_from_the_page_asks_first(client, anna, cup):
+    login(client, anna)
+    service.draw_bracket(anna, cup, random_seed=1)
+    data = {"random_seed": "2", "seen": shown(cup)}
+    html = client.post(url("bracket_draw", cup), data, HTTP_HX_REQUEST="true").content.decode()
+    assert "Drawing again replaces the bracket drawn" in html and "all the same" in html
+    assert service.bracket_of(cup).random_seed == 1
+    client.post(url("bracket_draw", cup), {**data, "confirm": "yes"}, HTTP_HX_REQUEST="true")
+    assert service.bracket_of(cup).random_seed == 2
 
 
 def test_a_winner_is_recorded_by_pressing_their_name(client, anna, cup):
     login(client, anna)
     service.draw_bracket(anna, cup, random_seed=5)
     ready = service.board(cup).state.ready()[0]
-    data = {"match": ready.match.id, "winner": ready.a}
+    data = {"match": ready.match.id, "winner": ready.a, "seen": shown(cup)}
     response = client.post(url("bracket_bout", cup), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert service.board(cup).state[ready.match.id].winner == ready.a
@@ -96,7 +126,7 @@ def test_the_arbiter_places_a_competitor_by_hand_seeing_each_places_badness(clie
     page = client.get(url("bracket", cup))
     assert b"free-slots" in page.content and b"Badness" in page.content
     first = cup.entries.order_by("name").first()
-    client.post(url("bracket_place", cup), {"entry": first.pk, "slot": "3"})
+    client.post(url("bracket_place", cup), {"entry": first.pk, "slot": "3", "seen": shown(cup)})
     assert service.board(cup).bracket.placed == {str(first.pk): 3}
 
 

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from arbiter.models import Round
-from pairing.services import swiss
+from pairing.services import rounds
 from tests.conftest import login
 from tests.factories import EntryFactory
 
@@ -19,9 +19,14 @@ def url(name, tournament, *args):
     return reverse(name, args=[tournament.pk, *args])
 
 
+def seen(tournament, number):
+    """The round's token as the page shows it."""
+    return rounds.draft_token(tournament.rounds.get(number=number))
+
+
 def test_only_the_tournaments_arbiters_reach_the_pairing_page(client, boris, trondheim_open):
-    pages = [("get", url("swiss", trondheim_open)), ("post", url("swiss_pair", trondheim_open))]
-    pages += [("post", url("swiss_publish", trondheim_open, 1))]
+    pages = [("get", url("swiss", trondheim_open)), ("post", url("round_pair", trondheim_open))]
+    pages += [("post", url("round_publish", trondheim_open, 1))]
     for method, address in pages:
         response = getattr(client, method)(address)
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
@@ -32,7 +37,7 @@ def test_only_the_tournaments_arbiters_reach_the_pairing_page(client, boris, tro
 
 
 def test_pair_shows_the_draft_with_explanations_over_htmx(anna_client, trondheim_open):
-    response = anna_client.post(url("swiss_pair", trondheim_open), headers=HTMX)
+    response = anna_client.post(url("round_pair", trondheim_open), headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and 'id="swiss-round"' in html
     assert "<html" not in html  # only the partial
@@ -43,14 +48,14 @@ def test_pair_shows_the_draft_with_explanations_over_htmx(anna_client, trondheim
 
 
 def test_pair_without_htmx_redirects_to_the_page(anna_client, trondheim_open):
-    response = anna_client.post(url("swiss_pair", trondheim_open))
+    response = anna_client.post(url("round_pair", trondheim_open))
     assert response.status_code == 302 and response["Location"] == url("swiss", trondheim_open)
     assert trondheim_open.rounds.get().state == Round.State.DRAFT
 
 
 def test_a_double_click_on_pair_makes_one_round(anna_client, trondheim_open):
-    anna_client.post(url("swiss_pair", trondheim_open), headers=HTMX)
-    response = anna_client.post(url("swiss_pair", trondheim_open), headers=HTMX)
+    anna_client.post(url("round_pair", trondheim_open), headers=HTMX)
+    response = anna_client.post(url("round_pair", trondheim_open), headers=HTMX)
     assert "already paired" in response.content.decode()
     assert trondheim_open.rounds.count() == 1
 
@@ -58,11 +63,11 @@ def test_a_double_click_on_pair_makes_one_round(anna_client, trondheim_open):
 def test_a_swap_shows_its_warning_with_the_engines_choice(
     anna_client, trondheim_open, trondheim_players
 ):
-    anna_client.post(url("swiss_pair", trondheim_open))
+    anna_client.post(url("round_pair", trondheim_open))
     first, second = trondheim_players[5], trondheim_players[6]
     response = anna_client.post(
-        url("swiss_swap", trondheim_open, 1),
-        {"first": first.pk, "second": second.pk},
+        url("round_swap", trondheim_open, 1),
+        {"first": first.pk, "second": second.pk, "seen": seen(trondheim_open, 1)},
         headers=HTMX,
     )
     html = response.content.decode()
@@ -71,11 +76,11 @@ def test_a_swap_shows_its_warning_with_the_engines_choice(
 
 
 def test_the_draft_is_not_public_until_published(client, anna, trondheim_open):
-    round_ = swiss.pair_round(anna, trondheim_open)
+    round_ = rounds.pair_next_round(anna, trondheim_open)
     public = reverse("public_round", args=[trondheim_open.pk, 1])
     assert client.get(public).status_code == 404
     login(client, anna)
-    client.post(url("swiss_publish", trondheim_open, 1), headers=HTMX)
+    client.post(url("round_publish", trondheim_open, 1), {"seen": seen(trondheim_open, 1)})
     client.logout()
     assert client.get(public).status_code == 200
     round_.refresh_from_db()
@@ -87,23 +92,35 @@ def test_deleting_a_round_with_results_asks_to_confirm_and_lists_them(
 ):
     from tests.pairing.conftest import play
 
-    play(anna, swiss.pair_round(anna, trondheim_open))
-    response = anna_client.post(url("swiss_delete", trondheim_open, 1), headers=HTMX)
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    shown = {"seen": seen(trondheim_open, 1)}
+    response = anna_client.post(url("round_delete", trondheim_open, 1), shown, headers=HTMX)
     html = response.content.decode()
-    assert "loses these results" in html and html.count("<li>board ") == 5
+    assert "Deleting round 1 loses:" in html and html.count("<li>board ") == 5
+    assert "<li>the public pairings of round 1 (published " in html
     assert trondheim_open.rounds.exists()
-    anna_client.post(url("swiss_delete", trondheim_open, 1), {"confirm": "yes"}, headers=HTMX)
+    confirmed = {**shown, "confirm": "yes"}
+    anna_client.post(url("round_delete", trondheim_open, 1), confirmed, headers=HTMX)
     assert not trondheim_open.rounds.exists()
+
+
+def test_a_published_round_is_not_deleted_with_one_click(anna, anna_client, trondheim_open):
+    rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
+    shown = {"seen": seen(trondheim_open, 1)}
+    html = anna_client.post(url("round_delete", trondheim_open, 1), shown).content.decode()
+    assert trondheim_open.rounds.exists()
+    assert "Deleting round 1 loses:" in html and "<html" in html  # the plain form: the page
+    assert "Delete round 1 all the same" in html and "board " not in html.split("loses:")[1][:200]
 
 
 def test_htmx_posts_need_the_csrf_header(anna, trondheim_open):
     client = Client(enforce_csrf_checks=True)
     login(client, anna)
-    assert client.post(url("swiss_pair", trondheim_open), headers=HTMX).status_code == 403
+    assert client.post(url("round_pair", trondheim_open), headers=HTMX).status_code == 403
     page = client.get(url("swiss", trondheim_open)).content.decode()
     token = page.split('"X-CSRFToken": "')[1].split('"')[0]
     response = client.post(
-        url("swiss_pair", trondheim_open), headers={**HTMX, "X-CSRFToken": token}
+        url("round_pair", trondheim_open), headers={**HTMX, "X-CSRFToken": token}
     )
     assert response.status_code == 200 and trondheim_open.rounds.count() == 1
 
@@ -115,11 +132,11 @@ def queries_for_draft(client, tournament):
 
 
 def test_the_draft_page_costs_the_same_queries_for_any_field(anna, anna_client, trondheim_open):
-    swiss.pair_round(anna, trondheim_open)
+    rounds.pair_next_round(anna, trondheim_open)
     small = queries_for_draft(anna_client, trondheim_open)
-    swiss.delete_round(anna, trondheim_open.rounds.get())
+    rounds.delete_last_round(anna, trondheim_open.rounds.get())
     EntryFactory.create_batch(30, tournament=trondheim_open, starting_number=None)
-    swiss.pair_round(anna, trondheim_open)
+    rounds.pair_next_round(anna, trondheim_open)
     assert queries_for_draft(anna_client, trondheim_open) == small == 22
 
 
@@ -138,7 +155,7 @@ def test_marking_a_player_absent_is_a_record_for_the_next_round(
         {"entry": player.pk, "round": 1, "kind": "Z"},
         headers=HTMX,
     )
-    anna_client.post(url("swiss_pair", trondheim_open))
+    anna_client.post(url("round_pair", trondheim_open))
     round_ = trondheim_open.rounds.get()
     assert round_.byes.get(entry=player).kind == "Z"
 
@@ -146,7 +163,7 @@ def test_marking_a_player_absent_is_a_record_for_the_next_round(
 def test_a_late_entrant_is_offered_half_points_for_missed_rounds(anna, anna_client, trondheim_open):
     from tests.pairing.conftest import play
 
-    play(anna, swiss.pair_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
     late = EntryFactory(tournament=trondheim_open, starting_number=11, rating=2000)
     html = anna_client.get(url("swiss", trondheim_open)).content.decode()
     assert "late entry: ½ for 1 missed round" in html

@@ -1,0 +1,135 @@
+"""The pairing systems the app runs: one entry each, saying all the app needs to know about it.
+
+Nothing outside this module asks which system a tournament has: pages, menus, standings,
+scoring, the round lifecycle, entries, exports and the demo read the tournament's entry here
+(``tournament.pairing_system``). Adding a system is one entry plus the modules it names:
+docs/adding-a-system.md.
+
+The functions an entry names are given as dotted paths, imported when first used, so this
+module imports no service or view (they import it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.utils.module_loading import import_string
+
+from arbiter.models import System
+
+
+@dataclass(frozen=True)
+class Link:
+    """A page of the system: a menu item for the arbiter or a tab of the public pages."""
+
+    label: str
+    url_name: str  # reversed with the tournament's pk, then ``args``
+    args: tuple[str, ...] = ()
+    download: bool = False
+
+
+@dataclass(frozen=True)
+class PairingSystem:
+    code: str
+    #: Menu items of the arbiter's pages that only this system has (after Players and Rounds).
+    arbiter_pages: tuple[Link, ...]
+    #: Public tabs that only this system has (after the starting list).
+    public_pages: tuple[Link, ...] = ()
+    #: Games in numbered rounds: the round pages, results by board, standings by points and a
+    #: crosstable. A knockout has bouts in a bracket instead, and placings.
+    has_rounds: bool = True
+    #: The crosstable's layout: "berger" (player against player) or "by_round".
+    crosstable: str = "by_round"
+    #: C.07 tie-breaks when the arbiter chose none.
+    default_tiebreaks: tuple[str, ...] = ()
+    #: Everybody meets everybody: C.07's tie-breaks for round robins apply.
+    all_play_all: bool = False
+    #: Points of the pairing-allocated bye (C.04.1 art. 4: a win in a Swiss).
+    pairing_allocated_bye_points: Decimal = Decimal(1)
+    #: Starting numbers follow the initial ranking (so a late entry is ranked by rating among
+    #: the others) until a round after this one is paired (C.04.2: not after round 4).
+    numbers_follow_ranking_through_round: int = 0
+    #: Nobody can join once the rounds exist (the round robin's schedule is fixed).
+    closed_once_rounds_exist: bool = False
+    #: FIDE rating report files (TRF) can be downloaded.
+    trf_export: bool = False
+    #: The pairer of the round lifecycle (pairing/services/rounds.py): a function
+    #: ``(user, tournament, number) -> Proposal`` that pairs the next round, or "" when the
+    #: system's rounds are made otherwise (a round robin's drawing of lots makes them all).
+    pairer: str = ""
+    #: The page where the next round is paired and its draft edited: its URL name and its
+    #: Board (the HTMX glue, pairing/views/board.py).
+    round_page: str = ""
+    board: str = ""
+    #: The model keeping what the pairer proposed beside each round (with ``boards``, ``bye``
+    #: and ``edited``): an edited draft is compared with it.
+    engine_record: str = ""
+    #: ``(user, round) -> list[str]``: what to note in the audit log when a draft is published
+    #: (the rule warnings, the repeats an arbiter accepted).
+    publish_notes: str = ""
+    #: ``(tournament) -> "preparing" | "running" | "finished"``, from the facts.
+    progress: str = "arbiter.services.status.rounds_progress"
+    #: ``(user, tournament) -> None``: play the demo tournament some way in (arbiter/demo.py).
+    demo: str = ""
+
+    def has_page(self, url_name: str) -> bool:
+        """Whether this system has the page (an arbiter's menu item or a public tab)."""
+        return any(link.url_name == url_name for link in self.arbiter_pages + self.public_pages)
+
+    def call(self, name: str, *args: Any) -> Any:
+        """Call the function this entry names in field ``name``."""
+        return import_string(getattr(self, name))(*args)
+
+
+SYSTEMS: dict[str, PairingSystem] = {
+    System.ROUND_ROBIN: PairingSystem(
+        code=System.ROUND_ROBIN,
+        arbiter_pages=(Link("Drawing of lots", "drawing"),),
+        crosstable="berger",
+        default_tiebreaks=("DE", "SB", "WIN", "KS"),
+        all_play_all=True,
+        # the free round of an odd field is a game against Berger's "dummy": no point
+        pairing_allocated_bye_points=Decimal(0),
+        closed_once_rounds_exist=True,
+        demo="arbiter.demo.draw_lots",
+    ),
+    System.SWISS_DUTCH: PairingSystem(
+        code=System.SWISS_DUTCH,
+        arbiter_pages=(
+            Link("Pairing", "swiss"),
+            Link("TRF-2026", "trf_export", ("2026",), download=True),
+            Link("TRF-16", "trf_export", ("16",), download=True),
+        ),
+        default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
+        numbers_follow_ranking_through_round=3,
+        trf_export=True,
+        pairer="pairing.services.swiss.propose_round",
+        round_page="swiss",
+        board="pairing.views.swiss.BOARD",
+        engine_record="pairing.models.EnginePairing",
+        publish_notes="pairing.services.swiss.publish_notes",
+        demo="arbiter.demo.pair_swiss",
+    ),
+    System.MONRAD: PairingSystem(
+        code=System.MONRAD,
+        arbiter_pages=(Link("Club evening", "monrad"),),
+        default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
+        pairer="pairing.services.monrad.propose_evening",
+        round_page="monrad",
+        board="pairing.views.monrad.BOARD",
+        engine_record="pairing.models.MonradPairing",
+        publish_notes="pairing.services.monrad.publish_notes",
+        demo="arbiter.demo.club_evenings",
+    ),
+    System.KNOCKOUT: PairingSystem(
+        code=System.KNOCKOUT,
+        arbiter_pages=(Link("Bracket", "bracket"),),
+        public_pages=(Link("Bracket", "public_bracket"),),
+        has_rounds=False,
+        crosstable="",
+        progress="pairing.services.knockout.progress",
+        demo="arbiter.demo.fight_first_round",
+    ),
+}

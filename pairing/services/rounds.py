@@ -1,0 +1,399 @@
+"""The round lifecycle of every system that pairs its rounds one at a time (Swiss, Monrad):
+pair -> draft -> edit -> publish -> results -> delete the last round.
+
+What differs between systems is the pairer their registry entry names (arbiter/systems.py): it
+returns a :class:`Proposal`, and this module does the rest the same way for all of them.
+
+**One lock order, everywhere.** The tournament row, then the round, then its games and byes.
+Result entry (arbiter/services/results.py) takes the same order, so deleting a round while
+results are being entered on it waits or is waited for, and never deadlocks.
+
+**Drafts are versioned.** A page shows a draft with its token (:func:`draft_token`: the round's
+id and version). Every action on it carries the token it was shown and is refused with
+:class:`StaleDraft`, naming the change and who made it, when the draft has moved on since: a
+second tab or a second arbiter never publishes, swaps or deletes what they did not see. Actions
+set a state (this player White), they never toggle.
+
+**Destructive actions confirm.** Deleting a round that is public or has results is refused with
+:class:`ConfirmationNeeded`, listing what would be lost, until the arbiter confirms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament, Versioned
+from arbiter.services.audit import record
+
+
+class RoundError(Exception):
+    """A change the round cannot take now; the message is for the arbiter."""
+
+
+class StaleDraft(RoundError):
+    """The page acted on a version of the round that is no longer there."""
+
+
+class ConfirmationNeeded(RoundError):
+    """The action loses what is listed in ``lost``: the arbiter must confirm, seeing it."""
+
+    def __init__(self, message: str, lost: list[str]) -> None:
+        super().__init__(message)
+        self.lost = lost
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A system's pairing of the next round, by entry id."""
+
+    boards: list[tuple[int, int]]  # (White, Black) in board order
+    summary: str  # for the audit log and the draft's "last change"
+    bye: int | None = None  # the pairing-allocated bye
+    requested_byes: dict[int, str] = field(default_factory=dict)  # entry id -> Bye.Kind
+    #: A draft waits for an arbiter to publish it; False publishes at once.
+    draft: bool = True
+    seed: int | None = None  # the random seed of a lot drawn for this round
+    audit: dict = field(default_factory=dict)  # more of the pairing for the audit log
+    #: Stores what the engine proposed beside the new round (its id is known only then).
+    keep: Callable[[Round], None] | None = None
+
+
+# --- locks and versions ---------------------------------------------------------------------
+
+
+def locked_tournament(tournament: Tournament) -> Tournament:
+    """The first lock of every change of a tournament."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def locked_round(round_: Round) -> tuple[Tournament, Round]:
+    """The tournament, then the round, locked; refused when the round was deleted meanwhile."""
+    tournament = locked_tournament(round_.tournament)
+    current = Round.objects.select_for_update().filter(pk=round_.pk).first()
+    if current is None:
+        raise RoundError(gone_message(tournament, round_.number))
+    current.tournament = tournament
+    return tournament, current
+
+
+def gone_message(tournament: Tournament, number: int) -> str:
+    deleted = (
+        AuditEntry.objects.filter(tournament=tournament, action="round.delete")
+        .select_related("user")
+        .first()
+    )
+    who = f" ({deleted.user.username}, {deleted.at:%H:%M})" if deleted and deleted.user else ""
+    return f"Round {number} no longer exists: it was deleted{who}."
+
+
+def draft_token(draft: Versioned) -> str:
+    """What a page shows a draft (a round, a bracket) as: its id and version. A round deleted and
+    paired again has a new id, so its token differs even at version 1."""
+    return f"{draft.pk}.{draft.version}"
+
+
+def check_seen(draft: Versioned, seen: str | None, what: str) -> None:
+    """Refuse an action from a page that showed another version of ``what`` ("Round 3", "The
+    bracket"). ``seen`` None is the command line, which acts on the draft as it is."""
+    if seen is None or seen == draft_token(draft):
+        return
+    who = f" ({draft.changed_by.username})" if draft.changed_by else ""
+    if seen.split(".")[0] != str(draft.pk):
+        change = f"it was deleted and paired again{who}"
+    else:
+        change = f"{draft.last_change}{who}"
+    raise StaleDraft(
+        f"{what} changed after your page was shown: {change}. "
+        "Nothing was done; here it is as it stands now."
+    )
+
+
+def mark_changed(user, draft: Versioned, summary: str, *fields: str) -> None:
+    """Save a change of the draft (``fields``) as its new version, with what changed and who."""
+    draft.version += 1
+    draft.last_change = summary[:300]
+    draft.changed_by = user if user is not None and user.is_authenticated else None
+    draft.save(update_fields=["version", "last_change", "changed_by", *fields])
+
+
+# --- pairing --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def pair_next_round(user, tournament: Tournament) -> Round:
+    """Pair the next round with the system's pairer: a draft (nothing public yet), or published
+    at once when the system says so."""
+    tournament = locked_tournament(tournament)
+    system = tournament.pairing_system
+    if not system.pairer:
+        raise RoundError("This tournament's rounds are not paired one at a time.")
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.state == Round.State.DRAFT:
+        raise RoundError(
+            f"Round {last.number} is already paired: publish it, edit it or delete the draft."
+        )
+    if last is not None and last.state != Round.State.COMPLETE:
+        missing = last.games.filter(result="").count()
+        raise RoundError(f"Round {last.number} still has {missing} board(s) without a result.")
+    number = last.number + 1 if last else 1
+    if tournament.planned_rounds and number > tournament.planned_rounds:
+        raise RoundError(
+            f"All {tournament.planned_rounds} rounds have been paired "
+            "(raise the number of rounds in the settings for another)."
+        )
+    if tournament.entries.filter(withdrawn=False).count() < 2:
+        raise RoundError(f"Round {number} needs at least two players who have not withdrawn.")
+    proposal: Proposal = import_string(system.pairer)(user, tournament, number)
+    if not proposal.boards:
+        raise RoundError(f"Round {number} would have no game: check who plays in it.")
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        seed=proposal.seed,
+        state=Round.State.DRAFT if proposal.draft else Round.State.PUBLISHED,
+        published_at=None if proposal.draft else timezone.now(),
+        last_change=proposal.summary[:300],
+        changed_by=user if user is not None and user.is_authenticated else None,
+    )
+    Game.objects.bulk_create(
+        Game(round=round_, board=board, white_id=white, black_id=black)
+        for board, (white, black) in enumerate(proposal.boards, start=1)
+    )
+    byes = [Bye(round=round_, entry_id=e, kind=k) for e, k in proposal.requested_byes.items()]
+    if proposal.bye is not None:
+        byes.append(Bye(round=round_, entry_id=proposal.bye, kind=Bye.Kind.PAIRING_ALLOCATED))
+    Bye.objects.bulk_create(byes)
+    if proposal.keep is not None:
+        proposal.keep(round_)
+    record(
+        user,
+        tournament,
+        "round.pair",
+        proposal.summary,
+        after={
+            "round": number,
+            "boards": [list(pair) for pair in proposal.boards],
+            "bye": proposal.bye,
+            "seed": proposal.seed,
+            "published": not proposal.draft,
+            **proposal.audit,
+        },
+    )
+    return round_
+
+
+# --- editing a draft ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where an entry sits in a draft: a board and a colour, or the pairing-allocated bye."""
+
+    board: int | None
+    colour: str  # "white", "black" or "bye"
+
+    def __str__(self) -> str:
+        return "bye" if self.colour == "bye" else f"board {self.board} {self.colour}"
+
+
+def _arrangement(round_: Round) -> dict[int, Slot]:
+    slots: dict[int, Slot] = {}
+    for board, white, black in round_.games.values_list("board", "white_id", "black_id"):
+        slots[white] = Slot(board, "white")
+        slots[black] = Slot(board, "black")
+    for entry_id in round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).values_list(
+        "entry_id", flat=True
+    ):
+        slots[entry_id] = Slot(None, "bye")
+    return slots
+
+
+def _rewrite(round_: Round, slots: dict[int, Slot]) -> None:
+    """Replace the round's games and pairing-allocated bye by ``slots``; the engine's record of
+    the round says whether the draft now differs from what it proposed."""
+    boards: dict[int, dict[str, int]] = {}
+    bye = None
+    for entry_id, slot in slots.items():
+        if slot.colour == "bye":
+            bye = entry_id
+        else:
+            boards.setdefault(slot.board, {})[slot.colour] = entry_id
+    round_.games.all().delete()
+    round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).delete()
+    Game.objects.bulk_create(
+        Game(round=round_, board=board, white_id=pair["white"], black_id=pair["black"])
+        for board, pair in sorted(boards.items())
+    )
+    if bye is not None:
+        Bye.objects.create(round=round_, entry_id=bye, kind=Bye.Kind.PAIRING_ALLOCATED)
+    engine_record = round_.tournament.pairing_system.engine_record
+    if engine_record:
+        proposed = import_string(engine_record).objects.filter(round=round_).first()
+        if proposed is not None:
+            ours = sorted([pair["white"], pair["black"]] for pair in boards.values())
+            theirs = sorted(board[:2] for board in proposed.boards)
+            proposed.edited = ours != theirs or bye != proposed.bye_id
+            proposed.save(update_fields=["edited"])
+
+
+def _editable(round_: Round, seen: str | None) -> None:
+    check_seen(round_, seen, f"Round {round_.number}")
+    if round_.state != Round.State.DRAFT:
+        raise RoundError(
+            f"Round {round_.number} is published: its pairing can no longer be changed."
+        )
+
+
+@transaction.atomic
+def swap_players(
+    user, round_: Round, first: Entry, second: Entry, *, seen: str | None = None
+) -> None:
+    """Exchange two players' places in a draft: boards, colours or the bye."""
+    tournament, round_ = locked_round(round_)
+    _editable(round_, seen)
+    slots = _arrangement(round_)
+    for entry in (first, second):
+        if entry.pk not in slots:
+            raise RoundError(
+                f"{entry.name} is not paired in round {round_.number} (absent or a requested bye)."
+            )
+    if first.pk == second.pk:
+        raise RoundError("Choose two different players to swap.")
+    before = {first.pk: slots[first.pk], second.pk: slots[second.pk]}
+    if before[first.pk].board is not None and before[first.pk].board == before[second.pk].board:
+        raise RoundError("Those two players are already paired together.")
+    slots[first.pk], slots[second.pk] = before[second.pk], before[first.pk]
+    _rewrite(round_, slots)
+    summary = (
+        f"Round {round_.number} draft: swapped {first.name} ({before[first.pk]}) and "
+        f"{second.name} ({before[second.pk]})"
+    )
+    mark_changed(user, round_, summary)
+    record(
+        user,
+        tournament,
+        "round.swap_players",
+        summary,
+        before={str(k): str(v) for k, v in before.items()},
+        after={str(first.pk): str(slots[first.pk]), str(second.pk): str(slots[second.pk])},
+    )
+
+
+@transaction.atomic
+def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | None = None) -> None:
+    """Give White on one board of a draft to ``white`` (a state, not a toggle: asking for what
+    the board already has changes nothing)."""
+    tournament, round_ = locked_round(round_)
+    _editable(round_, seen)
+    game = round_.games.select_related("white", "black").filter(board=board).first()
+    if game is None:
+        raise RoundError(f"Round {round_.number} has no board {board}.")
+    if white.pk not in (game.white_id, game.black_id):
+        raise RoundError(f"{white.name} does not play on board {board}.")
+    if game.white_id == white.pk:
+        return
+    slots = _arrangement(round_)
+    slots[game.white_id], slots[game.black_id] = slots[game.black_id], slots[game.white_id]
+    _rewrite(round_, slots)
+    summary = (
+        f"Round {round_.number} draft, board {board}: {game.black.name} now White against "
+        f"{game.white.name}"
+    )
+    mark_changed(user, round_, summary)
+    record(
+        user,
+        tournament,
+        "round.set_colours",
+        summary,
+        before={"white": game.white_id, "black": game.black_id},
+        after={"white": game.black_id, "black": game.white_id},
+    )
+
+
+# --- publishing and deleting ----------------------------------------------------------------
+
+
+@transaction.atomic
+def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
+    """Make the draft the arbiter saw public: its pairings show at once and results can be
+    entered. The system's notes on it (warnings, repeats) go into the audit entry."""
+    tournament, round_ = locked_round(round_)
+    check_seen(round_, seen, f"Round {round_.number}")
+    if round_.state != Round.State.DRAFT:
+        raise RoundError(f"Round {round_.number} is already published.")
+    system = tournament.pairing_system
+    notes: list[str] = system.call("publish_notes", user, round_) if system.publish_notes else []
+    round_.state = Round.State.PUBLISHED
+    round_.published_at = timezone.now()
+    summary = f"Round {round_.number} published" + (
+        f" with {len(notes)} warning(s): " + "; ".join(notes) if notes else ""
+    )
+    mark_changed(user, round_, summary, "state", "published_at")
+    record(
+        user,
+        tournament,
+        "round.publish",
+        summary,
+        after={"state": round_.state, "warnings": notes},
+    )
+    return round_
+
+
+def _deletion_losses(round_: Round) -> list[str]:
+    lost = []
+    if round_.state != Round.State.DRAFT:
+        when = timezone.localtime(round_.published_at) if round_.published_at else None
+        lost.append(
+            f"the public pairings of round {round_.number}"
+            + (f" (published {when:%Y-%m-%d %H:%M})" if when else "")
+        )
+    for game in round_.games.select_related("white", "black").exclude(result="").order_by("board"):
+        lost.append(f"board {game.board}: {game.white.name} {game.outcome.label} {game.black.name}")
+    return lost
+
+
+@transaction.atomic
+def delete_last_round(
+    user, round_: Round, *, seen: str | None = None, confirm: bool = False
+) -> list[str]:
+    """Delete the last round so that it can be paired again (the Monrad page calls it undoing
+    the pairing; the check-ins stay). A published round, or one with results, is deleted only
+    with ``confirm``; otherwise :class:`ConfirmationNeeded` lists what would be lost. The audit
+    log keeps the whole round. Returns what was lost."""
+    tournament, round_ = locked_round(round_)
+    check_seen(round_, seen, f"Round {round_.number}")
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    if round_.number != last:
+        raise RoundError(
+            f"Only the last round ({last}) can be deleted; "
+            f"round {round_.number} has rounds after it."
+        )
+    lost = _deletion_losses(round_)
+    if lost and not confirm:
+        raise ConfirmationNeeded(
+            f"Deleting round {round_.number} loses " + "; ".join(lost) + ".", lost
+        )
+    games = list(
+        round_.games.order_by("board").values_list("board", "white_id", "black_id", "result")
+    )
+    snapshot = {
+        "round": round_.number,
+        "state": round_.state,
+        "games": [list(game) for game in games],
+        "byes": list(round_.byes.order_by("entry_id").values_list("entry_id", "kind")),
+    }
+    round_.delete()
+    results = sum(1 for *_, result in games if result)
+    record(
+        user,
+        tournament,
+        "round.delete",
+        f"Round {round_.number} deleted" + (f", losing {results} result(s)" if results else ""),
+        before=snapshot,
+    )
+    return lost

@@ -1,0 +1,104 @@
+"""The round lifecycle's buttons, the same for every system that pairs round by round (Swiss,
+Monrad): pair, swap players, set colours, publish, delete the last round.
+
+Each answers with the system's own page (its Board, named in arbiter/systems.py): the board
+again for HTMX, the page after a redirect for a plain form. Every action on a round posts
+``seen``, the round's token as the page showed it (pairing/services/rounds.py); a deletion that
+loses a public round or results answers with what it would lose and a button that confirms.
+"""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.module_loading import import_string
+from django.views.decorators.http import require_POST
+
+from arbiter.access import tournament_arbiter_required
+from arbiter.models import Round, Tournament
+from pairing.services import rounds as lifecycle
+from pairing.views.board import Board, posted_entry, posted_int
+
+
+def _board(tournament: Tournament) -> Board:
+    system = tournament.pairing_system
+    if not system.pairer:
+        raise Http404("This tournament's rounds are not paired one at a time.")
+    return import_string(system.board)
+
+
+def _act_on_round(
+    request: HttpRequest, tournament: Tournament, number: int, change
+) -> HttpResponse:
+    """Run ``change(round, seen)`` on round ``number`` as the page saw it."""
+    board = _board(tournament)
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        return board.fail(request, tournament, lifecycle.gone_message(tournament, number))
+    seen = request.POST.get("seen", "")
+    return board.act(request, tournament, lambda: change(round_, seen))
+
+
+@require_POST
+@tournament_arbiter_required
+def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _board(tournament).act(
+        request, tournament, lambda: lifecycle.pair_next_round(request.user, tournament)
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    first = posted_entry(tournament, request.POST.get("first"))
+    second = posted_entry(tournament, request.POST.get("second"))
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lambda round_, seen: lifecycle.swap_players(request.user, round_, first, second, seen=seen),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """One board's colours as the arbiter set them: ``white`` is who gets White."""
+    board = posted_int(request.POST.get("board"))
+    white = posted_entry(tournament, request.POST.get("white"))
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lambda round_, seen: lifecycle.set_colours(request.user, round_, board, white, seen=seen),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lambda round_, seen: lifecycle.publish_round(request.user, round_, seen=seen),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Delete the last round; one that is public or has results needs a second press that
+    confirms the loss."""
+    board = _board(tournament)
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        return board.fail(request, tournament, lifecycle.gone_message(tournament, number))
+    seen = request.POST.get("seen", "")
+    try:
+        lifecycle.delete_last_round(
+            request.user, round_, seen=seen, confirm=request.POST.get("confirm") == "yes"
+        )
+    except lifecycle.ConfirmationNeeded as refused:
+        confirm = {"number": number, "lost": refused.lost, "seen": seen}
+        return board.render(request, tournament, confirm_delete=confirm)
+    except board.refusals as error:
+        return board.fail(request, tournament, str(error))
+    return board.done(request, tournament)
