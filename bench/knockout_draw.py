@@ -55,7 +55,7 @@ def field(n: int, kind: str, seeds: int, rnd: random.Random) -> tuple[list, str]
     people = []
     for i in range(n):
         club = rnd.choices(clubs, weights)[0]
-        country = countries[club]
+        country = countries.get(club, "")
         if not club and kind == "countries":
             country = f"land{rnd.randrange(3)}"
         people.append(Competitor(f"c{i}", f"C{i}", club=club, country=country))

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from .model import MAX_SEEDS, Competitor, Draw, KnockoutError, Step
-from .separation import Kind, Search, SeedRule
+from .separation import Cost, Kind, Search, SeedRule
 
 SEPARATE_BY = {"club": ("club",), "country": ("country",), "both": ("club", "country")}
 #: Where seeds 3 and 4 go (`seed_rules`): Appendix 3, or by the lot.
@@ -297,7 +297,7 @@ def draw(
     byes = size - n
     bye_kinds = {kind_of[c.id] for c in seeded[:byes]} if byes_to_seeds else set()
     placed_kinds = {s: kind_of[cid] for cid, s in fixed.items()}
-    search, relaxed = None, ""
+    search, relaxed, target = None, "", None
     for attempt, note in (
         ((rules, True, bye_kinds), ""),
         (((), True, bye_kinds), " (region full)"),
@@ -312,10 +312,11 @@ def draw(
             field=n,
             bye_kinds=attempt[2],
         )
-        if search.best(remaining) is not None:
+        target = search.best(remaining)
+        if target is not None:
             relaxed = note
             break
-    assert search is not None
+    assert search is not None and target is not None
     placed: dict[int, Competitor] = {}
     log: list[Step] = []
     for cid, s in sorted(fixed.items(), key=lambda item: item[1]):
@@ -327,7 +328,7 @@ def draw(
         kind = kind_of[c.id]
         remaining[kind] -= 1
         rule = _seed_text(rank[c.id], seed_of, seeding) if c.id in rank else "unseeded"
-        s, step = _place(c, kind, size, placed, search, remaining, keys, separate_by, rng)
+        s, step = _place(c, kind, placed, search, remaining, target, keys, separate_by, rng)
         step = replace(step, rule=rule + relaxed)
         search.put(s, kind)
         placed[s] = c
@@ -359,30 +360,33 @@ def _kinds(
 def _place(
     c: Competitor,
     kind: int,
-    size: int,
     placed: dict[int, Competitor],
     search: Search,
     remaining: Sequence[int],
+    target: Cost,
     keys: tuple[str, ...],
     separate_by: str,
     rng: random.Random,
 ) -> tuple[int, Step]:
-    """Where `c` goes: among the slots that keep the best possible draw, the least badness;
-    a seed takes an upper slot (white, spec §2.4) if it can; then the lot."""
-    cost = {}
+    """Where `c` goes: among the slots that keep the best possible draw (`target`, the best
+    cost found before the first placement), the least badness; a seed takes an upper slot
+    (white, spec §2.4) if it can; then the lot. Slots that leave the bracket laid out alike
+    (up to swapping sides) share one answer of the search."""
+    size = search.size
+    optimal, answers = [], {}
     for s in range(1, size + 1):
         if s in placed:
             continue
         search.put(s, kind)
-        best = search.best(remaining)
+        layout = search.layout()
+        if layout not in answers:
+            answers[layout] = search.reaches(remaining, target)
         search.put(s, None)
-        if best is not None:
-            cost[s] = best
+        if answers[layout]:
+            optimal.append(s)
     badness = slot_badness(size, placed, c, separate_by)
-    if not cost:  # cannot happen: the search was checked feasible for the whole field
+    if not optimal:  # cannot happen: the search was checked feasible for the whole field
         raise KnockoutError(f"No place is left for {c.name}.")
-    low = min(cost.values())
-    optimal = [s for s in sorted(cost) if cost[s] == low]
     least = min(badness[s] for s in optimal)
     tied = [s for s in optimal if badness[s] == least]
     if c.seed and any(s % 2 for s in tied):

@@ -11,18 +11,29 @@ while another holds two: the seed's "+1 when there is an opponent" made a rule);
 regions, given as pairs of seeds that must share, or must not share, a block of a level;
 optionally the best seeds' byes.
 
-The search is a dynamic programme over the bracket tree: a block with its competitors already
-placed and a multiset of competitors still to place has a best cost that depends only on that
-(blocks laid out alike up to swapping sides share it). Each split of the multiset between the
-two halves of a block is tried in a depth-first order and cut when a lower bound (every group
-spread as evenly as the sub-blocks allow) already reaches the best found: branch and bound, exact.
+The method (docs/knockout.md "Separation, proven optimal"):
+
+- The cost of a block of the bracket (a half, a quarter, ... a pair) depends only on how many
+  competitors of each *kind* (same mate groups, same seed rank) it holds, and on the kinds
+  already placed in it up to swapping sides. So the search runs top-down over count vectors:
+  a block's competitors still to place are split, kind by kind, between its two halves, and
+  each half is solved the same way; results are kept per (level, layout of the placed, counts).
+- A lower bound per group and per half: the group's members go, one by one, to the sub-block
+  of each level where the group has the fewest (a pigeonhole count: a club with more members
+  than a block has sub-blocks forces meetings), within the room the byes leave. It is exact for
+  a group alone; the sum over groups bounds the whole, so a partial split is cut as soon as its
+  bound exceeds what is allowed.
+- Costs are packed into one integer (round 1 the most significant digit), so comparing and
+  adding them is integer arithmetic, and every solve takes a *budget*: it returns the exact
+  best if that is within the budget, or a proven lower bound above it. The draw asks, slot by
+  slot, only whether the optimum found at the start is still reachable (`reaches`), which is a
+  search with a tight budget; slots that leave the bracket laid out alike share the answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from math import comb
 
 #: A cost vector: the mate pairs that can meet by round 1, 2, ..., R-1.
 Cost = tuple[int, ...]
@@ -53,9 +64,10 @@ class SeedRule:
 class Search:
     """The best cost of a bracket of `size` slots, for the kinds placed and those still to place.
 
-    `kinds` lists the kinds; `placed` maps 1-based slots to kind indices. `fights` is the number
-    of first-round fights the byes allow (None: byes are not a rule). `bye_kinds` are kinds (the
-    best seeds) whose first-round opponent must be a bye.
+    `kinds` lists the kinds; `placed` maps 1-based slots to kind indices. `field` is the number
+    of competitors: with `spread_byes`, every pair holds one or two of them (two only when there
+    are more than the pairs, none only when fewer). `bye_kinds` are kinds (the best seeds)
+    whose first-round opponent must be a bye.
     """
 
     def __init__(
@@ -84,23 +96,34 @@ class Search:
             self.pair_high = 1 if field <= pairs else 2
         else:
             self.pair_low, self.pair_high = 0, 2
+        # Packed costs: the pairs of round r weigh base**(width - r); a digit never reaches the
+        # base (a field of n has fewer than n*n mate pairs), and infeasible weighs base**width.
         self.width = max(self.rounds - 1, 0)
-        self.zero: Cost = (0,) * self.width
-        self._memo: dict[tuple[int, int, tuple[int, ...]], Cost | None] = {}
-        self._bounds: dict[tuple[int, int, tuple[int, ...]], Cost] = {}
+        self.base = base = 1 << max(1, (max(field, len(placed)) ** 2).bit_length())
+        self.weight = [base ** (self.width - lv) for lv in range(self.width + 1)]
+        self.infeasible = self.weight[0]
+        self._filler = next(
+            (i for i, k in enumerate(self.kinds) if not k.groups and not k.seed), None
+        )
+        self._memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool]] = {}
+        self._tables: dict[tuple[int, int, int], list[int]] = {}
+        self._placed_cost: dict[tuple[int, int], int] = {}
         self._intern: dict[tuple, int] = {}
-        # per level (0 = slots), per block: kind-count tuple of the placed, and a shape id
-        self._placed = [[(0,) * len(self.kinds)] * (size >> lv) for lv in range(self.rounds + 1)]
-        self._placed_groups = [[(0,) * self.groups] * (size >> lv) for lv in range(self.rounds + 1)]
+        self._seed_slot: dict[int, int] = {}
+        levels = range(self.rounds + 1)
+        # per level (0 = slots), per block: kind and group counts of the placed, a layout id
+        self._placed = [[(0,) * len(self.kinds)] * (size >> lv) for lv in levels]
+        self._placed_groups = [[(0,) * self.groups] * (size >> lv) for lv in levels]
         # per block: how many more it can take, and must take, for the byes' rule
-        self._room = [
-            [(1 << lv) // 2 * self.pair_high] * (size >> lv) for lv in range(self.rounds + 1)
-        ]
-        self._need = [
-            [(1 << lv) // 2 * self.pair_low] * (size >> lv) for lv in range(self.rounds + 1)
-        ]
-        self._shape = [[0] * (size >> lv) for lv in range(self.rounds + 1)]
-        self._shape[0] = [self._leaf(None)] * size
+        self._room = [[(1 << lv) // 2 * self.pair_high] * (size >> lv) for lv in levels]
+        self._need = [[(1 << lv) // 2 * self.pair_low] * (size >> lv) for lv in levels]
+        self._shape = [[0] * (size >> lv) for lv in levels]
+        self._shape[0] = [self._leaf(None, False)] * size
+        # a pair may hold more than the byes allow only when the arbiter fixed them there
+        self._fixed = frozenset(placed)
+        self._cap = [self.pair_high] * pairs
+        for p in range(pairs):
+            self._cap[p] = max(self.pair_high, len(self._fixed & {2 * p + 1, 2 * p + 2}))
         for lv in range(1, self.rounds + 1):
             self._shape[lv] = [self._join(lv, i) for i in range(size >> lv)]
         for s, kind in placed.items():
@@ -108,8 +131,8 @@ class Search:
 
     # --- the placed competitors, kept per block --------------------------------------------
 
-    def _leaf(self, kind: int | None) -> int:
-        return self._intern.setdefault(("slot", kind), len(self._intern))
+    def _leaf(self, kind: int | None, fixed: bool) -> int:
+        return self._intern.setdefault(("slot", kind, fixed), len(self._intern))
 
     def _join(self, level: int, index: int) -> int:
         a, b = self._shape[level - 1][2 * index], self._shape[level - 1][2 * index + 1]
@@ -119,7 +142,13 @@ class Search:
         """Place a competitor of `kind` on `slot` (None empties the slot again)."""
         i = slot - 1
         old = self._leaf_kind(i)
-        self._shape[0][i] = self._leaf(kind)
+        for k, seed in ((old, None), (kind, slot)):
+            if k is not None and self.kinds[k].seed:
+                if seed is None:
+                    del self._seed_slot[self.kinds[k].seed]
+                else:
+                    self._seed_slot[self.kinds[k].seed] = seed
+        self._shape[0][i] = self._leaf(kind, slot in self._fixed)
         for lv in range(self.rounds + 1):
             counts = list(self._placed[lv][i])
             if old is not None:
@@ -129,7 +158,7 @@ class Search:
             self._placed[lv][i] = tuple(counts)
             self._placed_groups[lv][i] = tuple(self._group_counts(counts))
             if lv == 1:
-                cap = 1 if any(counts[k] for k in self.bye_kinds) else self.pair_high
+                cap = 1 if any(counts[k] for k in self.bye_kinds) else self._cap[i]
                 self._room[1][i] = max(0, cap - sum(counts))
                 self._need[1][i] = max(0, self.pair_low - sum(counts))
             elif lv:
@@ -143,6 +172,11 @@ class Search:
         counts = self._placed[0][i]
         return next((k for k, n in enumerate(counts) if n), None)
 
+    def layout(self) -> int:
+        """An id of the whole bracket's layout of the placed, equal for brackets that are the
+        same up to swapping the two sides of any block (they have the same best cost)."""
+        return self._shape[self.rounds][0]
+
     # --- costs -------------------------------------------------------------------------------
 
     def _group_counts(self, counts: Sequence[int]) -> list[int]:
@@ -153,117 +187,194 @@ class Search:
                     per[g] += n
         return per
 
-    def _pairs_cost(self, level: int, counts: Sequence[int]) -> Cost:
-        """The mate pairs inside one block of `level` (they can meet by round `level`)."""
+    def _own(self, level: int, group_counts: Iterable[int]) -> int:
+        """The packed cost of the mate pairs inside one block of `level` (they can meet by
+        round `level`); the final's level costs nothing."""
         if not 1 <= level < self.rounds:
-            return self.zero
-        pairs = sum(comb(n, 2) for n in self._group_counts(counts) if n > 1)
-        if not pairs:
-            return self.zero
-        cost = [0] * self.width
-        cost[level - 1] = pairs
-        return tuple(cost)
+            return 0
+        return self.weight[level] * sum(n * (n - 1) // 2 for n in group_counts if n > 1)
 
-    def _bound(self, level: int, index: int, todo: Sequence[int]) -> Cost:
-        """A lower bound of a block's cost once `todo` is placed in it: each group's members
-        still to place fill, one by one, the sub-block of each level where it has the fewest
-        (placed ones counted, free slots respected), every group alone (pairs inside the block
-        itself included)."""
-        key = (level, self._shape[level][index], tuple(todo))
-        if key in self._bounds:
-            return self._bounds[key]
-        cost = [0] * self.width
-        moving = self._group_counts(todo)
-        for g, n in enumerate(self._placed_groups[level][index]):
-            if n + moving[g] < 2:
-                continue
-            for lv in range(1, min(level, self.rounds - 1) + 1):
-                first = index << (level - lv)
-                blocks = range(first, first + (1 << (level - lv)))
-                have = [self._placed_groups[lv][j][g] for j in blocks]
-                room = [self._room[lv][j] for j in blocks]
-                for _ in range(moving[g]):
-                    j = min((j for j in range(len(have)) if room[j]), key=have.__getitem__)
-                    have[j] += 1
-                    room[j] -= 1
-                cost[lv - 1] += sum(comb(h, 2) for h in have if h > 1)
-        self._bounds[key] = result = tuple(cost)
-        return result
+    def _placed_pairs(self, level: int, index: int) -> int:
+        """The packed cost of the pairs among the placed inside a block, at every level."""
+        key = (level, self._shape[level][index])
+        cost = self._placed_cost.get(key)
+        if cost is None:
+            cost = self._own(level, self._placed_groups[level][index])
+            if level > 1:
+                cost += self._placed_pairs(level - 1, 2 * index)
+                cost += self._placed_pairs(level - 1, 2 * index + 1)
+            self._placed_cost[key] = cost
+        return cost
+
+    def _table(self, level: int, index: int, group: int) -> list[int]:
+        """Lower bounds of the packed cost the pairs with `m` more members of `group` add inside
+        a block, for m = 0 .. its room: at every level, each new member joins the sub-block
+        where the group has the fewest and there is room (exact per level for the group alone;
+        convex in m)."""
+        key = (level, self._shape[level][index], group)
+        table = self._tables.get(key)
+        if table is not None:
+            return table
+        table = [0] * (self._room[level][index] + 1)
+        for lv in range(1, min(level, self.rounds - 1) + 1):
+            first = index << (level - lv)
+            added = sorted(
+                self._placed_groups[lv][j][group] + extra
+                for j in range(first, first + (1 << (level - lv)))
+                for extra in range(self._room[lv][j])
+            )
+            weight, total = self.weight[lv], 0
+            for m, pairs in enumerate(added, start=1):
+                total += pairs
+                table[m] += total * weight
+        self._tables[key] = table
+        return table
+
+    # --- the search --------------------------------------------------------------------------
+
+    def _seeds_apart_as_ruled(self) -> bool:
+        where = self._seed_slot
+        for rule in self.rules:
+            if rule.a in where and rule.b in where:
+                a, b = where[rule.a] - 1, where[rule.b] - 1
+                if ((a >> rule.level) == (b >> rule.level)) != rule.together:
+                    return False
+        return True
 
     def best(self, remaining: Sequence[int]) -> Cost | None:
         """The best cost of the whole bracket once `remaining` (count per kind) are placed;
         None if the rules leave no way to place them."""
-        kinds = {s: self._leaf_kind(s) for s in range(self.size)}
-        slot_of = {self.kinds[k].seed: s for s, k in kinds.items() if k is not None}
-        for rule in self.rules:
-            if rule.a in slot_of and rule.b in slot_of:
-                shared = (slot_of[rule.a] >> rule.level) == (slot_of[rule.b] >> rule.level)
-                if shared != rule.together:
-                    return None
-        return self._solve(self.rounds, 0, tuple(remaining))
-
-    def _solve(self, level: int, index: int, todo: tuple[int, ...]) -> Cost | None:
-        key = (level, self._shape[level][index], todo)
-        if key in self._memo:
-            return self._memo[key]
-        result = self._solve_block(level, index, todo)
-        self._memo[key] = result
-        return result
-
-    def _solve_block(self, level: int, index: int, todo: tuple[int, ...]) -> Cost | None:
-        placed = self._placed[level][index]
-        here = tuple(p + t for p, t in zip(placed, todo, strict=True))
-        total, placed_total = sum(here), sum(placed)
-        if total > 1 << level:
+        packed = self._root(tuple(remaining), self.infeasible - 1, first=False)
+        if packed >= self.infeasible:
             return None
-        if level == 0:
-            return self.zero
-        if level == 1:
-            overfull = total == placed_total > self.pair_high  # fixed there by hand
-            if not (self.pair_low <= total <= self.pair_high or overfull):
-                return None
-            if any(here[k] for k in self.bye_kinds) and total != 1:
-                return None
-            return self._pairs_cost(1, here)
-        own = self._pairs_cost(level, here)
+        return self.unpack(packed)
+
+    def reaches(self, remaining: Sequence[int], target: Cost) -> bool:
+        """Whether `remaining` can still be placed at a cost of `target` or better."""
+        budget = self.pack(target)
+        return self._root(tuple(remaining), budget, first=True) <= budget
+
+    def pack(self, cost: Cost) -> int:
+        """A cost vector as one integer: integer order is the vectors' lexicographic order."""
+        return sum(c * w for c, w in zip(cost, self.weight[1:], strict=True))
+
+    def unpack(self, packed: int) -> Cost:
+        return tuple(packed // w % self.base for w in self.weight[1:])
+
+    def _root(self, todo: tuple[int, ...], budget: int, *, first: bool) -> int:
+        """The whole bracket's best packed cost if at most `budget`, else a lower bound above it
+        (`first`: stop at the first placement within the budget).
+
+        The seeds still to place are put first, best first, on every slot their regions allow,
+        one slot per layout (the regions leave few: eight seeds in a bracket have 24); the bound
+        then knows where their clubs are."""
+        seed = next((k for k, n in enumerate(todo) if n and self.kinds[k].seed), None)
+        if seed is None:
+            if not self._seeds_apart_as_ruled():
+                return self.infeasible
+            return self._solve(self.rounds, 0, todo, budget)
+        rest = tuple(n - (k == seed) for k, n in enumerate(todo))
+        low, seen = self.infeasible, set()
+        for s in range(1, self.size + 1):
+            if self._leaf_kind(s - 1) is not None or not self._room[1][(s - 1) // 2]:
+                continue
+            self.put(s, seed)
+            layout = self.layout()
+            if layout not in seen and self._seeds_apart_as_ruled():
+                seen.add(layout)
+                value = self._root(rest, min(budget, low - 1), first=first)
+                low = min(low, value)
+            self.put(s, None)
+            if first and low <= budget:
+                break
+        return low
+
+    def _solve(self, level: int, index: int, todo: tuple[int, ...], budget: int) -> int:
+        """The block's best packed cost if it is at most `budget`; else a lower bound above it."""
+        key = (level, self._shape[level][index], todo)
+        known = self._memo.get(key)
+        if known is not None and (known[1] or known[0] > budget):
+            return known[0]
+        value, exact = self._solve_block(level, index, todo, budget)
+        self._memo[key] = (value, exact)
+        return value
+
+    def _solve_block(
+        self, level: int, index: int, todo: tuple[int, ...], budget: int
+    ) -> tuple[int, bool]:
+        count = sum(todo)
+        placed = self._placed[level][index]
+        if level <= 1:
+            return self._solve_pair(level, index, placed, todo), True
+        if count > self._room[level][index] or count < self._need[level][index]:
+            return self.infeasible, True
+        kinds = self.kinds
+        here = list(self._placed_groups[level][index])
+        moving = self._group_counts(todo)
+        for g, n in enumerate(moving):
+            here[g] += n
+        own = self._own(level, here)
         left, right = 2 * index, 2 * index + 1
-        placed_left = self._placed[level - 1][left]
-        placed_right = self._placed[level - 1][right]
-        room = (self._room[level - 1][left], self._room[level - 1][right])
-        need = (self._need[level - 1][left], self._need[level - 1][right])
-        placed_diff = sum(placed_left) - sum(placed_right)
+        room_l, room_r = self._room[level - 1][left], self._room[level - 1][right]
+        need_l, need_r = self._need[level - 1][left], self._need[level - 1][right]
+        placed_l, placed_r = self._placed[level - 1][left], self._placed[level - 1][right]
+        active = [g for g, n in enumerate(moving) if n]
+        table_l = {g: self._table(level - 1, left, g) for g in active}
+        table_r = {g: self._table(level - 1, right, g) for g in active}
+        infeasible = self.infeasible
+
+        def spread(g: int, a: int, b: int, u: int) -> int:
+            """The least bound of group g with a more on the left, b on the right, u to go."""
+            tl, tr = table_l[g], table_r[g]
+            lo, hi = max(0, b + u - len(tr) + 1), min(u, len(tl) - 1 - a)
+            low = infeasible
+            for x in range(lo, hi + 1):
+                value = tl[a + x] + tr[b + u - x]
+                if value > low:
+                    break  # convex in x
+                low = value
+            return low
+
+        to_left = {g: 0 for g in active}
+        to_right = {g: 0 for g in active}
+        to_go = {g: moving[g] for g in active}
+        bound = {g: spread(g, 0, 0, moving[g]) for g in active}
+        floor = own + self._placed_pairs(level - 1, left) + self._placed_pairs(level - 1, right)
+        start = floor + sum(bound.values())
+        if start > budget:
+            return start, False
+
         together, apart = [], []  # seed rules decided at this split
         for rule in self.rules:
             a, b = self.seed_kind[rule.a], self.seed_kind[rule.b]
-            if here[a] and here[b]:
+            if (placed[a] or todo[a]) and (placed[b] or todo[b]):
                 if rule.together and level - 1 >= rule.level:
                     together.append((a, b))
                 elif not rule.together and rule.level == level - 1:
                     apart.append((a, b))
-        single = [k for k in range(len(todo)) if todo[k] and not self.kinds[k].groups]
-        single = [k for k in single if not self.kinds[k].seed]
-        kinds = (
-            sorted(
-                (k for k in range(len(todo)) if todo[k] and k not in single),
-                key=lambda k: (not self.kinds[k].seed, -todo[k]),
-            )
-            + single
+        filler = self._filler if self._filler is not None and todo[self._filler] else None
+        order = sorted(
+            (k for k, n in enumerate(todo) if n and k != filler),
+            key=lambda k: (not kinds[k].seed, kinds[k].seed, -todo[k]),
         )
-        later = [sum(todo[j] for j in kinds[i:]) for i in range(len(kinds) + 1)]
-        bound_here = self._bound(level, index, todo)
-        best: list[Cost | None] = [None]
+        later = [sum(todo[k] for k in order[i:]) for i in range(len(order) + 1)]
+        fillers = todo[filler] if filler is not None else 0
+        later = [n + fillers for n in later]
+        split = [0] * len(todo)  # how many of each kind go left
+        position = {k: i for i, k in enumerate(order)}
+        state = {"limit": budget, "best": None, "low": infeasible}
 
-        def side(kind: int, decided: dict[int, int]) -> int | None:
+        def side(kind: int, decided: int) -> int | None:
             """0/1: the side a seed of `kind` sits on (placed or chosen), None if not decided."""
-            if placed_left[kind]:
+            if placed_l[kind]:
                 return 0
-            if placed_right[kind]:
+            if placed_r[kind]:
                 return 1
-            if kind in decided:
-                return 0 if decided[kind] else 1
+            if todo[kind] and position[kind] < decided:
+                return 0 if split[kind] else 1
             return None
 
-        def seeds_ok(decided: dict[int, int]) -> bool:
+        def seeds_ok(decided: int) -> bool:
             for pairs, same in ((together, True), (apart, False)):
                 for a, b in pairs:
                     sa, sb = side(a, decided), side(b, decided)
@@ -271,56 +382,105 @@ class Search:
                         return False
             return True
 
-        def explore(i: int, used: tuple[int, int], decided: dict[int, int]) -> None:
-            if best[0] is not None and bound_here >= best[0]:
+        def fail(low: int) -> None:
+            state["low"] = min(state["low"], low)
+
+        def explore(i: int, used_l: int, used_r: int, partial: int) -> None:
+            if i == len(order):
+                finish(used_l, used_r)
                 return
-            if i == len(kinds):
-                finish(decided)
-                return
-            k, n = kinds[i], todo[kinds[i]]
-            if k in single:  # they only fill: the most even first
-                key = lambda x: (abs(placed_diff + used[0] + 2 * x - n - used[1]), x)  # noqa: E731
-            else:
-                roomier = 1 if room[0] - used[0] >= room[1] - used[1] else -1
-                key = lambda x: (abs(2 * x - n), -roomier * x)  # noqa: E731
-            for x in sorted(range(n + 1), key=key):
-                now = (used[0] + x, used[1] + n - x)
-                if now[0] > room[0] or now[1] > room[1]:
+            k, n = order[i], todo[order[i]]
+            groups = kinds[k].groups
+            options = []
+            for x in range(n + 1):
+                now_l, now_r = used_l + x, used_r + n - x
+                if now_l > room_l or now_r > room_r:
                     continue
-                short = max(0, need[0] - now[0]) + max(0, need[1] - now[1])
-                if short > later[i + 1] or later[i + 1] > room[0] + room[1] - sum(now):
+                short = max(0, need_l - now_l) + max(0, need_r - now_r)
+                if short > later[i + 1] or later[i + 1] > room_l + room_r - now_l - now_r:
                     continue
-                decided[k] = x
-                if seeds_ok(decided):
-                    explore(i + 1, now, decided)
-                del decided[k]
+                value = partial
+                bounds = []
+                for g in groups:
+                    b = spread(g, to_left[g] + x, to_right[g] + n - x, to_go[g] - n)
+                    value += b - bound[g]
+                    bounds.append(b)
+                options.append((value, abs(2 * x - n), -x if room_l >= room_r else x, x, bounds))
+            options.sort()
+            for value, _, _, x, bounds in options:
+                if state["best"] is not None and state["best"] == start:
+                    return
+                if value > state["limit"]:
+                    fail(value)
+                    return
+                split[k] = x
+                if kinds[k].seed and not seeds_ok(i + 1):
+                    continue
+                saved = [bound[g] for g in groups]
+                for g, b in zip(groups, bounds, strict=True):
+                    to_left[g] += x
+                    to_right[g] += n - x
+                    to_go[g] -= n
+                    bound[g] = b
+                explore(i + 1, used_l + x, used_r + n - x, value)
+                for g, b in zip(groups, saved, strict=True):
+                    to_left[g] -= x
+                    to_right[g] -= n - x
+                    to_go[g] += n
+                    bound[g] = b
+            split[k] = 0
 
-        def finish(decided: dict[int, int]) -> None:
-            to_left = tuple(decided.get(k, 0) for k in range(len(todo)))
-            to_right = tuple(t - x for t, x in zip(todo, to_left, strict=True))
-            floor = own
-            lower_left = self._bound(level - 1, left, to_left)
-            lower_right = self._bound(level - 1, right, to_right)
-            if best[0] is not None and _add(floor, lower_left, lower_right) >= best[0]:
-                return
-            cost_left = self._solve(level - 1, left, to_left)
-            if cost_left is None:
-                return
-            if best[0] is not None and _add(floor, cost_left, lower_right) >= best[0]:
-                return
-            cost_right = self._solve(level - 1, right, to_right)
-            if cost_right is None:
-                return
-            cost = _add(floor, cost_left, cost_right)
-            if best[0] is None or cost < best[0]:
-                best[0] = cost
+        def finish(used_l: int, used_r: int) -> None:
+            low = max(0, need_l - used_l, fillers - (room_r - used_r))
+            high = min(fillers, room_l - used_l, used_r + fillers - need_r)
+            diff = sum(placed_l) - sum(placed_r) + used_l - used_r
+            for x in sorted(range(low, high + 1), key=lambda x: (abs(diff + 2 * x - fillers), x)):
+                if filler is not None:
+                    split[filler] = x
+                leaf()
+                if state["best"] is not None and state["best"] == start:
+                    return
 
-        explore(0, (0, 0), {})
-        return best[0]
+        def leaf() -> None:
+            sent_l = tuple(split)
+            sent_r = tuple(t - x for t, x in zip(todo, sent_l, strict=True))
+            bound_r = self._placed_pairs(level - 1, right) + sum(
+                table_r[g][to_right[g]] for g in active
+            )
+            allowed = state["limit"] - own - bound_r
+            cost_l = self._solve(level - 1, left, sent_l, allowed)
+            if cost_l > allowed:
+                fail(own + cost_l + bound_r)
+                return
+            allowed = state["limit"] - own - cost_l
+            cost_r = self._solve(level - 1, right, sent_r, allowed)
+            if cost_r > allowed:
+                fail(own + cost_l + cost_r)
+                return
+            state["best"] = own + cost_l + cost_r
+            state["limit"] = state["best"] - 1
 
+        explore(0, 0, 0, start)
+        if state["best"] is not None:
+            return state["best"], True
+        low = state["low"]
+        return low, low >= infeasible
 
-def _add(*costs: Cost) -> Cost:
-    return tuple(map(sum, zip(*costs, strict=True)))
+    def _solve_pair(
+        self, level: int, index: int, placed: Sequence[int], todo: Sequence[int]
+    ) -> int:
+        """A pair (level 1) or a slot (level 0): the byes' rule and the pairs inside."""
+        here = [p + t for p, t in zip(placed, todo, strict=True)]
+        total = sum(here)
+        if total > 1 << level:
+            return self.infeasible
+        if level == 0:
+            return 0
+        if not self.pair_low <= total <= self._cap[index]:
+            return self.infeasible
+        if any(here[k] for k in self.bye_kinds) and total != 1:
+            return self.infeasible
+        return self._own(1, self._group_counts(here))
 
 
 def mate_pairs_by_round(size: int, slots_of: Mapping[int, Sequence[int]]) -> tuple[int, ...]:
