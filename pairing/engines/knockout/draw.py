@@ -377,11 +377,11 @@ def _place(
     for s in range(1, size + 1):
         if s in placed:
             continue
-        search.put(s, kind)
-        layout = search.layout()
+        layout = search.layout(s, kind)
         if layout not in answers:
+            search.put(s, kind)
             answers[layout] = search.reaches(remaining, target)
-        search.put(s, None)
+            search.put(s, None)
         if answers[layout]:
             optimal.append(s)
     badness = slot_badness(size, placed, c, separate_by)

@@ -112,8 +112,10 @@ class Search:
         self._seed_slot: dict[int, int] = {}
         levels = range(self.rounds + 1)
         # per level (0 = slots), per block: kind and group counts of the placed, a layout id
-        self._placed = [[(0,) * len(self.kinds)] * (size >> lv) for lv in levels]
-        self._placed_groups = [[(0,) * self.groups] * (size >> lv) for lv in levels]
+        self._kind_at: list[int | None] = [None] * size
+        self._placed = [[[0] * len(self.kinds) for _ in range(size >> lv)] for lv in levels]
+        self._placed_groups = [[[0] * self.groups for _ in range(size >> lv)] for lv in levels]
+        self._count = [[0] * (size >> lv) for lv in levels]
         # per block: how many more it can take, and must take, for the byes' rule
         self._room = [[(1 << lv) // 2 * self.pair_high] * (size >> lv) for lv in levels]
         self._need = [[(1 << lv) // 2 * self.pair_low] * (size >> lv) for lv in levels]
@@ -136,46 +138,74 @@ class Search:
 
     def _join(self, level: int, index: int) -> int:
         a, b = self._shape[level - 1][2 * index], self._shape[level - 1][2 * index + 1]
-        return self._intern.setdefault((min(a, b), max(a, b)), len(self._intern))
+        return self._intern.setdefault((a, b) if a < b else (b, a), len(self._intern))
 
     def put(self, slot: int, kind: int | None) -> None:
         """Place a competitor of `kind` on `slot` (None empties the slot again)."""
         i = slot - 1
-        old = self._leaf_kind(i)
-        for k, seed in ((old, None), (kind, slot)):
-            if k is not None and self.kinds[k].seed:
-                if seed is None:
-                    del self._seed_slot[self.kinds[k].seed]
-                else:
-                    self._seed_slot[self.kinds[k].seed] = seed
+        old = self._kind_at[i]
+        if old is not None:
+            self._move(i, old, -1)
+        if kind is not None:
+            self._move(i, kind, 1)
+        self._kind_at[i] = kind
         self._shape[0][i] = self._leaf(kind, slot in self._fixed)
-        for lv in range(self.rounds + 1):
-            counts = list(self._placed[lv][i])
-            if old is not None:
-                counts[old] -= 1
-            if kind is not None:
-                counts[kind] += 1
-            self._placed[lv][i] = tuple(counts)
-            self._placed_groups[lv][i] = tuple(self._group_counts(counts))
+        for lv in range(1, self.rounds + 1):
+            i //= 2
             if lv == 1:
+                counts = self._placed[1][i]
                 cap = 1 if any(counts[k] for k in self.bye_kinds) else self._cap[i]
-                self._room[1][i] = max(0, cap - sum(counts))
-                self._need[1][i] = max(0, self.pair_low - sum(counts))
-            elif lv:
+                self._room[1][i] = max(0, cap - self._count[1][i])
+                self._need[1][i] = max(0, self.pair_low - self._count[1][i])
+            else:
                 self._room[lv][i] = self._room[lv - 1][2 * i] + self._room[lv - 1][2 * i + 1]
                 self._need[lv][i] = self._need[lv - 1][2 * i] + self._need[lv - 1][2 * i + 1]
-            if lv:
-                self._shape[lv][i] = self._join(lv, i)
+            self._shape[lv][i] = self._join(lv, i)
+
+    def _move(self, i: int, kind: int, step: int) -> None:
+        """Count a competitor of `kind` on slot index `i` in (+1) or out (-1) of every block."""
+        seed, groups = self.kinds[kind].seed, self.kinds[kind].groups
+        if seed:
+            if step > 0:
+                self._seed_slot[seed] = i + 1
+            else:
+                del self._seed_slot[seed]
+        for lv in range(self.rounds + 1):
+            self._placed[lv][i][kind] += step
+            self._count[lv][i] += step
+            per = self._placed_groups[lv][i]
+            for g in groups:
+                per[g] += step
             i //= 2
 
-    def _leaf_kind(self, i: int) -> int | None:
-        counts = self._placed[0][i]
-        return next((k for k, n in enumerate(counts) if n), None)
+    def _free_slots_up_to_symmetry(self) -> list[int]:
+        """Free slots with room in their pair, one of each two sides laid out alike."""
+        slots, stack = [], [(self.rounds, 0)]
+        while stack:
+            level, i = stack.pop()
+            if level == 0:
+                if self._kind_at[i] is None:
+                    slots.append(i + 1)
+            elif self._room[level][i]:
+                stack.append((level - 1, 2 * i))
+                if self._shape[level - 1][2 * i] != self._shape[level - 1][2 * i + 1]:
+                    stack.append((level - 1, 2 * i + 1))
+        return sorted(slots)
 
-    def layout(self) -> int:
-        """An id of the whole bracket's layout of the placed, equal for brackets that are the
-        same up to swapping the two sides of any block (they have the same best cost)."""
-        return self._shape[self.rounds][0]
+    def layout(self, slot: int | None = None, kind: int | None = None) -> int:
+        """An id of the whole bracket's layout of the placed (with `kind` on `slot` if given),
+        equal for brackets that are the same up to swapping the two sides of any block (they
+        have the same best cost)."""
+        if slot is None:
+            return self._shape[self.rounds][0]
+        i = slot - 1
+        shape = self._leaf(kind, slot in self._fixed)
+        for level in range(self.rounds):
+            other = self._shape[level][i ^ 1]
+            pair = (shape, other) if shape < other else (other, shape)
+            shape = self._intern.setdefault(pair, len(self._intern))
+            i //= 2
+        return shape
 
     # --- costs -------------------------------------------------------------------------------
 
@@ -275,13 +305,13 @@ class Search:
             return self._solve(self.rounds, 0, todo, budget)
         rest = tuple(n - (k == seed) for k, n in enumerate(todo))
         low, seen = self.infeasible, set()
-        for s in range(1, self.size + 1):
-            if self._leaf_kind(s - 1) is not None or not self._room[1][(s - 1) // 2]:
+        for s in self._free_slots_up_to_symmetry():
+            layout = self.layout(s, seed)
+            if layout in seen:
                 continue
+            seen.add(layout)
             self.put(s, seed)
-            layout = self.layout()
-            if layout not in seen and self._seeds_apart_as_ruled():
-                seen.add(layout)
+            if self._seeds_apart_as_ruled():
                 value = self._root(rest, min(budget, low - 1), first=first)
                 low = min(low, value)
             self.put(s, None)
