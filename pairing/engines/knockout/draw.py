@@ -322,17 +322,24 @@ def draw(
     for cid, s in sorted(fixed.items(), key=lambda item: item[1]):
         placed[s] = by_id[cid]
         log.append(Step(cid, s, "fixed place"))
+    best_rest: dict[int, int] | None = None  # one best placement of those not drawn yet
     for c in queue:
         if c.id in fixed:
             continue
         kind = kind_of[c.id]
         remaining[kind] -= 1
         rule = _seed_text(rank[c.id], seed_of, seeding) if c.id in rank else "unseeded"
-        s, step = _place(c, kind, placed, search, remaining, target, keys, separate_by, rng)
-        step = replace(step, rule=rule + relaxed)
+        s, step = _place(c, kind, placed, search, remaining, target, best_rest, separate_by, rng)
+        step = replace(step, rule=rule + relaxed + step.rule)
         search.put(s, kind)
         placed[s] = c
         log.append(step)
+        if best_rest is not None and best_rest.get(s) == kind:
+            del best_rest[s]
+        else:
+            if s not in step.optimal:  # chosen unproven: the best still reachable from here
+                target = search.best(remaining) or target
+            best_rest = search.completion(remaining, target)
     slots = tuple(placed[s].id if s in placed else None for s in range(1, size + 1))
     return Draw(size, slots, tuple(log), seed, competitors, separate_by)
 
@@ -364,16 +371,20 @@ def _place(
     search: Search,
     remaining: Sequence[int],
     target: Cost,
-    keys: tuple[str, ...],
+    best_rest: Mapping[int, int] | None,
     separate_by: str,
     rng: random.Random,
 ) -> tuple[int, Step]:
     """Where `c` goes: among the slots that keep the best possible draw (`target`, the best
     cost found before the first placement), the least badness; a seed takes an upper slot
     (white, spec §2.4) if it can; then the lot. Slots that leave the bracket laid out alike
-    (up to swapping sides) share one answer of the search."""
+    (up to swapping sides) share one answer of the search; a slot where `best_rest` (one best
+    placement of those not drawn yet, this competitor included) has a competitor alike needs
+    no search."""
     size = search.size
-    optimal, answers = [], {}
+    known = [s for s, k in (best_rest or {}).items() if k == kind]
+    answers = {search.layout(s, kind): True for s in known}
+    optimal, unsure = [], []
     for s in range(1, size + 1):
         if s in placed:
             continue
@@ -384,14 +395,18 @@ def _place(
             search.put(s, None)
         if answers[layout]:
             optimal.append(s)
+        elif answers[layout] is None:
+            unsure.append(s)
     badness = slot_badness(size, placed, c, separate_by)
-    if not optimal:  # cannot happen: the search was checked feasible for the whole field
+    among = optimal or unsure  # none proven: the least badness among the slots not ruled out
+    if not among:  # cannot happen: the search was checked feasible for the whole field
         raise KnockoutError(f"No place is left for {c.name}.")
-    least = min(badness[s] for s in optimal)
-    tied = [s for s in optimal if badness[s] == least]
+    least = min(badness[s] for s in among)
+    tied = [s for s in among if badness[s] == least]
     if c.seed and any(s % 2 for s in tied):
         tied = [s for s in tied if s % 2]  # seeds take the upper slot, white (spec §2.4)
     chosen = rng.choice(tied)
+    keys = _keys(separate_by)
     mate_slots = [t for t, y in placed.items() if mates(c, y, keys)]
     step = Step(
         c.id,
@@ -402,4 +417,10 @@ def _place(
         min(meet_round(chosen, t) for t in mate_slots) if mate_slots else None,
         tuple(optimal),
     )
+    if unsure:
+        step = replace(step, rule=f" (search cut: {_slots_text(unsure)} not proven either way)")
     return chosen, step
+
+
+def _slots_text(slots: Sequence[int]) -> str:
+    return ("slot " if len(slots) == 1 else "slots ") + ", ".join(map(str, slots))

@@ -37,6 +37,15 @@ from dataclasses import dataclass
 
 #: A cost vector: the mate pairs that can meet by round 1, 2, ..., R-1.
 Cost = tuple[int, ...]
+#: Steps of the split search one question about a slot may take, and a whole draw (about
+#: 150,000 steps a second on one core): past them a slot is "not proven either way"; the draw
+#: still follows one best placement it has proven (docs/knockout.md).
+QUESTION_STEPS = 20_000
+DRAW_STEPS = 150_000
+
+
+class _Cut(Exception):
+    """The search ran out of steps before it could answer."""
 
 
 @dataclass(frozen=True)
@@ -105,11 +114,17 @@ class Search:
         self._filler = next(
             (i for i, k in enumerate(self.kinds) if not k.groups and not k.seed), None
         )
-        self._memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool]] = {}
+        # (level, layout, counts) -> (packed cost, exact?, best split: (left side's layout,
+        # counts sent to it))
+        self._memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, tuple | None]] = {}
         self._tables: dict[tuple[int, int, int], list[int]] = {}
         self._placed_cost: dict[tuple[int, int], int] = {}
         self._intern: dict[tuple, int] = {}
         self._seed_slot: dict[int, int] = {}
+        #: Steps of the split search so far (a deterministic measure of work), and where the
+        #: current question is cut.
+        self.steps = 0
+        self._stop: int | None = None
         levels = range(self.rounds + 1)
         # per level (0 = slots), per block: kind and group counts of the placed, a layout id
         self._kind_at: list[int | None] = [None] * size
@@ -240,7 +255,10 @@ class Search:
         """Lower bounds of the packed cost the pairs with `m` more members of `group` add inside
         a block, for m = 0 .. its room: at every level, each new member joins the sub-block
         where the group has the fewest and there is room (exact per level for the group alone;
-        convex in m)."""
+        convex in m). A group with nobody placed in the block shares the table of the empty
+        group (-1)."""
+        if not self._placed_groups[level][index][group]:
+            group = -1
         key = (level, self._shape[level][index], group)
         table = self._tables.get(key)
         if table is not None:
@@ -248,9 +266,11 @@ class Search:
         table = [0] * (self._room[level][index] + 1)
         for lv in range(1, min(level, self.rounds - 1) + 1):
             first = index << (level - lv)
+            blocks = range(first, first + (1 << (level - lv)))
+            have = [self._placed_groups[lv][j][group] if group >= 0 else 0 for j in blocks]
             added = sorted(
-                self._placed_groups[lv][j][group] + extra
-                for j in range(first, first + (1 << (level - lv)))
+                h + extra
+                for h, j in zip(have, blocks, strict=True)
                 for extra in range(self._room[lv][j])
             )
             weight, total = self.weight[lv], 0
@@ -262,8 +282,11 @@ class Search:
 
     # --- the search --------------------------------------------------------------------------
 
-    def _seeds_apart_as_ruled(self) -> bool:
-        where = self._seed_slot
+    def _seeds_apart_as_ruled(self, rank: int = 0, slot: int = 0) -> bool:
+        """Whether the placed seeds keep their regions (with the seed of `rank` on `slot`)."""
+        where = dict(self._seed_slot)
+        if rank:
+            where[rank] = slot
         for rule in self.rules:
             if rule.a in where and rule.b in where:
                 a, b = where[rule.a] - 1, where[rule.b] - 1
@@ -279,10 +302,17 @@ class Search:
             return None
         return self.unpack(packed)
 
-    def reaches(self, remaining: Sequence[int], target: Cost) -> bool:
-        """Whether `remaining` can still be placed at a cost of `target` or better."""
+    def reaches(self, remaining: Sequence[int], target: Cost) -> bool | None:
+        """Whether `remaining` can still be placed at a cost of `target` or better; None when
+        the search was cut (`QUESTION_STEPS`, `DRAW_STEPS`) before it could tell."""
         budget = self.pack(target)
-        return self._root(tuple(remaining), budget, first=True) <= budget
+        self._stop = min(self.steps + QUESTION_STEPS, DRAW_STEPS)
+        try:
+            return self._root(tuple(remaining), budget, first=True) <= budget
+        except _Cut:
+            return None
+        finally:
+            self._stop = None
 
     def pack(self, cost: Cost) -> int:
         """A cost vector as one integer: integer order is the vectors' lexicographic order."""
@@ -306,18 +336,50 @@ class Search:
         rest = tuple(n - (k == seed) for k, n in enumerate(todo))
         low, seen = self.infeasible, set()
         for s in self._free_slots_up_to_symmetry():
+            if not self._seeds_apart_as_ruled(self.kinds[seed].seed, s):
+                continue
             layout = self.layout(s, seed)
             if layout in seen:
                 continue
             seen.add(layout)
             self.put(s, seed)
-            if self._seeds_apart_as_ruled():
-                value = self._root(rest, min(budget, low - 1), first=first)
-                low = min(low, value)
-            self.put(s, None)
+            try:
+                low = min(low, self._root(rest, min(budget, low - 1), first=first))
+            finally:
+                self.put(s, None)
             if first and low <= budget:
                 break
         return low
+
+    def completion(self, remaining: Sequence[int], target: Cost) -> dict[int, int] | None:
+        """One placement of `remaining` at the cost `target`, as {slot: kind}, read from the
+        best splits the search kept; None if there is none, or seeds are still to place."""
+        todo = tuple(remaining)
+        if any(n and self.kinds[k].seed for k, n in enumerate(todo)):
+            return None
+        budget = self.pack(target)
+        if self._root(todo, budget, first=True) > budget:  # after a proven slot: kept splits
+            return None
+        out: dict[int, int] = {}
+        stack = [(self.rounds, 0, todo)]
+        while stack:
+            level, index, todo = stack.pop()
+            if not any(todo):
+                continue
+            if level == 1:
+                free = [s for s in (2 * index + 1, 2 * index + 2) if self._kind_at[s - 1] is None]
+                kinds = [k for k, n in enumerate(todo) for _ in range(n)]
+                out.update(zip(free, kinds, strict=False))
+                continue
+            known = self._memo.get((level, self._shape[level][index], todo))
+            if known is None or not known[1] or known[2] is None:
+                return None
+            shape, sent = known[2]
+            other = tuple(t - x for t, x in zip(todo, sent, strict=True))
+            if shape != self._shape[level - 1][2 * index]:
+                sent, other = other, sent  # the block was solved with its sides swapped
+            stack += [(level - 1, 2 * index, sent), (level - 1, 2 * index + 1, other)]
+        return out
 
     def _solve(self, level: int, index: int, todo: tuple[int, ...], budget: int) -> int:
         """The block's best packed cost if it is at most `budget`; else a lower bound above it."""
@@ -325,19 +387,19 @@ class Search:
         known = self._memo.get(key)
         if known is not None and (known[1] or known[0] > budget):
             return known[0]
-        value, exact = self._solve_block(level, index, todo, budget)
-        self._memo[key] = (value, exact)
+        value, exact, split = self._solve_block(level, index, todo, budget)
+        self._memo[key] = (value, exact, split)
         return value
 
     def _solve_block(
         self, level: int, index: int, todo: tuple[int, ...], budget: int
-    ) -> tuple[int, bool]:
+    ) -> tuple[int, bool, tuple | None]:
         count = sum(todo)
         placed = self._placed[level][index]
         if level <= 1:
-            return self._solve_pair(level, index, placed, todo), True
+            return self._solve_pair(level, index, placed, todo), True, None
         if count > self._room[level][index] or count < self._need[level][index]:
-            return self.infeasible, True
+            return self.infeasible, True, None
         kinds = self.kinds
         here = list(self._placed_groups[level][index])
         moving = self._group_counts(todo)
@@ -372,7 +434,7 @@ class Search:
         floor = own + self._placed_pairs(level - 1, left) + self._placed_pairs(level - 1, right)
         start = floor + sum(bound.values())
         if start > budget:
-            return start, False
+            return start, False, None
 
         together, apart = [], []  # seed rules decided at this split
         for rule in self.rules:
@@ -392,7 +454,7 @@ class Search:
         later = [n + fillers for n in later]
         split = [0] * len(todo)  # how many of each kind go left
         position = {k: i for i, k in enumerate(order)}
-        state = {"limit": budget, "best": None, "low": infeasible}
+        state = {"limit": budget, "best": None, "low": infeasible, "split": None}
 
         def side(kind: int, decided: int) -> int | None:
             """0/1: the side a seed of `kind` sits on (placed or chosen), None if not decided."""
@@ -416,6 +478,9 @@ class Search:
             state["low"] = min(state["low"], low)
 
         def explore(i: int, used_l: int, used_r: int, partial: int) -> None:
+            self.steps += 1
+            if self._stop is not None and self.steps > self._stop:
+                raise _Cut
             if i == len(order):
                 finish(used_l, used_r)
                 return
@@ -489,12 +554,13 @@ class Search:
                 return
             state["best"] = own + cost_l + cost_r
             state["limit"] = state["best"] - 1
+            state["split"] = (self._shape[level - 1][left], sent_l)
 
         explore(0, 0, 0, start)
         if state["best"] is not None:
-            return state["best"], True
+            return state["best"], True, state["split"]
         low = state["low"]
-        return low, low >= infeasible
+        return low, low >= infeasible, None
 
     def _solve_pair(
         self, level: int, index: int, placed: Sequence[int], todo: Sequence[int]
