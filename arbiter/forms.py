@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 
-from arbiter.models import Entry, Tournament, tiebreak_rules_for
+from arbiter.models import Entry, Title, Tournament, tiebreak_rules_for
 from arbiter.standings import check_tiebreaks
 from arbiter.systems import SYSTEMS
 from pairing.engines.tiebreaks import available_codes
@@ -94,6 +94,8 @@ class EntryForm(forms.ModelForm):
         super().__init__(_normalised(data), *args, **kwargs)
         self.taken_fide_ids = taken_fide_ids
         self.fields["rating"].required = False
+        # FIDE's abbreviations as arbiters write them ("WGM"), not Django's "Wgm" from the names.
+        self.fields["title"].choices = [("", "—"), *((t, t) for t in Title.values)]
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())

@@ -160,6 +160,8 @@ def add_late_member(user, tournament: Tournament, name: str, rating: int = 0) ->
     name = " ".join(name.split())
     if not name:
         raise EveningError("The new member needs a name.")
+    if len(name) > 100 or not name.isprintable():
+        raise EveningError("A name has at most 100 characters and no control characters.")
     if tournament.entries.filter(name__iexact=name).exists():
         raise EveningError(f"{name} is already a member: check them in instead.")
     entry = add_entry(user, tournament, {"name": name, "rating": rating})

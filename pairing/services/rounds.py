@@ -254,7 +254,7 @@ def swap_players(
     user, round_: Round, first: Entry, second: Entry, *, seen: str | None = None
 ) -> None:
     """Exchange two players' places in a draft: boards, colours or the bye."""
-    tournament, round_ = locked_round(round_)
+    _, round_ = locked_round(round_)
     _editable(round_, seen)
     slots = _arrangement(round_)
     for entry in (first, second):
@@ -268,15 +268,14 @@ def swap_players(
     if before[first.pk].board is not None and before[first.pk].board == before[second.pk].board:
         raise RoundError("Those two players are already paired together.")
     slots[first.pk], slots[second.pk] = before[second.pk], before[first.pk]
-    _rewrite(round_, slots)
     summary = (
         f"Round {round_.number} draft: swapped {first.name} ({before[first.pk]}) and "
         f"{second.name} ({before[second.pk]})"
     )
-    mark_changed(user, round_, summary)
-    record(
+    _save_edit(
         user,
-        tournament,
+        round_,
+        slots,
         "round.swap_players",
         summary,
         before={str(k): str(v) for k, v in before.items()},
@@ -288,7 +287,7 @@ def swap_players(
 def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | None = None) -> None:
     """Give White on one board of a draft to ``white`` (a state, not a toggle: asking for what
     the board already has changes nothing)."""
-    tournament, round_ = locked_round(round_)
+    _, round_ = locked_round(round_)
     _editable(round_, seen)
     game = round_.games.select_related("white", "black").filter(board=board).first()
     if game is None:
@@ -299,20 +298,26 @@ def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | No
         return
     slots = _arrangement(round_)
     slots[game.white_id], slots[game.black_id] = slots[game.black_id], slots[game.white_id]
-    _rewrite(round_, slots)
     summary = (
         f"Round {round_.number} draft, board {board}: {game.black.name} now White against "
         f"{game.white.name}"
     )
-    mark_changed(user, round_, summary)
-    record(
+    _save_edit(
         user,
-        tournament,
+        round_,
+        slots,
         "round.set_colours",
         summary,
         before={"white": game.white_id, "black": game.black_id},
         after={"white": game.black_id, "black": game.white_id},
     )
+
+
+def _save_edit(user, round_: Round, slots: dict[int, Slot], action: str, summary: str, **audit):
+    """An edit of a draft: its new boards, its new version, its audit entry."""
+    _rewrite(round_, slots)
+    mark_changed(user, round_, summary)
+    record(user, round_.tournament, action, summary, **audit)
 
 
 # --- publishing and deleting ----------------------------------------------------------------

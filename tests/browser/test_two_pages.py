@@ -15,12 +15,11 @@ from tests.factories import EntryFactory, TournamentFactory, UserFactory
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def second_page(browser, live_server, username=None, first=None):
+def second_page(other_page, username=None, first=None):
     """Another tab of ``first``'s browser, or ``username``'s own browser."""
     if first is not None:
         return first.context.new_page()
-    page = browser.new_context(base_url=live_server.url).new_page()
-    page.set_default_timeout(10_000)
+    page = other_page()
     log_in(page, username)
     return page
 
@@ -33,9 +32,7 @@ def with_deputy(tournament):
     return dag
 
 
-def test_a_second_tab_cannot_publish_or_recolour_a_swiss_draft_it_did_not_see(
-    page, browser, live_server
-):
+def test_a_second_tab_cannot_publish_or_recolour_a_swiss_draft_it_did_not_see(page, other_page):
     anna = UserFactory(username="anna")
     swiss = TournamentFactory(
         name="Two Tab Open", system=System.SWISS_DUTCH, chief=anna, planned_rounds=5
@@ -46,7 +43,7 @@ def test_a_second_tab_cannot_publish_or_recolour_a_swiss_draft_it_did_not_see(
     swiss.save()
     rounds.pair_next_round(anna, swiss)
     log_in(page, "anna")
-    tab_b = second_page(browser, live_server, first=page)
+    tab_b = second_page(other_page, first=page)
     for tab in (page, tab_b):
         tab.goto(f"/arbiter/t/{swiss.pk}/swiss/")
         expect(tab.locator("#warnings")).to_contain_text("No warnings")
@@ -90,7 +87,7 @@ def test_a_second_tab_cannot_publish_or_recolour_a_swiss_draft_it_did_not_see(
     assert not Round.objects.filter(tournament=swiss).exists()
 
 
-def test_a_second_arbiter_cannot_accept_a_monrad_draft_edited_since(page, browser, live_server):
+def test_a_second_arbiter_cannot_accept_a_monrad_draft_edited_since(page, other_page):
     anna = UserFactory(username="anna")
     club = TournamentFactory(name="Two Arbiter Club", system=System.MONRAD, chief=anna)
     dag = with_deputy(club)
@@ -108,7 +105,7 @@ def test_a_second_arbiter_cannot_accept_a_monrad_draft_edited_since(page, browse
 
     log_in(page, "anna")
     page.goto(f"/arbiter/t/{club.pk}/monrad/")
-    dags = second_page(browser, live_server, username=dag.username)
+    dags = second_page(other_page, username=dag.username)
     dags.goto(f"/arbiter/t/{club.pk}/monrad/")
     expect(dags.get_by_role("button", name="Accept this pairing")).to_be_visible()
 
@@ -130,9 +127,7 @@ def test_a_second_arbiter_cannot_accept_a_monrad_draft_edited_since(page, browse
     assert Round.objects.get(pk=draft.pk).state == Round.State.PUBLISHED
 
 
-def test_a_bracket_is_not_drawn_or_redrawn_from_a_page_that_missed_a_change(
-    page, browser, live_server
-):
+def test_a_bracket_is_not_drawn_or_redrawn_from_a_page_that_missed_a_change(page, other_page):
     anna = UserFactory(username="anna")
     cup = TournamentFactory(name="Two Page Cup", system=System.KNOCKOUT, chief=anna)
     dag = with_deputy(cup)
@@ -140,7 +135,7 @@ def test_a_bracket_is_not_drawn_or_redrawn_from_a_page_that_missed_a_change(
         EntryFactory(tournament=cup, name=f"Judoka {n}, Cup", club=f"Club {n % 3}")
     log_in(page, "anna")
     page.goto(f"/arbiter/t/{cup.pk}/bracket/")
-    dags = second_page(browser, live_server, username=dag.username)
+    dags = second_page(other_page, username=dag.username)
     dags.goto(f"/arbiter/t/{cup.pk}/bracket/")
 
     page.get_by_label("Seed of Judoka 0, Cup").select_option("1")

@@ -27,6 +27,8 @@ FUZZED = {
     "players": (System.SWISS_DUTCH, [*EntryForm.Meta.fields, "once"]),
     "player_edit": (System.SWISS_DUTCH, [*EntryForm.Meta.fields]),
     "player_withdraw": (System.SWISS_DUTCH, ["withdrawn"]),
+    "player_delete": (System.SWISS_DUTCH, ["confirm"]),
+    "tournament_delete": (System.SWISS_DUTCH, ["name"]),
     "players_import": (System.SWISS_DUTCH, ["text", "once"]),
     "record_result": (System.SWISS_DUTCH, ["result", "expected"]),
     "quick_result": (System.SWISS_DUTCH, ["board", "result"]),
@@ -49,8 +51,9 @@ FUZZED = {
     "bracket_place": (System.KNOCKOUT, ["seen", "entry", "slot"]),
     "bracket_draw": (
         System.KNOCKOUT,
-        ["seen", "system", "separate_by", "random_seed", "fixed_seeds", "confirm"],
+        ["seen", "system", "separate_by", "random_seed", "fixed_seeds", "confirm", "seed-{entry}"],
     ),
+    "bracket_undraw": (System.KNOCKOUT, ["seen", "confirm"]),
     "bracket_bout": (System.KNOCKOUT, ["seen", "match", "winner", "confirm_reset"]),
     "drawing_start": (
         System.ROUND_ROBIN,
@@ -79,6 +82,7 @@ SKIPPED = {
     "monrad": "arbiter page, GET only",
     "monrad_card": "arbiter page, GET only",
     "bracket": "arbiter page, GET only",
+    "bracket_pdf": "download, GET only",
     "drawing": "arbiter page, GET only",
     "trf_export": "download, GET only",
     "audit_log": "the audit log page, GET only (filters in the query string)",

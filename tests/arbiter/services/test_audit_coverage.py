@@ -50,12 +50,16 @@ NOT_AUDITED = {
         "transaction and audited by their entries"
     ),
     "arbiter.services.entries.check_open_for_entries": "a check that raises",
+    "arbiter.services.entries.deletion_refused": "reads why an entry cannot be deleted",
+    "arbiter.services.tournaments.what_deleting_loses": "reads the tournament's contents",
     "pairing.services.knockout.bracket_of": (
         "creates the empty bracket row on first use (defaults only, nothing an arbiter chose)"
     ),
     "pairing.services.knockout.system_for": "a pure choice from the rules",
     "pairing.services.knockout.hand_placing": "reads the bracket for the placing page",
     "pairing.services.knockout.board": "reads the bracket for the pages",
+    "pairing.services.knockout.seed_summary": "words the seeds for the page",
+    "pairing.services.knockout.placings": "reads the bracket for the standings",
     "pairing.services.monrad.settings_of": "reads the settings (unsaved defaults)",
     "pairing.services.monrad.engine_settings": "converts settings for the engine",
     "pairing.services.monrad.players_and_evenings": "reads the season",
@@ -210,6 +214,12 @@ def _(w, fn):
     return [Expected(w.anna, w.bergen_open, "arbiter.remove", before=before)]
 
 
+@scenario("arbiter.services.tournaments.delete_tournament")
+def _(w, fn):
+    fn(w.anna, w.bergen_open, w.bergen_open.name)
+    return [Expected(w.anna, None, "tournament.delete", before=ANY)]
+
+
 # --- arbiter.services.entries ----------------------------------------------------------------
 
 ENTRY_AFTER = {
@@ -244,6 +254,13 @@ def _(w, fn):
     fn(w.anna, w.bergen_players[2], True)
     before, after = {"withdrawn": False}, {"withdrawn": True}
     return [Expected(w.anna, w.bergen_open, "entry.withdraw", before, after)]
+
+
+@scenario("arbiter.services.entries.delete_entry")
+def _(w, fn):
+    mistake = w.bergen_players[2]
+    fn(w.anna, mistake)
+    return [Expected(w.anna, w.bergen_open, "entry.delete", before=ANY)]
 
 
 @scenario("arbiter.services.entries.import_entries")
@@ -323,6 +340,16 @@ def _(w, fn):
             after={"system": "ijf_repechage", "seed": 11, "slots": bracket.slots},
         )
     ]
+
+
+@scenario("pairing.services.knockout.undo_draw")
+def _(w, fn):
+    from pairing.services import knockout
+
+    drawn = knockout.draw_bracket(w.anna, cup(w), random_seed=11)
+    fn(w.anna, cup(w), confirm=True)
+    before = {"system": "ijf_repechage", "seed": 11, "slots": drawn.slots}
+    return [Expected(w.anna, cup(w), "bracket.undraw", before)]
 
 
 @scenario("pairing.services.knockout.record_bout")
