@@ -577,19 +577,3 @@ class Search:
         if any(here[k] for k in self.bye_kinds) and total != 1:
             return self.infeasible
         return self._own(1, self._group_counts(here))
-
-
-def mate_pairs_by_round(size: int, slots_of: Mapping[int, Sequence[int]]) -> tuple[int, ...]:
-    """For r = 1 .. R-1: the (group, pair) meetings possible in round r or earlier.
-
-    `slots_of` maps each group to the 1-based slots of its members. The first part of the cost
-    vector the search minimises, for reports and tests."""
-    rounds = size.bit_length() - 1
-    out = [0] * max(rounds - 1, 0)
-    for slots in slots_of.values():
-        for i, a in enumerate(slots):
-            for b in slots[i + 1 :]:
-                meet = ((a - 1) ^ (b - 1)).bit_length()
-                for r in range(meet, rounds):
-                    out[r - 1] += 1
-    return tuple(out)
