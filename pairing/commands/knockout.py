@@ -28,6 +28,7 @@ from pairing.engines.knockout import (
     fixed_seed_places,
 )
 from pairing.engines.knockout.draw import bracket_size
+from pairing.engines.knockout.model import MAX_SEEDS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,15 +54,20 @@ def read_competitors(data: Any) -> list[Competitor]:
             raise KnockoutError(f"Competitor {index} ({name}): the id {key!r} is used twice.")
         seen.add(key)
         seed = entry.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise KnockoutError(f"Competitor {index} ({name}): the seed must be a number 1-8.")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or not 1 <= seed <= MAX_SEEDS
+        ):  # issue 15: 0 is not "unseeded"; null or no "seed" is
+            raise KnockoutError(
+                f"Competitor {index} ({name}): the seed must be a number 1-{MAX_SEEDS}, "
+                f"not {seed!r} (leave it out or null for an unseeded competitor)."
+            )
         competitors.append(
             Competitor(
                 key,
                 name,
                 str(entry.get("club") or "").strip(),
                 str(entry.get("country") or "").strip(),
-                seed or None,
+                seed,
             )
         )
     if len(competitors) < 2:

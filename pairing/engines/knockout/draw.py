@@ -1,16 +1,13 @@
-"""The knockout draw: bracket size, drawing queue, seed regions and badness placement.
+"""The knockout draw: bracket size, drawing queue, seed regions and placement.
 
-Spec §2.2 (queue), §2.3 (seed regions, fixed places), §2.4 (b) (badness, the "current rules"),
-§2.5 (worked example), §4 (seeding positions). Differences from the reference program, on purpose:
+Spec §2.2 (queue), §2.3 (seed regions, fixed places), §2.4 (a) and §2.5 (Appendix 3's badness
+and worked example), §4 (seeding positions); issue 20 and docs/knockout.md "Draw":
 
-- Seed regions: seed k may only go to a block, at its level, that holds no better seed: seed 1
-  anywhere, 2 the other half, 3 and 4 the quarters without 1 and 2, 5 to 8 the eighths without a
-  better seed. JudoShiai keeps 5-8 only in quarters, so seed 5 can meet seed 1 in round 2 (§2.3).
-- Byes are a rule, not only a score: the byes (size - field) go to the best seeds first; nobody
-  is put opposite a seed entitled to a bye, and nobody opposite anyone while a pair is still empty.
-- Separation comes before badness: among the allowed slots the engine keeps those where the
-  competitor meets a club/country mate latest, then takes the least badness. The spec's scores can
-  let balancing beat separation (§2.12 item 4); here a separation still available is never lost.
+- Seeds where Appendix 3 puts them (`seed_rules`): the 3rd in the half of the 2nd, the 4th in
+  the half of the 1st, each in the other quarter; 5-8 in eighths without a better seed.
+- Every competitor goes to a slot from which the best possible separation of club/country mates
+  is still reachable (`separation.Search`, exact), then the least badness, then the lot.
+- Byes are spread (competitors - size/2 first-round fights); to the seeds only on request.
 - Ties are broken by `random.Random(seed)`, stored with the draw (spec §2.1 uses the wall clock).
 """
 
@@ -19,14 +16,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from .model import MAX_SEEDS, Competitor, Draw, KnockoutError, Step
+from .separation import Cost, Kind, Search, SeedRule
 
 SEPARATE_BY = {"club": ("club",), "country": ("country",), "both": ("club", "country")}
+#: Where seeds 3 and 4 go (`seed_rules`): Appendix 3, or by the lot.
+SEEDINGS = ("judoshiai", "lot")
 #: Largest bracket the engine draws (JudoShiai stops at 128).
 MAX_SIZE = 1024
-
-LEVEL_NAMES = {0: "anywhere", 1: "a half", 2: "a quarter", 3: "an eighth"}
 
 
 def bracket_size(n: int, minimum: int = 2) -> int:
@@ -40,11 +39,6 @@ def bracket_size(n: int, minimum: int = 2) -> int:
 def meet_round(slot_a: int, slot_b: int) -> int:
     """The main-bracket round in which the holders of two slots can first meet (1 = round 1)."""
     return ((slot_a - 1) ^ (slot_b - 1)).bit_length()
-
-
-def seed_level(seed: int) -> int:
-    """0 for seed 1, 1 (halves) for seed 2, 2 (quarters) for 3-4, 3 (eighths) for 5-8."""
-    return (seed - 1).bit_length()
 
 
 def ijf_numbering(size: int) -> tuple[int, ...]:
@@ -107,46 +101,39 @@ def slot_badness(
     placed: Mapping[int, Competitor],
     competitor: Competitor,
     separate_by: str = "club",
+    *,
+    every_slot: bool = False,
 ) -> dict[int, int]:
-    """The badness of every free slot for `competitor` (spec §2.4 (b), the current rules).
+    """The badness of every free slot for `competitor`: Appendix 3 of the JudoShiai manual as its
+    worked example's table prints it (spec §2.4 (a), §2.5).
 
-    `placed` maps 1-based slots to the competitors already on them. Terms: +1 when the pair
-    partner is there, + (9 - k) more when that partner is seed k; +2 on the fuller half, +1 on the
-    fuller quarter of each half; 4 x the strongest relation in every aligned block of 2, 4, ...,
-    size/2 slots.
+    `placed` maps 1-based slots to the competitors already on them. Terms: +1 when the first
+    opponent's slot is taken; then for every aligned block of 2, 4, ... up to half the bracket
+    that holds a club/country mate, 4 + the strongest relation there (§2.1: a shared key counts
+    1, both keys 2, +1 if that mate is seeded): 5 for a mate, 6 for a seeded mate, at the first
+    opponent's level too. (The manual's prose gives 4, or 5 for a seeded mate, at that level; its
+    table adds 5 or 6 and the +1: the table is followed.) `every_slot` also scores the taken
+    slots, as the manual's table prints them.
     """
     keys = _keys(separate_by)
-    half, quarter = size // 2, size // 4
-    halves = Counter((s - 1) // half for s in placed) if half else Counter()
-    quarters = Counter((s - 1) // quarter for s in placed) if quarter else Counter()
-    block_relation: dict[tuple[int, int], int] = {}
-    block = 2
-    while block <= size // 2:
-        for s, y in placed.items():
-            k = (block, (s - 1) // block)
-            block_relation[k] = max(block_relation.get(k, 0), relation(competitor, y, keys))
-        block *= 2
     scores = {}
     for s in range(1, size + 1):
-        if s in placed:
+        if s in placed and not every_slot:
             continue
-        score = 0
-        partner = placed.get(s + 1 if s % 2 else s - 1)
-        if partner is not None:
-            score += 1
-            if partner.seed and partner.seed <= MAX_SEEDS:
-                score += MAX_SEEDS + 1 - partner.seed
-        if half:
-            h = (s - 1) // half
-            if halves[h] > halves[1 - h]:
-                score += 2
-        if quarter:
-            q = (s - 1) // quarter
-            if quarters[q] > quarters[q ^ 1]:
-                score += 1
+        score = 1 if (s + 1 if s % 2 else s - 1) in placed else 0
         block = 2
         while block <= size // 2:
-            score += 4 * block_relation.get((block, (s - 1) // block), 0)
+            first = (s - 1) // block * block + 1
+            strongest = max(
+                (
+                    relation(competitor, placed[t], keys)
+                    for t in range(first, first + block)
+                    if t in placed
+                ),
+                default=0,
+            )
+            if strongest:
+                score += 4 + strongest
             block *= 2
         scores[s] = score
     return scores
@@ -219,6 +206,46 @@ def _validate(competitors: Sequence[Competitor], fixed: Mapping[str, int], size:
         raise KnockoutError("Two competitors are fixed to the same slot.")
 
 
+def seed_rules(ranks: int, size: int, seeding: str = "judoshiai") -> tuple[SeedRule, ...]:
+    """Where the seeds go, as pairs of seed ranks (1 = the best seeded present) that must or must
+    not share a block (docs/knockout.md).
+
+    "judoshiai" (Appendix 3): the 2nd in the half without the 1st; the 3rd in the half of the
+    2nd, the other quarter; the 4th in the half of the 1st, the other quarter (semi-finals 1-4
+    and 2-3). "lot": the 3rd and 4th in the two quarters without the 1st and 2nd, which one by
+    the lot. Both: the 5th to 8th each in an eighth without a better seed (the appendix stops at
+    the 4th), so no seed meets a better one before the quarter-final.
+    """
+    if seeding not in SEEDINGS:
+        raise KnockoutError(f'"seeding" must be one of {", ".join(SEEDINGS)}.')
+    rounds = size.bit_length() - 1
+    half, quarter, eighth = rounds - 1, rounds - 2, rounds - 3
+    rules = [SeedRule(1, 2, half, together=False)]
+    if seeding == "judoshiai":
+        rules += [SeedRule(2, 3, half, True), SeedRule(2, 3, quarter, False)]
+        rules += [SeedRule(1, 4, half, True), SeedRule(1, 4, quarter, False)]
+    else:
+        rules += [SeedRule(a, b, quarter, False) for a, b in ((1, 3), (2, 3), (1, 4), (2, 4))]
+        rules += [SeedRule(3, 4, quarter, False)]
+    rules += [SeedRule(a, b, eighth, False) for b in range(5, MAX_SEEDS + 1) for a in range(1, b)]
+    return tuple(r for r in rules if max(r.a, r.b) <= ranks and r.level >= 0)
+
+
+def _seed_text(rank: int, seed_of: Mapping[int, int], seeding: str) -> str:
+    """The region of the seed of `rank`, in words, with the seed numbers of the field."""
+    me = f"seed {seed_of[rank]}"
+    if rank == 1:
+        return f"{me}: anywhere"
+    if rank == 2:
+        return f"{me}: the half without seed {seed_of[1]}"
+    if rank <= 4 and seeding == "judoshiai":
+        other = seed_of[2] if rank == 3 else seed_of[1]
+        return f"{me}: the half of seed {other}, the other quarter"
+    if rank <= 4:
+        return f"{me}: a quarter without a better seed"
+    return f"{me}: an eighth without a better seed"
+
+
 def draw(
     competitors: Iterable[Competitor],
     *,
@@ -227,12 +254,19 @@ def draw(
     fixed: Mapping[str, int] | None = None,
     size: int | None = None,
     minimum_size: int = 2,
+    seeding: str = "judoshiai",
+    byes_to_seeds: bool = False,
 ) -> Draw:
-    """Draw a knockout bracket (spec §2.2-§2.4), reproducible from `seed`.
+    """Draw a knockout bracket, reproducible from `seed` (docs/knockout.md "Draw").
 
+    The seeds go where Appendix 3 says (`seeding`, see `seed_rules`); every competitor goes to
+    a slot that still allows the best possible separation of club/country mates
+    (`separation.Search`, exact), then the least badness (`slot_badness`), then the lot.
     `fixed` puts competitors (by id) on given slots first (spec §2.3 "fixed places"; see
     `fixed_seed_places`). `size` forces the bracket size; else it is the smallest power of two
     holding the field, at least `minimum_size` (a system's minimum, see `systems.SYSTEMS`).
+    `byes_to_seeds`: the byes go to the best seeds first (JudoShiai's code since 2010, not its
+    manual; the IJF's practice).
     """
     competitors = tuple(competitors)
     fixed = dict(fixed or {})
@@ -245,77 +279,148 @@ def draw(
     _validate(competitors, fixed, size)
     rng = random.Random(seed)
     queue = drawing_queue(competitors, rng, separate_by)
+    seeded = sorted((c for c in competitors if c.seed), key=lambda c: c.seed)
+    rank = {c.id: r for r, c in enumerate(seeded, start=1)}
+    seed_of = {r: c.seed for r, c in enumerate(seeded, start=1)}
+    kind_of, kinds = _kinds(competitors, rank, keys)
+    by_id = {c.id: c for c in competitors}
+    remaining = [0] * len(kinds)
+    for c in competitors:
+        if c.id not in fixed:
+            remaining[kind_of[c.id]] += 1
+    fixed_ranks = {rank[cid] for cid in fixed if cid in rank}
+    rules = tuple(
+        r
+        for r in seed_rules(len(seeded), size, seeding)
+        if not (r.a in fixed_ranks and r.b in fixed_ranks)
+    )
     byes = size - n
-    seeded = sorted(c.seed for c in competitors if c.seed)
-    bye_seeds = set(seeded[:byes])
+    bye_kinds = {kind_of[c.id] for c in seeded[:byes]} if byes_to_seeds else set()
+    placed_kinds = {s: kind_of[cid] for cid, s in fixed.items()}
+    search, relaxed, target = None, "", None
+    for attempt, note in (
+        ((rules, True, bye_kinds), ""),
+        (((), True, bye_kinds), " (region full)"),
+        (((), False, set()), " (no slot keeps the byes)"),
+    ):
+        search = Search(
+            size,
+            kinds,
+            placed_kinds,
+            rules=attempt[0],
+            spread_byes=attempt[1],
+            field=n,
+            bye_kinds=attempt[2],
+        )
+        target = search.best(remaining)
+        if target is not None:
+            relaxed = note
+            break
+    assert search is not None and target is not None
     placed: dict[int, Competitor] = {}
     log: list[Step] = []
-    by_id = {c.id: c for c in competitors}
     for cid, s in sorted(fixed.items(), key=lambda item: item[1]):
         placed[s] = by_id[cid]
         log.append(Step(cid, s, "fixed place"))
+    best_rest: dict[int, int] | None = None  # one best placement of those not drawn yet
     for c in queue:
         if c.id in fixed:
             continue
-        s, step = _place(c, size, placed, bye_seeds, keys, separate_by, rng)
+        kind = kind_of[c.id]
+        remaining[kind] -= 1
+        rule = _seed_text(rank[c.id], seed_of, seeding) if c.id in rank else "unseeded"
+        s, step = _place(c, kind, placed, search, remaining, target, best_rest, separate_by, rng)
+        step = replace(step, rule=rule + relaxed + step.rule)
+        search.put(s, kind)
         placed[s] = c
         log.append(step)
+        if best_rest is not None and best_rest.get(s) == kind:
+            del best_rest[s]
+        else:
+            if s not in step.optimal:  # chosen unproven: the best still reachable from here
+                target = search.best(remaining) or target
+            best_rest = search.completion(remaining, target)
     slots = tuple(placed[s].id if s in placed else None for s in range(1, size + 1))
     return Draw(size, slots, tuple(log), seed, competitors, separate_by)
 
 
+def _kinds(
+    competitors: Sequence[Competitor], rank: Mapping[str, int], keys: Sequence[str]
+) -> tuple[dict[str, int], list[Kind]]:
+    """The search's kinds: competitors with the same mate groups (club/country values shared
+    with someone else in the field) and no seed are alike; every seed is a kind of its own."""
+    counts = Counter((k, getattr(c, k)) for c in competitors for k in keys if getattr(c, k))
+    group_ids: dict[tuple[str, str], int] = {}
+    kind_ids: dict[Kind, int] = {}
+    kind_of = {}
+    for c in competitors:
+        groups = tuple(
+            group_ids.setdefault((k, getattr(c, k)), len(group_ids))
+            for k in keys
+            if getattr(c, k) and counts[(k, getattr(c, k))] > 1
+        )
+        kind = Kind(groups, rank.get(c.id, 0))
+        kind_of[c.id] = kind_ids.setdefault(kind, len(kind_ids))
+    return kind_of, list(kind_ids)
+
+
 def _place(
     c: Competitor,
-    size: int,
+    kind: int,
     placed: dict[int, Competitor],
-    bye_seeds: set[int],
-    keys: tuple[str, ...],
+    search: Search,
+    remaining: Sequence[int],
+    target: Cost,
+    best_rest: Mapping[int, int] | None,
     separate_by: str,
     rng: random.Random,
 ) -> tuple[int, Step]:
-    free = [s for s in range(1, size + 1) if s not in placed]
-    empty_pair = any(s % 2 and s + 1 not in placed and s in free for s in range(1, size, 2))
-
-    def partner(s: int) -> Competitor | None:
-        return placed.get(s + 1 if s % 2 else s - 1)
-
-    def protects_byes(s: int) -> bool:
-        p = partner(s)
-        if p is None:
-            return True
-        return not (p.seed in bye_seeds or empty_pair)
-
-    region, rule = free, "unseeded"
-    if c.seed:
-        level = seed_level(c.seed)
-        block = max(size >> level, 1)
-        better = {(s - 1) // block for s, y in placed.items() if y.seed and y.seed < c.seed}
-        region = [s for s in free if (s - 1) // block not in better]
-        rule = f"seed {c.seed}: {LEVEL_NAMES[level]} without a better seed"
-    allowed = [s for s in region if protects_byes(s)]
-    if not allowed:
-        allowed, rule = [s for s in free if protects_byes(s)], rule + " (region full)"
-    if not allowed:
-        allowed, rule = free, rule + " (no slot keeps the byes)"
+    """Where `c` goes: among the slots that keep the best possible draw (`target`, the best
+    cost found before the first placement), the least badness; a seed takes an upper slot
+    (white, spec §2.4) if it can; then the lot. Slots that leave the bracket laid out alike
+    (up to swapping sides) share one answer of the search; a slot where `best_rest` (one best
+    placement of those not drawn yet, this competitor included) has a competitor alike needs
+    no search."""
+    size = search.size
+    known = [s for s, k in (best_rest or {}).items() if k == kind]
+    answers = {search.layout(s, kind): True for s in known}
+    optimal, unsure = [], []
+    for s in range(1, size + 1):
+        if s in placed:
+            continue
+        layout = search.layout(s, kind)
+        if layout not in answers:
+            search.put(s, kind)
+            answers[layout] = search.reaches(remaining, target)
+            search.put(s, None)
+        if answers[layout]:
+            optimal.append(s)
+        elif answers[layout] is None:
+            unsure.append(s)
     badness = slot_badness(size, placed, c, separate_by)
-    mate_slots = [t for t, y in placed.items() if mates(c, y, keys)]
-
-    def latest_meeting(s: int) -> int:
-        return min((meet_round(s, t) for t in mate_slots), default=size.bit_length())
-
-    far = max(latest_meeting(s) for s in allowed)
-    best = [s for s in allowed if latest_meeting(s) == far]
-    low = min(badness[s] for s in best)
-    tied = [s for s in best if badness[s] == low]
+    among = optimal or unsure  # none proven: the least badness among the slots not ruled out
+    if not among:  # cannot happen: the search was checked feasible for the whole field
+        raise KnockoutError(f"No place is left for {c.name}.")
+    least = min(badness[s] for s in among)
+    tied = [s for s in among if badness[s] == least]
     if c.seed and any(s % 2 for s in tied):
         tied = [s for s in tied if s % 2]  # seeds take the upper slot, white (spec §2.4)
     chosen = rng.choice(tied)
+    keys = _keys(separate_by)
+    mate_slots = [t for t, y in placed.items() if mates(c, y, keys)]
     step = Step(
         c.id,
         chosen,
-        rule,
-        tuple((s, badness[s]) for s in allowed),
+        "",
+        tuple(sorted(badness.items())),
         tuple(tied),
-        latest_meeting(chosen) if mate_slots else None,
+        min(meet_round(chosen, t) for t in mate_slots) if mate_slots else None,
+        tuple(optimal),
     )
+    if unsure:
+        step = replace(step, rule=f" (search cut: {_slots_text(unsure)} not proven either way)")
     return chosen, step
+
+
+def _slots_text(slots: Sequence[int]) -> str:
+    return ("slot " if len(slots) == 1 else "slots ") + ", ".join(map(str, slots))

@@ -45,9 +45,11 @@ class Competitor:
 class Step:
     """One drawing step: who was placed where, and why (spec §6: log every choice).
 
-    `badness` holds (slot, badness) for every free slot the rules allowed; `meet_round` is, for
-    the chosen slot, the earliest round the competitor can meet a club/country mate already placed
-    (None: no mate placed yet); `tied` are the slots the lot chose among; `rule` names the rule.
+    `badness` holds (slot, badness) for every free slot, the seed's points (Appendix 3);
+    `optimal` are the slots that still allow the best possible draw (docs/knockout.md); `tied`
+    are those of them with the least badness (seeds: the upper ones), the slots the lot chose
+    among; `meet_round` is, for the chosen slot, the earliest round the competitor can meet a
+    club/country mate already placed (None: no mate placed yet); `rule` names the rule.
     """
 
     competitor: str
@@ -56,6 +58,7 @@ class Step:
     badness: tuple[tuple[int, int], ...] = ()
     tied: tuple[int, ...] = ()
     meet_round: int | None = None
+    optimal: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,8 @@ def test_fixed_seeds_sit_on_their_printed_numbers():
         ({"competitors": [{"name": "A"}, {"club": "X"}]}, "no name"),
         ({"competitors": [{"name": "A", "seed": 1}, {"name": "B", "seed": 1}]}, "same seed"),
         ({"competitors": [{"name": "A", "seed": "x"}, {"name": "B"}]}, "seed"),
+        ({"competitors": [{"name": "A", "seed": 0}, {"name": "B"}]}, "1-8, not 0"),
+        ({"competitors": [{"name": "A", "seed": 9}, {"name": "B"}]}, "1-8, not 9"),
         ({"competitors": [{"name": "A"}, {"name": "B"}], "system": "swiss"}, "Unknown system"),
         ({"competitors": [{"name": "A"}, {"name": "B"}], "separate_by": "town"}, "separate_by"),
     ],
@@ -98,4 +100,9 @@ def test_bad_input_exits_2_with_a_message(tmp_path):
     path.write_text(json.dumps({"competitors": [{"name": "A"}]}), encoding="utf-8")
     done = run_cli(str(path))
     assert done.returncode == 2 and "at least two" in done.stderr
+    path.write_text(
+        json.dumps({"competitors": [{"name": "A", "seed": 0}, {"name": "B"}]}), encoding="utf-8"
+    )
+    done = run_cli(str(path), "--seed", "1")
+    assert done.returncode == 2 and "the seed must be a number 1-8, not 0" in done.stderr
     assert run_cli(str(tmp_path / "missing.json")).returncode == 2
