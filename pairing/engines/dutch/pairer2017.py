@@ -23,6 +23,7 @@ from pairing.engines.dutch.weights import (
     FLOAT_NONE,
     FLOAT_UP,
     Context,
+    PlayerKinds,
     _colour_bits,
     bits,
     compatible,
@@ -80,6 +81,7 @@ class Rules2017:
             float_round_before=floats(state, players, get_float_2017, 2),
             played_ranks={},
         )
+        self.kind = PlayerKinds(ctx)
         self.left = set(range(n))
         self.bye_candidate = [bool(n & 1) and ctx.eligible[p.index] for p in players]
         self.rest = RestPairing(range(n), self._compatible, self.bye_candidate)
@@ -193,7 +195,7 @@ class Rules2017:
                         r -= 1 << sd_shift[hs - ls]
             return r << (3 * pcb + 1)
 
-        g = bracket_window(len(self.players))
+        g = bracket_window(len(self.players), lambda v: self.kind(self.players[v]))
         g.begin_bracket(vertices, next_group.start, next_group.stop)
         weights = [[0] * size for _ in range(size)]
         for lower in range(mdps, size):

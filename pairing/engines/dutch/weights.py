@@ -221,23 +221,19 @@ def edge_weight(
     return w
 
 
-class EdgeWeights:
-    """:func:`edge_weight` remembered by what it reads of the two players.
+class PlayerKinds:
+    """Players numbered by what the weights read of them: each one's score, bye eligibility,
+    float history, played games and colour history. Apart from the forbidden pairs ([C1]), two
+    players of one kind have the same weight to every other player (both rule sets), and
+    players share these widely: a late round of a big open has a few hundred kinds for
+    thousands of players, a bracket of round 2 a handful."""
 
-    Apart from the forbidden pairs ([C1]), a weight depends only on each player's score, bye
-    eligibility, float history, played games and colour history, and players share these
-    widely (a late round of a big open has a few hundred such kinds for thousands of
-    players), so each kind of edge is computed once.
-    """
-
-    def __init__(self, ctx: Context, bye_score: int) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.bye_score = bye_score
         self._kind_of: dict[int, int] = {}  # player index -> kind number
         self._kinds: dict[tuple, int] = {}
-        self._known: dict[int, int] = {}
 
-    def _kind(self, p: Player) -> int:
+    def __call__(self, p: Player) -> int:
         kind = self._kind_of.get(p.index)
         if kind is None:
             ctx = self.ctx
@@ -256,6 +252,17 @@ class EdgeWeights:
             self._kind_of[p.index] = kind
         return kind
 
+
+class EdgeWeights:
+    """:func:`edge_weight` remembered by the kinds of the two players (:class:`PlayerKinds`):
+    each kind of edge is computed once."""
+
+    def __init__(self, ctx: Context, bye_score: int) -> None:
+        self.ctx = ctx
+        self.bye_score = bye_score
+        self.kind = PlayerKinds(ctx)
+        self._known: dict[int, int] = {}
+
     def __call__(self, higher: Player, lower: Player, in_current: bool, in_next: bool) -> int:
         return self.row([higher], lower, in_current, in_next)[0]
 
@@ -266,7 +273,7 @@ class EdgeWeights:
         ctx = self.ctx
         forbidden = ctx.state.forbidden
         known = self._known
-        kind = self._kind
+        kind = self.kind
         flags = (in_current << 2) | (in_next << 1) | ctx.is_single
         low = (kind(lower) << 3) | flags
         out = []

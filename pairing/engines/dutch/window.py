@@ -64,8 +64,10 @@ class WindowGraph:
         completion_field: Callable[[int, int], int],
         rest: RestPairing | None,
         is_final: Callable[[int], bool],
+        kind: Callable[[int], int],
     ) -> None:
         self.n = n
+        self.kind = kind
         self.default_weight = default_weight
         self.completion_field = completion_field
         self.rest: RestPairing | None = rest
@@ -211,6 +213,11 @@ class WindowGraph:
                 weights += [(s, t, inside) for s in range(k, k + stand_ins) for t in range(k, s)]
         weights += [(p, i, 1) for p in range(k + stand_ins, size) for i in range(p)]
         m.load(weights)
+        # the players' kinds, then one for the stand-ins and one for the proxies
+        kinds = [self.kind(v) for v in members]
+        other = max(kinds, default=0)
+        kinds += [other + 1] * stand_ins + [other + 2] * proxies
+        m.set_kinds(kinds)
         self.m = m
         self.glob = members
         self.loc = {v: i for i, v in enumerate(members)}
@@ -418,6 +425,9 @@ def start_window(ctx: Context, players: list[Player], top: int) -> tuple[WindowG
     shift = completion_shift(ctx)
     initial = EdgeWeights(replace(ctx), bye_score)  # the whole field's first weights
 
+    def kind(v: int) -> int:
+        return initial.kind(players[v])
+
     def default_weight(hi: int, lo: int) -> int:
         return initial(players[hi], players[lo], False, False)
 
@@ -427,10 +437,11 @@ def start_window(ctx: Context, players: list[Player], top: int) -> tuple[WindowG
     def is_final(rest_start: int) -> bool:
         return rest_start >= n or bool(odd and bye_score > score[rest_start])
 
-    return WindowGraph(n, default_weight, completion_field, rest, is_final), bye_score
+    graph = WindowGraph(n, default_weight, completion_field, rest, is_final, kind)
+    return graph, bye_score
 
 
-def bracket_window(n: int) -> WindowGraph:
+def bracket_window(n: int, kind: Callable[[int], int]) -> WindowGraph:
     """The graph of one bracket under the 2017 rules: the bracket with its next score group,
     nobody else (A.9: the rest is checked apart, C.4). Players may stay unpaired: the proxies
     take them, at the weight a pair of proxies has, so that the optimum is a maximum-weight
@@ -442,4 +453,4 @@ def bracket_window(n: int) -> WindowGraph:
     def never(rest_start: int) -> bool:
         return False
 
-    return WindowGraph(n, no_weight, no_weight, None, never)
+    return WindowGraph(n, no_weight, no_weight, None, never, kind)
