@@ -557,6 +557,16 @@ class IncrementalMatching(_Solver):
             ew2[k] = 2 * w
             ok[k] = w > 0
 
+    def load_row(self, a: int, weights: Sequence[int]) -> None:
+        """Set the weights of ``a``'s edges to ``0, 1, ...`` in a matching not solved yet."""
+        row, edges, ew2, ok = self.kidx[a], self.edges, self.ew2, self.ok
+        for b, w in enumerate(weights):
+            k = row[b]
+            i, j, _ = edges[k]
+            edges[k] = (i, j, w)
+            ew2[k] = 2 * w
+            ok[k] = w > 0
+
     def set_kinds(self, kinds: Sequence[int]) -> None:
         """Vertices of one kind (``kinds[v]``, any integers) have the same weight to every
         other vertex, apart from a few absent edges. A solve that starts (almost) from scratch
