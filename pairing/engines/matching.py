@@ -738,7 +738,6 @@ class IncrementalMatching(_Solver):
             self.mate[v] = -1
 
     def solve(self) -> list[int]:  # type: ignore[override]
-        n = self.n
         dual, endpoint, edges, ok = self.dualvar, self.endpoint, self.edges, self.ok
         dirty = sorted(v for v in self.dirty if not self.dead[v])
         self.dirty.clear()
@@ -751,6 +750,10 @@ class IncrementalMatching(_Solver):
         for v in dirty:
             self._free_singleton(v)
             self._unmatch(v)
+        # all free vertices must share one parity so that S-S slacks stay even (delta/2 exact):
+        # even, before the freed vertices' duals are raised, so that the edges raised to be
+        # tight stay tight
+        self._even_free_duals()
         for v in dirty:
             need = None
             for k in self.kidx[v]:
@@ -760,12 +763,9 @@ class IncrementalMatching(_Solver):
                     r = 2 * w - dual[x]
                     if need is None or r > need:
                         need = r
-            if need is not None and need > dual[v]:
-                dual[v] = need
-        # all free vertices must share one parity so that S-S slacks stay even (delta/2 exact)
-        for v in range(n):
-            if self.mate[v] == -1 and not self.dead[v] and dual[v] & 1:
-                self._fix_parity(v)
+            if need is not None:  # the least feasible (even) dual: its best edges tight
+                dual[v] = need + (need & 1)
+        self._even_free_duals()
         self._greedy_tight()
         self._run_stages(perfect=True)
         self.settled = True
@@ -840,6 +840,12 @@ class IncrementalMatching(_Solver):
                 else:
                     members[a].insert(0, u)
         return True
+
+    def _even_free_duals(self) -> None:
+        mate, dead, dual = self.mate, self.dead, self.dualvar
+        for v in range(self.n):
+            if mate[v] == -1 and not dead[v] and dual[v] & 1:
+                self._fix_parity(v)
 
     def _greedy_tight(self) -> None:
         """Match free singleton vertices joined by a tight edge: an augmenting path of one
