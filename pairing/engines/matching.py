@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from pairing.engines.transport import kind_relaxation
+
 __all__ = ["IncrementalMatching", "NoPerfectMatching", "matching_weight", "max_weight_matching"]
 
 
@@ -539,6 +541,7 @@ class IncrementalMatching(_Solver):
             self.kidx[i][j] = self.kidx[j][i] = k
         self.ok = [False] * len(self.edges)
         self.dirty: set[int] = set(range(size))
+        self.kinds: list[int] | None = None
         if n & 1:
             d = n
             for v in range(n):
@@ -553,6 +556,23 @@ class IncrementalMatching(_Solver):
             edges[k] = (i, j, w)
             ew2[k] = 2 * w
             ok[k] = w > 0
+
+    def load_row(self, a: int, weights: Sequence[int]) -> None:
+        """Set the weights of ``a``'s edges to ``0, 1, ...`` in a matching not solved yet."""
+        row, edges, ew2, ok = self.kidx[a], self.edges, self.ew2, self.ok
+        for b, w in enumerate(weights):
+            k = row[b]
+            i, j, _ = edges[k]
+            edges[k] = (i, j, w)
+            ew2[k] = 2 * w
+            ok[k] = w > 0
+
+    def set_kinds(self, kinds: Sequence[int]) -> None:
+        """Vertices of one kind (``kinds[v]``, any integers) have the same weight to every
+        other vertex, apart from a few absent edges. A solve that starts (almost) from scratch
+        then takes its first duals and pairs from the kinds (:mod:`transport`). Only a hint:
+        the result is the same, exact, whatever the kinds say."""
+        self.kinds = list(kinds) + [max(kinds, default=0) + 1] * (self.n - self.real)
 
     def set_weight(self, a: int, b: int, w: int) -> None:
         """Set the weight of edge a-b; ``a`` is the vertex whose edges changed."""
@@ -718,15 +738,22 @@ class IncrementalMatching(_Solver):
             self.mate[v] = -1
 
     def solve(self) -> list[int]:  # type: ignore[override]
-        n = self.n
         dual, endpoint, edges, ok = self.dualvar, self.endpoint, self.edges, self.ok
         dirty = sorted(v for v in self.dirty if not self.dead[v])
         self.dirty.clear()
         if self.changed_first:
             self.changed = set(dirty)
+        live = self.n - sum(self.dead)
+        if self.kinds is not None and 2 * len(dirty) > live and self._start_from_kinds():
+            dirty = []
+            self.changed = set()
         for v in dirty:
             self._free_singleton(v)
             self._unmatch(v)
+        # all free vertices must share one parity so that S-S slacks stay even (delta/2 exact):
+        # even, before the freed vertices' duals are raised, so that the edges raised to be
+        # tight stay tight
+        self._even_free_duals()
         for v in dirty:
             need = None
             for k in self.kidx[v]:
@@ -736,12 +763,9 @@ class IncrementalMatching(_Solver):
                     r = 2 * w - dual[x]
                     if need is None or r > need:
                         need = r
-            if need is not None and need > dual[v]:
-                dual[v] = need
-        # all free vertices must share one parity so that S-S slacks stay even (delta/2 exact)
-        for v in range(n):
-            if self.mate[v] == -1 and not self.dead[v] and dual[v] & 1:
-                self._fix_parity(v)
+            if need is not None:  # the least feasible (even) dual: its best edges tight
+                dual[v] = need + (need & 1)
+        self._even_free_duals()
         self._greedy_tight()
         self._run_stages(perfect=True)
         self.settled = True
@@ -751,6 +775,77 @@ class IncrementalMatching(_Solver):
             if p >= 0 and endpoint[p] < self.real:
                 out[v] = endpoint[p]
         return out
+
+    def _start_from_kinds(self) -> bool:
+        """Start again from the kinds' relaxation: every blossom dissolved, every vertex's
+        dual its kind's (feasible for every edge), the relaxation's pairs seated on tight
+        edges. False (nothing changed) when the relaxation has no perfect pairing."""
+        n, kinds, dead, ok = self.n, self.kinds, self.dead, self.ok
+        assert kinds is not None
+        live = [v for v in range(n) if not dead[v]]
+        number: dict[int, int] = {}
+        kind = [0] * n
+        for v in live:
+            kind[v] = number.setdefault(kinds[v], len(number))
+        k = len(number)
+        if k * k > 4 * len(live):
+            return False  # too many kinds to gain anything
+        counts = [0] * k
+        for v in live:
+            counts[kind[v]] += 1
+        top: list[list[int | None]] = [[None] * k for _ in range(k)]
+        ei, ej, ew2 = self.ei, self.ej, self.ew2
+        for e in range(len(ok)):
+            if ok[e]:
+                a, b = kind[ei[e]], kind[ej[e]]
+                w = ew2[e] >> 1
+                t = top[a][b]
+                if t is None:
+                    top[a][b] = top[b][a] = w
+                elif w != t:
+                    return False  # the weights are not the kinds' (the bracket's own order)
+        relaxation = kind_relaxation(counts, top)
+        if relaxation is None:
+            return False
+        duals, pairs = relaxation
+        self.inblossom = list(range(n))
+        self.blossomparent = [-1] * (2 * n)
+        self.blossomchilds = [None] * (2 * n)
+        self.blossombase = list(range(n)) + [-1] * n
+        self.blossomendps = [None] * (2 * n)
+        self.blossombestedges = [None] * (2 * n)
+        self.unusedblossoms = list(range(n, 2 * n))
+        dual, mate, kidx = self.dualvar, self.mate, self.kidx
+        for b in range(n, 2 * n):
+            dual[b] = 0
+        members: list[list[int]] = [[] for _ in range(k)]
+        for v in live:
+            mate[v] = -1
+            dual[v] = duals[kind[v]]  # doubled weights: duals[a] + duals[b] >= 2 w
+            members[kind[v]].append(v)
+        for (a, b), count in pairs.items():
+            for _ in range(count):
+                if not members[a]:
+                    break
+                u = members[a].pop()
+                row, du = kidx[u], dual[u]
+                partners = members[b]
+                for i in range(len(partners) - 1, -1, -1):
+                    x = partners[i]
+                    e = row[x]
+                    if ok[e] and du + dual[x] == ew2[e]:
+                        partners.pop(i)
+                        self._match(u, x)
+                        break
+                else:
+                    members[a].insert(0, u)
+        return True
+
+    def _even_free_duals(self) -> None:
+        mate, dead, dual = self.mate, self.dead, self.dualvar
+        for v in range(self.n):
+            if mate[v] == -1 and not dead[v] and dual[v] & 1:
+                self._fix_parity(v)
 
     def _greedy_tight(self) -> None:
         """Match free singleton vertices joined by a tight edge: an augmenting path of one

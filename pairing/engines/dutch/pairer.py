@@ -268,10 +268,8 @@ class Rules2026:
         size = len(vertices)
         weight = [[0] * size for _ in range(size)]
         in_window = [players[v] for v in vertices]
-        for lower in range(mdps, size):
-            row = self.edge_weights.row(
-                in_window[:lower], in_window[lower], lower < next_start, lower >= next_start
-            )
+        rows = self.edge_weights.window_rows(in_window, mdps, next_start)
+        for lower, row in enumerate(rows, start=mdps):
             weight[lower][:lower] = row
             g.set_row(vertices[lower], vertices[:lower], row)
         return g, weight, self.ctx.pair_bits

@@ -23,8 +23,10 @@ from pairing.engines.dutch.weights import (
     FLOAT_NONE,
     FLOAT_UP,
     Context,
+    PlayerKinds,
     _colour_bits,
     bits,
+    colours_allow,
     compatible,
     eligible_for_bye_2017,
     floats,
@@ -80,6 +82,10 @@ class Rules2017:
             float_round_before=floats(state, players, get_float_2017, 2),
             played_ranks={},
         )
+        self.kind = PlayerKinds(ctx)
+        self.forbidden_of: dict[int, list[int]] = {}  # [C1]: player -> those it may not meet
+        for a, b in state.forbidden:
+            self.forbidden_of.setdefault(b, []).append(a)
         self.left = set(range(n))
         self.bye_candidate = [bool(n & 1) and ctx.eligible[p.index] for p in players]
         self.rest = RestPairing(range(n), self._compatible, self.bye_candidate)
@@ -141,12 +147,11 @@ class Rules2017:
         pcb = bits(next_start - mdps)
         npcb = bits(size - next_start)
 
-        def weight(si: int, li: int) -> int:
-            h, lo = pl[si], pl[li]
-            if not compatible(ctx, h, lo):
+        def weight(h: Player, lo: Player, h_cur: bool, l_cur: bool) -> int:
+            """The weight of ``h``-``lo`` ([C1] aside: forbidden pairs are zeroed apart)."""
+            if not colours_allow(ctx, h, lo):
                 return 0
-            h_cur, l_cur = si < next_start, li < next_start
-            hs, ls = sc[si], sc[li]
+            hs, ls = ctx.score[h.index], ctx.score[lo.index]
             r = 0
             if collapsed:
                 r = 1 + (not elig[h.index]) + (not elig[lo.index])
@@ -193,11 +198,34 @@ class Rules2017:
                         r -= 1 << sd_shift[hs - ls]
             return r << (3 * pcb + 1)
 
-        g = bracket_window(len(self.players))
+        g = bracket_window(len(self.players), lambda v: self.kind(self.players[v]))
         g.begin_bracket(vertices, next_group.start, next_group.stop)
+        # a weight depends on the two players' kinds and on which of them are in the bracket
+        kinds = [self.kind(p) for p in pl]
+        position = {p.index: i for i, p in enumerate(pl)}
+        example = self.kind.example
+        known: dict[tuple[int, int, bool, bool], int] = {}
         weights = [[0] * size for _ in range(size)]
         for lower in range(mdps, size):
-            row = [weight(higher, lower) for higher in range(lower)]
+            l_cur = lower < next_start
+            kl = kinds[lower]
+            row: list[int] = []
+            for start, stop, h_cur in (
+                (0, min(lower, next_start), True),
+                (next_start, lower, False),
+            ):
+                segment = kinds[start:stop]
+                table = {}
+                for kh in set(segment):
+                    key = (kh, kl, h_cur, l_cur)
+                    if key not in known:
+                        known[key] = weight(example[kh], example[kl], h_cur, l_cur)
+                    table[kh] = known[key]
+                row += map(table.__getitem__, segment)
+            for other in self.forbidden_of.get(pl[lower].index, ()):
+                higher = position.get(other, size)
+                if higher < lower:
+                    row[higher] = 0
             weights[lower][:lower] = row
             g.set_row(vertices[lower], vertices[:lower], row)
         return g, weights, pcb

@@ -89,6 +89,11 @@ def compatible(ctx: Context, a: Player, b: Player) -> bool:
     """[C1] and [C3]: may ``a`` and ``b`` meet at all?"""
     if (a.index, b.index) in ctx.state.forbidden:
         return False
+    return colours_allow(ctx, a, b)
+
+
+def colours_allow(ctx: Context, a: Player, b: Player) -> bool:
+    """[C3]: do absolute colour preferences let ``a`` and ``b`` meet?"""
     if not a.absolute or not b.absolute or a.colour_preference != b.colour_preference:
         return True
     return ctx.last_round and (
@@ -146,9 +151,12 @@ def edge_weight(
     in_current: bool,
     in_next: bool,
     bye_score: int,
+    *,
+    may_meet: bool = False,
 ) -> int:
-    """Weight of the edge ``higher``-``lower`` (``higher`` ranks above ``lower``)."""
-    if not compatible(ctx, higher, lower):
+    """Weight of the edge ``higher``-``lower`` (``higher`` ranks above ``lower``); with
+    ``may_meet``, the pair is known not to be forbidden ([C1]), only [C3] is checked."""
+    if not (colours_allow(ctx, higher, lower) if may_meet else compatible(ctx, higher, lower)):
         return 0
     nb = ctx.pair_bits
     shift_total = ctx.score_bits
@@ -221,23 +229,20 @@ def edge_weight(
     return w
 
 
-class EdgeWeights:
-    """:func:`edge_weight` remembered by what it reads of the two players.
+class PlayerKinds:
+    """Players numbered by what the weights read of them: each one's score, bye eligibility,
+    float history, played games and colour history. Apart from the forbidden pairs ([C1]), two
+    players of one kind have the same weight to every other player (both rule sets), and
+    players share these widely: a late round of a big open has a few hundred kinds for
+    thousands of players, a bracket of round 2 a handful."""
 
-    Apart from the forbidden pairs ([C1]), a weight depends only on each player's score, bye
-    eligibility, float history, played games and colour history, and players share these
-    widely (a late round of a big open has a few hundred such kinds for thousands of
-    players), so each kind of edge is computed once.
-    """
-
-    def __init__(self, ctx: Context, bye_score: int) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.bye_score = bye_score
         self._kind_of: dict[int, int] = {}  # player index -> kind number
         self._kinds: dict[tuple, int] = {}
-        self._known: dict[int, int] = {}
+        self.example: list[Player] = []  # a player of each kind
 
-    def _kind(self, p: Player) -> int:
+    def __call__(self, p: Player) -> int:
         kind = self._kind_of.get(p.index)
         if kind is None:
             ctx = self.ctx
@@ -253,8 +258,22 @@ class EdgeWeights:
                 p.strong,
             )
             kind = self._kinds.setdefault(attributes, len(self._kinds))
+            if kind == len(self.example):
+                self.example.append(p)
             self._kind_of[p.index] = kind
         return kind
+
+
+class EdgeWeights:
+    """:func:`edge_weight` remembered by the kinds of the two players (:class:`PlayerKinds`):
+    each kind of edge is computed once."""
+
+    def __init__(self, ctx: Context, bye_score: int) -> None:
+        self.ctx = ctx
+        self.bye_score = bye_score
+        self.kind = PlayerKinds(ctx)
+        self._known: dict[int, int] = {}
+        self._forbidden_of: dict[int, list[int]] | None = None
 
     def __call__(self, higher: Player, lower: Player, in_current: bool, in_next: bool) -> int:
         return self.row([higher], lower, in_current, in_next)[0]
@@ -263,21 +282,55 @@ class EdgeWeights:
         self, highers: list[Player], lower: Player, in_current: bool, in_next: bool
     ) -> list[int]:
         """The weights of the edges from ``lower`` to each of ``highers``."""
+        kind = self.kind
+        indices = [h.index for h in highers]
+        return self._row(indices, [kind(h) for h in highers], lower, (in_current, in_next))
+
+    def window_rows(self, players: list[Player], first: int, next_start: int) -> list[list[int]]:
+        """The weights of a bracket's window (``players`` in order, the next bracket from
+        ``next_start``): for each ``lower`` from ``first`` on, its edges to every player
+        before it, in the current bracket or in the next one."""
+        kind = self.kind
+        indices = [p.index for p in players]
+        kinds = [kind(p) for p in players]
+        rows = []
+        for lower in range(first, len(players)):
+            flags = (lower < next_start, lower >= next_start)
+            rows.append(self._row(indices[:lower], kinds[:lower], players[lower], flags))
+        return rows
+
+    def _row(
+        self, indices: list[int], kinds: list[int], lower: Player, flags: tuple[bool, bool]
+    ) -> list[int]:
+        """Each weight computed once per kind of the higher player, then the forbidden pairs
+        ([C1]) set to 0."""
         ctx = self.ctx
-        forbidden = ctx.state.forbidden
+        in_current, in_next = flags
         known = self._known
-        kind = self._kind
-        flags = (in_current << 2) | (in_next << 1) | ctx.is_single
-        low = (kind(lower) << 3) | flags
-        out = []
-        for higher in highers:
-            if (higher.index, lower.index) in forbidden:
-                out.append(0)
-                continue
-            key = (kind(higher) << 40) | low
+        low = (self.kind(lower) << 3) | (in_current << 2) | (in_next << 1) | ctx.is_single
+        table: dict[int, int] = {}
+        for k in set(kinds):
+            key = (k << 40) | low
             w = known.get(key)
             if w is None:
-                w = edge_weight(ctx, higher, lower, in_current, in_next, self.bye_score)
+                higher = self.kind.example[k]
+                w = edge_weight(
+                    ctx, higher, lower, in_current, in_next, self.bye_score, may_meet=True
+                )
                 known[key] = w
-            out.append(w)
+            table[k] = w
+        out = list(map(table.__getitem__, kinds))
+        for other in self._forbidden(lower.index):
+            try:
+                out[indices.index(other)] = 0
+            except ValueError:
+                continue
         return out
+
+    def _forbidden(self, index: int) -> list[int]:
+        """The players ``index`` may not meet ([C1]: forbidden pairs and rematches)."""
+        if self._forbidden_of is None:
+            self._forbidden_of = {}
+            for a, b in self.ctx.state.forbidden:
+                self._forbidden_of.setdefault(b, []).append(a)
+        return self._forbidden_of.get(index, [])

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import pairwise
 
 from pairing.engines.dutch.completion import RestPairing, pair_leaving
 from pairing.engines.dutch.state import Player
@@ -60,17 +61,23 @@ class WindowGraph:
     def __init__(
         self,
         n: int,
-        default_weight: Callable[[int, int], int],
-        completion_field: Callable[[int, int], int],
+        default_row: Callable[[int, list[int]], list[int]],
+        completion: tuple[int, list[int]],
         rest: RestPairing | None,
         is_final: Callable[[int], bool],
+        kind: Callable[[int], int],
     ) -> None:
+        """``default_row(v, others)``: the first weights of ``v``'s edges to ``others`` (all
+        ranked above it); ``completion``: the completion field of an edge ``a``-``b`` is
+        ``base + part[a] + part[b]`` (one term per paired player); ``kind(v)``: players of one
+        kind have the same weights to everybody else, apart from forbidden pairs."""
         self.n = n
-        self.default_weight = default_weight
-        self.completion_field = completion_field
+        self.kind = kind
+        self.default_row = default_row
+        self.completion_base, self.completion_part = completion
         self.rest: RestPairing | None = rest
         self.is_final = is_final
-        self.w: dict[int, dict[int, int]] = {}
+        self.w: dict[int, dict[int, int]] = {}  # lower -> higher -> weight, as set
         self.final: dict[int, int] = {}
         self.entered: set[int] = set()
         self.members: list[int] = []
@@ -92,15 +99,27 @@ class WindowGraph:
 
     def weight(self, a: int, b: int) -> int:
         lo, hi = (a, b) if a < b else (b, a)
-        row = self.w.get(lo)
-        if row is not None and hi in row:
-            return row[hi]
-        return self.default_weight(lo, hi)
+        row = self.w.get(hi)
+        if row is not None and lo in row:
+            return row[lo]
+        return self.default_row(hi, [lo])[0]
+
+    def _row(self, v: int, others: list[int]) -> list[int]:
+        """The weights of ``v``'s edges to ``others`` (all ranked above it)."""
+        stored = self.w.get(v)
+        if stored is None:
+            return self.default_row(v, others)
+        weights = list(map(stored.get, others))
+        if None in weights:
+            first = self.default_row(v, others)
+            weights = [f if w is None else w for w, f in zip(weights, first, strict=True)]
+        return weights  # type: ignore[return-value]
 
     def _relative(self, a: int, b: int, w: int) -> int:
         if self.final_mode or w <= 0:
             return w
-        return w - self.completion_field(a, b) + 1
+        part = self.completion_part
+        return w - self.completion_base - part[a] - part[b] + 1
 
     def set(self, a: int, b: int, weight: int) -> None:
         lo, hi = (a, b) if a < b else (b, a)
@@ -113,7 +132,11 @@ class WindowGraph:
                 self.pool_changed.add(lo)
             elif lb is not None and self.pool and lo in self._pool_set:
                 self.pool_changed.add(hi)
-        self.w.setdefault(lo, {})[hi] = weight
+        row = self.w.get(hi)
+        if row is None:
+            self.w[hi] = {lo: weight}
+        else:
+            row[lo] = weight
 
     def set_row(self, v: int, others: list[int], weights: list[int]) -> None:
         """``set(v, o, w)`` for each other ``o`` (all ranked above ``v``) and weight ``w``."""
@@ -121,13 +144,11 @@ class WindowGraph:
             for o, w in zip(others, weights, strict=True):
                 self.set(v, o, w)
             return
-        stored = self.w
-        for o, w in zip(others, weights, strict=True):
-            row = stored.get(o)
-            if row is None:
-                stored[o] = {v: w}
-            else:
-                row[v] = w
+        row = self.w.get(v)
+        if row is None:
+            self.w[v] = dict(zip(others, weights, strict=True))
+        else:
+            row.update(zip(others, weights, strict=True))
 
     def _next_weight(self, u: int) -> int:
         """The weight of every edge from member ``u`` into the next bracket (0: none)."""
@@ -196,11 +217,23 @@ class WindowGraph:
         size = k + stand_ins + proxies
         m = IncrementalMatching(size, changed_first=True)
         weights = []
-        for i, a in enumerate(members):
-            for j in range(i):
-                w = self.weight(a, members[j])
-                if w > 0:
-                    weights.append((i, j, self._relative(a, members[j], w)))
+        if all(a < b for a, b in pairwise(members)):
+            part = self.completion_part
+            for i, a in enumerate(members):
+                others = members[:i]
+                row = self._row(a, others)
+                if not self.final_mode:
+                    less = self.completion_base + part[a] - 1
+                    row = [
+                        w - less - part[b] if w > 0 else w for w, b in zip(row, others, strict=True)
+                    ]
+                m.load_row(i, row)
+        else:
+            for i, a in enumerate(members):
+                for j in range(i):
+                    w = self.weight(a, members[j])
+                    if w > 0:
+                        weights.append((i, j, self._relative(a, members[j], w)))
         if stand_ins:
             inside = self._pair_weight_in_next()
             for i, a in enumerate(members):
@@ -211,6 +244,11 @@ class WindowGraph:
                 weights += [(s, t, inside) for s in range(k, k + stand_ins) for t in range(k, s)]
         weights += [(p, i, 1) for p in range(k + stand_ins, size) for i in range(p)]
         m.load(weights)
+        # the players' kinds, then one for the stand-ins and one for the proxies
+        kinds = [self.kind(v) for v in members]
+        other = max(kinds, default=0)
+        kinds += [other + 1] * stand_ins + [other + 2] * proxies
+        m.set_kinds(kinds)
         self.m = m
         self.glob = members
         self.loc = {v: i for i, v in enumerate(members)}
@@ -418,28 +456,32 @@ def start_window(ctx: Context, players: list[Player], top: int) -> tuple[WindowG
     shift = completion_shift(ctx)
     initial = EdgeWeights(replace(ctx), bye_score)  # the whole field's first weights
 
-    def default_weight(hi: int, lo: int) -> int:
-        return initial(players[hi], players[lo], False, False)
+    def kind(v: int) -> int:
+        return initial.kind(players[v])
 
-    def completion_field(a: int, b: int) -> int:
-        return (1 + (not candidate[a]) + (not candidate[b])) << shift
+    def default_row(v: int, others: list[int]) -> list[int]:
+        return initial.row([players[o] for o in others], players[v], False, False)
+
+    # the completion field (1 + (not candidate[a]) + (not candidate[b])) << shift, per player
+    completion = (1 << shift, [(not c) << shift for c in candidate])
 
     def is_final(rest_start: int) -> bool:
         return rest_start >= n or bool(odd and bye_score > score[rest_start])
 
-    return WindowGraph(n, default_weight, completion_field, rest, is_final), bye_score
+    graph = WindowGraph(n, default_row, completion, rest, is_final, kind)
+    return graph, bye_score
 
 
-def bracket_window(n: int) -> WindowGraph:
+def bracket_window(n: int, kind: Callable[[int], int]) -> WindowGraph:
     """The graph of one bracket under the 2017 rules: the bracket with its next score group,
     nobody else (A.9: the rest is checked apart, C.4). Players may stay unpaired: the proxies
     take them, at the weight a pair of proxies has, so that the optimum is a maximum-weight
     matching of the bracket."""
 
-    def no_weight(a: int, b: int) -> int:
-        return 0
+    def no_weights(v: int, others: list[int]) -> list[int]:
+        return [0] * len(others)
 
     def never(rest_start: int) -> bool:
         return False
 
-    return WindowGraph(n, no_weight, no_weight, None, never)
+    return WindowGraph(n, no_weights, (0, [0] * n), None, never, kind)
