@@ -58,7 +58,7 @@ def read_drawers(data: Any) -> tuple[list[Drawer], dict[str, dict]]:
             raise VarmaError(f"Player {index} ({name}) is in the list twice.")
         seen.add(identity)
         group = federation if group_by == "federation" else str(player.get("club", "")).strip()
-        drawers.append(Drawer(key, name, group))
+        drawers.append(Drawer(key, name, group, federation))
         records[key] = {"id": key, "name": name, "federation": federation, "group": group}
     if len(drawers) < 3:
         raise VarmaError("A round robin needs at least 3 players.")

@@ -26,11 +26,14 @@ LAST_ROUNDS = 3
 
 @dataclass(frozen=True)
 class Drawer:
-    """A player who draws a number; `group` is the federation (or club), empty for none."""
+    """A player who draws a number; `group` is the federation (or club), empty for none;
+    `federation` tells the alphabetical order of the player's name (even when clubs are the
+    groups)."""
 
     key: str
     name: str
     group: str = ""
+    federation: str = ""
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,15 @@ The numbers are split into four groups A-D; a federation draws all its numbers f
   numbers, plus one for players whose federation has no compatriot here; the players still draw
   their own numbers from them in the same order. The seed makes it reproducible.
 
-The printed 11/12 row lets 6 and 12 (both group C) meet in the last round with 12 players; this
-product swaps 11 and 12 (C: 6 8 11, D: 3 12), which keeps the property for 11 and 12 players. A
-test checks every row against the Berger schedule for every size from 9 to 24.
+The printed 11/12 row lets 6 and 12 (both group C) meet in the last round with 12 players; for 12
+players this product swaps 11 and 12 (C: 6 8 11, D: 3 12). With 11 players (12 is the bye) the
+printed row holds, so it is used as printed: envelopes of 4, 3, 2 and 2 numbers, as FIDE prints
+them, which a field of 4 + 3 + 2 + 2 compatriots needs (the corrected row would leave 4, 3, 3, 1).
+A test checks the row used for every field from 9 to 24 players against the Berger schedule.
+
+Inside a federation players draw in the alphabetical order of their language where the federation
+tells it (`pairing.engines.collation`: Æ Ø Å after Z for Norway and Denmark, Å Ä Ö for Sweden and
+Finland), else in a default order that reads Å as A and Ø as O.
 """
 
 import random
@@ -28,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from pairing.engines.berger import table_size
+from pairing.engines.collation import name_key
 from pairing.engines.group_separation import Drawer, separate_groups
 
 #: Varma groups A, B, C, D by even table size, as printed in C.05 Annex 2 ...
@@ -46,8 +53,11 @@ PRINTED_TABLE: dict[int, tuple[tuple[int, ...], ...]] = {
         (5, 24),
     ),
 }
-#: ... with the one correction this product applies (see the module docstring).
-VARMA_TABLE = {**PRINTED_TABLE, 12: ((4, 5, 9, 10), (1, 2, 7), (6, 8, 11), (3, 12))}
+#: ... with the one correction this product applies, by number of players: with 12 players the
+#: printed row lets 6 and 12 meet in the last round; with 11 it holds and is used as printed.
+CORRECTED_ROWS: dict[int, tuple[tuple[int, ...], ...]] = {
+    12: ((4, 5, 9, 10), (1, 2, 7), (6, 8, 11), (3, 12)),
+}
 LABELS = "ABCD"
 
 
@@ -70,19 +80,26 @@ class Pick:
     number: int
 
 
+def table_row(players: int) -> tuple[tuple[int, ...], ...]:
+    """The groups A-D for a field of 9 to 24 players: the printed row of its even size, or the
+    corrected one where the printed row fails for exactly this many players (12)."""
+    size = table_size(players)
+    if size not in PRINTED_TABLE:
+        raise VarmaError(f"The Varma tables cover 9 to 24 players, not {players}.")
+    return CORRECTED_ROWS.get(players, PRINTED_TABLE[size])
+
+
 def envelopes(players: int) -> tuple[Envelope, ...]:
     """The four envelopes for a field of 9 to 24 players, without the bye number."""
-    size = table_size(players)
-    if size not in VARMA_TABLE:
-        raise VarmaError(f"The Varma tables cover 9 to 24 players, not {players}.")
     return tuple(
         Envelope(label, tuple(n for n in numbers if n <= players))
-        for label, numbers in zip(LABELS, VARMA_TABLE[size], strict=True)
+        for label, numbers in zip(LABELS, table_row(players), strict=True)
     )
 
 
 def drawing_order(drawers: Iterable[Drawer]) -> tuple[Drawer, ...]:
-    """C.05 Annex 2 point 2: larger federations first, then by code; players by name."""
+    """C.05 Annex 2 point 2: larger federations first, then by code; players by name, in the
+    alphabetical order of their federation's language (`collation.name_key`)."""
     drawers = list(drawers)
     sizes = Counter(d.group for d in drawers if d.group)
     keys = [d.key for d in drawers]
@@ -90,9 +107,10 @@ def drawing_order(drawers: Iterable[Drawer]) -> tuple[Drawer, ...]:
         raise VarmaError("Every player must appear once.")
 
     def order(d: Drawer) -> tuple:
+        name = name_key(d.name, d.federation)
         if not d.group:
-            return (1, 0, "", d.name.casefold(), d.key)
-        return (0, -sizes[d.group], d.group, d.name.casefold(), d.key)
+            return (1, 0, "", name, d.key)
+        return (0, -sizes[d.group], d.group, name, d.key)
 
     return tuple(sorted(drawers, key=order))
 
@@ -217,7 +235,7 @@ class Drawing:
 
 def tables_fit(drawers: Sequence[Drawer]) -> bool:
     """Whether the Varma tables apply: 9 to 24 players, and every federation can draw whole."""
-    if table_size(len(drawers)) not in VARMA_TABLE:
+    if table_size(len(drawers)) not in PRINTED_TABLE:
         return False
     capacities = sorted(len(e.numbers) for e in envelopes(len(drawers)))
     return _packable(_contingent_sizes(drawers), capacities)

@@ -30,7 +30,7 @@ def drawers_for(entries: list[Entry], group_by: str) -> list[Drawer]:
             return " ".join(entry.club.split())
         return entry.federation
 
-    return [Drawer(str(entry.pk), entry.name, group(entry)) for entry in entries]
+    return [Drawer(str(entry.pk), entry.name, group(entry), entry.federation) for entry in entries]
 
 
 def check_field(tournament: Tournament, entries: list[Entry]) -> None:

@@ -15,12 +15,12 @@ from pairing.engines.group_separation import (
 )
 from pairing.engines.varma import (
     PRINTED_TABLE,
-    VARMA_TABLE,
     Drawing,
     VarmaError,
     draw,
     drawing_order,
     envelopes,
+    table_row,
     tables_fit,
 )
 
@@ -41,7 +41,7 @@ def clashes_in_last_rounds(table, players: int, last: int = 3) -> list[tuple[int
 
 @pytest.mark.parametrize("players", range(9, 25))
 def test_no_two_numbers_of_a_group_meet_in_the_last_three_rounds(players):
-    assert clashes_in_last_rounds(VARMA_TABLE[table_size(players)], players) == []
+    assert clashes_in_last_rounds(table_row(players), players) == []
 
 
 def test_the_printed_11_12_row_lets_6_and_12_meet_in_the_last_round():
@@ -49,10 +49,38 @@ def test_the_printed_11_12_row_lets_6_and_12_meet_in_the_last_round():
     assert clashes_in_last_rounds(PRINTED_TABLE[12], 11) == []
 
 
-@pytest.mark.parametrize("size", sorted(VARMA_TABLE))
+@pytest.mark.parametrize("size", sorted(PRINTED_TABLE))
 def test_every_row_holds_each_number_once(size):
-    numbers = sorted(n for group in VARMA_TABLE[size] for n in group)
+    numbers = sorted(n for group in table_row(size) for n in group)
     assert numbers == list(range(1, size + 1))
+
+
+@pytest.mark.parametrize("players", range(9, 25))
+def test_only_twelve_players_leave_the_printed_row(players):
+    printed = PRINTED_TABLE[table_size(players)]
+    assert (table_row(players) != printed) is (players == 12)
+
+
+def test_eleven_players_draw_from_the_printed_envelopes_of_four_three_two_and_two():
+    # C.05 Annex 2, 11/12 players: A (4, 5, 9, 10), B (1, 2, 7), C (6, 8, 12), D (3, 11); 12 is
+    # the bye number of an 11-player field.
+    assert [e.numbers for e in envelopes(11)] == [(4, 5, 9, 10), (1, 2, 7), (6, 8), (3, 11)]
+
+
+def test_twelve_players_draw_from_the_corrected_envelopes():
+    assert [e.numbers for e in envelopes(12)] == [(4, 5, 9, 10), (1, 2, 7), (6, 8, 11), (3, 12)]
+
+
+def test_a_field_of_eleven_in_four_three_two_and_two_gets_the_fide_envelopes():
+    drawers = field(*["NOR"] * 4, *["SWE"] * 3, *["DEN"] * 2, *["FIN"] * 2)
+    assert tables_fit(drawers)
+    drawing = draw(drawers, random.Random(11))
+    assert drawing.method == "varma" and drawing.split_groups() == ()
+    row = [set(group) for group in PRINTED_TABLE[12]]
+    numbers = drawing.numbers()
+    for federation in ("NOR", "SWE", "DEN", "FIN"):
+        drawn = {numbers[d.key] for d in drawers if d.group == federation}
+        assert any(drawn <= group for group in row), (federation, drawn)
 
 
 def test_an_odd_field_leaves_the_bye_number_out_of_the_envelopes():
@@ -237,3 +265,32 @@ def test_a_varma_drawing_never_lets_compatriots_meet_in_the_last_three_rounds(fe
     if drawing.method == "varma":
         last_safe = table_size(len(feds)) - 1 - 3
         assert all(m.round <= last_safe for m in same_group_meetings(drawing.numbers(), drawers))
+
+
+def test_compatriots_draw_in_their_own_alphabetical_order():
+    norwegians = [
+        Drawer("1", "Åsen, Kari", "NOR", "NOR"),
+        Drawer("2", "Ødegaard, Per", "NOR", "NOR"),
+        Drawer("3", "Ærø, Ib", "NOR", "NOR"),
+        Drawer("4", "Zahl, Ola", "NOR", "NOR"),
+    ]
+    swedes = [
+        Drawer("5", "Öberg, Jan", "SWE", "SWE"),
+        Drawer("6", "Ängel, Eva", "SWE", "SWE"),
+        Drawer("7", "Åberg, Ulf", "SWE", "SWE"),
+    ]
+    names = [d.name for d in drawing_order(norwegians + swedes)]
+    assert names == [
+        "Zahl, Ola",  # Norwegian: Z, Æ, Ø, Å
+        "Ærø, Ib",
+        "Ødegaard, Per",
+        "Åsen, Kari",
+        "Åberg, Ulf",  # Swedish: Å, Ä, Ö
+        "Ängel, Eva",
+        "Öberg, Jan",
+    ]
+
+
+def test_a_club_drawing_still_orders_names_by_the_player_s_federation():
+    club = [Drawer("1", "Øst, Li", "Oslo SK", "NOR"), Drawer("2", "Zahl, Ola", "Oslo SK", "NOR")]
+    assert [d.name for d in drawing_order(club)] == ["Zahl, Ola", "Øst, Li"]
