@@ -20,7 +20,7 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from arbiter.models import Round, Tournament
-from arbiter.scoring import pairings
+from arbiter.scoring import public_pairings
 from arbiter.standings import Standings
 from arbiter.templatetags.chess import points, tiebreak_text
 
@@ -112,7 +112,7 @@ def _name(entry) -> str:
 
 def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
     """One round's pairing list in board order, with results where they are in."""
-    games, byes = pairings(tournament, round_)
+    games, byes = public_pairings(tournament, round_)
     doc = _Document(tournament.name, f"Round {round_.number}: pairings")
     rows = [["Bo.", "No.", "White", "Rtg", "Pts", "Result", "Pts", "Black", "Rtg", "No."]]
     for g in games:

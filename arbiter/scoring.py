@@ -9,7 +9,7 @@ published.
 from collections.abc import Iterable
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from arbiter.models import Bye, Entry, Game, Round, Tournament
 from arbiter.systems import SYSTEMS
@@ -26,6 +26,40 @@ BYE_POINTS: dict[str, Decimal] = {
 }
 
 ZERO = Decimal(0)
+
+#: How far a public round is, as players and arbiters say it.
+NOT_STARTED = "not started"  # published (a round robin's schedule), no result in yet
+BEING_PLAYED = "being played"  # some results in, not all
+COMPLETE = "complete"  # every result in
+DRAFT = "draft"  # not public
+
+
+def round_progress(tournament: Tournament, drafts: bool = False) -> list[tuple[int, str]]:
+    """The published and complete rounds as (number, progress), in order: one query. With
+    ``drafts`` the draft rounds come too, as ("draft").
+
+    A round robin publishes its whole schedule at the drawing, so a published round is only
+    "being played" once a result is in; until then it is "not started".
+    """
+    rounds = (
+        tournament.rounds.all() if drafts else tournament.rounds.filter(state__in=COUNTED_STATES)
+    )
+    rows = (
+        rounds.annotate(
+            games_count=Count("games"), results=Count("games", filter=~Q(games__result=""))
+        )
+        .order_by("number")
+        .values_list("number", "state", "games_count", "results")
+    )
+    return [(number, _progress(*row)) for number, *row in rows]
+
+
+def _progress(state: str, games: int, results: int) -> str:
+    if state == Round.State.DRAFT:
+        return DRAFT
+    if state == Round.State.COMPLETE or (games and results == games):
+        return COMPLETE
+    return BEING_PLAYED if results else NOT_STARTED
 
 
 def bye_points(kind: str, system: str) -> Decimal:
@@ -111,6 +145,45 @@ def pairings(tournament: Tournament, round_: Round) -> tuple[list[Game], list[By
     for bye in byes:
         bye.points = before.get(bye.entry_id, ZERO)
         bye.awarded = bye_points(bye.kind, tournament.system)
+    return games, byes
+
+
+def withdrawn_by(tournament: Tournament, round_number: int) -> set[int]:
+    """The entries who had withdrawn before round ``round_number``: marked withdrawn, and with no
+    game and no bye but a zero-point one in it or after it. One query, three when someone has
+    withdrawn."""
+    withdrawn = set(tournament.entries.filter(withdrawn=True).values_list("pk", flat=True))
+    if not withdrawn:
+        return set()
+    last: dict[int, int] = {}
+    for side in ("white", "black"):
+        rows = (
+            Game.objects.filter(round__tournament=tournament, **{f"{side}__in": withdrawn})
+            .values_list(side)
+            .annotate(last=Max("round__number"))
+        )
+        for entry_id, number in rows:
+            last[entry_id] = max(last.get(entry_id, 0), number)
+    rows = (
+        Bye.objects.filter(round__tournament=tournament, entry__in=withdrawn)
+        .exclude(kind=Bye.Kind.ZERO_POINT)
+        .values_list("entry")
+        .annotate(last=Max("round__number"))
+    )
+    for entry_id, number in rows:
+        last[entry_id] = max(last.get(entry_id, 0), number)
+    return {entry_id for entry_id in withdrawn if last.get(entry_id, 0) < round_number}
+
+
+def public_pairings(tournament: Tournament, round_: Round) -> tuple[list[Game], list[Bye]]:
+    """The round as the public lists show it (the pairings page and its PDF): :func:`pairings`
+    without the zero-point byes of the players who had withdrawn before it. Those byes stay in
+    the data (the TRF writes them, the crosstable and cards show the rounds missed); listed,
+    they would read "… 0 bye" in every round after a withdrawal."""
+    games, byes = pairings(tournament, round_)
+    if any(bye.kind == Bye.Kind.ZERO_POINT and bye.entry.withdrawn for bye in byes):
+        gone = withdrawn_by(tournament, round_.number)
+        byes = [b for b in byes if not (b.kind == Bye.Kind.ZERO_POINT and b.entry_id in gone)]
     return games, byes
 
 

@@ -1,6 +1,11 @@
 """Standings: rank, points and tie-breaks after a round, for every pairing system.
 
-Only published and complete rounds count (see :mod:`arbiter.scoring`). The tie-breaks are the
+Only published and complete rounds count (see :mod:`arbiter.scoring`). Unless a round is asked
+for, they stand after the last round with every result in, or, where the system follows its
+round live (``live_standings``: a Swiss, a Monrad evening), after the last round with any result
+in; a round without any result yet (a round robin's schedule is public from the drawing on, a
+Swiss round just published) is not started and never the round they stand after. The tie-breaks
+are the
 tournament's list of C.07 codes (its system's default when empty), computed by the pure engine
 ``pairing.engines.tiebreaks`` under the tournament's tie-break rules; players share a rank only
 when their points and every tie-break are equal. A game without its result yet counts for
@@ -13,7 +18,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from arbiter.models import Bye, Entry, Tournament
-from arbiter.scoring import COUNTED_STATES, bye_points, counted_byes, counted_games
+from arbiter.scoring import (
+    BEING_PLAYED,
+    COMPLETE,
+    DRAFT,
+    bye_points,
+    counted_byes,
+    counted_games,
+    round_progress,
+)
 from arbiter.systems import PairingSystem
 from pairing.engines import results
 from pairing.engines import tiebreaks as tb
@@ -47,6 +60,8 @@ class Standings:
     through_round: int  # 0 before any round counts
     legend: tuple[tuple[str, str], ...]  # (column heading, what it is), one per tie-break
     rows: tuple[StandingRow, ...]
+    #: The public rounds with some results in but not all, in order.
+    being_played: tuple[int, ...] = ()
 
 
 def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
@@ -63,13 +78,19 @@ def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tupl
 
 
 def standings(tournament: Tournament, through_round: int | None = None) -> Standings:
-    """The standings after ``through_round`` (the last counted round when None).
+    """The standings after ``through_round`` (when None: after the last round with every result
+    in, or with any where the system's standings are live).
 
     Four queries whatever the size of the field: rounds, entries, games, byes.
     """
-    rounds = list(tournament.rounds.values_list("number", "state"))
-    last = max((n for n, state in rounds if state in COUNTED_STATES), default=0)
-    through = last if through_round is None else min(through_round, last)
+    system = tournament.pairing_system
+    rounds = round_progress(tournament, drafts=True)
+    progress = [(n, now) for n, now in rounds if now != DRAFT]
+    if through_round is None:
+        counts = (COMPLETE, BEING_PLAYED) if system.live_standings else (COMPLETE,)
+        through = max((n for n, now in progress if now in counts), default=0)
+    else:
+        through = min(through_round, max((n for n, _ in progress), default=0))
     entries = Entry.objects.filter(tournament=tournament)
     if rounds:
         entries = entries.exclude(starting_number=None)
@@ -91,7 +112,6 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
         if entry_id in history:
             awarded = bye_points(kind, tournament.system)
             history[entry_id].append(tb.RoundResult(number, _BYE_KINDS[kind], awarded))
-    system = tournament.pairing_system
     codes = tiebreak_codes(tournament) if system.has_rounds else ()
     players = [tb.Player(e.pk, e.rating or None, tuple(history[e.pk])) for e in entries]
     ranked = tb.rank(
@@ -108,7 +128,8 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
         key=lambda row: (row.rank, row.entry.starting_number or 10**9, row.entry.name),
     )
     legend = tb.legend(codes, unrated_rating=tournament.unrated_rating)
-    return Standings(through, legend, tuple(rows))
+    being_played = tuple(n for n, now in progress if now == BEING_PLAYED)
+    return Standings(through, legend, tuple(rows), being_played)
 
 
 def _kind(result: results.Result, colour: str) -> tb.Kind:

@@ -47,6 +47,11 @@ class PairingSystem:
     default_tiebreaks: tuple[str, ...] = ()
     #: Everybody meets everybody: C.07's tie-breaks for round robins apply.
     all_play_all: bool = False
+    #: The standings follow the round being played result by result (a system that pairs one
+    #: round at a time, followed live). False: they stand after the last round with every
+    #: result in (a round robin publishes every round at the drawing, and a game may be
+    #: postponed): arbiter/standings.py.
+    live_standings: bool = True
     #: Points of the pairing-allocated bye (C.04.1 art. 4: a win in a Swiss).
     pairing_allocated_bye_points: Decimal = Decimal(1)
     #: Starting numbers follow the initial ranking (so a late entry is ranked by rating among
@@ -97,6 +102,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         crosstable="berger",
         default_tiebreaks=("DE", "SB", "WIN", "KS"),
         all_play_all=True,
+        live_standings=False,
         # the free round of an odd field is a game against Berger's "dummy": no point
         pairing_allocated_bye_points=Decimal(0),
         closed_once_rounds_exist=True,

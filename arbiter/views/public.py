@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET
 
 from arbiter.crosstable import crosstable
 from arbiter.models import Tournament, TournamentArbiter
-from arbiter.views.public_live import live_page, public_round_states, public_tournament
+from arbiter.scoring import round_progress
+from arbiter.views.public_live import live_page, public_tournament
 
 STARTING_LIST_ORDERS = {
     "rating": ["starting_number", "name"],
@@ -43,7 +44,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "entries": tournament.entries.order_by(*STARTING_LIST_ORDERS[order]),
             "order": order,
             "staff": staff,
-            "rounds": public_round_states(tournament),
+            "rounds": round_progress(tournament),
         }
 
     return live_page(request, tournament, "public/tournament.html", "list", {"order": order}, build)

@@ -91,15 +91,6 @@ def public_tournament(tournament_id: int) -> Tournament:
     return tournament
 
 
-def public_round_states(tournament: Tournament) -> list[tuple[int, str]]:
-    """The published and complete rounds as (number, state), for the tabs and headings."""
-    return list(
-        tournament.rounds.filter(state__in=COUNTED_STATES)
-        .order_by("number")
-        .values_list("number", "state")
-    )
-
-
 def live_page(
     request: HttpRequest,
     tournament: Tournament,

@@ -14,10 +14,10 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from arbiter.models import Entry, Game
-from arbiter.scoring import bye_points, counted_byes, counted_games
+from arbiter.scoring import bye_points, counted_byes, counted_games, round_progress
 from arbiter.standings import standings
 from arbiter.templatetags.chess import points as points_text
-from arbiter.views.public_live import live_page, public_round_states, public_tournament
+from arbiter.views.public_live import live_page, public_tournament
 from arbiter.views.public_rounds import own_result
 
 
@@ -41,7 +41,7 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
 
     def build() -> dict:
         entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
-        rounds = public_round_states(tournament)
+        rounds = round_progress(tournament)
         table = standings(tournament)
         by_entry = {row.entry.pk: row for row in table.rows}
         games = {

@@ -2,7 +2,8 @@
 
 Chess-results conventions (see /work/shared/specs/player-views.md): White first, points before the
 round with the ½ glyph, results `1 - 0`, `½ - ½`, forfeits `+ - -`, `- - +`, `- - -`, a bye as
-the opponent "bye" with the points it gives, and whoever is in neither as "not paired".
+the opponent "bye" with the points it gives, and whoever is in neither as "not paired". A player
+who has withdrawn is not listed in the rounds after the withdrawal.
 """
 
 from dataclasses import dataclass
@@ -13,9 +14,17 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_GET
 
 from arbiter.models import Entry, Game, Round
-from arbiter.scoring import COUNTED_STATES, ZERO, game_points, pairings, points_before
+from arbiter.scoring import (
+    COUNTED_STATES,
+    ZERO,
+    game_points,
+    points_before,
+    public_pairings,
+    round_progress,
+    withdrawn_by,
+)
 from arbiter.templatetags.chess import points as points_text
-from arbiter.views.public_live import live_page, public_round_states, public_tournament
+from arbiter.views.public_live import live_page, public_tournament
 
 ORDERS = ("board", "alpha")
 
@@ -99,7 +108,7 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
         round_ = get_object_or_404(
             Round, tournament=tournament, number=number, state__in=COUNTED_STATES
         )
-        games, byes = pairings(tournament, round_)
+        games, byes = public_pairings(tournament, round_)
         seated = {g.white_id for g in games} | {g.black_id for g in games}
         seated |= {bye.entry_id for bye in byes}
         unpaired = [
@@ -109,17 +118,22 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
             )
             if entry.pk not in seated
         ]
-        if unpaired:  # rare (withdrawn, late or absent without a bye): two more queries
+        if any(entry.withdrawn for entry in unpaired):  # not listed after their withdrawal
+            gone = withdrawn_by(tournament, number)
+            unpaired = [entry for entry in unpaired if entry.pk not in gone]
+        if unpaired:  # rare (late or absent without a bye): two more queries
             before = points_before(tournament, number)
             for entry in unpaired:
                 entry.points = before.get(entry.pk, ZERO)
+        rounds = round_progress(tournament)
         context = {
             "round": round_,
+            "progress": dict(rounds)[number],
             "games": games,
             "byes": byes,
             "unpaired": unpaired,
             "order": order,
-            "rounds": public_round_states(tournament),
+            "rounds": rounds,
         }
         if order == "alpha":
             context["lines"] = alphabetical(games, byes, unpaired)

@@ -9,15 +9,18 @@ system without rounds (a knockout category) is ranked by its placings instead: 1
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
-from arbiter.models import Round, Tournament
+from arbiter.models import Tournament
+from arbiter.scoring import BEING_PLAYED, COMPLETE, round_progress
 from arbiter.standings import standings
 from arbiter.templatetags.chess import tiebreak_text
-from arbiter.views.public_live import live_page, public_round_states, public_tournament
+from arbiter.views.public_live import live_page, public_tournament
 
 
 @require_GET
 def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The ranking after the last public round, or after `?round=n` of a public round."""
+    """The ranking after the last round with every result in (with any result, where the system
+    follows its round live), or after `?round=n` of a public round; the heading says which round
+    is being played. Only the rounds that have begun are offered."""
     tournament = public_tournament(tournament_id)
     asked = request.GET.get("round", "")
     through = int(asked) if asked.isdigit() else None
@@ -27,11 +30,11 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _placings_page(request, tournament)
 
     def build() -> dict:
-        rounds = public_round_states(tournament)
-        states = dict(rounds)
-        if through is not None and through not in states:
+        rounds = round_progress(tournament)
+        if through is not None and through not in dict(rounds):
             raise Http404("No such public round.")
         table = standings(tournament, through)
+        begun = [n for n, now in rounds if now in (BEING_PLAYED, COMPLETE)]
         rows = [
             {
                 "rank": row.rank,
@@ -45,8 +48,12 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "standings": table,
             "rows": rows,
             "rounds": rounds,
+            "after_rounds": sorted({*begun, table.through_round} - {0}),
             "through": table.through_round,
-            "in_progress": states.get(table.through_round) == Round.State.PUBLISHED,
+            # the rounds under way; after an earlier round asked for, only whether it is
+            "being_played": [
+                n for n in table.being_played if through is None or n == table.through_round
+            ],
         }
 
     params = {"round": through} if through is not None else {}
