@@ -25,6 +25,7 @@ urlpatterns += [
     path(_swiss + "forbid/<int:pair_id>/remove/", swiss.allow, name="swiss_allow"),
     path(_swiss + "acceleration/", swiss.acceleration, name="swiss_acceleration"),
     path(_swiss + "accelerate/", swiss.accelerate, name="swiss_accelerate"),
+    path(_swiss + "initial-colour/", swiss.initial_colour, name="swiss_initial_colour"),
 ]
 
 _monrad = "arbiter/t/<int:tournament_id>/monrad/"

@@ -133,6 +133,35 @@ def set_baku_acceleration(user, tournament: Tournament, on: bool) -> None:
     )
 
 
+#: The arbiter's choices for the colour of the top player in round 1 (C.04.3 art. 5.2.5).
+INITIAL_COLOURS = {"": "drawn by lot", "w": "White", "b": "Black"}
+
+
+@transaction.atomic
+def set_initial_colour(user, tournament: Tournament, colour: str) -> None:
+    """Choose the colour of the top player in round 1, or (``""``) leave it to a lot drawn
+    when round 1 is paired (C.04.3 art. 5.2.5: the initial colour is drawn by lot, or chosen
+    where the regulations of the event say so). Only before round 1 is paired."""
+    tournament = locked_swiss(tournament)
+    if colour not in INITIAL_COLOURS:
+        raise SwissError("The top player's colour in round 1 is White (w), Black (b) or drawn.")
+    if tournament.initial_colour == colour:
+        return
+    if tournament.rounds.exists():
+        raise SwissError("The initial colour is chosen before round 1 is paired.")
+    before = tournament.initial_colour
+    tournament.initial_colour = colour
+    tournament.save(update_fields=["initial_colour"])
+    record(
+        user,
+        tournament,
+        "tournament.initial_colour",
+        f"Top player's colour in round 1: {INITIAL_COLOURS[colour]}",
+        before={"initial_colour": before},
+        after={"initial_colour": colour},
+    )
+
+
 @transaction.atomic
 def score_missed_rounds(user, tournament: Tournament, entry: Entry, kind: str) -> int:
     """Give a late entrant the points the regulations give for the rounds they missed.

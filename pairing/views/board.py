@@ -30,9 +30,13 @@ class Board:
         template = f"{self.template}#{self.partial}" if request.htmx else self.template
         return render(request, template, context)
 
-    def done(self, request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    def done(self, request: HttpRequest, tournament: Tournament, **saved) -> HttpResponse:
+        """The board after a change; ``saved`` tells the page what was saved (``notice``, and
+        whatever else says where), shown beside it, or as a message after a plain form."""
         if request.htmx:
-            return self.render(request, tournament)
+            return self.render(request, tournament, **saved)
+        if saved.get("notice"):
+            messages.success(request, saved["notice"])
         return redirect(reverse(self.url_name, args=[tournament.pk]))
 
     def fail(self, request: HttpRequest, tournament: Tournament, error: str) -> HttpResponse:
@@ -41,12 +45,14 @@ class Board:
         messages.error(request, error)
         return redirect(reverse(self.url_name, args=[tournament.pk]))
 
-    def act(self, request: HttpRequest, tournament: Tournament, change: Callable) -> HttpResponse:
+    def act(
+        self, request: HttpRequest, tournament: Tournament, change: Callable, **saved
+    ) -> HttpResponse:
         try:
             change()
         except self.refusals as error:
             return self.fail(request, tournament, str(error))
-        return self.done(request, tournament)
+        return self.done(request, tournament, **saved)
 
 
 def posted_int(value) -> int:

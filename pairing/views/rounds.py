@@ -12,7 +12,7 @@ from django.utils.module_loading import import_string
 from django.views.decorators.http import require_POST
 
 from arbiter.access import tournament_arbiter_required
-from arbiter.models import Round, Tournament
+from arbiter.models import Entry, Round, Tournament
 from pairing.services import rounds as lifecycle
 from pairing.views.board import Board, posted_entry, posted_int
 
@@ -47,14 +47,37 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @tournament_arbiter_required
 def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    first = posted_entry(tournament, request.POST.get("first"))
-    second = posted_entry(tournament, request.POST.get("second"))
+    """Swap two players of a draft, named by entry (``first``, ``second``) or by the starting
+    numbers the arbiter typed (``first_number``, ``second_number``)."""
+    if "first_number" in request.POST:
+        try:
+            first, second = (
+                _numbered_entry(tournament, request.POST.get(field, ""))
+                for field in ("first_number", "second_number")
+            )
+        except LookupError as error:
+            return _board(tournament).fail(request, tournament, str(error))
+    else:
+        first = posted_entry(tournament, request.POST.get("first"))
+        second = posted_entry(tournament, request.POST.get("second"))
     return _act_on_round(
         request,
         tournament,
         number,
         lambda round_, seen: lifecycle.swap_players(request.user, round_, first, second, seen=seen),
     )
+
+
+def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
+    """The entry with the starting number typed ("12", or "12 Carlsen, Magnus" as the list
+    suggests it); LookupError with a message for the arbiter otherwise."""
+    digits = typed.strip().split(" ", 1)[0]
+    number = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else 0
+    entry = tournament.entries.filter(starting_number=number).first() if number else None
+    if entry is None:
+        shown = typed.strip() or "(empty)"
+        raise LookupError(f"No player has the starting number {shown}: type a number to swap.")
+    return entry
 
 
 @require_POST

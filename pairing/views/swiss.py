@@ -32,10 +32,13 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry = posted_entry(tournament, request.POST.get("entry"))
     number = posted_int(request.POST.get("round"))
     kind = request.POST.get("kind", "")
+    shown = dict(PlayerRoundRecord.Kind.choices).get(kind, "plays")
     return BOARD.act(
         request,
         tournament,
         lambda: records.set_player_round_record(request.user, tournament, entry, number, kind),
+        notice=f"Saved: {entry.name}, round {number}: {shown.lower()}.",
+        saved_entry=entry.pk,
     )
 
 
@@ -94,6 +97,21 @@ def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@require_POST
+@tournament_arbiter_required
+def initial_colour(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The top player's colour in round 1: drawn by lot, White or Black (C.04.3 art. 5.2.5)."""
+    colour = request.POST.get("colour", "")
+    shown = records.INITIAL_COLOURS.get(colour, colour)
+    return BOARD.act(
+        request,
+        tournament,
+        lambda: records.set_initial_colour(request.user, tournament, colour),
+        notice=f"Saved: the top player's colour in round 1 is {shown}.",
+        saved_setting="initial_colour",
+    )
+
+
 def _round_context(tournament: Tournament) -> dict:
     last = tournament.rounds.select_related("changed_by").order_by("-number").first()
     if last is not None and last.state == Round.State.DRAFT:
@@ -119,6 +137,7 @@ def _round_context(tournament: Tournament) -> dict:
         "finished": bool(tournament.planned_rounds and number > tournament.planned_rounds),
         "entries": entries,
         "record_kinds": PlayerRoundRecord.Kind.choices,
+        "initial_colours": records.INITIAL_COLOURS.items(),
         "forbidden": ForbiddenPair.objects.filter(tournament=tournament).select_related(
             "first", "second"
         ),

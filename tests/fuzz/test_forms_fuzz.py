@@ -38,8 +38,12 @@ FUZZED = {
     "swiss_allow": (System.SWISS_DUTCH, []),
     "swiss_acceleration": (System.SWISS_DUTCH, ["baku"]),
     "swiss_accelerate": (System.SWISS_DUTCH, ["entry", "first", "last", "points"]),
+    "swiss_initial_colour": (System.SWISS_DUTCH, ["colour"]),
     "round_pair": (System.SWISS_DUTCH, []),
-    "round_swap": (System.SWISS_DUTCH, ["seen", "first", "second"]),
+    "round_swap": (
+        System.SWISS_DUTCH,
+        ["seen", "first", "second", "first_number", "second_number"],
+    ),
     "round_colours": (System.SWISS_DUTCH, ["seen", "board", "white"]),
     "round_publish": (System.SWISS_DUTCH, ["seen"]),
     "round_delete": (System.SWISS_DUTCH, ["seen", "confirm"]),

@@ -121,6 +121,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "swiss_allow": arbiter("swiss", "hidden", methods=WRITE),
     "swiss_acceleration": arbiter("swiss", "hidden", methods=WRITE),
     "swiss_accelerate": arbiter("swiss", "hidden", methods=WRITE),
+    "swiss_initial_colour": arbiter("swiss", "hidden", methods=WRITE),
     "round_pair": arbiter("swiss", "monrad", "hidden", methods=WRITE),
     "round_swap": arbiter("swiss_draft", "monrad", "hidden", methods=WRITE),
     "round_colours": arbiter("swiss_draft", "hidden", methods=WRITE),

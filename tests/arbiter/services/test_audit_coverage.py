@@ -587,6 +587,13 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "entry.acceleration", before, after)]
 
 
+@scenario("pairing.services.swiss_records.set_initial_colour")
+def _(w, fn):
+    fn(w.anna, w.trondheim_open, "")
+    before, after = {"initial_colour": "w"}, {"initial_colour": ""}
+    return [Expected(w.anna, w.trondheim_open, "tournament.initial_colour", before, after)]
+
+
 @scenario("pairing.services.swiss_records.score_missed_rounds")
 def _(w, fn):
     rounds.publish_round(w.anna, paired(w))

@@ -172,3 +172,70 @@ def test_a_late_entrant_is_offered_half_points_for_missed_rounds(anna, anna_clie
     anna_client.post(url("swiss_missed_rounds", trondheim_open), {"entry": late.pk, "kind": "H"})
     assert trondheim_open.rounds.get(number=1).byes.get(entry=late).kind == "H"
     assert "missed round" not in anna_client.get(url("swiss", trondheim_open)).content.decode()
+
+
+# Issue 15: the arbiter chooses, types and is told ----------------------------------------------
+
+
+def test_the_arbiter_chooses_the_top_player_s_colour_before_round_1(
+    anna_client, trondheim_open, trondheim_players
+):
+    page = anna_client.get(url("swiss", trondheim_open)).content.decode()
+    assert "The top player (no. 1) has" in page and ">drawn by lot</option>" in page
+    response = anna_client.post(
+        url("swiss_initial_colour", trondheim_open), {"colour": "b"}, headers=HTMX
+    )
+    html = response.content.decode()
+    assert "Saved: the top player&#x27;s colour in round 1 is Black." in html
+    assert '<option value="b" selected>Black</option>' in html
+    trondheim_open.refresh_from_db()
+    assert trondheim_open.initial_colour == "b"
+    entry = trondheim_open.audit_entries.get(action="tournament.initial_colour")
+    assert entry.after == {"initial_colour": "b"}
+    round_ = rounds.pair_next_round(None, trondheim_open)
+    assert round_.seed is None  # chosen, not drawn
+    top = trondheim_open.entries.get(starting_number=1)
+    assert round_.games.filter(black=top).exists()
+
+
+def test_the_initial_colour_is_fixed_once_round_1_is_paired(anna_client, trondheim_open):
+    anna_client.post(url("round_pair", trondheim_open))
+    trondheim_open.refresh_from_db()
+    other = "b" if trondheim_open.initial_colour == "w" else "w"
+    response = anna_client.post(
+        url("swiss_initial_colour", trondheim_open), {"colour": other}, headers=HTMX
+    )
+    assert "chosen before round 1 is paired" in response.content.decode()
+
+
+def test_a_swap_by_typed_starting_numbers_answers_with_the_warnings_in_view(
+    anna_client, trondheim_open, trondheim_players
+):
+    page = anna_client.post(url("round_pair", trondheim_open), headers=HTMX).content.decode()
+    assert 'name="first_number"' in page and 'list="paired-numbers"' in page
+    assert '<select name="first"' not in page  # no drop-down of the whole field
+    assert 'hx-swap="outerHTML show:#warnings:top"' in page
+    numbers = {"first_number": "6", "second_number": "7 Player", "seen": seen(trondheim_open, 1)}
+    response = anna_client.post(url("round_swap", trondheim_open, 1), numbers, headers=HTMX)
+    html = response.content.decode()
+    assert "4 warnings" in html and 'id="warnings"' in html
+
+
+def test_a_starting_number_nobody_has_is_refused_with_a_message(anna_client, trondheim_open):
+    anna_client.post(url("round_pair", trondheim_open))
+    typed = {"first_number": "99", "second_number": "1", "seen": seen(trondheim_open, 1)}
+    response = anna_client.post(url("round_swap", trondheim_open, 1), typed, headers=HTMX)
+    assert "No player has the starting number 99" in response.content.decode()
+    response = anna_client.post(url("round_swap", trondheim_open, 1), typed)
+    assert response.status_code == 302  # a plain form: the page again, with the message
+
+
+def test_an_attendance_change_says_what_was_saved(anna_client, trondheim_open, trondheim_players):
+    player = trondheim_players[3]
+    posted = {"entry": player.pk, "round": 1, "kind": "H"}
+    response = anna_client.post(url("swiss_player_record", trondheim_open), posted, headers=HTMX)
+    html = response.content.decode()
+    assert f"Saved: {player.name}, round 1: half-point bye." in html
+    assert 'role="status"' in html
+    response = anna_client.post(url("swiss_player_record", trondheim_open), posted, follow=True)
+    assert f"Saved: {player.name}, round 1: half-point bye." in response.content.decode()
