@@ -52,6 +52,11 @@ class PairingSystem:
     #: result in (a round robin publishes every round at the drawing, and a game may be
     #: postponed): arbiter/standings.py.
     live_standings: bool = True
+    #: What the starting numbers are called on the public starting list, and the order it opens
+    #: in: "rating" (the initial ranking, C.04.2) or "number" (numbers drawn by lot: a round
+    #: robin's after the drawing, a Monrad's cards, which the evenings are paired from).
+    number_name: str = "starting number"
+    starting_list_order: str = "rating"
     #: Points of the pairing-allocated bye (C.04.1 art. 4: a win in a Swiss).
     pairing_allocated_bye_points: Decimal = Decimal(1)
     #: Starting numbers follow the initial ranking (so a late entry is ranked by rating among
@@ -103,6 +108,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         default_tiebreaks=("DE", "SB", "WIN", "KS"),
         all_play_all=True,
         live_standings=False,
+        starting_list_order="number",
         # the free round of an odd field is a game against Berger's "dummy": no point
         pairing_allocated_bye_points=Decimal(0),
         closed_once_rounds_exist=True,
@@ -129,6 +135,8 @@ SYSTEMS: dict[str, PairingSystem] = {
         code=System.MONRAD,
         arbiter_pages=(Link("Club evening", "monrad"),),
         default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
+        number_name="card number",
+        starting_list_order="number",
         pairer="pairing.services.monrad.propose_evening",
         round_page="monrad",
         board="pairing.views.monrad.BOARD",

@@ -12,14 +12,25 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from arbiter.crosstable import crosstable
-from arbiter.models import Tournament, TournamentArbiter
+from arbiter.models import Entry, Tournament, TournamentArbiter
 from arbiter.scoring import round_progress
+from arbiter.services.entries import initial_ranking_key
 from arbiter.views.public_live import live_page, public_tournament
+from pairing.engines.collation import name_key
 
-STARTING_LIST_ORDERS = {
-    "rating": ["starting_number", "name"],
-    "alpha": ["name", "starting_number"],
-}
+STARTING_LIST_ORDERS = ("rating", "number", "alpha")
+
+
+def starting_list(tournament: Tournament, order: str) -> list[Entry]:
+    """The entries by rating (the initial ranking: rating, title, name; C.04.2), by starting
+    number (as drawn, for a round robin or a Monrad), or alphabetically in the alphabet of the
+    tournament's federation (pairing/engines/collation.py)."""
+    entries = list(tournament.entries.all())
+    if order == "rating":
+        return sorted(entries, key=initial_ranking_key)
+    if order == "alpha":
+        return sorted(entries, key=lambda e: (name_key(e.name, tournament.federation), e.pk))
+    return sorted(entries, key=lambda e: (e.starting_number or 10**9, e.name))
 
 
 @require_GET
@@ -32,17 +43,21 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The tournament header and its starting rank list, by rating or alphabetical."""
+    """The tournament header and its starting list: by rating, by starting (or card) number,
+    alphabetical; it opens in the system's order (a Monrad's cards, a round robin's drawn
+    numbers, a Swiss's initial ranking)."""
     tournament = public_tournament(tournament_id)
-    order = request.GET.get("order", "rating")
+    system = tournament.pairing_system
+    order = request.GET.get("order", "")
     if order not in STARTING_LIST_ORDERS:
-        order = "rating"
+        order = system.starting_list_order
 
     def build() -> dict:
         staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
         return {
-            "entries": tournament.entries.order_by(*STARTING_LIST_ORDERS[order]),
+            "entries": starting_list(tournament, order),
             "order": order,
+            "number_name": system.number_name,
             "staff": staff,
             "rounds": round_progress(tournament),
         }

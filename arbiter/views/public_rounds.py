@@ -25,6 +25,7 @@ from arbiter.scoring import (
 )
 from arbiter.templatetags.chess import points as points_text
 from arbiter.views.public_live import live_page, public_tournament
+from pairing.engines.collation import name_key
 
 ORDERS = ("board", "alpha")
 
@@ -56,8 +57,9 @@ def own_result(game: Game, white: bool) -> str:
     return points_text(own)
 
 
-def alphabetical(games, byes, unpaired: list[Entry]) -> list[Line]:
-    """Every player of the round, by name, with colour, board and opponent."""
+def alphabetical(games, byes, unpaired: list[Entry], federation: str = "") -> list[Line]:
+    """Every player of the round, by name in the alphabet of the tournament's federation
+    (pairing/engines/collation.py), with colour, board and opponent."""
     lines = []
     for game in games:
         lines.append(
@@ -93,7 +95,7 @@ def alphabetical(games, byes, unpaired: list[Entry]) -> list[Line]:
             )
         )
     lines += [Line(entry, entry.points, absent="not paired") for entry in unpaired]
-    return sorted(lines, key=lambda line: (line.entry.name.casefold(), line.entry.pk))
+    return sorted(lines, key=lambda line: (name_key(line.entry.name, federation), line.entry.pk))
 
 
 @require_GET
@@ -136,7 +138,7 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
             "rounds": rounds,
         }
         if order == "alpha":
-            context["lines"] = alphabetical(games, byes, unpaired)
+            context["lines"] = alphabetical(games, byes, unpaired, tournament.federation)
         return context
 
     return live_page(

@@ -50,3 +50,43 @@ def test_the_public_pages_cost_the_same_queries_for_any_field(
         client.get(reverse("tournament", args=[bergen_open.pk]))
     with django_assert_num_queries(1):
         client.get(reverse("home"))
+
+
+def starting_list(client, tournament, query=""):
+    return client.get(reverse("tournament", args=[tournament.pk]) + query).content.decode()
+
+
+def test_a_monrad_starting_list_opens_in_card_order_and_says_so(client, anna):
+    from arbiter.models import System
+    from tests.factories import TournamentFactory
+
+    club = TournamentFactory(name="Tuesday Club", system=System.MONRAD, chief=anna)
+    EntryFactory(tournament=club, name="Low, Card", rating=1200, starting_number=1)
+    EntryFactory(tournament=club, name="High, Card", rating=2000, starting_number=2)
+    page = starting_list(client, club)
+    assert "Starting list by card number" in page and "By rating</a>" in page
+    assert '<a href="?order=number" aria-current="page">By card number</a>' in page
+    assert page.index("Low, Card") < page.index("High, Card")
+    by_rating = starting_list(client, club, "?order=rating")
+    assert '<a href="?order=rating" aria-current="page">By rating</a>' in by_rating
+    assert by_rating.index("High, Card") < by_rating.index("Low, Card")
+
+
+def test_by_rating_is_by_rating_even_when_the_numbers_are_not(client, bergen_open):
+    EntryFactory(tournament=bergen_open, name="Late, Strong", rating=2600, starting_number=3)
+    EntryFactory(tournament=bergen_open, name="Early, Weak", rating=1500, starting_number=1)
+    page = starting_list(client, bergen_open)
+    assert "Starting rank list" in page
+    assert page.index("Late, Strong") < page.index("Early, Weak")
+    by_number = starting_list(client, bergen_open, "?order=number")
+    assert by_number.index("Early, Weak") < by_number.index("Late, Strong")
+
+
+def test_the_alphabetical_list_follows_the_tournament_s_language(client, bergen_open):
+    for name in ("Åsen, Kari", "Zahl, Ola", "Ødegaard, Per", "Aune, Eva"):
+        EntryFactory(tournament=bergen_open, name=name)
+    bergen_open.federation = "NOR"
+    bergen_open.save()
+    page = starting_list(client, bergen_open, "?order=alpha")
+    names = ["Aune, Eva", "Zahl, Ola", "Ødegaard, Per", "Åsen, Kari"]
+    assert [page.index(name) for name in names] == sorted(page.index(name) for name in names)
