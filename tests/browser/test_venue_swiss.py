@@ -45,7 +45,7 @@ def mark(page, number: int, player: int, kind: str, said: str) -> None:
 
 
 def test_a_sixty_player_swiss_to_round_four_with_a_withdrawal_and_a_half_point_bye(
-    page, phone, browser, live_server
+    page, phone, other_page
 ):
     anna = UserFactory(username="anna")
     swiss = TournamentFactory(
@@ -54,7 +54,7 @@ def test_a_sixty_player_swiss_to_round_four_with_a_withdrawal_and_a_half_point_b
     for n in range(1, 61):
         EntryFactory(tournament=swiss, name=name(n), rating=2400 - 10 * n, starting_number=None)
     log_in(page, "anna")
-    public = browser.new_context(base_url=live_server.url).new_page()
+    public = other_page()
 
     # Before round 1: the top player's colour is the arbiter's choice, and saved visibly.
     page.goto(f"/arbiter/t/{swiss.pk}/swiss/")
