@@ -25,6 +25,7 @@ from arbiter.models import Round, Tournament
 from arbiter.pdf import pairings_pdf, standings_pdf
 from arbiter.scoring import COUNTED_STATES
 from arbiter.standings import standings
+from arbiter.views.public_live import round_asked
 from pairing.engines.trf import write_trf
 from pairing.services.trf_export import completed_rounds, tournament_trf
 
@@ -96,7 +97,6 @@ def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
 def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings after the round asked for (``?round=N``), else after the last one."""
     tournament = published_tournament(tournament_id)
-    through = request.GET.get("round", "")
-    table = standings(tournament, int(through) if through.isdigit() else None)
+    table = standings(tournament, round_asked(request))
     response = HttpResponse(standings_pdf(tournament, table), content_type="application/pdf")
     return _download(response, tournament, f"-standings-r{table.through_round}.pdf")

@@ -10,15 +10,19 @@ from django.views.decorators.http import require_GET
 from arbiter.models import Round
 from arbiter.standings import standings
 from arbiter.templatetags.chess import tiebreak_text
-from arbiter.views.public_live import live_page, public_round_states, public_tournament
+from arbiter.views.public_live import (
+    live_page,
+    public_round_states,
+    public_tournament,
+    round_asked,
+)
 
 
 @require_GET
 def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ranking after the last public round, or after `?round=n` of a public round."""
     tournament = public_tournament(tournament_id)
-    asked = request.GET.get("round", "")
-    through = int(asked) if asked.isdigit() else None
+    through = round_asked(request)
 
     def build() -> dict:
         rounds = public_round_states(tournament)

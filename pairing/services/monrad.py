@@ -8,6 +8,7 @@ through the app's result service (arbiter/services/results.py). Decisions: docs/
 """
 
 import random
+import unicodedata
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -160,6 +161,11 @@ def add_late_member(user, tournament: Tournament, name: str, rating: int = 0) ->
     name = " ".join(name.split())
     if not name:
         raise EveningError("The new member needs a name.")
+    longest = Entry._meta.get_field("name").max_length
+    if len(name) > longest:
+        raise EveningError(f"A member's name has at most {longest} characters.")
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise EveningError("A member's name cannot hold control characters (such as NUL).")
     if tournament.entries.filter(name__iexact=name).exists():
         raise EveningError(f"{name} is already a member: check them in instead.")
     entry = add_entry(user, tournament, {"name": name, "rating": rating})
