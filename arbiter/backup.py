@@ -44,6 +44,7 @@ from django.db import DatabaseError, OperationalError, connection, models, trans
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
+from arbiter.audit_guard import audit_log_unlocked
 from arbiter.models import Tournament
 from arbiter.services.audit import record
 
@@ -369,18 +370,21 @@ def _restore_lock() -> None:
             ) from error
 
 
-def restore(document: dict) -> list[Tournament]:
-    """Restore a checked document (:func:`loads`) in one transaction; all or nothing."""
+def restore(document: dict, announce: Callable[[Plan], None] | None = None) -> list[Tournament]:
+    """Restore a checked document (:func:`loads`) in one transaction; all or nothing. Under the
+    restore lock, the plan is made and handed to ``announce`` before anything is written."""
     try:
         with transaction.atomic():
             _restore_lock()
-            for planned in plan(document).tournaments:
-                if planned.clash is not None:
+            planned = plan(document)
+            for t in planned.tournaments:
+                if t.clash is not None:
                     raise BackupError(
-                        f"A tournament {planned.name!r} ({planned.system}, starting "
-                        f"{planned.start_date}) exists already (id {planned.clash}): nothing "
-                        "was restored."
+                        f"A tournament {t.name!r} ({t.system}, starting {t.start_date}) exists "
+                        f"already (id {t.clash}): nothing was restored."
                     )
+            if announce is not None:
+                announce(planned)
             return _restore(document)
     except BackupError:
         raise
@@ -448,7 +452,9 @@ def _restore(document: dict) -> list[Tournament]:
                 for row, obj in zip(rows, created, strict=True):
                     for f in stamped:
                         setattr(obj, f.attname, f.to_python(row[f.name]))
-                model_class.objects.bulk_update(created, [f.name for f in stamped])
+                # the audit log's guard refuses changes to entries: these were just inserted
+                with audit_log_unlocked():
+                    model_class.objects.bulk_update(created, [f.name for f in stamped])
         (old_pk,) = keys["arbiter.Tournament"]
         new = Tournament.objects.get(pk=keys["arbiter.Tournament"][old_pk])
         record(

@@ -6,16 +6,21 @@ its signature; a dry run names what a restore would create and writes nothing.""
 import hashlib
 import io
 import json
+import threading
+import time
 
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connections
 
+from arbiter import backup
+from arbiter.audit_guard import audit_log_unlocked
 from arbiter.backup import MODELS, dump, dumps, remap_json, signature
 from arbiter.demo import load_demo
-from arbiter.models import AuditEntry, Tournament
+from arbiter.models import AuditEntry, Entry, Tournament
 from arbiter.services.results import record_result
 from pairing.services import monrad, rounds
 from pairing.services.swiss_records import forbid_pair, set_player_round_record
@@ -66,10 +71,12 @@ def canonical(tournament: Tournament) -> dict:
 
 
 def delete_tournaments(**lookup):
-    """Children first: games and bouts protect their entries."""
+    """Children first: games and bouts protect their entries. The audit log is append-only, so
+    the guard is lifted for this (arbiter/audit_guard.py)."""
     ids = list(Tournament.objects.filter(**lookup).values_list("pk", flat=True))
-    for label, path in reversed(MODELS):
-        apps.get_model(label).objects.filter(**{f"{path}__in": ids}).delete()
+    with audit_log_unlocked():
+        for label, path in reversed(MODELS):
+            apps.get_model(label).objects.filter(**{f"{path}__in": ids}).delete()
 
 
 def empty_the_database():
@@ -315,3 +322,44 @@ def test_every_model_that_hangs_off_a_tournament_is_backed_up():
             assert not (f.is_relation and f.related_model in covered), (
                 f"{model._meta.label}.{f.name} points at a backed-up model: add it to MODELS"
             )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_restores_of_one_file_at_once_make_one_copy(tmp_path, mid_round, monkeypatch):
+    """Both start together; each holds its transaction open a moment before committing (its
+    last audit entry is slow), so without the restore lock both would find no copy and both
+    would write one."""
+    path = _write(tmp_path, dump([mid_round.pk]))
+    empty_the_database()
+    original = backup.record
+
+    def slow_record(*args, **kwargs):
+        entry = original(*args, **kwargs)
+        time.sleep(0.5)
+        return entry
+
+    monkeypatch.setattr(backup, "record", slow_record)
+    start = threading.Barrier(2)
+    outcomes: list[object] = []
+
+    def restore_file():
+        start.wait()
+        try:
+            call_command("restore", str(path), stdout=io.StringIO())
+            outcomes.append("restored")
+        except CommandError as error:
+            outcomes.append(str(error))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=restore_file) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads)
+    assert sorted(outcomes, key=lambda o: o != "restored")[0] == "restored", outcomes
+    refusal = next(o for o in outcomes if o != "restored")
+    assert "exists already" in refusal or "busy with another restore" in refusal, refusal
+    assert Tournament.objects.filter(name="Trondheim Open").count() == 1
+    assert Entry.objects.count() == 10

@@ -6,7 +6,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from arbiter.backup import BackupError, loads, plan, restore
+from arbiter.backup import BackupError, Plan, loads, plan, restore
 
 
 class Command(BaseCommand):
@@ -32,19 +32,11 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {file}: {error}") from error
         try:
             document = loads(text)
-            planned = plan(document)
-        except BackupError as error:
-            raise CommandError(str(error)) from error
-        self.stdout.write("Would restore:" if dry_run else "Restoring:")
-        for line in planned.lines():
-            self.stdout.write(f"  {line}")
-        if dry_run:
-            refused = " (and the restore would be refused)" if planned.refused else ""
-            self.stdout.write(f"Dry run: nothing was written{refused}.")
-            return
-        users = set(get_user_model().objects.values_list("username", flat=True))
-        try:
-            restored = restore(document)
+            if dry_run:
+                self.say(plan(document), dry_run=True)
+                return
+            users = set(get_user_model().objects.values_list("username", flat=True))
+            restored = restore(document, announce=self.say)
         except BackupError as error:
             raise CommandError(str(error)) from error
         created = sorted(set(get_user_model().objects.values_list("username", flat=True)) - users)
@@ -55,3 +47,12 @@ class Command(BaseCommand):
                 "Created users without a usable password (set one in /admin/ to let them log "
                 "in): " + ", ".join(created)
             )
+
+    def say(self, planned: Plan, dry_run: bool = False) -> None:
+        """What the restore creates, before it writes (or instead, in a dry run)."""
+        self.stdout.write("Would restore:" if dry_run else "Restoring:")
+        for line in planned.lines():
+            self.stdout.write(f"  {line}")
+        if dry_run:
+            refused = " (and the restore would be refused)" if planned.refused else ""
+            self.stdout.write(f"Dry run: nothing was written{refused}.")
