@@ -148,11 +148,17 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
-# Login rate limiting (arbiter/views/auth.py): after this many failed logins for one username, or
-# from one client address, further attempts are refused for LOGIN_LOCKOUT_SECONDS.
-LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "5"))
+# Login and password-reset limits (arbiter/views/auth.py; README, "Configuration"): failures
+# are counted per username and address together (slowed down, then locked for that address
+# only), per address, and per username from every address (then only addresses the username
+# logged in from before may still try).
+LOGIN_SLOWDOWN_AFTER = int(os.environ.get("LOGIN_SLOWDOWN_AFTER", "3"))
+LOGIN_FAILURES_PER_USERNAME_AND_IP = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME_AND_IP", "10"))
 LOGIN_FAILURES_PER_IP = int(os.environ.get("LOGIN_FAILURES_PER_IP", "20"))
+LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "50"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+PASSWORD_RESET_MAILS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESET_MAILS_PER_ADDRESS", "3"))
+PASSWORD_RESET_REQUESTS_PER_IP = int(os.environ.get("PASSWORD_RESET_REQUESTS_PER_IP", "10"))
 # The counts live in each process's memory, whatever PUBLIC_PAGE_CACHE says (with several
 # gunicorn workers a client may reach a different worker's count: up to workers x the limit).
 CACHES["logins"] = {

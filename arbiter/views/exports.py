@@ -78,8 +78,8 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
         raise Http404("No TRF export for this tournament.")
     legacy, suffix = TRF_FORMATS[flavour]
     rounds = completed_rounds(tournament)
-    text = write_trf(tournament_trf(tournament, through_round=rounds), legacy=legacy)
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    trf = tournament_trf(tournament, through_round=rounds, public=True)
+    response = HttpResponse(write_trf(trf, legacy=legacy), content_type="text/plain; charset=utf-8")
     return _download(response, tournament, f"{suffix}.trf")
 
 

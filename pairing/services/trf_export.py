@@ -35,9 +35,12 @@ def completed_rounds(tournament: Tournament) -> int:
 
 
 def tournament_trf(
-    tournament: Tournament, *, through_round: int, next_round: bool = False
+    tournament: Tournament, *, through_round: int, next_round: bool = False, public: bool = False
 ) -> TrfTournament:
     """The tournament after ``through_round`` rounds.
+
+    ``public``: the file anyone may download, without the forbidden pairs (the arbiter's notes
+    on who must not meet, not results).
 
     With ``next_round`` the round after it carries what the arbiter recorded for it (requested
     byes as ``0000 - H/Z/F``, the withdrawn as ``0000 - Z``), as the endorsed engines read it.
@@ -76,7 +79,7 @@ def tournament_trf(
         initial_colour=tournament.initial_colour,
         scoring=Scoring(),
         system=engine_system(tournament),
-        forbidden=_forbidden(tournament, number),
+        forbidden=() if public else _forbidden(tournament, number),
         other_lines=_header_lines(tournament, through_round),
     )
 
@@ -130,8 +133,8 @@ def _header_lines(tournament: Tournament, through_round: int) -> tuple[str, ...]
     if tournament.federation:
         lines.append(f"032 {tournament.federation}")
     chief = tournament.staff.filter(role="chief").select_related("user").first()
-    if chief:
-        lines.append(f"102 {chief.user.get_full_name() or chief.user.username}")
+    if chief and chief.user.get_full_name():  # a name, never the login's username
+        lines.append(f"102 {chief.user.get_full_name()}")
     if tournament.time_control:
         lines.append(f"122 {tournament.time_control}")
     lines.append("182 arbiter app, FIDE Dutch engine")
