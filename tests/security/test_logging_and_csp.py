@@ -61,7 +61,7 @@ ERROR_500 = (
     "\ntry:\n    1 / 0\nexcept ZeroDivisionError:\n"
     "    logging.getLogger('django.request').error('Internal Server Error: /t/1/', "
     "exc_info=True, extra={'status_code': 500, 'request': request})\n"
-    "print(len(mail.outbox), mail.outbox[0].to if mail.outbox else '')"
+    "sent = getattr(mail, 'outbox', []); print(len(sent), sent[0].to if sent else '')"
 )
 
 
