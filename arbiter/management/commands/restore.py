@@ -3,7 +3,6 @@ nothing, after naming what it creates."""
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from arbiter.backup import BackupError, Plan, loads, plan, restore
@@ -35,11 +34,10 @@ class Command(BaseCommand):
             if dry_run:
                 self.say(plan(document), dry_run=True)
                 return
-            users = set(get_user_model().objects.values_list("username", flat=True))
             restored = restore(document, announce=self.say)
         except BackupError as error:
             raise CommandError(str(error)) from error
-        created = sorted(set(get_user_model().objects.values_list("username", flat=True)) - users)
+        created = self.planned.new_users
         for tournament in restored:
             self.stdout.write(f"Restored {tournament.name} as tournament {tournament.pk}.")
         if created:
@@ -50,6 +48,7 @@ class Command(BaseCommand):
 
     def say(self, planned: Plan, dry_run: bool = False) -> None:
         """What the restore creates, before it writes (or instead, in a dry run)."""
+        self.planned = planned
         self.stdout.write("Would restore:" if dry_run else "Restoring:")
         for line in planned.lines():
             self.stdout.write(f"  {line}")

@@ -87,8 +87,10 @@ NOT_AUDITED = {
     "pairing.services.rounds.check_seen": "a check that raises",
     "pairing.services.knockout.bracket_token": "reads the bracket",
     "pairing.services.knockout.progress": "reads the bracket",
+    "arbiter.services.status.has_begun": "reads the rounds and the system's progress",
     "arbiter.services.status.rounds_progress": "reads the rounds",
     "arbiter.services.status.status_of": "reads the tournament",
+    "arbiter.services.tournaments.system_change_refused": "a check (update_tournament's)",
     "arbiter.services.status.tournament_changed": (
         "moves the version and status on, inside every change's own audit entry"
     ),
