@@ -83,6 +83,8 @@ def test_every_page_has_a_policy_without_inline_script(client):
     assert directives["script-src"] == "'self'"
     assert directives["default-src"] == "'self'" and directives["object-src"] == "'none'"
     assert "unsafe" not in directives["style-src"] and directives["frame-ancestors"] == "'none'"
+    page = client.get(reverse("home")).content.decode()
+    assert '"allowEval": false' in page and "Settle at once" not in page  # a comment, not text
 
 
 def test_no_template_holds_inline_script_and_htmx_is_told_not_to_eval():
