@@ -1,11 +1,12 @@
 """The audit log is append-only in the database as well as in the app.
 
-Triggers (migration 0007, one dialect each) refuse to change or delete an audit entry, whoever
+Triggers (migration 0008, one dialect each) refuse to change or delete an audit entry, whoever
 asks: the app, the admin, a shell. The one change let through is the database's own when a user
 is deleted (``user`` becomes empty, ``on_delete=SET_NULL``): the entry and what it says stay.
 
 A transaction may lift the guard on purpose with :func:`audit_log_unlocked`: a restore writing
-back the original times of the entries it has just inserted, ``manage.py flush`` emptying every
+back the original times of the entries it has just inserted, a whole tournament deleted with
+its log (``delete_tournament``), ``manage.py flush`` emptying every
 table, a test emptying the database. On PostgreSQL it sets ``arbiter.audit_unlocked`` for the
 transaction; on SQLite it answers the trigger's ``arbiter_audit_unlocked()`` for the connection.
 """

@@ -35,6 +35,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.apps import apps
@@ -72,6 +73,10 @@ MODELS: list[tuple[str, str]] = [
     ("pairing.MonradPairing", "round__tournament"),
     ("pairing.Bracket", "tournament"),
     ("pairing.Bout", "bracket__tournament"),
+    ("pairing.Acceleration", "tournament"),
+    ("pairing.TrfSource", "tournament"),
+    ("pairing.TrfPlayerColumns", "entry__tournament"),
+    ("pairing.TrfRoundBlock", "entry__tournament"),
     ("arbiter.AuditEntry", "tournament"),
 ]
 
@@ -129,6 +134,8 @@ def remap_json(label: str, name: str, value: Any, entry: Callable[[Any], Any]) -
 def _encode(field: models.Field, value: Any) -> Any:
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
     return value
 
 

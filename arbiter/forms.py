@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 
-from arbiter.models import Entry, Tournament, tiebreak_rules_for
+from arbiter.models import Entry, Title, Tournament, no_control_characters, tiebreak_rules_for
 from arbiter.services.tournaments import system_change_refused
 from arbiter.standings import check_tiebreaks
 from arbiter.systems import SYSTEMS
@@ -42,6 +42,7 @@ class TournamentForm(forms.ModelForm):
             "planned_rounds",
             "tiebreak_rules",
             "tiebreaks",
+            "unrated_rating",
             "is_published",
         ]
         widgets = {
@@ -99,9 +100,13 @@ class EntryForm(forms.ModelForm):
         super().__init__(_normalised(data), *args, **kwargs)
         self.taken_fide_ids = taken_fide_ids
         self.fields["rating"].required = False
+        # FIDE's abbreviations as arbiters write them ("WGM"), not Django's "Wgm" from the names.
+        self.fields["title"].choices = [("", "—"), *((t, t) for t in Title.values)]
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        name = self.cleaned_data["name"]
+        no_control_characters(name)  # refused, not folded into a blank
+        return " ".join(name.split())
 
     def clean_fide_id(self) -> int | None:
         fide_id = self.cleaned_data["fide_id"]

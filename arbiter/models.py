@@ -6,8 +6,10 @@ per tournament, results only from the typed set below.
 """
 
 import datetime
+import re
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
@@ -18,6 +20,22 @@ from pairing.engines import results
 RULES_2026_IN_FORCE = datetime.date(2026, 2, 1)
 
 federation_code = RegexValidator(r"^[A-Z]{3}$", "Use the three-letter FIDE code, e.g. NOR.")
+
+#: Control characters (C0 and C1: line breaks, tabs, NUL...) and the Unicode line and paragraph
+#: separators. No stored text holds one: a line break in a name would start a record of its own
+#: in a TRF file, and a NUL cannot be stored in PostgreSQL.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def no_control_characters(value: str) -> None:
+    """Refuse text holding a control character, naming it."""
+    found = CONTROL_CHARACTERS.search(value or "")
+    if found:
+        raise ValidationError(
+            "Control characters (line breaks, tabs and the like) are not allowed: "
+            f"found U+{ord(found.group()):04X} at character {found.start() + 1}.",
+            code="control_character",
+        )
 
 
 class System(models.TextChoices):
@@ -61,16 +79,16 @@ class Tournament(models.Model):
         RUNNING = "running", "Running"
         FINISHED = "finished", "Finished"
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[no_control_characters])
     system = models.CharField(max_length=20, choices=System.choices)
     rules_version = models.CharField(
         max_length=4, choices=RulesVersion.choices, default=RulesVersion.FIDE_2026
     )
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
-    city = models.CharField(max_length=100, blank=True)
+    city = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
     federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
-    time_control = models.CharField(max_length=100, blank=True)
+    time_control = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
     planned_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(99)]
     )
@@ -89,6 +107,16 @@ class Tournament(models.Model):
     tiebreaks = models.CharField(max_length=200, blank=True)
     tiebreak_rules = models.CharField(
         max_length=4, choices=TiebreakRules.choices, default=TiebreakRules.FIDE_2026
+    )
+    #: The rating unrated opponents count with in ARO, TPR and the like, as the organiser
+    #: publishes it (C.07 art. 10); empty: games against them are left out.
+    unrated_rating = models.PositiveSmallIntegerField(
+        "rating of unrated players",
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(3500)],
+        help_text="For the rating-based tie-breaks (ARO, TPR; C.07 art. 10). Empty: games "
+        "against unrated players are left out.",
     )
     #: Only published tournaments are seen by the public.
     is_published = models.BooleanField(default=False)
@@ -172,11 +200,13 @@ class Entry(models.Model):
         FEMALE = "f", "Female"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    name = models.CharField(max_length=100, help_text="Lastname, Firstname")
+    name = models.CharField(
+        max_length=100, help_text="Lastname, Firstname", validators=[no_control_characters]
+    )
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
     federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
-    club = models.CharField(max_length=100, blank=True)
+    club = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
     rating = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(3500)])
     fide_id = models.PositiveBigIntegerField("FIDE id", null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(
@@ -207,7 +237,23 @@ class Entry(models.Model):
         return self.name
 
 
-class Round(models.Model):
+class Versioned(models.Model):
+    """What arbiters edit from pages that may have gone stale (a draft round, a bracket before
+    its first fight): its version moves on with every change, kept with the change and who made
+    it, so an action from a page that showed an older version is refused with what changed
+    (pairing/services/rounds.py)."""
+
+    version = models.PositiveIntegerField(default=1)
+    last_change = models.CharField(max_length=300, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        abstract = True
+
+
+class Round(Versioned):
     class State(models.TextChoices):
         DRAFT = "draft", "Draft"
         PUBLISHED = "published", "Published"
@@ -220,14 +266,6 @@ class Round(models.Model):
     seed = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
-    #: A draft's version: every edit moves it on, and an action from a page that showed an
-    #: older one is refused (pairing/services/rounds.py).
-    version = models.PositiveIntegerField(default=1)
-    #: The last change to the round's pairing, and who made it, for that refusal's message.
-    last_change = models.CharField(max_length=300, blank=True)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
 
     class Meta:
         ordering = ["tournament", "number"]

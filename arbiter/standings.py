@@ -100,13 +100,15 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
         rules=tournament.tiebreak_rules,
         round_robin=system.all_play_all,
         through_round=through or None,
+        unrated_rating=tournament.unrated_rating,
     )
     by_id = {e.pk: e for e in entries}
     rows = sorted(
         (StandingRow(r.rank, by_id[r.player_id], r.points, r.tiebreaks) for r in ranked),
         key=lambda row: (row.rank, row.entry.starting_number or 10**9, row.entry.name),
     )
-    return Standings(through, tb.legend(codes), tuple(rows))
+    legend = tb.legend(codes, unrated_rating=tournament.unrated_rating)
+    return Standings(through, legend, tuple(rows))
 
 
 def _kind(result: results.Result, colour: str) -> tb.Kind:

@@ -35,7 +35,8 @@ class PairingSystem:
     code: str
     #: Menu items of the arbiter's pages that only this system has (after Players and Rounds).
     arbiter_pages: tuple[Link, ...]
-    #: Public tabs that only this system has (after the starting list).
+    #: Public tabs that only this system has (after the starting list); those with
+    #: ``download`` are files, linked under the starting list instead.
     public_pages: tuple[Link, ...] = ()
     #: Games in numbered rounds: the round pages, results by board, standings by points and a
     #: crosstable. A knockout has bouts in a bracket instead, and placings.
@@ -69,10 +70,16 @@ class PairingSystem:
     #: ``(user, round) -> list[str]``: what to note in the audit log when a draft is published
     #: (the rule warnings, the repeats an arbiter accepted).
     publish_notes: str = ""
+    #: ``(tournament) -> pairing.services.knockout.Results``: for a system without rounds, its
+    #: placings, which the standings page and the standings PDF show instead of points.
+    placings: str = ""
     #: ``(tournament) -> "preparing" | "running" | "finished"``, from the facts.
     progress: str = "arbiter.services.status.rounds_progress"
     #: ``(user, tournament) -> None``: play the demo tournament some way in (arbiter/demo.py).
     demo: str = ""
+    #: ``(tournament) -> list[dict]``: a system without rounds has bouts; the exports list them
+    #: (``docs/schema/tournament-v1.json``, ``bouts``).
+    bouts: str = ""
 
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
@@ -126,10 +133,16 @@ SYSTEMS: dict[str, PairingSystem] = {
     System.KNOCKOUT: PairingSystem(
         code=System.KNOCKOUT,
         arbiter_pages=(Link("Bracket", "bracket"),),
-        public_pages=(Link("Bracket", "public_bracket"),),
+        public_pages=(
+            Link("Bracket", "public_bracket"),
+            Link("Standings", "public_standings"),
+            Link("bracket (PDF)", "public_bracket_pdf", download=True),
+        ),
         has_rounds=False,
         crosstable="",
+        placings="pairing.services.knockout.placings",
         progress="pairing.services.knockout.progress",
         demo="arbiter.demo.fight_first_round",
+        bouts="pairing.services.knockout.bouts",
     ),
 }

@@ -36,6 +36,7 @@ urlpatterns = [
         public_players.player_card,
         name="player_card",
     ),
+    path("t/<int:tournament_id>/search/", public_players.search, name="public_search"),
     # Before Django's own: the login and reset pages that limit attempts (arbiter/views/auth.py).
     path("accounts/login/", auth.LoginView.as_view(), name="login"),
     path("accounts/password_reset/", auth.PasswordResetView.as_view(), name="password_reset"),
@@ -73,6 +74,12 @@ urlpatterns = [
         players.withdraw_player,
         name="player_withdraw",
     ),
+    path(
+        "arbiter/t/<int:tournament_id>/players/<int:entry_id>/delete/",
+        players.delete_player,
+        name="player_delete",
+    ),
+    path("arbiter/t/<int:tournament_id>/delete/", tournaments.delete, name="tournament_delete"),
     path("arbiter/t/<int:tournament_id>/rounds/", rounds.rounds, name="rounds"),
     path(
         "arbiter/t/<int:tournament_id>/rounds/<int:number>/",

@@ -11,6 +11,11 @@ urlpatterns = [
     path(_t + "rules/", knockout.rules, name="bracket_rules"),
     path(_t + "place/", knockout.place, name="bracket_place"),
     path(_t + "draw/", knockout.draw, name="bracket_draw"),
+    path(_t + "undraw/", knockout.undraw, name="bracket_undraw"),
     path(_t + "bout/", knockout.bout, name="bracket_bout"),
+    path(_t + "pdf/", knockout.arbiter_bracket_pdf, name="bracket_pdf"),
     path("t/<int:tournament_id>/bracket/", knockout.public_bracket, name="public_bracket"),
+    path(
+        "t/<int:tournament_id>/bracket.pdf", knockout.public_bracket_pdf, name="public_bracket_pdf"
+    ),
 ]

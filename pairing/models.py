@@ -4,6 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from arbiter.models import Versioned
+
 
 class LotDrawing(models.Model):
     """A round robin's drawing of starting numbers (Varma tables, C.05 Annex 2).
@@ -239,7 +241,7 @@ class MonradPairing(models.Model):
         return f"Monrad pairing of {self.round}"
 
 
-class Bracket(models.Model):
+class Bracket(Versioned):
     """A knockout category's draw (docs/knockout.md): the seeds, the system, the drawn slots
     and the drawing log, with the random seed that reproduces it. One per tournament."""
 
@@ -268,13 +270,6 @@ class Bracket(models.Model):
     slots = models.JSONField(default=list, blank=True)
     log = models.JSONField(default=list, blank=True)
     drawn_at = models.DateTimeField(null=True, blank=True)
-    #: Moves on with every change before the first bout; an action from a page that showed an
-    #: older version is refused (pairing/services/knockout.py).
-    version = models.PositiveIntegerField(default=1)
-    last_change = models.CharField(max_length=300, blank=True)
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
 
     def __str__(self) -> str:
         return f"Bracket of {self.tournament}"
@@ -296,3 +291,93 @@ class Bout(models.Model):
 
     def __str__(self) -> str:
         return f"M{self.match}: {self.winner}"
+
+
+class Acceleration(models.Model):
+    """Points a player is given for pairing only, in one round (C.04.7 accelerated pairings;
+    TRF ``XXA``/``250``): any acceleration the event's regulations define, player by player and
+    round by round, beside the built-in Baku method. They never count in the standings."""
+
+    tournament = models.ForeignKey(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="accelerations"
+    )
+    entry = models.ForeignKey(
+        "arbiter.Entry", on_delete=models.CASCADE, related_name="accelerations"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    points = models.DecimalField(max_digits=3, decimal_places=1)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
+
+    class Meta:
+        ordering = ["tournament", "entry__starting_number", "round_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "round_number"], name="one_acceleration_per_player_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1, round_number__lte=99),
+                name="acceleration_round_plausible",
+            ),
+            models.CheckConstraint(
+                condition=Q(points__gte=0, points__lte=99), name="acceleration_points_plausible"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: +{self.points} for pairing round {self.round_number}"
+
+
+class TrfSource(models.Model):
+    """What an imported TRF held that the app's own fields do not: every record other than the
+    players and the engine's records, as written (``022 062 072 082 092 102 112 132``,
+    comments, national rating lines...), so that the export writes the file back
+    (docs/trf.md). ``rounds`` is how many rounds the file had: its rank column is the ranking
+    after them."""
+
+    tournament = models.OneToOneField(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="trf_source"
+    )
+    lines = models.JSONField(default=list)
+    rounds = models.PositiveSmallIntegerField(default=0)
+    #: ``XXR``/``142`` was in the file (a file without one is written back without one).
+    rounds_given = models.BooleanField(default=True)
+
+    def __str__(self) -> str:
+        return f"TRF records of {self.tournament}"
+
+
+class TrfPlayerColumns(models.Model):
+    """A player line's columns as an imported TRF wrote them, where the app keeps less (the
+    year of birth, a title by its full name) or nothing (the rank column). The export writes
+    them back as long as they still say what the entry says."""
+
+    entry = models.OneToOneField("arbiter.Entry", on_delete=models.CASCADE, related_name="trf")
+    sex = models.CharField(max_length=1, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    birth = models.CharField(max_length=10, blank=True)
+    rank = models.PositiveIntegerField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"TRF columns of {self.entry}"
+
+
+class TrfRoundBlock(models.Model):
+    """One round of a player as an imported TRF wrote it, when the app reads it as something
+    written otherwise: a forfeit without colours (``153 - -``), a bye as ``+`` or ``-`` or
+    without an opponent number, an unrated game (``W D L``). ``read_as`` is the block the app
+    writes for what it stored; the export writes ``written`` while that is still so."""
+
+    entry = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField()
+    written = models.CharField(max_length=8)
+    read_as = models.CharField(max_length=8)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="trf_round_block_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}, round {self.round_number}: {self.written!r}"

@@ -24,6 +24,7 @@ urlpatterns += [
     path(_swiss + "forbid/", swiss.forbid, name="swiss_forbid"),
     path(_swiss + "forbid/<int:pair_id>/remove/", swiss.allow, name="swiss_allow"),
     path(_swiss + "acceleration/", swiss.acceleration, name="swiss_acceleration"),
+    path(_swiss + "accelerate/", swiss.accelerate, name="swiss_accelerate"),
 ]
 
 _monrad = "arbiter/t/<int:tournament_id>/monrad/"

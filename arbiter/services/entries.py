@@ -1,8 +1,10 @@
-"""State changes of a tournament's entries: add, edit, withdraw, import a list."""
+"""State changes of a tournament's entries: add, edit, withdraw, delete one entered by mistake,
+import a list."""
 
 from django.db import transaction
+from django.db.models import Q
 
-from arbiter.models import Entry, Round, Title, Tournament
+from arbiter.models import Bye, Entry, Game, Round, Title, Tournament
 from arbiter.services.audit import record, snapshot
 
 
@@ -128,6 +130,49 @@ def set_withdrawn(user, entry: Entry, withdrawn: bool) -> Entry:
         after={"withdrawn": withdrawn},
     )
     return entry
+
+
+def deletion_refused(entry: Entry) -> str:
+    """Why this entry cannot be deleted (empty when it can): a player who is in a round, in the
+    drawing of lots or in a drawn bracket is withdrawn instead, so that the others' records keep
+    their games."""
+    numbers = set(
+        Game.objects.filter(Q(white=entry) | Q(black=entry)).values_list("round__number", flat=True)
+    )
+    numbers |= set(Bye.objects.filter(entry=entry).values_list("round__number", flat=True))
+    if numbers:
+        rounds = ", ".join(str(n) for n in sorted(numbers))
+        return f"{entry.name} is in round {rounds}: withdraw them instead."
+    if entry.lotpick_set.exists():
+        return f"{entry.name} has drawn a starting number: restart the drawing of lots first."
+    bracket = getattr(entry.tournament, "bracket", None)
+    if bracket is not None and entry.pk in (bracket.slots or []):
+        return f"{entry.name} is in the drawn bracket: undo the draw first, or withdraw them."
+    return ""
+
+
+@transaction.atomic
+def delete_entry(user, entry: Entry) -> None:
+    """Delete a player entered by mistake, with what was asked for them (byes, check-ins,
+    forbidden pairs, a seed); refused with :class:`EntryError` for one who has played
+    (:func:`deletion_refused`). The numbers of the others follow the initial ranking again
+    while they may (C.04.2)."""
+    tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    entry = Entry.objects.filter(pk=entry.pk).first()
+    if entry is None:
+        raise EntryError("That player is no longer in the tournament.")
+    refused = deletion_refused(entry)
+    if refused:
+        raise EntryError(refused)
+    before = snapshot(entry, [*ENTRY_FIELDS, "starting_number"])
+    bracket = getattr(tournament, "bracket", None)
+    if bracket is not None:
+        bracket.seeds = {k: v for k, v in bracket.seeds.items() if k != str(entry.pk)}
+        bracket.placed = {k: v for k, v in bracket.placed.items() if k != str(entry.pk)}
+        bracket.save(update_fields=["seeds", "placed"])
+    entry.delete()
+    renumber_by_rating(tournament)
+    record(user, tournament, "entry.delete", f"Deleted {before['name']}", before=before)
 
 
 @transaction.atomic

@@ -2,6 +2,7 @@
 
 from django.db import transaction
 
+from arbiter.audit_guard import audit_log_unlocked
 from arbiter.models import Tournament, TournamentArbiter, rules_version_for, tiebreak_rules_for
 from arbiter.services.audit import record, snapshot
 from arbiter.services.status import has_begun
@@ -18,6 +19,7 @@ TOURNAMENT_FIELDS = [
     "planned_rounds",
     "tiebreak_rules",
     "tiebreaks",
+    "unrated_rating",
     "is_published",
 ]
 
@@ -123,3 +125,41 @@ def remove_deputy(user, tournament: Tournament, staff_id: int) -> None:
         f"Removed deputy arbiter {staff.user.username}",
         before={"username": staff.user.username, "role": staff.role},
     )
+
+
+def what_deleting_loses(tournament: Tournament) -> list[str]:
+    """The tournament's contents, as the confirmation before deleting it lists them."""
+    from arbiter.models import Game
+
+    games = Game.objects.filter(round__tournament=tournament)
+    lost = [
+        f"{tournament.entries.count()} player(s)",
+        f"{tournament.rounds.count()} round(s) with {games.exclude(result='').count()} result(s)",
+        f"{tournament.audit_entries.count()} audit log entries",
+    ]
+    if tournament.is_published:
+        lost.append("its public pages and downloads")
+    return lost
+
+
+@transaction.atomic
+def delete_tournament(user, tournament: Tournament, typed_name: str) -> None:
+    """Delete a tournament and everything in it (a mistaken import, a test event). The chief
+    arbiter confirms by typing its name; the audit log keeps one entry saying what went."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if typed_name.strip() != tournament.name:
+        raise TournamentError(f"Type the tournament's name, {tournament.name!r}, to delete it.")
+    lost = what_deleting_loses(tournament)
+    before = {**snapshot(tournament, TOURNAMENT_FIELDS), "id": tournament.pk, "lost": lost}
+    # The games, byes and bouts name entries that they protect: they go first, in bulk.
+    from arbiter.models import Bye, Game
+    from pairing.models import Bout
+
+    Game.objects.filter(round__tournament=tournament).delete()
+    Bye.objects.filter(round__tournament=tournament).delete()
+    Bout.objects.filter(bracket__tournament=tournament).delete()
+    # its audit log goes with it, on purpose (the append-only guard is lifted for this alone);
+    # the entry below, naming what went, stays
+    with audit_log_unlocked():
+        tournament.delete()
+    record(user, None, "tournament.delete", f"Deleted {before['name']}: " + "; ".join(lost), before)

@@ -5,9 +5,6 @@ federations, other programs and the noticeboard.
 Like the public pages they show published tournaments and rounds only.
 """
 
-import csv
-import io
-
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
@@ -16,8 +13,10 @@ from django.views.decorators.http import require_GET
 from arbiter.access import published_tournament
 from arbiter.exports import (
     PLAYER_COLUMNS,
-    RESULT_COLUMNS,
+    SEPARATORS,
+    csv_text,
     player_rows,
+    result_columns,
     result_rows,
     tournament_document,
 )
@@ -26,8 +25,7 @@ from arbiter.pdf import pairings_pdf, standings_pdf
 from arbiter.scoring import COUNTED_STATES
 from arbiter.standings import standings
 from arbiter.views.public_live import round_asked
-from pairing.engines.trf import write_trf
-from pairing.services.trf_export import completed_rounds, tournament_trf
+from pairing.services.trf_export import trf_file
 
 TRF_FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 
@@ -38,29 +36,27 @@ def _download(response: HttpResponse, tournament: Tournament, suffix: str) -> Ht
     return response
 
 
-def _csv(rows: list[dict], columns: list[str]) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\r\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
-
-
-def _csv_download(tournament: Tournament, rows: list[dict], columns: list[str], suffix: str):
-    response = HttpResponse(_csv(rows, columns), content_type="text/csv; charset=utf-8")
+def _csv_download(request, tournament, rows: list[dict], columns: list[str], suffix: str):
+    """CSV for spreadsheet programs (arbiter/exports.py); ``?sep=semicolon`` for the
+    spreadsheets of countries where the comma is the decimal separator."""
+    separator = SEPARATORS.get(request.GET.get("sep", ""), ",")
+    text = csv_text(rows, columns, separator)
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     return _download(response, tournament, suffix)
 
 
 @require_GET
 def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = published_tournament(tournament_id)
-    return _csv_download(tournament, player_rows(tournament), PLAYER_COLUMNS, "-players.csv")
+    rows = player_rows(tournament)
+    return _csv_download(request, tournament, rows, PLAYER_COLUMNS, "-players.csv")
 
 
 @require_GET
 def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = published_tournament(tournament_id)
-    return _csv_download(tournament, result_rows(tournament), RESULT_COLUMNS, "-results.csv")
+    rows, columns = result_rows(tournament), result_columns(tournament)
+    return _csv_download(request, tournament, rows, columns, "-results.csv")
 
 
 @require_GET
@@ -77,9 +73,8 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
         raise Http404("No TRF export for this tournament.")
     legacy, suffix = TRF_FORMATS[flavour]
-    rounds = completed_rounds(tournament)
-    trf = tournament_trf(tournament, through_round=rounds, public=True)
-    response = HttpResponse(write_trf(trf, legacy=legacy), content_type="text/plain; charset=utf-8")
+    text, _ = trf_file(tournament, legacy=legacy, public=True)
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     return _download(response, tournament, f"{suffix}.trf")
 
 

@@ -59,9 +59,18 @@ def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
 @require_POST
 @tournament_arbiter_required
 def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
-    """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row."""
+    """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row. A
+    withdrawal is confirmed first (confirm=yes): the row asks, saying what it means."""
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
-    entry = service.set_withdrawn(request.user, entry, request.POST.get("withdrawn") == "1")
+    withdraw = request.POST.get("withdrawn") == "1"
+    if withdraw and not entry.withdrawn and request.POST.get("confirm") != "yes":
+        context = {"tournament": tournament, "entry": entry, "confirm_withdraw": entry.pk}
+        if request.htmx:
+            return render(request, "arbiter/players.html#player-row", context)
+        entries = tournament.entries.order_by("starting_number", "name")
+        context.update(form=EntryForm(tournament=tournament), entries=entries)
+        return render(request, "arbiter/players.html", context)
+    entry = service.set_withdrawn(request.user, entry, withdraw)
     if request.htmx:
         return render(
             request,
@@ -70,6 +79,26 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
         )
     verb = "withdrawn" if entry.withdrawn else "reinstated"
     messages.success(request, f"{entry.name} {verb}.")
+    return redirect("players", tournament_id=tournament.pk)
+
+
+@require_POST
+@tournament_arbiter_required
+def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """A player entered by mistake: the first press shows what goes with them, the second
+    (confirm=yes) deletes them. One who has played is withdrawn instead."""
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    refused = service.deletion_refused(entry)
+    if request.POST.get("confirm") != "yes" or refused:
+        form = EntryForm(instance=entry, tournament=tournament)
+        context = {"tournament": tournament, "form": form, "entry": entry, "confirm_delete": True}
+        return render(request, "arbiter/player_form.html", {**context, "refused": refused})
+    try:
+        service.delete_entry(request.user, entry)
+    except service.EntryError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{entry.name} deleted.")
     return redirect("players", tournament_id=tournament.pk)
 
 

@@ -7,7 +7,7 @@ version stamp and cache that every page below the home page goes through in `pub
 """
 
 from django.db.models import Count, Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
@@ -57,6 +57,8 @@ def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
     def build() -> dict:
+        if not tournament.pairing_system.has_rounds:
+            raise Http404("A knockout category has no crosstable: its bouts are in the bracket.")
         table = crosstable(tournament)
         return {"table": table, "rounds": table.rounds}
 

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from arbiter.models import Entry, Game
@@ -88,3 +88,25 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
     return live_page(
         request, tournament, "public/player.html", f"player-{entry_id}", {}, build, poll=True
     )
+
+
+#: The longest name search taken: longer queries are cut (names are at most 100 characters).
+SEARCH_LENGTH = 100
+
+
+@require_GET
+def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Find a player by part of their name (or their starting number), as chess-results offers:
+    each match links to the player's card. One query on the tournament's entries."""
+    tournament = public_tournament(tournament_id)
+    query = "".join(c for c in request.GET.get("q", "") if c.isprintable())[:SEARCH_LENGTH]
+    query = " ".join(query.split())
+    found = []
+    if len(query) >= 2 or query.isdigit():
+        entries = Entry.objects.filter(tournament=tournament)
+        match = Q(name__icontains=query)
+        if query.isdigit() and len(query) <= 9:
+            match |= Q(starting_number=int(query))
+        found = list(entries.filter(match).order_by("name")[:50])
+    context = {"tournament": tournament, "query": query, "found": found}
+    return render(request, "public/search.html", context)

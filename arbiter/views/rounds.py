@@ -20,6 +20,8 @@ from pairing.engines import results
 @tournament_arbiter_required
 def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round with its state and how many of its games have a result."""
+    if not tournament.pairing_system.has_rounds:
+        return _no_rounds(request, tournament)
     round_list = tournament.rounds.annotate(
         game_count=Count("games"),
         result_count=Count("games", filter=~Q(games__result="")),
@@ -31,6 +33,8 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The boards in board order with a result control each, then the byes."""
+    if not tournament.pairing_system.has_rounds:
+        return _no_rounds(request, tournament)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     games, byes = pairings(tournament, round_)
     return render(
@@ -44,6 +48,14 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "round_numbers": tournament.rounds.values_list("number", flat=True),
         },
     )
+
+
+def _no_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A system without rounds (a knockout category) has its own page instead: go there, and
+    say why."""
+    page = tournament.pairing_system.arbiter_pages[0]
+    messages.info(request, f"This category has no rounds: its bouts are on the {page.label} page.")
+    return redirect(reverse(page.url_name, args=[tournament.pk, *page.args]))
 
 
 @require_POST
@@ -94,8 +106,9 @@ def _result_answer(request, tournament: Tournament, game: Game, error: str | Non
 @require_POST
 @tournament_arbiter_required
 def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """Keyboard entry: board number, result, Enter. Never overwrites a board that has a result
-    (change those with the board's own buttons, which know what the arbiter saw)."""
+    """Keyboard entry: board number, result, Enter. The page sends the result it shows on that
+    board (``expected``), so a correction replaces what the arbiter saw and a board changed by
+    someone else meanwhile is refused; a plain form (no ``expected``) never overwrites one."""
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     board = request.POST.get("board", "").strip()
     typed = request.POST.get("result", "").strip()
@@ -107,7 +120,8 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
         error = f"Round {number} has no board {board or '(empty)'}."
     else:
         try:
-            game = service.record_result(request.user, game, result, expected="")
+            expected = request.POST.get("expected", "")
+            game = service.record_result(request.user, game, result, expected=expected)
         except service.ResultError as exception:
             error = str(exception)
     if not request.htmx:

@@ -40,6 +40,27 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _render_settings(request, tournament, form, DeputyForm())
 
 
+@require_http_methods(["GET", "POST"])
+@chief_arbiter_required
+def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Delete the whole tournament: the page lists what goes, the chief arbiter types its name."""
+    error = ""
+    if request.method == "POST":
+        try:
+            service.delete_tournament(request.user, tournament, request.POST.get("name", ""))
+        except service.TournamentError as refused:
+            error = str(refused)
+        else:
+            messages.success(request, f"{tournament.name} deleted.")
+            return redirect("dashboard")
+    context = {
+        "tournament": tournament,
+        "lost": service.what_deleting_loses(tournament),
+        "error": error,
+    }
+    return render(request, "arbiter/tournament_delete.html", context)
+
+
 @require_POST
 @chief_arbiter_required
 @once_per_submission

@@ -61,6 +61,7 @@ def _run(args: argparse.Namespace) -> int:
                     for d in rc.differences:
                         print(f"  {d}")
             return EXIT_NO_PAIRING if bad else EXIT_OK
+        _refuse_unfinished_round(t)
         pairing = pair_trf(t, args.rules)
     except TrfError as e:
         print(f"error: {args.input}: {e}", file=sys.stderr)
@@ -89,3 +90,20 @@ def _run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
     return EXIT_OK
+
+
+def _refuse_unfinished_round(t) -> None:
+    """A round whose pairings are in the file without their results is being played: pairing
+    "the next round" would pair it again in silence, so the file is refused instead."""
+    from pairing.engines.trf import TrfError
+
+    for player in t.players:
+        for number, result in enumerate(player.results, start=1):
+            if result.opponent is not None and result.code == " ":
+                raise TrfError(
+                    player.line,
+                    92 + 10 * (number - 1) + 7,
+                    f"round {number} is paired but player {player.number}'s game against "
+                    f"{result.opponent} has no result: enter the results of round {number} "
+                    "before pairing the next round",
+                )

@@ -22,13 +22,22 @@ from pairing.models import Bout, Bracket
 from pairing.services.rounds import (
     ConfirmationNeeded,
     RoundError,
-    StaleDraft,
+    check_seen,
     locked_tournament,
+    mark_changed,
 )
 
 
 class BracketError(RoundError):
     """A change the bracket cannot take; the message is for the arbiter."""
+
+
+class SeedsRefused(BracketError):
+    """Seeds the bracket cannot take; ``duplicates`` names the entries that share a seed."""
+
+    def __init__(self, message: str, duplicates: frozenset[int] = frozenset()) -> None:
+        super().__init__(message)
+        self.duplicates = duplicates
 
 
 class ResetNeeded(BracketError):
@@ -48,6 +57,20 @@ class Board:
     state: ko.State | None
     entries: dict[str, Entry]
     medals: ko.Medals | None
+
+    def placings(self) -> list[tuple[ko.Placing, Entry | None]]:
+        """The category's results (``ko.placings``) with each competitor's entry: what the
+        standings, the medal table and the PDF show (empty before the draw)."""
+        if self.state is None:
+            return []
+        return [
+            (line, self.entries.get(line.competitor) if line.competitor else None)
+            for line in ko.placings(self.state)
+        ]
+
+    @property
+    def finished(self) -> bool:
+        return self.state is not None and all(m.decided for m in self.state.matches)
 
 
 def bracket_of(tournament: Tournament) -> Bracket:
@@ -72,31 +95,12 @@ def _competitors(tournament: Tournament, bracket: Bracket) -> list[ko.Competitor
 
 def _locked(tournament: Tournament, seen: str | None = None) -> Bracket:
     """The tournament, then its bracket, locked; with ``seen`` (what the page showed), refused
-    when the bracket has changed since, naming the change (pairing/services/rounds.py does the
-    same for drafts)."""
+    when the bracket has changed since, naming the change (as a draft round is)."""
     locked_tournament(tournament)
     _check_knockout(tournament)
     bracket = Bracket.objects.select_for_update().get(pk=bracket_of(tournament).pk)
-    if seen is not None and seen != bracket_token(bracket):
-        who = f" ({bracket.changed_by.username})" if bracket.changed_by else ""
-        raise StaleDraft(
-            f"The bracket changed after your page was shown: {bracket.last_change}{who}. "
-            "Nothing was done; here it is as it stands now."
-        )
+    check_seen(bracket, seen, "The bracket")
     return bracket
-
-
-def bracket_token(bracket: Bracket) -> str:
-    """What a page shows the bracket as: empty while nothing has been chosen yet, then its id
-    and version."""
-    return f"{bracket.pk}.{bracket.version}" if bracket.pk and bracket.version > 1 else ""
-
-
-def _changed(user, bracket: Bracket, summary: str, *fields: str) -> None:
-    bracket.version += 1
-    bracket.last_change = summary[:300]
-    bracket.changed_by = user if user is not None and user.is_authenticated else None
-    bracket.save(update_fields=["version", "last_change", "changed_by", *fields])
 
 
 def progress(tournament: Tournament) -> str:
@@ -109,6 +113,44 @@ def progress(tournament: Tournament) -> str:
     return Tournament.Status.RUNNING
 
 
+def _checked_seeds(tournament: Tournament, seeds: dict[int, int | None]) -> dict[str, int]:
+    """Seeds as the bracket keeps them (entry id as text -> seed), or :class:`SeedsRefused`
+    naming the entries that share a seed."""
+    chosen = {str(entry): seed for entry, seed in seeds.items() if seed}
+    known = set(
+        Entry.objects.filter(tournament=tournament, withdrawn=False).values_list("pk", flat=True)
+    )
+    if any(int(entry) not in known for entry in chosen):
+        raise SeedsRefused("Only the category's own competitors can be seeded.")
+    if any(not 1 <= s <= ko.model.MAX_SEEDS for s in chosen.values()):
+        raise SeedsRefused(f"Seeds are 1 to {ko.model.MAX_SEEDS}, each given once.")
+    values = list(chosen.values())
+    twice = sorted({s for s in values if values.count(s) > 1})
+    if twice:
+        duplicates = frozenset(int(e) for e, s in chosen.items() if s in twice)
+        given = ", ".join(str(s) for s in twice)
+        raise SeedsRefused(
+            f"Seeds are 1 to {ko.model.MAX_SEEDS}, each given once: seed {given} is given "
+            "twice. Nothing was saved; your choice is kept below, the clashes marked.",
+            duplicates,
+        )
+    return chosen
+
+
+def _store_seeds(user, tournament: Tournament, bracket: Bracket, chosen: dict[str, int]) -> None:
+    """Keep the seeds (the caller saves the bracket as a new version) and audit them."""
+    before = bracket.seeds
+    bracket.seeds = chosen
+    record(user, tournament, "bracket.seeds", "Seeds set", before=before, after=chosen)
+
+
+def seed_summary(bracket: Bracket, entries: dict[str, Entry]) -> str:
+    """The seeds as the arbiter reads them: "1 Abe, Uta; 2 Giles, Chelsie" or "no seeds"."""
+    order = sorted(bracket.seeds.items(), key=lambda item: item[1])
+    named = [f"{seed} {entries[e].name if e in entries else e}" for e, seed in order]
+    return "; ".join(named) or "no seeds"
+
+
 @transaction.atomic
 def set_seeds(
     user, tournament: Tournament, seeds: dict[int, int | None], *, seen: str | None = None
@@ -116,20 +158,10 @@ def set_seeds(
     """Seed competitors 1..8 (entry id -> seed, None to unseed) before the draw."""
     bracket = _locked(tournament, seen)
     if bracket.slots:
-        raise BracketError("The draw is made: seeds can no longer change.")
-    chosen = {str(entry): seed for entry, seed in seeds.items() if seed}
-    known = set(
-        Entry.objects.filter(tournament=tournament, withdrawn=False).values_list("pk", flat=True)
-    )
-    if any(int(entry) not in known for entry in chosen):
-        raise BracketError("Only the category's own competitors can be seeded.")
-    values = sorted(chosen.values())
-    if any(not 1 <= s <= ko.model.MAX_SEEDS for s in values) or len(set(values)) != len(values):
-        raise BracketError(f"Seeds are 1 to {ko.model.MAX_SEEDS}, each given once.")
-    before = bracket.seeds
-    bracket.seeds = chosen
-    _changed(user, bracket, "seeds set", "seeds")
-    record(user, tournament, "bracket.seeds", "Seeds set", before=before, after=chosen)
+        raise BracketError("The draw is made: undo the draw to change the seeds.")
+    chosen = _checked_seeds(tournament, seeds)
+    _store_seeds(user, tournament, bracket, chosen)
+    mark_changed(user, bracket, "seeds set", "seeds")
     return bracket
 
 
@@ -159,7 +191,7 @@ def set_rules(
     before = {"pool_up_to": bracket.pool_up_to, "knockout_system": bracket.knockout_system}
     bracket.pool_up_to = pool_up_to
     bracket.knockout_system = knockout_system
-    _changed(user, bracket, "system rules set", "pool_up_to", "knockout_system")
+    mark_changed(user, bracket, "system rules set", "pool_up_to", "knockout_system")
     after = {"pool_up_to": pool_up_to, "knockout_system": knockout_system}
     record(user, tournament, "bracket.rules", "System rules set", before=before, after=after)
     return bracket
@@ -212,7 +244,7 @@ def place_by_hand(
             raise BracketError(f"Place {slot} is taken.")
         placed[str(entry_id)] = slot
     bracket.placed = placed
-    _changed(user, bracket, f"placed by hand: {placed}", "placed")
+    mark_changed(user, bracket, f"placed by hand: {placed}", "placed")
     record(user, tournament, "bracket.place", f"Placed by hand: {placed}", after=placed)
     return bracket
 
@@ -226,17 +258,24 @@ def draw_bracket(
     separate_by: str = Bracket.SeparateBy.CLUB,
     random_seed: int | None = None,
     fixed_seeds: str = "",
+    seeds: dict[int, int | None] | None = None,
     seen: str | None = None,
     confirm: bool = False,
 ) -> Bracket:
     """Draw the bracket (again, while no match is fought), reproducible from its random seed.
 
     ``fixed_seeds`` ("ijf" or "international") puts each seed on the place printed with its
-    number (spec §2.3, §4) instead of drawing it within its region. Drawing again replaces a
-    drawn bracket: refused with :class:`ConfirmationNeeded` unless ``confirm``."""
+    number (spec §2.3, §4) instead of drawing it within its region. ``seeds`` (as for
+    :func:`set_seeds`), when given, are the seeds the page shows: saved with the draw, so a
+    seeding not saved yet is never left out; refused seeds draw nothing. Drawing again replaces
+    a drawn bracket: refused with :class:`ConfirmationNeeded` unless ``confirm``."""
     bracket = _locked(tournament, seen)
     if bracket.bouts.exists():
         raise BracketError("Matches have been fought: the draw stands.")
+    if seeds is not None and not bracket.slots:
+        chosen = _checked_seeds(tournament, seeds)
+        if chosen != bracket.seeds:
+            _store_seeds(user, tournament, bracket, chosen)
     if bracket.slots and not confirm:
         when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
         lost = f"the bracket drawn {when:%Y-%m-%d %H:%M} " if when else "the bracket drawn "
@@ -275,10 +314,11 @@ def draw_bracket(
     bracket.slots = [int(s) if s is not None else None for s in drawn.slots]
     bracket.log = [asdict(step) for step in drawn.log]
     bracket.drawn_at = timezone.now()
-    _changed(
+    mark_changed(
         user,
         bracket,
         "drawn again" if confirm else "drawn",
+        "seeds",
         "system",
         "separate_by",
         "random_seed",
@@ -293,6 +333,34 @@ def draw_bracket(
         f"Drew the bracket: {ko.SYSTEMS[system].name}, {drawn.size} places, seed {seed}",
         after={"system": system, "seed": seed, "slots": bracket.slots},
     )
+    return bracket
+
+
+@transaction.atomic
+def undo_draw(
+    user, tournament: Tournament, *, seen: str | None = None, confirm: bool = False
+) -> Bracket:
+    """Back to seeding while no match is fought: the drawn places, the system drawn and the
+    random seed go; the seeds, the places set by hand and the event's rules stay. Refused with
+    :class:`ConfirmationNeeded` (naming the draw that goes) unless ``confirm``."""
+    bracket = _locked(tournament, seen)
+    if not bracket.slots:
+        raise BracketError("The bracket is not drawn.")
+    if bracket.bouts.exists():
+        raise BracketError("Matches have been fought: the draw stands.")
+    when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
+    lost = f"the bracket drawn {when:%Y-%m-%d %H:%M} " if when else "the bracket drawn "
+    lost += f"with random seed {bracket.random_seed}"
+    if not confirm:
+        raise ConfirmationNeeded(f"Undoing the draw removes {lost}.", [lost])
+    before = {"system": bracket.system, "seed": bracket.random_seed, "slots": bracket.slots}
+    bracket.system = ""
+    bracket.random_seed = None
+    bracket.slots = []
+    bracket.log = []
+    bracket.drawn_at = None
+    mark_changed(user, bracket, "draw undone", "system", "random_seed", "slots", "log", "drawn_at")
+    record(user, tournament, "bracket.undraw", f"Undid the draw: {lost}", before=before)
     return bracket
 
 
@@ -385,3 +453,42 @@ def board(tournament: Tournament) -> Board:
     engine = _engine(bracket, competitors)
     state = ko.play(engine, _results(bracket))
     return Board(bracket, engine, state, entries, ko.medals(state))
+
+
+@dataclass(frozen=True)
+class Results:
+    """A category's results for the standings page and PDF (the registry's ``placings``)."""
+
+    lines: tuple[tuple[ko.Placing, Entry | None], ...]  # best first; entry None: to be fought
+    drawn: bool
+    finished: bool
+
+
+def placings(tournament: Tournament) -> Results:
+    """The category's placings as they stand (from :func:`board`; nothing is written)."""
+    current = board(tournament)
+    return Results(tuple(current.placings()), current.state is not None, current.finished)
+
+
+def bouts(tournament: Tournament) -> list[dict]:
+    """The bracket's matches decided so far, in match order: who met whom and who won (a bye
+    has one side empty and no fight)."""
+    shown = board(tournament)
+    if shown.state is None:
+        return []
+    rows = []
+    for ms in shown.state.matches:
+        if not ms.decided:
+            continue
+        rows.append(
+            {
+                "match": ms.match.id,
+                "round": ms.match.round,
+                "stage": ms.match.stage,
+                "a": shown.entries.get(ms.a) if ms.a else None,
+                "b": shown.entries.get(ms.b) if ms.b else None,
+                "winner": shown.entries.get(ms.winner) if ms.winner else None,
+                "fought": ms.status == "done",
+            }
+        )
+    return rows

@@ -8,13 +8,13 @@ through the app's result service (arbiter/services/results.py). Decisions: docs/
 """
 
 import random
-import unicodedata
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from arbiter.models import Bye, Entry, Game, Round, System, Tournament
+from arbiter.models import Bye, Entry, Game, Round, System, Tournament, no_control_characters
 from arbiter.scoring import COUNTED_STATES
 from arbiter.services.audit import record
 from arbiter.services.entries import add_entry
@@ -161,11 +161,12 @@ def add_late_member(user, tournament: Tournament, name: str, rating: int = 0) ->
     name = " ".join(name.split())
     if not name:
         raise EveningError("The new member needs a name.")
-    longest = Entry._meta.get_field("name").max_length
-    if len(name) > longest:
-        raise EveningError(f"A member's name has at most {longest} characters.")
-    if any(unicodedata.category(c) == "Cc" for c in name):
-        raise EveningError("A member's name cannot hold control characters (such as NUL).")
+    if len(name) > 100:
+        raise EveningError("A name has at most 100 characters.")
+    try:
+        no_control_characters(name)
+    except ValidationError as error:
+        raise EveningError(error.messages[0]) from None
     if tournament.entries.filter(name__iexact=name).exists():
         raise EveningError(f"{name} is already a member: check them in instead.")
     entry = add_entry(user, tournament, {"name": name, "rating": rating})

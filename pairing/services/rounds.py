@@ -27,7 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament
+from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament, Versioned
 from arbiter.services.audit import record
 
 
@@ -91,34 +91,34 @@ def gone_message(tournament: Tournament, number: int) -> str:
     return f"Round {number} no longer exists: it was deleted{who}."
 
 
-def draft_token(round_: Round) -> str:
-    """What a page shows a round as: its id and version (a round deleted and paired again has
-    a new id, so its token differs even at version 1)."""
-    return f"{round_.pk}.{round_.version}"
+def draft_token(draft: Versioned) -> str:
+    """What a page shows a draft (a round, a bracket) as: its id and version. A round deleted and
+    paired again has a new id, so its token differs even at version 1."""
+    return f"{draft.pk}.{draft.version}"
 
 
-def check_seen(round_: Round, seen: str | None) -> None:
-    """Refuse an action from a page that showed another version of the round. ``seen`` None is
-    the command line, which acts on the round as it is."""
-    if seen is None or seen == draft_token(round_):
+def check_seen(draft: Versioned, seen: str | None, what: str) -> None:
+    """Refuse an action from a page that showed another version of ``what`` ("Round 3", "The
+    bracket"). ``seen`` None is the command line, which acts on the draft as it is."""
+    if seen is None or seen == draft_token(draft):
         return
-    who = f" ({round_.changed_by.username})" if round_.changed_by else ""
-    if seen.split(".")[0] != str(round_.pk):
+    who = f" ({draft.changed_by.username})" if draft.changed_by else ""
+    if seen.split(".")[0] != str(draft.pk):
         change = f"it was deleted and paired again{who}"
     else:
-        change = f"{round_.last_change}{who}"
+        change = f"{draft.last_change}{who}"
     raise StaleDraft(
-        f"Round {round_.number} changed after your page was shown: {change}. "
+        f"{what} changed after your page was shown: {change}. "
         "Nothing was done; here it is as it stands now."
     )
 
 
-def _changed(user, round_: Round, summary: str, *fields: str) -> None:
-    """A new version of the round, with what changed and who changed it."""
-    round_.version += 1
-    round_.last_change = summary[:300]
-    round_.changed_by = user if user is not None and user.is_authenticated else None
-    round_.save(update_fields=["version", "last_change", "changed_by", *fields])
+def mark_changed(user, draft: Versioned, summary: str, *fields: str) -> None:
+    """Save a change of the draft (``fields``) as its new version, with what changed and who."""
+    draft.version += 1
+    draft.last_change = summary[:300]
+    draft.changed_by = user if user is not None and user.is_authenticated else None
+    draft.save(update_fields=["version", "last_change", "changed_by", *fields])
 
 
 # --- pairing --------------------------------------------------------------------------------
@@ -242,7 +242,7 @@ def _rewrite(round_: Round, slots: dict[int, Slot]) -> None:
 
 
 def _editable(round_: Round, seen: str | None) -> None:
-    check_seen(round_, seen)
+    check_seen(round_, seen, f"Round {round_.number}")
     if round_.state != Round.State.DRAFT:
         raise RoundError(
             f"Round {round_.number} is published: its pairing can no longer be changed."
@@ -254,7 +254,7 @@ def swap_players(
     user, round_: Round, first: Entry, second: Entry, *, seen: str | None = None
 ) -> None:
     """Exchange two players' places in a draft: boards, colours or the bye."""
-    tournament, round_ = locked_round(round_)
+    _, round_ = locked_round(round_)
     _editable(round_, seen)
     slots = _arrangement(round_)
     for entry in (first, second):
@@ -268,15 +268,14 @@ def swap_players(
     if before[first.pk].board is not None and before[first.pk].board == before[second.pk].board:
         raise RoundError("Those two players are already paired together.")
     slots[first.pk], slots[second.pk] = before[second.pk], before[first.pk]
-    _rewrite(round_, slots)
     summary = (
         f"Round {round_.number} draft: swapped {first.name} ({before[first.pk]}) and "
         f"{second.name} ({before[second.pk]})"
     )
-    _changed(user, round_, summary)
-    record(
+    _save_edit(
         user,
-        tournament,
+        round_,
+        slots,
         "round.swap_players",
         summary,
         before={str(k): str(v) for k, v in before.items()},
@@ -288,7 +287,7 @@ def swap_players(
 def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | None = None) -> None:
     """Give White on one board of a draft to ``white`` (a state, not a toggle: asking for what
     the board already has changes nothing)."""
-    tournament, round_ = locked_round(round_)
+    _, round_ = locked_round(round_)
     _editable(round_, seen)
     game = round_.games.select_related("white", "black").filter(board=board).first()
     if game is None:
@@ -299,20 +298,26 @@ def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | No
         return
     slots = _arrangement(round_)
     slots[game.white_id], slots[game.black_id] = slots[game.black_id], slots[game.white_id]
-    _rewrite(round_, slots)
     summary = (
         f"Round {round_.number} draft, board {board}: {game.black.name} now White against "
         f"{game.white.name}"
     )
-    _changed(user, round_, summary)
-    record(
+    _save_edit(
         user,
-        tournament,
+        round_,
+        slots,
         "round.set_colours",
         summary,
         before={"white": game.white_id, "black": game.black_id},
         after={"white": game.black_id, "black": game.white_id},
     )
+
+
+def _save_edit(user, round_: Round, slots: dict[int, Slot], action: str, summary: str, **audit):
+    """An edit of a draft: its new boards, its new version, its audit entry."""
+    _rewrite(round_, slots)
+    mark_changed(user, round_, summary)
+    record(user, round_.tournament, action, summary, **audit)
 
 
 # --- publishing and deleting ----------------------------------------------------------------
@@ -323,7 +328,7 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
     """Make the draft the arbiter saw public: its pairings show at once and results can be
     entered. The system's notes on it (warnings, repeats) go into the audit entry."""
     tournament, round_ = locked_round(round_)
-    check_seen(round_, seen)
+    check_seen(round_, seen, f"Round {round_.number}")
     if round_.state != Round.State.DRAFT:
         raise RoundError(f"Round {round_.number} is already published.")
     system = tournament.pairing_system
@@ -333,7 +338,7 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
     summary = f"Round {round_.number} published" + (
         f" with {len(notes)} warning(s): " + "; ".join(notes) if notes else ""
     )
-    _changed(user, round_, summary, "state", "published_at")
+    mark_changed(user, round_, summary, "state", "published_at")
     record(
         user,
         tournament,
@@ -366,7 +371,7 @@ def delete_last_round(
     with ``confirm``; otherwise :class:`ConfirmationNeeded` lists what would be lost. The audit
     log keeps the whole round. Returns what was lost."""
     tournament, round_ = locked_round(round_)
-    check_seen(round_, seen)
+    check_seen(round_, seen, f"Round {round_.number}")
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     if round_.number != last:
         raise RoundError(

@@ -3,11 +3,13 @@ withdrawals, forbidden pairs and acceleration. Each is a record replayed at pair
 an edit of the history; each change is audited.
 """
 
+from decimal import Decimal, InvalidOperation
+
 from django.db import transaction
 
 from arbiter.models import Entry, System, Tournament
 from arbiter.services.audit import record
-from pairing.models import ForbiddenPair, PlayerRoundRecord
+from pairing.models import Acceleration, ForbiddenPair, PlayerRoundRecord
 from pairing.services.rounds import RoundError, locked_tournament
 
 
@@ -115,6 +117,10 @@ def set_baku_acceleration(user, tournament: Tournament, on: bool) -> None:
         return
     if tournament.rounds.exists():
         raise SwissError("Acceleration is chosen before round 1 is paired.")
+    if on and Acceleration.objects.filter(tournament=tournament).exists():
+        raise SwissError(
+            "Players have accelerations of their own: remove them before choosing Baku."
+        )
     tournament.baku_acceleration = on
     tournament.save(update_fields=["baku_acceleration"])
     record(
@@ -166,3 +172,55 @@ def score_missed_rounds(user, tournament: Tournament, entry: Entry, kind: str) -
             after={"kind": kind, "rounds": count},
         )
     return count
+
+
+@transaction.atomic
+def set_acceleration(
+    user, tournament: Tournament, entry: Entry, first: int, last: int, points: str
+) -> int:
+    """Give ``entry`` ``points`` for pairing only in rounds ``first`` to ``last`` (C.04.7:
+    accelerated pairings as the event's regulations define them; TRF ``XXA``); 0 removes them.
+    Rounds already paired keep theirs. Returns how many rounds changed."""
+    tournament = locked_swiss(tournament)
+    try:
+        value = Decimal(str(points).strip().replace(",", "."))
+    except InvalidOperation:
+        raise SwissError(f"{points!r} is not a number of points.") from None
+    if not value.is_finite() or value < 0 or value > 99 or value != value.quantize(Decimal("0.1")):
+        raise SwissError("Acceleration points are 0 to 99, in tenths at most (1, 0.5).")
+    if not 1 <= first <= last:
+        raise SwissError("The rounds run from the first to the last, from round 1.")
+    _check_unpaired(tournament, last)
+    _check_unpaired(tournament, first)
+    if tournament.baku_acceleration:
+        raise SwissError("Baku acceleration is on: turn it off to accelerate players by hand.")
+    stored = Acceleration.objects.filter(
+        entry=entry, round_number__gte=first, round_number__lte=last
+    )
+    before = {str(a.round_number): str(a.points) for a in stored}
+    stored.delete()
+    if value:
+        Acceleration.objects.bulk_create(
+            Acceleration(
+                tournament=tournament,
+                entry=entry,
+                round_number=number,
+                points=value,
+                created_by=user if user is not None and user.is_authenticated else None,
+            )
+            for number in range(first, last + 1)
+        )
+    after = {str(number): str(value) for number in range(first, last + 1)} if value else {}
+    if before == after:
+        return 0
+    record(
+        user,
+        tournament,
+        "entry.acceleration",
+        f"{entry.name}: {value} acceleration point(s) in rounds {first}-{last}"
+        if value
+        else f"{entry.name}: no acceleration in rounds {first}-{last}",
+        before={"entry": entry.pk, "points": before},
+        after={"entry": entry.pk, "points": after},
+    )
+    return last - first + 1

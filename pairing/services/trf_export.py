@@ -3,24 +3,75 @@
 One function reads the database into the engine's plain :class:`TrfTournament`; the engine's own
 writer turns that into text (TRF-2026, or TRF-16 with ``legacy=True``). The pairing service
 feeds the same object to the engine, so what we export is exactly what we paired from.
+
+An imported tournament is written back as its file wrote it (docs/trf.md): the records the
+models lack (:class:`~pairing.models.TrfSource`), a player line's columns
+(:class:`~pairing.models.TrfPlayerColumns`) and rounds written otherwise than the app writes
+them (:class:`~pairing.models.TrfRoundBlock`), each as long as it still says what the
+tournament holds; what the arbiter changed since is written from the models.
 """
+
+from __future__ import annotations
+
+from collections import defaultdict
 
 from django.db.models import Q
 
 from arbiter.models import Bye, Entry, Game, Round, Tournament
 from pairing.engines.results import from_code as result_from_code
-from pairing.engines.trf import Scoring, TrfForbidden, TrfPlayer, TrfResult, TrfTournament
-from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
+from pairing.engines.trf import (
+    Scoring,
+    TrfForbidden,
+    TrfPlayer,
+    TrfResult,
+    TrfTournament,
+    endorsed_system,
+    parse_date,
+    write_trf,
+)
+from pairing.models import (
+    Acceleration,
+    EnginePairing,
+    ForbiddenPair,
+    PlayerRoundRecord,
+    TrfPlayerColumns,
+    TrfRoundBlock,
+    TrfSource,
+)
+from pairing.trf_columns import (
+    birth_year,
+    block_result,
+    block_text,
+    entry_sex,
+    entry_title,
+    is_federation_code,
+)
 
 #: Points in tenths of each TRF code, chess scoring (C.04.1: the PAB scores a win).
-CODE_POINTS = {"1": 10, "+": 10, "=": 5, "0": 0, "-": 0, "U": 10, "F": 10, "H": 5, "Z": 0}
+CODE_POINTS = {
+    "1": 10,
+    "+": 10,
+    "=": 5,
+    "0": 0,
+    "-": 0,
+    "U": 10,
+    "F": 10,
+    "H": 5,
+    "Z": 0,
+    "W": 10,
+    "D": 5,
+    "L": 0,
+}
 BLANK = TrfResult(None, " ", " ")
+#: The app's own 182 record (the pairing program), written when rounds were paired here.
+PROGRAM = "182 arbiter app, FIDE Dutch engine"
 
 
 def engine_system(tournament: Tournament) -> str:
-    """The TRF-2026 `192` code (ETT26) for the tournament's rule set and acceleration."""
+    """The ``192`` tournament type for the rule set and acceleration, spelt as the endorsed
+    engine reads it (:func:`~pairing.engines.trf.endorsed_system`)."""
     code = f"FIDE_DUTCH_{tournament.rules_version}"
-    return code + "_BAKU" if tournament.baku_acceleration else code
+    return endorsed_system(code + "_BAKU" if tournament.baku_acceleration else code)
 
 
 def completed_rounds(tournament: Tournament) -> int:
@@ -34,8 +85,31 @@ def completed_rounds(tournament: Tournament) -> int:
     return done
 
 
+def trf_file(
+    tournament: Tournament, *, legacy: bool = False, public: bool = False
+) -> tuple[str, int]:
+    """The rating report file of the complete rounds, and how many they are (``public``: the
+    download anyone may make, without the arbiter's forbidden pairs).
+
+    The round after them carries what the arbiter recorded for it (requested byes, the
+    withdrawn), as the endorsed engines read it, while the tournament has rounds to play; the
+    rank column is the standings after the complete rounds.
+    """
+    rounds = completed_rounds(tournament)
+    more = not tournament.planned_rounds or rounds < tournament.planned_rounds
+    trf = tournament_trf(
+        tournament, through_round=rounds, next_round=more, ranks=True, public=public
+    )
+    return write_trf(trf, legacy=legacy), rounds
+
+
 def tournament_trf(
-    tournament: Tournament, *, through_round: int, next_round: bool = False, public: bool = False
+    tournament: Tournament,
+    *,
+    through_round: int,
+    next_round: bool = False,
+    ranks: bool = False,
+    public: bool = False,
 ) -> TrfTournament:
     """The tournament after ``through_round`` rounds.
 
@@ -44,9 +118,14 @@ def tournament_trf(
 
     With ``next_round`` the round after it carries what the arbiter recorded for it (requested
     byes as ``0000 - H/Z/F``, the withdrawn as ``0000 - Z``), as the endorsed engines read it.
-    Five queries whatever the size of the field.
+    With ``ranks`` the rank column holds the standings after ``through_round``. A constant
+    number of queries whatever the size of the field.
     """
-    entries = list(tournament.entries.exclude(starting_number=None).order_by("starting_number"))
+    entries = list(
+        tournament.entries.exclude(starting_number=None)
+        .select_related("trf")
+        .order_by("starting_number")
+    )
     number = {entry.pk: entry.starting_number for entry in entries}
     rounds: dict[int, dict[int, TrfResult]] = {entry.pk: {} for entry in entries}
     games = Game.objects.filter(
@@ -57,11 +136,15 @@ def tournament_trf(
         white_code, black_code = outcome.trf if outcome else (" ", " ")
         rounds[white][round_number] = TrfResult(number[black], "w", white_code)
         rounds[black][round_number] = TrfResult(number[white], "b", black_code)
+    requested: dict[tuple[str, int], list[int]] = defaultdict(list)
     byes = Bye.objects.filter(
         round__tournament=tournament, round__number__lte=through_round
     ).values_list("round__number", "entry_id", "kind")
     for round_number, entry_id, kind in byes:
         rounds[entry_id][round_number] = TrfResult(None, "-", kind)
+        if kind != Bye.Kind.PAIRING_ALLOCATED:
+            requested[(kind, round_number)].append(number[entry_id])
+    _as_written(tournament, rounds, through_round)
     players = []
     absent = _absent_next(tournament, entries, through_round + 1) if next_round else {}
     for entry in entries:
@@ -69,23 +152,53 @@ def tournament_trf(
         points = sum(CODE_POINTS.get(result.code, 0) for result in results)
         if entry.pk in absent:
             results.append(TrfResult(None, "-", absent[entry.pk]))
+            requested[(absent[entry.pk], through_round + 1)].append(entry.starting_number)
         players.append(_player(entry, points, tuple(results)))
+    source = TrfSource.objects.filter(tournament=tournament).first()
+    if ranks:
+        players = _with_ranks(tournament, source, players, through_round)
+    keep_no_rounds = (
+        source is not None
+        and not source.rounds_given
+        and tournament.planned_rounds == source.rounds
+        and not next_round
+    )
+    own, other = _header_lines(tournament, source, through_round)
+    accelerations = _accelerations(tournament, number)
     return TrfTournament(
         players=tuple(players),
-        name=tournament.name,
-        start_date=tournament.start_date.strftime("%Y/%m/%d") if tournament.start_date else "",
-        end_date=tournament.end_date.strftime("%Y/%m/%d") if tournament.end_date else "",
-        rounds=tournament.planned_rounds or max(through_round + 1, 1),
+        rounds=0 if keep_no_rounds else tournament.planned_rounds or max(through_round + 1, 1),
         initial_colour=tournament.initial_colour,
         scoring=Scoring(),
         system=engine_system(tournament),
         forbidden=() if public else _forbidden(tournament, number),
-        other_lines=_header_lines(tournament, through_round),
+        accelerations=accelerations,
+        accelerations_specified=bool(accelerations),
+        byes=tuple(
+            (kind, round_number, tuple(sorted(numbers)))
+            for (kind, round_number), numbers in sorted(
+                requested.items(), key=lambda item: (item[0][1], "HZF".index(item[0][0]))
+            )
+        ),
+        other_lines=other,
+        **own,
     )
 
 
+def _as_written(tournament: Tournament, rounds: dict[int, dict[int, TrfResult]], through: int):
+    """Rounds an imported file wrote otherwise (``153 - -``, ``0000 - +``, ``W``): as written,
+    while the app would still write the same as when it was imported."""
+    blocks = TrfRoundBlock.objects.filter(
+        entry__tournament=tournament, round_number__lte=through
+    ).values_list("entry_id", "round_number", "written", "read_as")
+    for entry_id, round_number, written, read_as in blocks:
+        current = rounds.get(entry_id, {}).get(round_number, BLANK)
+        if block_text(current) == read_as:
+            rounds[entry_id][round_number] = block_result(written)
+
+
 def _player(entry: Entry, points: int, results: tuple[TrfResult, ...]) -> TrfPlayer:
-    return TrfPlayer(
+    player = TrfPlayer(
         number=entry.starting_number,
         name=entry.name,
         rating=entry.rating,
@@ -97,6 +210,54 @@ def _player(entry: Entry, points: int, results: tuple[TrfResult, ...]) -> TrfPla
         fide_id=str(entry.fide_id or ""),
         birth=f"{entry.birth_year}/00/00" if entry.birth_year else "",
     )
+    written = getattr(entry, "trf", None) if _has_columns(entry) else None
+    if written is None:
+        return player
+    fide_id = written.fide_id.strip()
+    return TrfPlayer(
+        number=player.number,
+        name=player.name,
+        rating=player.rating,
+        points=player.points,
+        results=player.results,
+        sex=written.sex if entry_sex(written.sex) == entry.sex else player.sex,
+        title=written.title if entry_title(written.title) == entry.title else player.title,
+        federation=(
+            written.federation
+            if written.federation.strip().upper() == entry.federation
+            or (not entry.federation and not is_federation_code(written.federation))
+            else player.federation
+        ),
+        fide_id=(
+            written.fide_id
+            if (int(fide_id) if fide_id.isdigit() else 0) == (entry.fide_id or 0)
+            else player.fide_id
+        ),
+        birth=written.birth if birth_year(written.birth) == entry.birth_year else player.birth,
+        rank=written.rank,
+    )
+
+
+def _has_columns(entry: Entry) -> bool:
+    try:
+        entry.trf  # noqa: B018 (a reverse one-to-one raises when absent)
+    except TrfPlayerColumns.DoesNotExist:
+        return False
+    return True
+
+
+def _with_ranks(tournament, source: TrfSource | None, players: list[TrfPlayer], through: int):
+    """The rank column: an imported file's own while its rounds are all there is, else the
+    standings after ``through`` (C.07, the tournament's tie-breaks)."""
+    from arbiter.standings import standings
+
+    if source is not None and source.rounds == through:
+        return players
+    rank = {row.entry.starting_number: row.rank for row in standings(tournament, through).rows}
+    return [
+        TrfPlayer(**{**p.__dict__, "rank": rank.get(p.number) if through else None})
+        for p in players
+    ]
 
 
 def _absent_next(tournament: Tournament, entries: list[Entry], round_number: int) -> dict:
@@ -125,22 +286,74 @@ def _forbidden(tournament: Tournament, number: dict[int, int]) -> tuple[TrfForbi
     )
 
 
-def _header_lines(tournament: Tournament, through_round: int) -> tuple[str, ...]:
-    """City, federation, chief arbiter, time control, the pairing program and manual changes."""
-    lines = []
-    if tournament.city:
-        lines.append(f"022 {tournament.city}")
-    if tournament.federation:
-        lines.append(f"032 {tournament.federation}")
+def _accelerations(tournament: Tournament, number: dict[int, int]) -> tuple:
+    """``XXA``: (starting number, tenths per round from round 1) for each accelerated player."""
+    values: dict[int, dict[int, int]] = defaultdict(dict)
+    rows = Acceleration.objects.filter(tournament=tournament).values_list(
+        "entry_id", "round_number", "points"
+    )
+    for entry_id, round_number, points in rows:
+        if entry_id in number:
+            values[number[entry_id]][round_number] = int(points * 10)
+    return tuple(
+        (player, tuple(by_round.get(r, 0) for r in range(1, max(by_round) + 1)))
+        for player, by_round in sorted(values.items())
+    )
+
+
+def _header_lines(
+    tournament: Tournament, source: TrfSource | None, through_round: int
+) -> tuple[dict, tuple[str, ...]]:
+    """The tournament records: the name and dates as :class:`TrfTournament` fields, the others
+    as lines. An imported file's own records come back as written while they still say what
+    the tournament says (``042 28. 07. 2005`` for 28 July 2005); what the arbiter changed is
+    written from the models, and records the models lack (``062 ... 132``) as written."""
     chief = tournament.staff.filter(role="chief").select_related("user").first()
-    if chief and chief.user.get_full_name():  # a name, never the login's username
-        lines.append(f"102 {chief.user.get_full_name()}")
-    if tournament.time_control:
-        lines.append(f"122 {tournament.time_control}")
-    lines.append("182 arbiter app, FIDE Dutch engine")
-    edited = EnginePairing.objects.filter(
-        round__tournament=tournament, round__number__lte=through_round, edited=True
-    ).values_list("round__number", flat=True)
-    for round_number in sorted(edited):
+    own = {
+        "012": tournament.name,
+        "022": tournament.city,
+        "032": tournament.federation,
+        "042": _date_text(tournament.start_date),
+        "052": _date_text(tournament.end_date),
+        # a name, never the login's username (issue 17)
+        "102": chief.user.get_full_name() if chief else "",
+        "122": tournament.time_control,
+    }
+    written = list(source.lines) if source is not None else []
+    if source is not None:
+        own.pop("102")  # the file's chief arbiter (if it named one), not whoever imported it
+    lines: list[str] = []
+    for raw in written:
+        code = raw[:3]
+        if code in own and not _still_says(code, raw[4:].strip(), own[code], tournament):
+            continue
+        own.pop(code, None)  # the file's own record stands
+        lines.append(raw)
+    fields = {}
+    for code, field_name in (("012", "name"), ("042", "start_date"), ("052", "end_date")):
+        fields[field_name] = own.pop(code, "")
+    lines[:0] = [f"{code} {text}" for code, text in own.items() if text]
+    paired_here = list(
+        EnginePairing.objects.filter(
+            round__tournament=tournament, round__number__lte=through_round
+        ).values_list("round__number", "edited")
+    )
+    if source is None or (paired_here and not any(r[:3] == "182" for r in lines)):
+        lines.append(PROGRAM)
+    for round_number in sorted(number for number, edited in paired_here if edited):
         lines.append(f"### round {round_number}: pairing changed by the arbiter after the engine")
-    return tuple(lines)
+    return fields, tuple(lines)
+
+
+def _still_says(code: str, written: str, value: str, tournament: Tournament) -> bool:
+    """Whether an imported header record still says what the tournament's field holds."""
+    if code in ("042", "052"):
+        date = tournament.start_date if code == "042" else tournament.end_date
+        return parse_date(written) == date
+    if code == "032":
+        return written.upper() == value or (not value and not is_federation_code(written))
+    return written == value
+
+
+def _date_text(date) -> str:
+    return date.strftime("%Y/%m/%d") if date else ""

@@ -3,35 +3,55 @@
 
 Everything is read and checked first, in plain Python, so a bad file stops with a
 :class:`~pairing.engines.trf.TrfError` naming the line (and column) before anything is written;
-the writing is one transaction. What the app has no field for (header records such as ``062`` or
-``112``, the points and rank columns) is not stored but listed in the import's audit entry.
+the writing is one transaction. What the app's models have no field for is kept beside them
+(:class:`~pairing.models.TrfSource` for the records, :class:`~pairing.models.TrfPlayerColumns`
+for a player line's columns, :class:`~pairing.models.TrfRoundBlock` for a round written
+otherwise than the app writes it), so that the export gives the file back (docs/trf.md).
+Callers read the bytes with :func:`~pairing.engines.trf.decode_trf`.
 """
 
-import datetime
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
 
 from arbiter.models import (
+    CONTROL_CHARACTERS,
     Bye,
     Entry,
     Game,
     Round,
     RulesVersion,
     System,
-    Title,
     Tournament,
     TournamentArbiter,
     federation_code,
+    tiebreak_rules_for,
 )
 from arbiter.services.audit import record
 from pairing.engines import results
 from pairing.engines.dutch.api import default_rules
-from pairing.engines.trf import Scoring, TrfError, TrfPlayer, TrfTournament, parse_trf
-from pairing.models import ForbiddenPair, PlayerRoundRecord
+from pairing.engines.trf import (
+    Scoring,
+    TrfError,
+    TrfPlayer,
+    TrfResult,
+    TrfTournament,
+    parse_date,
+    parse_trf,
+)
+from pairing.models import (
+    Acceleration,
+    ForbiddenPair,
+    PlayerRoundRecord,
+    TrfPlayerColumns,
+    TrfRoundBlock,
+    TrfSource,
+)
 from pairing.services.trf_export import CODE_POINTS
+from pairing.trf_columns import birth_year, block_text, entry_sex, entry_title
 
 #: Unrated games (W D L) and games of less than one move are read as 1 = 0.
 _SAME_AS = {"W": "1", "D": "=", "L": "0"}
@@ -39,13 +59,9 @@ _SAME_AS = {"W": "1", "D": "=", "L": "0"}
 #: write the pairing-allocated bye, ``=`` a half-point bye, ``-`` an absence (as the engine reads
 #: them).
 BYE_KINDS = {"U": "U", "+": "U", "H": "H", "=": "H", "F": "F", "Z": "Z", "-": "Z"}
-#: TRF-16 title codes (column 11-13) and the app's own export's full titles.
-TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM"}
-TITLES |= {"wc": "WCM"} | {title.lower(): title for title in Title.values}
 #: Header records the app stores: name, city, federation, start and end dates, time control;
 #: the rest of the tournament is in the records the parser reads itself.
 _STORED_HEADERS = ("012", "022", "032", "042", "052", "122")
-_DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d.%m.%Y", "%d/%m/%Y")
 
 
 @dataclass
@@ -53,10 +69,17 @@ class _Round:
     number: int
     games: list[tuple[int, int, str]] = field(default_factory=list)  # white, black, result
     byes: list[tuple[int, str]] = field(default_factory=list)  # player, kind
+    #: (player, block as written, block as the app writes what it stores) where they differ
+    written: list[tuple[int, str, str]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return all(result for _, _, result in self.games)
+
+    def note(self, player: int, written: TrfResult, read_as: TrfResult) -> None:
+        """Keep how the file wrote a round when the app would write what it stores otherwise."""
+        if block_text(written) != block_text(read_as):
+            self.written.append((player, block_text(written), block_text(read_as)))
 
 
 @transaction.atomic
@@ -66,17 +89,21 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     Players keep their starting numbers; every round played is stored as a published round
     (complete when all its boards have a result: only the last may lack some). A last column
     holding only requested byes (``0000 - H/Z/F``, the round to pair) and TRF-2026 ``240``
-    records become the records of the round to pair. Raises :class:`TrfError` on a bad file.
+    records become the records of the round to pair. The dummy player some programs write to
+    mark the bye (Swiss-Manager's "spielfrei") is left out; ``XXA``/``250`` accelerations are
+    kept. Raises :class:`TrfError` on a bad file.
     """
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    _check_characters(lines)
     parsed = parse_trf(text)
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    _check_no_nul(lines)
+    markers = set(parsed.bye_markers)
+    parsed = replace(parsed, players=tuple(p for p in parsed.players if p.number not in markers))
     _check_supported(parsed, lines)
     rounds, records = _rounds(parsed, lines)
     _check_entries(parsed)
     headers = _headers(lines)
-    start = _date(headers.get("042"))
-    end = _date(headers.get("052"))
+    start = parse_date(headers.get("042", ""))
+    end = parse_date(headers.get("052", ""))
     played = len(rounds)
     planned = max(parsed.rounds, played) or None
     if planned and planned > 99:
@@ -86,6 +113,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
         name=(name or parsed.name or "Imported tournament")[:200],
         system=System.SWISS_DUTCH,
         rules_version=RulesVersion(rules),
+        tiebreak_rules=tiebreak_rules_for(start),
         start_date=start,
         end_date=end if end and (not start or end >= start) else None,
         city=headers.get("022", "")[:100],
@@ -102,6 +130,9 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     entries = {p.number: _entry(tournament, p) for p in parsed.players}
     Entry.objects.bulk_create(entries.values())
     _store_rounds(tournament, rounds, entries, parsed)
+    _store_as_written(tournament, parsed, rounds, entries)
+    accelerations = _accelerations(tournament, parsed, entries, user)
+    Acceleration.objects.bulk_create(accelerations)
     PlayerRoundRecord.objects.bulk_create(
         PlayerRoundRecord(
             tournament=tournament,
@@ -127,17 +158,26 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
             "rules": rules,
             "records": len(records),
             "forbidden_pairs": len(forbidden),
-            "not_stored": _unstored_lines(parsed),
+            "accelerations": len(accelerations),
+            "bye_markers_left_out": sorted(markers),
         },
     )
     return tournament
 
 
-def _check_no_nul(lines: list[str]) -> None:
-    """A NUL character cannot be stored (PostgreSQL refuses it in text) and is no TRF's."""
+def _check_characters(lines: list[str]) -> None:
+    """No stored text holds a control character (a NUL cannot even be stored in PostgreSQL),
+    and a TRF's fixed columns hold none: a tab would shift every column after it."""
     for number, raw in enumerate(lines, start=1):
-        if "\x00" in raw:
-            raise TrfError(number, raw.index("\x00") + 1, "a NUL character (is this a TRF file?)")
+        found = CONTROL_CHARACTERS.search(raw)
+        if found is None:
+            continue
+        what = (
+            "a NUL character"
+            if found.group() == "\x00"
+            else (f"a control character (U+{ord(found.group()):04X})")
+        )
+        raise TrfError(number, found.start() + 1, f"{what} (is this a TRF file?)")
 
 
 def _check_supported(t: TrfTournament, lines: list[str]) -> None:
@@ -153,12 +193,18 @@ def _check_supported(t: TrfTournament, lines: list[str]) -> None:
             0,
             "only the standard scoring (1, ½, 0) is supported",
         )
-    if t.accelerations_specified and not system.endswith("_BAKU"):
-        raise TrfError(
-            _line_of(lines, ("XXA", "250")),
-            0,
-            "individual accelerations are not supported; only Baku acceleration (192 …_BAKU)",
-        )
+    numbers = {p.number for p in t.players}
+    for number, values in t.accelerations:
+        if number not in numbers:
+            raise TrfError(
+                _line_of(lines, ("XXA", "250")), 5, f"acceleration for unknown player {number}"
+            )
+        if len(values) > 99:
+            raise TrfError(_line_of(lines, ("XXA", "250")), 0, "acceleration past round 99")
+        if any(value > 990 for value in values):
+            raise TrfError(
+                _line_of(lines, ("XXA", "250")), 10, "acceleration of more than 99 points"
+            )
 
 
 def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tuple[int, int], str]]:
@@ -182,13 +228,21 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
         for p, res in column:
             if res.opponent is None:
                 if res.code != " ":
-                    round_.byes.append((p.number, _bye_kind(p, r, res.code)))
+                    kind = _bye_kind(p, r, res.code)
+                    round_.byes.append((p.number, kind))
+                    round_.note(p.number, res, TrfResult(None, "-", kind))
                 elif res.colour in "wb":
                     raise TrfError(p.line, _col(r, 5), f"round {r}: a colour without an opponent")
                 continue
             game = _game(p, by_number[res.opponent], r)
             if game is not None:
                 round_.games.append(game)
+                white, black, result = game
+                outcome = results.from_code(result)
+                codes = outcome.trf if outcome else (" ", " ")
+                round_.note(white, p.results[r - 1], TrfResult(black, "w", codes[0]))
+                theirs = by_number[black].results[r - 1]
+                round_.note(black, theirs, TrfResult(white, "b", codes[1]))
         if not round_.games and not round_.byes:
             raise TrfError(t.players[0].line, _col(r), f"round {r} has nobody in it")
         rounds.append(round_)
@@ -251,7 +305,7 @@ def _bye_kind(p: TrfPlayer, r: int, code: str) -> str:
 
 def _check_entries(t: TrfTournament) -> None:
     """Starting numbers 1..N (the engine pairs by them), names, ratings, unique FIDE ids."""
-    fide_ids: dict[str, int] = {}
+    fide_ids: dict[int, int] = {}
     for index, p in enumerate(t.players, start=1):
         if p.number != index:
             raise TrfError(
@@ -261,30 +315,77 @@ def _check_entries(t: TrfTournament) -> None:
             raise TrfError(p.line, 15, f"player {p.number} has no name")
         if p.rating > 3500:
             raise TrfError(p.line, 49, f"rating {p.rating} is over 3500")
-        if p.fide_id:
-            if not p.fide_id.isdigit():
-                raise TrfError(p.line, 58, f"invalid FIDE id {p.fide_id!r}")
-            if p.fide_id in fide_ids:
-                raise TrfError(
-                    p.line, 58, f"FIDE id {p.fide_id} repeated (player {fide_ids[p.fide_id]})"
-                )
-            fide_ids[p.fide_id] = p.number
+        if p.fide_id and not (p.fide_id.isascii() and p.fide_id.isdigit()):
+            raise TrfError(p.line, 58, f"invalid FIDE id {p.fide_id!r}")
+        number = p.fide_number  # None for 0, the usual placeholder for "no id"
+        if number is not None:
+            if number in fide_ids:
+                raise TrfError(p.line, 58, f"FIDE id {number} repeated (player {fide_ids[number]})")
+            fide_ids[number] = p.number
 
 
 def _entry(tournament: Tournament, p: TrfPlayer) -> Entry:
-    birth = p.birth[:4]
-    year = int(birth) if birth.isdigit() and 1900 <= int(birth) <= 2100 else None
     return Entry(
         tournament=tournament,
         name=p.name[:100],
-        title=TITLES.get(p.title.lower(), ""),
-        sex={"m": "m", "w": "f", "f": "f"}.get(p.sex.lower(), ""),
+        title=entry_title(p.title),
+        sex=entry_sex(p.sex),
         federation=_federation(p.federation),
         rating=p.rating,
-        fide_id=int(p.fide_id) if p.fide_id else None,
-        birth_year=year,
+        fide_id=p.fide_number,
+        birth_year=birth_year(p.birth),
         starting_number=p.number,
     )
+
+
+def _store_as_written(
+    tournament: Tournament, t: TrfTournament, rounds: list[_Round], entries: dict
+) -> None:
+    """What the models lack, kept to write the file back (docs/trf.md)."""
+    own = [(code, text) for code, text in (("012", t.name), ("042", t.start_date)) if text]
+    own += [("052", t.end_date)] if t.end_date else []
+    TrfSource.objects.create(
+        tournament=tournament,
+        lines=[f"{code} {text}" for code, text in own] + list(t.other_lines),
+        rounds=len(rounds),
+        rounds_given=bool(t.rounds),
+    )
+    TrfPlayerColumns.objects.bulk_create(
+        TrfPlayerColumns(
+            entry=entries[p.number],
+            sex=p.sex[:1],
+            title=p.title[:3],
+            federation=p.federation[:3],
+            fide_id=p.fide_id[:11],
+            birth=p.birth[:10],
+            rank=p.rank,
+        )
+        for p in t.players
+    )
+    TrfRoundBlock.objects.bulk_create(
+        TrfRoundBlock(
+            entry=entries[number], round_number=round_.number, written=written, read_as=read_as
+        )
+        for round_ in rounds
+        for number, written, read_as in round_.written
+    )
+
+
+def _accelerations(tournament: Tournament, t: TrfTournament, entries: dict, user) -> list:
+    """``XXA``/``250``: the points each player is given for pairing, round by round."""
+    creator = user if user is not None and user.is_authenticated else None
+    return [
+        Acceleration(
+            tournament=tournament,
+            entry=entries[number],
+            round_number=round_number,
+            points=Decimal(tenths) / 10,
+            created_by=creator,
+        )
+        for number, values in t.accelerations
+        for round_number, tenths in enumerate(values, start=1)
+        if tenths
+    ]
 
 
 def _store_rounds(tournament, rounds: list[_Round], entries: dict, t: TrfTournament) -> None:
@@ -349,21 +450,8 @@ def _headers(lines: list[str]) -> dict[str, str]:
     return headers
 
 
-def _unstored_lines(t: TrfTournament) -> list[str]:
-    return [line for line in t.other_lines if line[:3] not in _STORED_HEADERS]
-
-
 def _is_trf_2026(lines: list[str]) -> bool:
     return any(raw[:3] in ("142", "152", "162", "192", "240", "250", "260") for raw in lines)
-
-
-def _date(text: str | None) -> datetime.date | None:
-    for fmt in _DATE_FORMATS:
-        try:
-            return datetime.datetime.strptime((text or "").strip(), fmt).date()
-        except ValueError:
-            continue
-    return None
 
 
 def _federation(code: str) -> str:

@@ -12,15 +12,17 @@ from dataclasses import dataclass
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
-from arbiter.access import tournament_arbiter_required
+from arbiter.access import published_tournament, tournament_arbiter_required
 from arbiter.models import Entry, Tournament
+from arbiter.pdf import bracket_pdf
 from arbiter.views.public_live import live_page, public_tournament
 from pairing.engines import knockout as ko
 from pairing.models import Bracket
 from pairing.services import knockout as service
-from pairing.services.rounds import ConfirmationNeeded, RoundError
+from pairing.services.rounds import ConfirmationNeeded, RoundError, draft_token
 from pairing.views.board import Board
 
 STAGE_TITLES = {
@@ -83,15 +85,18 @@ def bracket_context(board: service.Board) -> dict:
         for stage in ("main", "repechage", "bronze", "pool")
         if (rounds := columns.get(stage))
     ]
-    medals = board.medals
-    places = [
-        (place, board.entries.get(who) if who else None)
-        for place, who in (medals.places if medals else ())
-    ]
     pool = []
     if ko.SYSTEMS[board.bracket.system].is_pool:
         pool = [(row, board.entries.get(row.competitor)) for row in ko.standings(board.state)]
-    return {"board": board, "sections": sections, "places": places, "pool": pool}
+    # a pool's standing says it all until its last match; a bracket lists the places fought for
+    places = board.placings() if board.finished or not pool else []
+    return {
+        "board": board,
+        "sections": sections,
+        "places": places,
+        "pool": pool,
+        "finished": board.finished,
+    }
 
 
 @require_GET
@@ -103,18 +108,41 @@ def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return BOARD.render(request, tournament)
 
 
-@require_POST
-@tournament_arbiter_required
-def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+def _posted_seeds(request: HttpRequest) -> dict[int, int | None] | None:
+    """The seeds the page's selects show (entry id -> seed), None when the form has none."""
     chosen: dict[int, int | None] = {}
     for key, value in request.POST.items():
         if key.startswith("seed-") and _whole(key[5:]) is not None:
             chosen[_whole(key[5:])] = _whole(value)
-    return BOARD.act(
+    return chosen if chosen else None
+
+
+def _seeds_refused(
+    request: HttpRequest, tournament: Tournament, chosen: dict, error: service.SeedsRefused
+) -> HttpResponse:
+    """The page again with the arbiter's own choice kept and the clashing seeds marked (a
+    redirect would show the seeds saved before instead: none at all the first time)."""
+    return BOARD.render(
         request,
         tournament,
-        lambda: service.set_seeds(request.user, tournament, chosen, seen=_seen(request)),
+        error=str(error),
+        seed_of={entry: seed for entry, seed in chosen.items() if seed},
+        duplicates=error.duplicates,
+        unsaved=True,
     )
+
+
+@require_POST
+@tournament_arbiter_required
+def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    chosen = _posted_seeds(request) or {}
+    try:
+        service.set_seeds(request.user, tournament, chosen, seen=_seen(request))
+    except service.SeedsRefused as error:
+        return _seeds_refused(request, tournament, chosen, error)
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
 
 
 @require_POST
@@ -166,6 +194,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     fixed_seeds = request.POST.get("fixed_seeds", "")
     if fixed_seeds not in ("", "ijf", "international"):
         fixed_seeds = ""
+    chosen = _posted_seeds(request)
     try:
         service.draw_bracket(
             request.user,
@@ -174,12 +203,33 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             separate_by=separate_by,
             random_seed=random_seed,
             fixed_seeds=fixed_seeds,
+            seeds=chosen,
+            seen=_seen(request),
+            confirm=request.POST.get("confirm") == "yes",
+        )
+    except service.SeedsRefused as error:
+        return _seeds_refused(request, tournament, chosen or {}, error)
+    except ConfirmationNeeded as refused:
+        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        return BOARD.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
+
+
+@require_POST
+@tournament_arbiter_required
+def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Back to seeding while no match is fought; the page asks first."""
+    try:
+        service.undo_draw(
+            request.user,
+            tournament,
             seen=_seen(request),
             confirm=request.POST.get("confirm") == "yes",
         )
     except ConfirmationNeeded as refused:
-        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-        return BOARD.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+        return BOARD.render(request, tournament, confirm_undraw={"lost": refused.lost})
     except RoundError as error:
         return BOARD.fail(request, tournament, str(error))
     return BOARD.done(request, tournament)
@@ -223,6 +273,7 @@ def _whole(text: str) -> int | None:
 
 def _arbiter_context(tournament: Tournament) -> dict:
     """The arbiter's bracket page: the board, and before the draw the seeding and placing."""
+    service.bracket_of(tournament)  # the page shows the bracket's version from the start
     board = service.board(tournament)
     context = {
         "error": None,
@@ -230,7 +281,10 @@ def _arbiter_context(tournament: Tournament) -> dict:
         "systems": ko.SYSTEMS.values(),
         "separations": Bracket.SeparateBy.choices,
         "arbiter": True,
-        "seen": service.bracket_token(board.bracket),
+        "seen": draft_token(board.bracket),
+        "seeded": service.seed_summary(board.bracket, board.entries),
+        "duplicates": frozenset(),
+        "unsaved": False,
         **bracket_context(board),
     }
     names = {k: e.name for k, e in board.entries.items()}
@@ -272,3 +326,27 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return bracket_context(service.board(tournament))
 
     return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)
+
+
+def _pdf(tournament: Tournament) -> HttpResponse:
+    if not tournament.pairing_system.has_page("public_bracket"):
+        raise Http404("This tournament has no bracket.")
+    response = HttpResponse(
+        bracket_pdf(tournament, service.board(tournament)), content_type="application/pdf"
+    )
+    name = slugify(tournament.name) or "category"
+    response["Content-Disposition"] = f'attachment; filename="{name}-bracket.pdf"'
+    return response
+
+
+@require_GET
+@tournament_arbiter_required
+def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The bracket or pool sheet to print, for the arbiter (published or not)."""
+    return _pdf(tournament)
+
+
+@require_GET
+def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The bracket or pool sheet of a published category, for everyone."""
+    return _pdf(published_tournament(tournament_id))

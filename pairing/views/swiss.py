@@ -13,7 +13,7 @@ from arbiter.access import tournament_arbiter_required
 from arbiter.models import Bye, Game, Round, Tournament
 from arbiter.once import once_per_submission
 from arbiter.scoring import pairings, points_before
-from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
+from pairing.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.services import swiss as service
 from pairing.services import swiss_records as records
 from pairing.services.rounds import RoundError, draft_token
@@ -79,6 +79,21 @@ def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@require_POST
+@tournament_arbiter_required
+def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Acceleration points for one player in a range of rounds (0 removes them)."""
+    entry = posted_entry(tournament, request.POST.get("entry"))
+    first = posted_int(request.POST.get("first"))
+    last = posted_int(request.POST.get("last") or request.POST.get("first"))
+    points = request.POST.get("points", "")[:10]
+    return BOARD.act(
+        request,
+        tournament,
+        lambda: records.set_acceleration(request.user, tournament, entry, first, last, points),
+    )
+
+
 def _round_context(tournament: Tournament) -> dict:
     last = tournament.rounds.select_related("changed_by").order_by("-number").first()
     if last is not None and last.state == Round.State.DRAFT:
@@ -107,6 +122,7 @@ def _round_context(tournament: Tournament) -> dict:
         "forbidden": ForbiddenPair.objects.filter(tournament=tournament).select_related(
             "first", "second"
         ),
+        "accelerations": Acceleration.objects.filter(tournament=tournament).select_related("entry"),
     }
 
 

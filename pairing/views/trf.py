@@ -15,10 +15,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import Tournament
 from arbiter.once import once_per_submission
-from arbiter.player_lists import decode_upload
-from pairing.engines.trf import TrfError, write_trf
+from pairing.engines.trf import TrfError, decode_trf
 from pairing.forms import TrfImportForm
-from pairing.services.trf_export import completed_rounds, tournament_trf
+from pairing.services.trf_export import trf_file
 from pairing.services.trf_import import import_trf
 
 #: URL part -> whether the file is TRF-16 (``legacy``) and the name suffix.
@@ -33,7 +32,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data.get("file")
-        text = decode_upload(upload.read()) if upload else form.cleaned_data["text"]
+        text = decode_trf(upload.read()) if upload else form.cleaned_data["text"]
         try:
             tournament = import_trf(request.user, text, name=form.cleaned_data["name"].strip())
         except TrfError as error:
@@ -56,8 +55,7 @@ def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpRe
     if not tournament.pairing_system.trf_export or flavour not in FORMATS:
         raise Http404("No TRF export for this tournament.")
     legacy, suffix = FORMATS[flavour]
-    rounds = completed_rounds(tournament)
-    text = write_trf(tournament_trf(tournament, through_round=rounds), legacy=legacy)
+    text, rounds = trf_file(tournament, legacy=legacy)
     filename = f"{slugify(tournament.name) or 'tournament'}-r{rounds}{suffix}.trf"
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -4,7 +4,10 @@
 /* Keyboard result entry on a round page (#quick-entry). Enter takes what the fields hold at that
    moment and clears them at once, so the next result can be typed while this one is on its way;
    htmx queues the requests (hx-sync "queue all") and each one sends the values taken for it, in
-   the order Enter was pressed. An empty form sends nothing. Without htmx the form posts as usual. */
+   the order Enter was pressed. With them goes the result the page shows on that board
+   ("expected"): a correction replaces what the arbiter saw, and a board someone else changed
+   meanwhile is refused. An empty form sends nothing. Without htmx the form posts as usual, and
+   then never overwrites a result. */
 const quickEntryQueue = new WeakMap();
 
 document.addEventListener(
@@ -13,6 +16,8 @@ document.addEventListener(
     const form = event.target;
     if (form.id !== "quick-entry" || !window.htmx) return;
     const typed = { board: form.board.value.trim(), result: form.result.value.trim() };
+    const row = document.getElementById(`board-${typed.board}`);
+    typed.expected = row?.querySelector("input[name=expected]")?.value ?? "";
     if (!typed.board && !typed.result) {
       event.preventDefault();
       event.stopImmediatePropagation();
@@ -36,6 +41,7 @@ document.addEventListener("htmx:configRequest", (event) => {
   }
   event.detail.parameters.board = typed.board;
   event.detail.parameters.result = typed.result;
+  event.detail.parameters.expected = typed.expected;
 });
 
 /* A result that never reached the server is said so in the log, with what was typed. */

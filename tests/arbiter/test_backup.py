@@ -8,6 +8,7 @@ import io
 import json
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -22,9 +23,14 @@ from arbiter.backup import MODELS, dump, dumps, remap_json, signature
 from arbiter.demo import load_demo
 from arbiter.models import AuditEntry, Entry, Tournament
 from arbiter.services.results import record_result
+from pairing.engines.trf import decode_trf
 from pairing.services import monrad, rounds
 from pairing.services.swiss_records import forbid_pair, set_player_round_record
+from pairing.services.trf_export import trf_file
+from pairing.services.trf_import import import_trf
 from tests.pairing.conftest import play
+
+TRF_FILES = Path(__file__).resolve().parents[1] / "data" / "trf"
 
 pytestmark = pytest.mark.django_db
 
@@ -127,7 +133,23 @@ def test_the_demo_data_is_restored_identical(tmp_path, demo):
             assert after[name][label] == snapshot[label], (name, label)
     # every kind of row was there to compare but the Swiss records (the mid-round test has them)
     empty = {label for label, _ in MODELS if not any(s[label] for s in before.values())}
-    assert empty == {"pairing.PlayerRoundRecord", "pairing.ForbiddenPair"}
+    swiss_records = {"pairing.PlayerRoundRecord", "pairing.ForbiddenPair", "pairing.Acceleration"}
+    imported = {"pairing.TrfSource", "pairing.TrfPlayerColumns", "pairing.TrfRoundBlock"}
+    assert empty == swiss_records | imported  # the tests below have them
+
+
+def test_an_imported_trf_with_accelerations_is_restored_identical(tmp_path, anna):
+    text = decode_trf((TRF_FILES / "karl-mala-2005.trf").read_bytes())
+    text = text.replace("001    1 ", "XXA    1  1.0  1.0\n001    1 ", 1)
+    tournament = import_trf(anna, text)
+    exported = trf_file(tournament, legacy=True)[0]
+    before, after, _ = back_up_and_restore(tmp_path, [tournament])
+    assert after == before
+    snapshot = before[tournament.name]
+    for label in ("TrfSource", "TrfPlayerColumns", "TrfRoundBlock", "Acceleration"):
+        assert snapshot[f"pairing.{label}"], label
+    restored = Tournament.objects.get()
+    assert trf_file(restored, legacy=True)[0] == exported
 
 
 def test_a_tournament_in_mid_round_is_restored_identical(tmp_path, mid_round, boris_cup):

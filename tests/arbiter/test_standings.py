@@ -90,3 +90,31 @@ def test_the_arbiter_chooses_the_tie_breaks_and_a_wrong_code_is_refused(two_roun
 def test_standings_cost_the_same_queries_for_any_field(anna, two_rounds, django_assert_num_queries):
     with django_assert_num_queries(4):
         standings(two_rounds)
+
+
+def test_unrated_opponents_count_with_the_rating_the_organiser_publishes(anna, two_rounds):
+    """C.07 art. 10: the rating given to unrated players is a setting, used in ARO and shown
+    in the legend; without it games against them are left out (and the legend says so)."""
+    unrated = two_rounds.entries.order_by("starting_number").last()
+    unrated.rating = 0
+    unrated.save()
+    two_rounds.tiebreaks = "ARO"
+    two_rounds.save()
+    game = unrated.games_as_white.first() or unrated.games_as_black.first()
+    opponent = game.black if game.white == unrated else game.white
+    left_out = standings(two_rounds)
+    assert "left out" in left_out.legend[0][1]
+    form = TournamentForm(
+        {"name": "Trondheim Open", "system": "swiss_dutch", "tiebreaks": "ARO",
+         "unrated_rating": "1400"},
+        instance=two_rounds,
+    )  # fmt: skip
+    assert form.is_valid(), form.errors
+    form.save()
+    counted = standings(two_rounds)
+    assert "unrated opponents count as rated 1400" in counted.legend[0][1]
+
+    def aro(table):
+        return next(row.tiebreaks[0] for row in table.rows if row.entry == opponent)
+
+    assert aro(counted) != aro(left_out)

@@ -68,6 +68,25 @@ def phone(browser, live_server):
     context.close()
 
 
+@pytest.fixture
+def other_page(browser, live_server):
+    """Another visitor's browser, opened on demand (``other_page()``) and closed with the test:
+    a page left open would go on asking the live server for itself after the test, and its
+    errors (against a database emptied for the next test) would land in another test."""
+    contexts = []
+
+    def open_page(**options):
+        context = browser.new_context(base_url=live_server.url, **options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
 def screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"

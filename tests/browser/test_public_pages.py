@@ -99,6 +99,16 @@ def test_a_player_finds_their_board_and_card_on_a_phone(phone, swiss, tmp_path):
     expect(phone.get_by_role("heading", name="Rank after round 2")).to_be_visible()
     assert_fits(phone, "standings")
 
+    # chess-results' name search: part of a name, from any public page of the tournament
+    phone.get_by_label("Find a player").fill("hamm")
+    phone.get_by_label("Find a player").press("Enter")
+    found = phone.locator("#found tbody tr")
+    expect(found).to_have_count(1)
+    expect(found).to_contain_text("Hammer, Jon Ludvig")
+    assert_fits(phone, "name search")
+    found.get_by_role("link", name="Hammer, Jon Ludvig").click()
+    expect(phone.locator("#player-name")).to_have_text("Hammer, Jon Ludvig")
+
 
 def print_check(page, path: str, width: int, shot) -> dict:
     page.set_viewport_size({"width": width, "height": 1000})

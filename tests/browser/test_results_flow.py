@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from arbiter.models import Round, System
+from arbiter.services.results import record_result
 from tests.arbiter.conftest import play_round
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
@@ -106,3 +107,83 @@ def test_results_typed_without_waiting_for_the_page_are_each_saved_once_in_order
     assert page.evaluate("window.notReloaded") is True
     results = Round.objects.get(tournament=tournament, number=1).games.order_by("board")
     assert list(results.values_list("result", flat=True)) == ["1-0", "1/2", "0-1"]
+
+
+LONG = "Wolfeschlegelsteinhausenberger, Hubert"  # 37 characters and more, as real names are
+
+
+def boards_with_long_names(anna):
+    tournament = TournamentFactory(name="Long Names Open", chief=anna, system=System.ROUND_ROBIN)
+    names = [LONG, "Berg, Ola", "Dahl, Per", f"{LONG} Jr", "Moen, Siv", "Nes, Tor"]
+    p = [
+        EntryFactory(tournament=tournament, name=name, starting_number=number, title="GM")
+        for number, name in enumerate(names, start=1)
+    ]
+    play_round(tournament, 1, games=[(p[0], p[3], ""), (p[1], p[4], ""), (p[2], p[5], "")])
+    return tournament
+
+
+def within(page, locator) -> bool:
+    """Wholly inside the page's width (nothing cut off, no sideways scroll to reach it)."""
+    box = locator.bounding_box()
+    return (
+        box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+    )
+
+
+def test_every_result_button_is_on_screen_with_long_names_at_1280_px(page):
+    anna = UserFactory(username="anna")
+    tournament = boards_with_long_names(anna)
+    log_in(page, "anna")
+    page.goto(f"/arbiter/t/{tournament.pk}/rounds/1/")
+    row = page.locator("#board-1")
+    row.get_by_text("Forfeit…").click()
+    for name in ("1-0", "½-½", "0-1", "+ - -", "- - +", "- - -"):
+        assert within(page, row.get_by_role("button", name=name, exact=True)), name
+    screenshot(page, "round-long-names-1280")
+
+
+def test_on_a_phone_the_buttons_sit_under_the_players_they_belong_to(phone):
+    anna = UserFactory(username="anna")
+    tournament = boards_with_long_names(anna)
+    log_in(phone, "anna")
+    phone.goto(f"/arbiter/t/{tournament.pk}/rounds/1/")
+    row = phone.locator("#board-1")
+    white = row.locator("td.name").first
+    assert within(phone, white)
+    for name in ("1-0", "½-½", "0-1"):
+        button = row.get_by_role("button", name=name, exact=True)
+        assert within(phone, button), name
+        assert button.bounding_box()["y"] > white.bounding_box()["y"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    row.get_by_role("button", name="½-½", exact=True).click()
+    expect(phone.locator("#board-1 td.result")).to_have_text("½ - ½")
+    screenshot(phone, "round-long-names-390")
+
+
+def test_a_result_is_corrected_from_the_keyboard_and_a_board_changed_meanwhile_is_refused(page):
+    anna = UserFactory(username="anna")
+    tournament = TournamentFactory(name="Oslo Rapid", chief=anna, system=System.ROUND_ROBIN)
+    p = [
+        EntryFactory(tournament=tournament, name=name, starting_number=number)
+        for number, name in enumerate(PLAYERS, start=1)
+    ]
+    round_ = play_round(tournament, 1, games=[(p[0], p[5], ""), (p[1], p[4], ""), (p[2], p[3], "")])
+    log_in(page, "anna")
+    page.goto(f"/arbiter/t/{tournament.pk}/rounds/1/")
+    board, result = page.get_by_label("Board number"), page.get_by_label("Result", exact=True)
+    for typed, shown in (("1", "1 - 0"), ("0", "0 - 1")):  # entered, then corrected
+        board.fill("1")
+        result.fill(typed)
+        result.press("Enter")
+        expect(page.locator("#board-1 td.result")).to_have_text(shown)
+    expect(page.locator("#quick-entry-log li").first).to_have_text("Board 1: 0 - 1 saved.")
+
+    record_result(anna, round_.games.get(board=2), "1-0")  # another arbiter, another page
+    board.fill("2")
+    result.fill("=")
+    result.press("Enter")
+    expect(page.locator("#quick-entry-log li").first).to_contain_text(
+        "Board 2 changed under you: it now says 1 - 0"
+    )
+    assert round_.games.get(board=2).result == "1-0"

@@ -40,7 +40,7 @@ def pair_and_publish(page, tournament, number, swap=False):
     expect(page.locator("#swiss-round")).to_contain_text(f"Round {number} is published")
 
 
-def test_an_arbiter_runs_three_swiss_rounds_and_the_public_follows(page, browser, live_server):
+def test_an_arbiter_runs_three_swiss_rounds_and_the_public_follows(page, other_page):
     anna = UserFactory(username="anna")
     tournament = TournamentFactory(
         name="Stavanger Swiss", chief=anna, system=System.SWISS_DUTCH, planned_rounds=5
@@ -53,7 +53,7 @@ def test_an_arbiter_runs_three_swiss_rounds_and_the_public_follows(page, browser
             starting_number=None,
         )
     log_in(page, "anna")
-    public = browser.new_context(base_url=live_server.url).new_page()
+    public = other_page()
 
     page.goto(f"/arbiter/t/{tournament.pk}/swiss/")
     page.get_by_role("button", name="Pair round 1").click()

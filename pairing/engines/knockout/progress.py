@@ -62,7 +62,7 @@ class Medals:
     gold: str | None
     silver: str | None
     bronze: tuple[str | None, ...]
-    #: Every place the system gives, (place, competitor), e.g. 1, 2, 3, 3, 5, 5.
+    #: Every place the system gives, (place, competitor), e.g. 1, 2, 3, 3, 5, 5, 7, 7.
     places: tuple[tuple[int, str | None], ...] = ()
 
 
@@ -130,7 +130,8 @@ def _place_holder(state: State, ref: Ref) -> str | None:
 
 
 def medals(state: State) -> Medals:
-    """Gold, silver and the bronze(s) (spec §2.9: 1, 2, 3, 3, 5, 5); for a pool, by standings."""
+    """Gold, silver and the bronze(s) and the places after them (spec §2.9: 1, 2, 3, 3, 5, 5,
+    7, 7); for a pool, by standings."""
     if SYSTEMS[state.bracket.system].is_pool:
         rows = standings(state)
         done = all(m.decided for m in state.matches)
@@ -149,6 +150,59 @@ def medals(state: State) -> Medals:
         tuple(c for p, c in places if p == 3),
         places,
     )
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One line of a category's results: a place and who holds it.
+
+    ``competitor`` None: the match deciding the place is not fought yet. ``final``: the place
+    can no longer change (a pool's rank is provisional until its last match)."""
+
+    place: int
+    competitor: str | None
+    final: bool = True
+
+
+def placings(state: State) -> tuple[Placing, ...]:
+    """The category's results, best first: what a results list and the standings print.
+
+    A bracket: the places its system gives (1, 2, 3, 3, 5, 5, 7, 7 with the IJF and classic
+    repechages and double elimination; 1, 2, 3, 3 single; 1, 2, 3, 4 with one bronze match),
+    a place whose deciding match is not fought yet as an empty line, a place nobody takes (a
+    bye in a bronze match) left out. Once every match is decided, everyone else follows, equal
+    by the last main-bracket round they fought in (latest first), each group on the place after
+    those above it (9, 17, ... in a full bracket). A pool: its standing (wins, points, the match
+    between two level), tied ranks shared.
+    """
+    if SYSTEMS[state.bracket.system].is_pool:
+        done = all(m.decided for m in state.matches)
+        return tuple(Placing(row.rank, row.competitor, done) for row in standings(state))
+    lines = []
+    for place, ref in state.bracket.places:
+        ms = state[ref.number]
+        holder = _place_holder(state, ref)
+        if ms.decided and holder is None:
+            continue  # nobody: a bye where the place is fought
+        lines.append(Placing(place, holder))
+    if not all(m.decided for m in state.matches):
+        return tuple(lines)
+    placed = {line.competitor for line in lines}
+    reached: dict[str, int] = {}
+    for ms in state.matches:
+        if ms.match.stage in ("main", "final"):
+            for side in (ms.a, ms.b):
+                if side is not None and side not in placed:
+                    reached[side] = max(reached.get(side, 0), ms.match.round)
+    for rnd in sorted(set(reached.values()), reverse=True):
+        group = sorted((c for c, r in reached.items() if r == rnd), key=_id_order)
+        place = len(lines) + 1
+        lines.extend(Placing(place, c) for c in group)
+    return tuple(lines)
+
+
+def _id_order(competitor: str) -> tuple[int, str]:
+    return (int(competitor), "") if competitor.isdigit() else (0, competitor)
 
 
 def standings(

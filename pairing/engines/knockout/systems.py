@@ -172,7 +172,8 @@ def _one_bronze_match(size: int, rounds: int, semis, add) -> list[tuple[int, Ref
 
 def _two_bronze_matches(survivors_of):
     """Each half's survivor of ``survivors_of`` meets the losing semi-finalist of the other
-    half for one of two bronzes; their losers are fifth."""
+    half for one of two bronzes; their losers are fifth, and the losers of the repechage
+    matches that made those survivors are seventh (spec §2.9: 1, 2, 3, 3, 5, 5, 7, 7)."""
 
     def places(size: int, rounds: int, semis, add) -> list[tuple[int, Ref]]:
         survivors = survivors_of(size, rounds, add)
@@ -180,7 +181,11 @@ def _two_bronze_matches(survivors_of):
             add(rounds, "bronze", survivors[0], loser(semis[1])),
             add(rounds, "bronze", survivors[1], loser(semis[0])),
         ]
-        return [(3, winner(m)) for m in bronzes] + [(5, loser(m)) for m in bronzes]
+        return (
+            [(3, winner(m)) for m in bronzes]
+            + [(5, loser(m)) for m in bronzes]
+            + [(7, loser(s.number)) for s in survivors]
+        )
 
     return places
 

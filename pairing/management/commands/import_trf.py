@@ -5,8 +5,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arbiter.player_lists import decode_upload
-from pairing.engines.trf import TrfError
+from pairing.engines.trf import TrfError, decode_trf
 from pairing.services.trf_import import import_trf
 
 
@@ -23,7 +22,7 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"No active user {options['user']!r}.")
         try:
-            text = decode_upload(Path(options["file"]).read_bytes())
+            text = decode_trf(Path(options["file"]).read_bytes())
         except OSError as error:
             raise CommandError(f"Cannot read {options['file']}: {error.strerror}") from error
         try:

@@ -50,12 +50,16 @@ NOT_AUDITED = {
         "transaction and audited by their entries"
     ),
     "arbiter.services.entries.check_open_for_entries": "a check that raises",
+    "arbiter.services.entries.deletion_refused": "reads why an entry cannot be deleted",
+    "arbiter.services.tournaments.what_deleting_loses": "reads the tournament's contents",
     "pairing.services.knockout.bracket_of": (
         "creates the empty bracket row on first use (defaults only, nothing an arbiter chose)"
     ),
     "pairing.services.knockout.system_for": "a pure choice from the rules",
     "pairing.services.knockout.hand_placing": "reads the bracket for the placing page",
     "pairing.services.knockout.board": "reads the bracket for the pages",
+    "pairing.services.knockout.seed_summary": "words the seeds for the page",
+    "pairing.services.knockout.placings": "reads the bracket for the standings",
     "pairing.services.monrad.settings_of": "reads the settings (unsaved defaults)",
     "pairing.services.monrad.engine_settings": "converts settings for the engine",
     "pairing.services.monrad.players_and_evenings": "reads the season",
@@ -85,9 +89,10 @@ NOT_AUDITED = {
     "pairing.services.rounds.gone_message": "reads the audit log for a message",
     "pairing.services.rounds.draft_token": "reads a round",
     "pairing.services.rounds.check_seen": "a check that raises",
-    "pairing.services.knockout.bracket_token": "reads the bracket",
+    "pairing.services.rounds.mark_changed": "a step of the changes, audited by their entries",
     "pairing.services.knockout.progress": "reads the bracket",
     "arbiter.services.status.has_begun": "reads the rounds and the system's progress",
+    "pairing.services.knockout.bouts": "reads the bracket",
     "arbiter.services.status.rounds_progress": "reads the rounds",
     "arbiter.services.status.status_of": "reads the tournament",
     "arbiter.services.tournaments.system_change_refused": "a check (update_tournament's)",
@@ -98,6 +103,7 @@ NOT_AUDITED = {
     "pairing.services.trf_export.engine_system": "reads the tournament",
     "pairing.services.trf_export.completed_rounds": "reads the rounds",
     "pairing.services.trf_export.tournament_trf": "writes a TRF text, not the database",
+    "pairing.services.trf_export.trf_file": "writes a TRF text, not the database",
 }
 
 
@@ -179,6 +185,7 @@ TOURNAMENT_AFTER = {
     "planned_rounds": None,
     "tiebreak_rules": "2026",
     "tiebreaks": "",
+    "unrated_rating": None,
     "is_published": False,
 }
 
@@ -210,6 +217,12 @@ def _(w, fn):
     fn(w.anna, w.bergen_open, staff.pk)
     before = {"username": "dag", "role": "deputy"}
     return [Expected(w.anna, w.bergen_open, "arbiter.remove", before=before)]
+
+
+@scenario("arbiter.services.tournaments.delete_tournament")
+def _(w, fn):
+    fn(w.anna, w.bergen_open, w.bergen_open.name)
+    return [Expected(w.anna, None, "tournament.delete", before=ANY)]
 
 
 # --- arbiter.services.entries ----------------------------------------------------------------
@@ -246,6 +259,13 @@ def _(w, fn):
     fn(w.anna, w.bergen_players[2], True)
     before, after = {"withdrawn": False}, {"withdrawn": True}
     return [Expected(w.anna, w.bergen_open, "entry.withdraw", before, after)]
+
+
+@scenario("arbiter.services.entries.delete_entry")
+def _(w, fn):
+    mistake = w.bergen_players[2]
+    fn(w.anna, mistake)
+    return [Expected(w.anna, w.bergen_open, "entry.delete", before=ANY)]
 
 
 @scenario("arbiter.services.entries.import_entries")
@@ -325,6 +345,16 @@ def _(w, fn):
             after={"system": "ijf_repechage", "seed": 11, "slots": bracket.slots},
         )
     ]
+
+
+@scenario("pairing.services.knockout.undo_draw")
+def _(w, fn):
+    from pairing.services import knockout
+
+    drawn = knockout.draw_bracket(w.anna, cup(w), random_seed=11)
+    fn(w.anna, cup(w), confirm=True)
+    before = {"system": "ijf_repechage", "seed": 11, "slots": drawn.slots}
+    return [Expected(w.anna, cup(w), "bracket.undraw", before)]
 
 
 @scenario("pairing.services.knockout.record_bout")
@@ -550,6 +580,15 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "tournament.acceleration", before, after)]
 
 
+@scenario("pairing.services.swiss_records.set_acceleration")
+def _(w, fn):
+    entry = w.trondheim_players[5]
+    assert fn(w.anna, w.trondheim_open, entry, 1, 2, "1") == 2
+    before = {"entry": entry.pk, "points": {}}
+    after = {"entry": entry.pk, "points": {"1": "1", "2": "1"}}
+    return [Expected(w.anna, w.trondheim_open, "entry.acceleration", before, after)]
+
+
 @scenario("pairing.services.swiss_records.score_missed_rounds")
 def _(w, fn):
     rounds.publish_round(w.anna, paired(w))
@@ -573,7 +612,8 @@ def _(w, fn):
         "rules": t.rules_version,
         "records": ANY,
         "forbidden_pairs": 0,
-        "not_stored": ANY,
+        "accelerations": 0,
+        "bye_markers_left_out": [],
     }
     return [Expected(w.boris, t, "tournament.import_trf", after=after)]
 

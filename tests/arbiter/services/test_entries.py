@@ -67,3 +67,27 @@ def test_nobody_joins_a_round_robin_once_its_schedule_exists(anna, oslo_invitati
     with pytest.raises(EntryError, match="schedule is fixed"):
         import_entries(anna, oslo_invitational, [{"name": "Late, Comer"}])
     assert not oslo_invitational.entries.filter(name="Late, Comer").exists()
+
+
+def test_a_player_entered_by_mistake_is_deleted_and_the_numbers_close_up(
+    anna, trondheim_open, trondheim_players
+):
+    from arbiter.services.entries import delete_entry
+
+    mistake = trondheim_players[2]
+    delete_entry(anna, mistake)
+    assert trondheim_open.entries.count() == 9
+    numbers = sorted(trondheim_open.entries.values_list("starting_number", flat=True))
+    assert numbers == list(range(1, 10))
+    entry = AuditEntry.objects.get(action="entry.delete")
+    assert entry.before["name"] == mistake.name and entry.user == anna
+
+
+def test_a_player_who_has_played_is_not_deleted_but_withdrawn(anna, trondheim_open):
+    from arbiter.services.entries import EntryError, delete_entry
+    from pairing.services import rounds
+
+    played = rounds.pair_next_round(anna, trondheim_open).games.get(board=1).white
+    with pytest.raises(EntryError, match="is in round 1: withdraw them instead"):
+        delete_entry(anna, played)
+    assert trondheim_open.entries.filter(pk=played.pk).exists()

@@ -67,3 +67,21 @@ def test_the_chief_cannot_be_removed_as_a_deputy(anna, bergen_open):
     chief = TournamentArbiter.objects.get(tournament=bergen_open, role="chief")
     with pytest.raises(TournamentError):
         remove_deputy(anna, bergen_open, chief.pk)
+
+
+def test_a_tournament_is_deleted_whole_once_its_name_is_typed(anna, trondheim_open):
+    from arbiter.models import AuditEntry, Entry, Game, Round, Tournament
+    from arbiter.services.tournaments import TournamentError, delete_tournament
+    from pairing.services import rounds
+    from tests.pairing.conftest import play
+
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    with pytest.raises(TournamentError, match="Type the tournament's name"):
+        delete_tournament(anna, trondheim_open, "Trondheim")
+    assert Tournament.objects.filter(pk=trondheim_open.pk).exists()
+    delete_tournament(anna, trondheim_open, "Trondheim Open")
+    assert not Tournament.objects.filter(pk=trondheim_open.pk).exists()
+    assert not Entry.objects.exists() and not Round.objects.exists() and not Game.objects.exists()
+    entry = AuditEntry.objects.get(action="tournament.delete")
+    assert entry.tournament is None and entry.user == anna
+    assert "10 player(s)" in entry.summary and "1 round(s) with 5 result(s)" in entry.summary

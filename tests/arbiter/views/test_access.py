@@ -146,3 +146,18 @@ def _url_name(url):
     from django.urls import resolve
 
     return resolve(url).url_name
+
+
+def test_a_refusal_says_why_and_offers_a_way_back(boris_client, trondheim_open):
+    from django.urls import reverse
+
+    response = boris_client.get(reverse("players", args=[trondheim_open.pk]))
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "You are not an arbiter of this tournament." in html
+    assert 'href="/arbiter/"' in html and "My tournaments" in html
+
+
+def test_a_missing_page_offers_a_way_back(client):
+    response = client.get("/t/999999/")
+    assert response.status_code == 404 and "Published tournaments" in response.content.decode()

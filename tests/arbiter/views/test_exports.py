@@ -30,7 +30,7 @@ def get(client, name, tournament, **kwargs):
 
 
 def rows(response):
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 def test_the_players_csv_lists_everyone_in_standings_order(client, played_open):

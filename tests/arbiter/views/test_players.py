@@ -87,10 +87,17 @@ def test_a_player_of_another_tournament_cannot_be_edited_through_this_one(
     assert anna_client.get(url).status_code == 404
 
 
-def test_withdrawing_over_htmx_swaps_the_row(anna_client, bergen_open, bergen_players):
+def test_withdrawing_over_htmx_asks_first_then_swaps_the_row(
+    anna_client, bergen_open, bergen_players
+):
     entry = bergen_players[2]
     url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
-    response = anna_client.post(url, {"withdrawn": "1"}, headers={"HX-Request": "true"})
+    asked = anna_client.post(url, {"withdrawn": "1"}, headers={"HX-Request": "true"})
+    assert f"Withdraw {entry.name}? They will not be paired" in asked.content.decode()
+    entry.refresh_from_db()
+    assert not entry.withdrawn
+    confirmed = {"withdrawn": "1", "confirm": "yes"}
+    response = anna_client.post(url, confirmed, headers={"HX-Request": "true"})
     body = response.content.decode()
     assert body.lstrip().startswith(f'<tr id="entry-{entry.pk}" class="withdrawn">')
     assert "Reinstate" in body
@@ -101,15 +108,15 @@ def test_withdrawing_over_htmx_swaps_the_row(anna_client, bergen_open, bergen_pl
 def test_withdrawing_twice_has_one_effect(anna_client, bergen_open, bergen_players):
     entry = bergen_players[0]
     url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
-    anna_client.post(url, {"withdrawn": "1"})
-    anna_client.post(url, {"withdrawn": "1"})
+    anna_client.post(url, {"withdrawn": "1", "confirm": "yes"})
+    anna_client.post(url, {"withdrawn": "1", "confirm": "yes"})
     assert AuditEntry.objects.filter(action="entry.withdraw").count() == 1
 
 
 def test_a_mistaken_withdrawal_can_be_taken_back(anna_client, bergen_open, bergen_players):
     entry = bergen_players[0]
     url = reverse("player_withdraw", args=[bergen_open.pk, entry.pk])
-    anna_client.post(url, {"withdrawn": "1"})
+    anna_client.post(url, {"withdrawn": "1", "confirm": "yes"})
     response = anna_client.post(url, {"withdrawn": "0"})
     assert response.status_code == 302
     entry.refresh_from_db()
@@ -135,3 +142,41 @@ def test_a_player_added_to_a_running_round_robin_gets_the_reason(anna_client, os
     url = reverse("players", args=[oslo_invitational.pk])
     response = anna_client.post(url, {"name": "Late, Comer"}, headers={"HX-Request": "true"})
     assert "schedule is fixed" in response.content.decode()
+
+
+def test_deleting_a_player_asks_first_and_names_what_goes(
+    anna_client, trondheim_open, trondheim_players
+):
+    from django.urls import reverse
+
+    mistake = trondheim_players[-1]
+    address = reverse("player_delete", args=[trondheim_open.pk, mistake.pk])
+    html = anna_client.post(address).content.decode()
+    assert "entered by mistake?" in html and trondheim_open.entries.filter(pk=mistake.pk).exists()
+    response = anna_client.post(address, {"confirm": "yes"})
+    assert response.status_code == 302
+    assert not trondheim_open.entries.filter(pk=mistake.pk).exists()
+
+
+def test_only_the_chief_arbiter_deletes_a_tournament(client, anna, dag, trondheim_open):
+    from django.urls import reverse
+
+    from arbiter.models import Tournament, TournamentArbiter
+    from tests.conftest import login
+
+    TournamentArbiter.objects.create(tournament=trondheim_open, user=dag, role="deputy")
+    address = reverse("tournament_delete", args=[trondheim_open.pk])
+    login(client, dag)
+    assert client.post(address, {"name": "Trondheim Open"}).status_code == 403
+    login(client, anna)
+    assert "10 player(s)" in client.get(address).content.decode()
+    assert client.post(address, {"name": "Trondheim Open"})["Location"] == reverse("dashboard")
+    assert not Tournament.objects.filter(pk=trondheim_open.pk).exists()
+
+
+def test_titles_read_as_fide_writes_them(anna_client, trondheim_open, trondheim_players):
+    from django.urls import reverse
+
+    address = reverse("player_edit", args=[trondheim_open.pk, trondheim_players[0].pk])
+    html = anna_client.get(address).content.decode()
+    assert '<option value="WGM">WGM</option>' in html and "Wgm" not in html

@@ -312,3 +312,20 @@ def test_an_unpublished_tournament_has_no_public_page_even_for_its_arbiter(
     for url in public_urls(hidden_event, [entry], [1]):
         assert client.get(url).status_code == 404, url
         assert anna_client.get(url).status_code == 404, url
+
+
+def test_the_public_finds_a_player_by_part_of_the_name_or_the_number(client, anna):
+    from django.urls import reverse
+
+    from tests.factories import EntryFactory, TournamentFactory
+
+    event = TournamentFactory(name="Search Open", chief=anna, is_published=True)
+    for number, name in enumerate(["Åberg, Åsa", "Berg, Ola", "Lie, Jo"], start=1):
+        EntryFactory(tournament=event, name=name, starting_number=number)
+    address = reverse("public_search", args=[event.pk])
+    html = client.get(address, {"q": "berg"}).content.decode()
+    assert "Åberg, Åsa" in html and "Berg, Ola" in html and "Lie, Jo" not in html
+    assert "Lie, Jo" in client.get(address, {"q": "3"}).content.decode()
+    assert "No player matches" in client.get(address, {"q": "zz\x00"}).content.decode()
+    assert client.get(address, {"q": "x" * 10_000}).status_code == 200
+    assert 'role="search"' in client.get(reverse("tournament", args=[event.pk])).content.decode()

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from arbiter.models import System
 from pairing.services import knockout as service
+from pairing.services.rounds import draft_token
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory
 
@@ -36,7 +37,7 @@ def test_the_arbiter_seeds_and_draws_from_the_page(client, anna, cup):
 
 def shown(cup):
     """The bracket's token as the page shows it."""
-    return service.bracket_token(service.bracket_of(cup))
+    return draft_token(service.bracket_of(cup))
 
 
 def test_a_page_that_showed_an_older_draw_records_no_winner(client, anna, cup):

@@ -66,7 +66,7 @@ def _run(statements_by_vendor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("arbiter", "0006_versions_and_last_change")]
+    dependencies = [("arbiter", "0007_text_without_control_characters_and_unrated_rating")]
 
     operations = [
         migrations.RunPython(
