@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class ArbiterConfig(AppConfig):
     name = "arbiter"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from arbiter import audit_guard  # noqa: F401  (connects SQLite's unlock function)

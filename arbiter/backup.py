@@ -4,7 +4,17 @@ The document (``FORMAT``, ``VERSION``) holds, per tournament, every row that han
 by model in :data:`MODELS` order, each row with its original primary key (``pk``) and its own
 fields; a foreign key to another backed-up row holds that row's original key, a user is named by
 username. The users the rows name are listed once at the top (username and names, never a
-password). A SHA-256 of the payload detects a damaged file.
+password).
+
+Every row comes from one snapshot of the database: the backup reads in one read-only
+transaction, REPEATABLE READ on PostgreSQL (every query sees the database as it was at the
+first), and on SQLite one read transaction (writers wait or work in the write-ahead log until
+it ends). So a backup taken while arbiters pair, delete rounds and enter results holds the
+database of one instant.
+
+The file is signed: an HMAC-SHA256 of the payload with ``settings.BACKUP_KEY`` (the environment's
+``BACKUP_KEY``, else ``SECRET_KEY``). A file changed and summed again without the key, or signed
+with another key, is refused.
 
 A restore runs in one transaction and re-keys every row: new primary keys are taken from the
 database and every foreign key (and every entry id stored inside the JSON fields of the pairing
@@ -14,27 +24,35 @@ history and are restored as written (entry ids there are those of the original d
 restore adds one ``backup.restore`` audit entry per tournament with the mapping of entry ids.
 Missing users are created without a usable password (an administrator sets one to let them log
 in). A tournament whose identity (name, system, start date) exists already is refused, and then
-nothing is restored.
+nothing is restored. Restores are serialised (:func:`_restore_lock`): the identities are checked
+under the lock, so two restores of one file at once make one copy and refuse the other.
 """
 
 import datetime
 import hashlib
+import hmac
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import DatabaseError, models, transaction
+from django.db import DatabaseError, OperationalError, connection, models, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
+from arbiter.audit_guard import audit_log_unlocked
 from arbiter.models import Tournament
 from arbiter.services.audit import record
 
 FORMAT = "arbiter-tournament-backup"
-VERSION = 1
+#: 2: signed with HMAC-SHA256 (``signature``); version 1 files carried a plain SHA-256 anyone
+#: could recompute, and are refused.
+VERSION = 2
 
 #: Every model that hangs off a tournament, parents before children, with the lookup from the
 #: model to its tournament's id.
@@ -61,6 +79,10 @@ MODELS: list[tuple[str, str]] = [
     ("pairing.TrfRoundBlock", "entry__tournament"),
     ("arbiter.AuditEntry", "tournament"),
 ]
+
+
+#: The key of PostgreSQL's advisory lock that serialises restores ("arbiter restore").
+RESTORE_LOCK = 0x617262_72657374
 
 
 class BackupError(Exception):
@@ -117,9 +139,24 @@ def _encode(field: models.Field, value: Any) -> Any:
     return value
 
 
-def _checksum(payload: dict) -> str:
+def signature(payload: dict) -> str:
+    """HMAC-SHA256 of the payload (its canonical JSON) with the backup key."""
     text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    key = settings.BACKUP_KEY.encode()
+    return "hmac-sha256:" + hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
+
+
+@contextmanager
+def _snapshot() -> Iterator[None]:
+    """One read-only transaction for the whole backup (the module's docstring). Inside a
+    transaction already (a test, a caller's own), the backup reads within it."""
+    nested = connection.in_atomic_block
+    with transaction.atomic():
+        if connection.vendor == "postgresql" and not nested:
+            with connection.cursor() as cursor:
+                # the first statement of the transaction: its snapshot is taken at the next
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        yield
 
 
 def _schema() -> dict[str, str]:
@@ -132,7 +169,13 @@ def _schema() -> dict[str, str]:
 
 
 def dump(tournament_ids: Iterable[int] | None = None) -> dict:
-    """The backup document of the given tournaments (all of them when None)."""
+    """The backup document of the given tournaments (all of them when None), read from one
+    snapshot of the database."""
+    with _snapshot():
+        return _dump(tournament_ids)
+
+
+def _dump(tournament_ids: Iterable[int] | None) -> dict:
     tournaments = Tournament.objects.order_by("pk")
     if tournament_ids is not None:
         wanted = sorted(set(tournament_ids))
@@ -192,7 +235,7 @@ def dump(tournament_ids: Iterable[int] | None = None) -> dict:
             label: sum(len(t["rows"].get(label, [])) for t in payload["tournaments"])
             for label, _ in MODELS
         },
-        "checksum": _checksum(payload),
+        "signature": signature(payload),
         **payload,
     }
 
@@ -215,18 +258,25 @@ def loads(text: str) -> dict:
         ) from error
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupError(f'The file is not an arbiter backup (no "format": "{FORMAT}").')
+    if document.get("version") == 1:
+        raise BackupError(
+            "The backup has version 1, whose checksum anyone could recompute after changing "
+            "the file; this app restores signed backups (version 2) only. Take a new backup."
+        )
     if document.get("version") != VERSION:
         raise BackupError(
             f"The backup has version {document.get('version')!r}; this app reads version {VERSION}."
         )
     try:
         payload = {"users": document["users"], "tournaments": document["tournaments"]}
-        checksum = document["checksum"]
+        signed = document["signature"]
     except KeyError as error:
         raise BackupError(f"The backup lacks its {error.args[0]!r} part.") from error
-    if _checksum(payload) != checksum:
+    if not isinstance(signed, str) or not hmac.compare_digest(signature(payload), signed):
         raise BackupError(
-            "The backup's checksum does not match its content: the file was changed or damaged."
+            "The backup's signature does not match its content: the file was changed or "
+            "damaged, or it was signed with another key (BACKUP_KEY, else SECRET_KEY, of the "
+            "server that wrote it). Nothing was restored."
         )
     try:
         _check_rows(document)
@@ -259,18 +309,89 @@ def identity(row: dict) -> dict:
     return {"name": row["name"], "system": row["system"], "start_date": row["start_date"]}
 
 
-def restore(document: dict) -> list[Tournament]:
-    """Restore a checked document (:func:`loads`) in one transaction; all or nothing."""
+@dataclass(frozen=True)
+class Planned:
+    """What a restore would create for one tournament of the file."""
+
+    name: str
+    system: str
+    start_date: str | None
+    rows: dict[str, int]
+    #: The id of a tournament with the same identity already there (the restore is refused).
+    clash: int | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    tournaments: list[Planned]
+    #: Usernames the file names that the database lacks (created without a usable password).
+    new_users: list[str]
+
+    @property
+    def refused(self) -> bool:
+        return any(t.clash is not None for t in self.tournaments)
+
+    def lines(self) -> list[str]:
+        """The plan in words, one line each."""
+        out = []
+        for t in self.tournaments:
+            counts = ", ".join(f"{n} {label.split('.')[1]}" for label, n in t.rows.items() if n)
+            where = f"exists already as id {t.clash}" if t.clash is not None else "new"
+            out.append(f"{t.name} ({t.system}, starting {t.start_date}): {where}; {counts}")
+        if self.new_users:
+            out.append("New users without a usable password: " + ", ".join(self.new_users))
+        return out
+
+
+def plan(document: dict) -> Plan:
+    """What restoring the checked document would create, read without writing."""
+    planned = []
     for tournament in document["tournaments"]:
-        found = Tournament.objects.filter(**identity(tournament["rows"]["arbiter.Tournament"][0]))
-        if found.exists():
-            row = tournament["rows"]["arbiter.Tournament"][0]
+        row = tournament["rows"]["arbiter.Tournament"][0]
+        clash = (
+            Tournament.objects.filter(**identity(row)).order_by("pk").values_list("pk", flat=True)
+        ).first()
+        rows = {label: len(tournament["rows"].get(label, [])) for label, _ in MODELS}
+        planned.append(Planned(row["name"], row["system"], row["start_date"], rows, clash))
+    names = {u["username"] for u in document["users"]}
+    have = set(
+        get_user_model().objects.filter(username__in=names).values_list("username", flat=True)
+    )
+    return Plan(planned, sorted(names - have))
+
+
+def _restore_lock() -> None:
+    """Take the restore lock for the rest of the transaction: PostgreSQL's advisory lock (a
+    second restore waits for the first to commit, then sees what it made); on SQLite the
+    database's write lock, taken by a write at once rather than at the first insert."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RESTORE_LOCK])
+            return
+        try:
+            cursor.execute("UPDATE arbiter_tournament SET version = version WHERE 0 = 1")
+        except OperationalError as error:  # "database is locked" after SQLite's busy timeout
             raise BackupError(
-                f"A tournament {row['name']!r} ({row['system']}, starting {row['start_date']}) "
-                f"exists already (id {found.first().pk}): nothing was restored."
-            )
+                "The database is busy with another restore or change: nothing was restored. "
+                "Try again when it is done."
+            ) from error
+
+
+def restore(document: dict, announce: Callable[[Plan], None] | None = None) -> list[Tournament]:
+    """Restore a checked document (:func:`loads`) in one transaction; all or nothing. Under the
+    restore lock, the plan is made and handed to ``announce`` before anything is written."""
     try:
         with transaction.atomic():
+            _restore_lock()
+            planned = plan(document)
+            for t in planned.tournaments:
+                if t.clash is not None:
+                    raise BackupError(
+                        f"A tournament {t.name!r} ({t.system}, starting {t.start_date}) exists "
+                        f"already (id {t.clash}): nothing was restored."
+                    )
+            if announce is not None:
+                announce(planned)
             return _restore(document)
     except BackupError:
         raise
@@ -338,7 +459,9 @@ def _restore(document: dict) -> list[Tournament]:
                 for row, obj in zip(rows, created, strict=True):
                     for f in stamped:
                         setattr(obj, f.attname, f.to_python(row[f.name]))
-                model_class.objects.bulk_update(created, [f.name for f in stamped])
+                # the audit log's guard refuses changes to entries: these were just inserted
+                with audit_log_unlocked():
+                    model_class.objects.bulk_update(created, [f.name for f in stamped])
         (old_pk,) = keys["arbiter.Tournament"]
         new = Tournament.objects.get(pk=keys["arbiter.Tournament"][old_pk])
         record(

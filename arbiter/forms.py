@@ -4,6 +4,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from arbiter.models import Entry, Title, Tournament, no_control_characters, tiebreak_rules_for
+from arbiter.services.tournaments import system_change_refused
 from arbiter.standings import check_tiebreaks
 from arbiter.systems import SYSTEMS
 from pairing.engines.tiebreaks import available_codes
@@ -71,6 +72,10 @@ class TournamentForm(forms.ModelForm):
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The tournament cannot end before it starts.")
+        if self.instance.pk and cleaned.get("system"):
+            refused = system_change_refused(self.instance, cleaned["system"])
+            if refused:
+                self.add_error("system", refused)
         codes = cleaned.get("tiebreaks", "").split()
         system = cleaned.get("system") or self.instance.system
         if codes and system:

@@ -1,9 +1,11 @@
 """Settings, read from environment variables only (each one is documented in the README)."""
 
+import email.utils
 import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -20,8 +22,17 @@ def _env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = _env_bool("DEBUG")
-# The fallback key is for development only; production sets SECRET_KEY (docker-compose.yml does).
+# The fallback key is for development only (DEBUG on): without DEBUG the app refuses to start on
+# it, since anyone can read it here and forge sessions, reset links and signed backups.
 SECRET_KEY = os.environ.get("SECRET_KEY", "django-insecure-development-key-do-not-deploy")
+if not DEBUG and SECRET_KEY.startswith("django-insecure-"):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set. Set it in the environment to a long random value, e.g. "
+        "SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))'), "
+        "or set DEBUG=1 for development on this machine only."
+    )
+# Backups are signed with this key (arbiter/backup.py); a restore needs the same one.
+BACKUP_KEY = os.environ.get("BACKUP_KEY") or SECRET_KEY
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -44,12 +55,15 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "csp",
     "arbiter",
     "pairing",
 ]
 
 MIDDLEWARE = [
+    "arbiter.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -134,11 +148,17 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
-# Login rate limiting (arbiter/views/auth.py): after this many failed logins for one username, or
-# from one client address, further attempts are refused for LOGIN_LOCKOUT_SECONDS.
-LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "5"))
+# Login and password-reset limits (arbiter/views/auth.py; README, "Configuration"): failures
+# are counted per username and address together (slowed down, then locked for that address
+# only), per address, and per username from every address (then only addresses the username
+# logged in from before may still try).
+LOGIN_SLOWDOWN_AFTER = int(os.environ.get("LOGIN_SLOWDOWN_AFTER", "3"))
+LOGIN_FAILURES_PER_USERNAME_AND_IP = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME_AND_IP", "10"))
 LOGIN_FAILURES_PER_IP = int(os.environ.get("LOGIN_FAILURES_PER_IP", "20"))
+LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", "50"))
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
+PASSWORD_RESET_MAILS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESET_MAILS_PER_ADDRESS", "3"))
+PASSWORD_RESET_REQUESTS_PER_IP = int(os.environ.get("PASSWORD_RESET_REQUESTS_PER_IP", "10"))
 # The counts live in each process's memory, whatever PUBLIC_PAGE_CACHE says (with several
 # gunicorn workers a client may reach a different worker's count: up to workers x the limit).
 CACHES["logins"] = {
@@ -158,3 +178,59 @@ if EMAIL_HOST:
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "arbiter@localhost")
+
+# Errors are mailed to ADMINS when there is a mail server: "Name <address>" or addresses,
+# comma-separated.
+ADMINS = [
+    (name or address, address)
+    for name, address in map(email.utils.parseaddr, _env_list("ADMINS", ""))
+    if address
+]
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
+# Logging (arbiter/logs.py, README "Logging"): one JSON object per line on stderr, with the
+# request's id; errors (500s and their tracebacks) also go to ADMINS when EMAIL_HOST is set.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
+_log_handlers = ["stderr"] + (["mail_admins"] if EMAIL_HOST and ADMINS else [])
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "arbiter.logs.RequestIdFilter"}},
+    "formatters": {"json": {"()": "arbiter.logs.JsonFormatter"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_id"],
+            "formatter": "json",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["request_id"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": _log_handlers, "level": LOG_LEVEL, "propagate": False},
+        "arbiter": {"handlers": _log_handlers, "level": LOG_LEVEL, "propagate": False},
+        "pairing": {"handlers": _log_handlers, "level": LOG_LEVEL, "propagate": False},
+    },
+}
+
+# Content-Security-Policy (django-csp): scripts and styles from this site only, so an injected
+# <script> or on...= attribute does not run; htmx is configured not to evaluate code and not to
+# inject its own <style> (templates/base.html). Style attributes stay allowed (a form's width).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}

@@ -37,8 +37,9 @@ urlpatterns = [
         name="player_card",
     ),
     path("t/<int:tournament_id>/search/", public_players.search, name="public_search"),
-    # Before Django's own: the login page that limits failed attempts.
+    # Before Django's own: the login and reset pages that limit attempts (arbiter/views/auth.py).
     path("accounts/login/", auth.LoginView.as_view(), name="login"),
+    path("accounts/password_reset/", auth.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("arbiter/", dashboard.dashboard, name="dashboard"),
     path("arbiter/new/", tournaments.create, name="tournament_create"),

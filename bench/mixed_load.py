@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbiter.settings")
+# production settings (DEBUG off) need a key of their own; a bench has no secrets to keep
+os.environ.setdefault("SECRET_KEY", "bench-only-" + "k" * 40)
 
 from public_load import (  # noqa: E402
     Getter,

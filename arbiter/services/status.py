@@ -30,6 +30,12 @@ def status_of(tournament: Tournament) -> str:
     return tournament.pairing_system.call("progress", tournament)
 
 
+def has_begun(tournament: Tournament) -> bool:
+    """A round exists (a draft too), or the system's own progress says so (a drawn bracket):
+    from then on the system stands."""
+    return tournament.rounds.exists() or status_of(tournament) != Status.PREPARING
+
+
 def tournament_changed(tournament: Tournament) -> None:
     """The tournament has just changed: a new version, and the status its facts give."""
     Tournament.objects.filter(pk=tournament.pk).update(

@@ -2,8 +2,10 @@
 
 from django.db import transaction
 
+from arbiter.audit_guard import audit_log_unlocked
 from arbiter.models import Tournament, TournamentArbiter, rules_version_for, tiebreak_rules_for
 from arbiter.services.audit import record, snapshot
+from arbiter.services.status import has_begun
 
 TOURNAMENT_FIELDS = [
     "name",
@@ -24,6 +26,17 @@ TOURNAMENT_FIELDS = [
 
 class TournamentError(Exception):
     """A change the rules of the app do not allow; the message is for the arbiter."""
+
+
+def system_change_refused(tournament: Tournament, system: str) -> str:
+    """Why the tournament cannot take ``system`` ("" when it can): once it has begun, its rounds,
+    records and bracket belong to the system they were made by."""
+    if system == tournament.system or not has_begun(tournament):
+        return ""
+    return (
+        f"The system cannot change once the tournament has begun: it stays "
+        f"{tournament.get_system_display()}."
+    )
 
 
 @transaction.atomic
@@ -54,6 +67,9 @@ def create_tournament(user, data: dict) -> Tournament:
 @transaction.atomic
 def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    refused = system_change_refused(tournament, data.get("system", tournament.system))
+    if refused:
+        raise TournamentError(refused)
     before = snapshot(tournament, TOURNAMENT_FIELDS)
     for name in TOURNAMENT_FIELDS:
         if name in data:
@@ -142,5 +158,8 @@ def delete_tournament(user, tournament: Tournament, typed_name: str) -> None:
     Game.objects.filter(round__tournament=tournament).delete()
     Bye.objects.filter(round__tournament=tournament).delete()
     Bout.objects.filter(bracket__tournament=tournament).delete()
-    tournament.delete()
+    # its audit log goes with it, on purpose (the append-only guard is lifted for this alone);
+    # the entry below, naming what went, stays
+    with audit_log_unlocked():
+        tournament.delete()
     record(user, None, "tournament.delete", f"Deleted {before['name']}: " + "; ".join(lost), before)

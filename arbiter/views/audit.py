@@ -1,10 +1,11 @@
 """The tournament's audit log for its arbiters: who changed what, when, newest first."""
 
 import json
+import re
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
@@ -58,6 +59,10 @@ def audit_diff(before: Any, after: Any) -> list[dict[str, str]]:
     return rows
 
 
+#: What an action filter may hold: the actions are dotted lower-case words (result.record).
+ACTION_PREFIX = re.compile(r"[\w.-]{0,50}", re.ASCII)
+
+
 @require_GET
 @tournament_arbiter_required
 def audit_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -65,6 +70,12 @@ def audit_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     prefix (``?action=result.``). Five queries whatever the page: the session, the user, the
     tournament and the arbiter's role, then the count, the page and the list of actions."""
     prefix = request.GET.get("action", "").strip()
+    if not ACTION_PREFIX.fullmatch(prefix):
+        return HttpResponseBadRequest(
+            "The action filter takes an action or its beginning, such as result. or "
+            "round.publish (letters, digits, dots and underscores).",
+            content_type="text/plain; charset=utf-8",
+        )
     entries = tournament.audit_entries.select_related("user").order_by("-at", "-id")
     if prefix:
         entries = entries.filter(action__startswith=prefix)

@@ -24,6 +24,7 @@ from arbiter.models import Round, Tournament
 from arbiter.pdf import pairings_pdf, standings_pdf
 from arbiter.scoring import COUNTED_STATES
 from arbiter.standings import standings
+from arbiter.views.public_live import round_asked
 from pairing.services.trf_export import trf_file
 
 TRF_FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
@@ -72,7 +73,7 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
         raise Http404("No TRF export for this tournament.")
     legacy, suffix = TRF_FORMATS[flavour]
-    text, _ = trf_file(tournament, legacy=legacy)
+    text, _ = trf_file(tournament, legacy=legacy, public=True)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     return _download(response, tournament, f"{suffix}.trf")
 
@@ -91,7 +92,6 @@ def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
 def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings after the round asked for (``?round=N``), else after the last one."""
     tournament = published_tournament(tournament_id)
-    through = request.GET.get("round", "")
-    table = standings(tournament, int(through) if through.isdigit() else None)
+    table = standings(tournament, round_asked(request))
     response = HttpResponse(standings_pdf(tournament, table), content_type="application/pdf")
     return _download(response, tournament, f"-standings-r{table.through_round}.pdf")

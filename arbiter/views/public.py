@@ -54,6 +54,8 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def build() -> dict:
         staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
+        # arbiters by their names only: a username is half of a login (and a lock-out target)
+        staff = [s for s in staff if s.user.get_full_name()]
         return {
             "entries": starting_list(tournament, order),
             "order": order,

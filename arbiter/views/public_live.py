@@ -91,6 +91,17 @@ def public_tournament(tournament_id: int) -> Tournament:
     return tournament
 
 
+def round_asked(request: HttpRequest) -> int | None:
+    """The round of ``?round=N`` (None without one): ASCII digits only, else 404 (``²`` and
+    ``٣`` pass ``str.isdigit``, and ``int`` reads the second)."""
+    asked = request.GET.get("round", "")
+    if not asked:
+        return None
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 4):
+        raise Http404("No such round.")
+    return int(asked)
+
+
 def live_page(
     request: HttpRequest,
     tournament: Tournament,

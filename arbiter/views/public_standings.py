@@ -13,7 +13,7 @@ from arbiter.models import Tournament
 from arbiter.scoring import BEING_PLAYED, COMPLETE, round_progress
 from arbiter.standings import standings
 from arbiter.templatetags.chess import tiebreak_text
-from arbiter.views.public_live import live_page, public_tournament
+from arbiter.views.public_live import live_page, public_tournament, round_asked
 
 
 @require_GET
@@ -22,8 +22,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     follows its round live), or after `?round=n` of a public round; the heading says which round
     is being played. Only the rounds that have begun are offered."""
     tournament = public_tournament(tournament_id)
-    asked = request.GET.get("round", "")
-    through = int(asked) if asked.isdigit() else None
+    through = round_asked(request)
 
     system = tournament.pairing_system
     if system.placings:

@@ -1,10 +1,12 @@
 """The arbiter's rounds: the list, a round's boards, and entering results (HTMX, plain fallback)."""
 
 from django.contrib import messages
+from django.db import InterfaceError, OperationalError
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -69,6 +71,16 @@ def record_result(request: HttpRequest, tournament: Tournament, game_id: int) ->
     except service.ResultError as exception:
         error = str(exception)
         game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
+    try:
+        return _result_answer(request, tournament, game, error)
+    except (OperationalError, InterfaceError):
+        if error is not None:
+            raise
+        return _saved_but_not_shown(request, tournament, game, row=True)
+
+
+def _result_answer(request, tournament: Tournament, game: Game, error: str | None):
+    """The board's row (HTMX), or back to the round page with a message."""
     if request.htmx:
         before = points_before(tournament, game.round.number)
         game.white_points = before.get(game.white_id, ZERO)
@@ -120,12 +132,41 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
         return redirect(reverse("round_detail", args=[tournament.pk, number]))
     context = {"tournament": tournament, "round": round_, "quick_error": error}
     if game is not None and error is None:
-        round_.refresh_from_db()
-        before = points_before(tournament, number)
-        game.white_points = before.get(game.white_id, ZERO)
-        game.black_points = before.get(game.black_id, ZERO)
-        context.update(game=game, round=round_, quick_saved=game, htmx_response=True)
+        try:
+            return _quick_answer(request, tournament, round_, game, context)
+        except (OperationalError, InterfaceError):
+            return _saved_but_not_shown(request, tournament, game, row=False)
     return render(request, "arbiter/round.html#quick-entry-answer", context)
+
+
+def _quick_answer(request, tournament: Tournament, round_: Round, game: Game, context: dict):
+    """The board saved by keyboard entry, its row and the round's state (HTMX)."""
+    round_.refresh_from_db()
+    before = points_before(tournament, round_.number)
+    game.white_points = before.get(game.white_id, ZERO)
+    game.black_points = before.get(game.black_id, ZERO)
+    context.update(game=game, round=round_, quick_saved=game, htmx_response=True)
+    return render(request, "arbiter/round.html#quick-entry-answer", context)
+
+
+def _saved_but_not_shown(request, tournament: Tournament, game: Game, *, row: bool):
+    """The result was committed, then the database went away before the page could be drawn
+    again (a restart, a dropped connection): say what was saved rather than answer 500."""
+    shown = game.get_result_display() if game.result else "cleared"
+    text = (
+        f"Board {game.board}: {shown} saved. The page could not be brought up to date (the "
+        "database connection was lost): reload it in a moment."
+    )
+    if not request.htmx:
+        messages.warning(request, text)
+        url = reverse("round_detail", args=[tournament.pk, game.round.number])
+        return redirect(f"{url}#board-{game.board}")
+    if row:
+        return HttpResponse(
+            format_html('<tr id="board-{}"><td colspan="11" role="status">{}</td></tr>',
+                        game.board, text)
+        )  # fmt: skip
+    return HttpResponse(format_html('<li class="muted" role="status">{}</li>', text))
 
 
 def _number(text: str) -> int:

@@ -30,9 +30,13 @@ def create(request: HttpRequest) -> HttpResponse:
 def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
-        service.update_tournament(request.user, tournament, form.cleaned_data)
-        messages.success(request, "Tournament saved.")
-        return redirect("tournament_settings", tournament_id=tournament.pk)
+        try:
+            service.update_tournament(request.user, tournament, form.cleaned_data)
+        except service.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "Tournament saved.")
+            return redirect("tournament_settings", tournament_id=tournament.pk)
     return _render_settings(request, tournament, form, DeputyForm())
 
 

@@ -202,6 +202,8 @@ def hand_placing(tournament: Tournament) -> dict:
     the draw would take them (spec §2.2), and the badness of each free slot for the next one."""
     bracket = bracket_of(tournament)
     competitors = _competitors(tournament, bracket)
+    if len(competitors) < 2:
+        return {"system": "", "size": 0}
     system = bracket.system or system_for(bracket, len(competitors))
     if ko.SYSTEMS[system].is_pool:
         return {"system": system, "size": 0}

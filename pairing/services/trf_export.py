@@ -85,8 +85,11 @@ def completed_rounds(tournament: Tournament) -> int:
     return done
 
 
-def trf_file(tournament: Tournament, *, legacy: bool = False) -> tuple[str, int]:
-    """The rating report file of the complete rounds, and how many they are.
+def trf_file(
+    tournament: Tournament, *, legacy: bool = False, public: bool = False
+) -> tuple[str, int]:
+    """The rating report file of the complete rounds, and how many they are (``public``: the
+    download anyone may make, without the arbiter's forbidden pairs).
 
     The round after them carries what the arbiter recorded for it (requested byes, the
     withdrawn), as the endorsed engines read it, while the tournament has rounds to play; the
@@ -94,14 +97,24 @@ def trf_file(tournament: Tournament, *, legacy: bool = False) -> tuple[str, int]
     """
     rounds = completed_rounds(tournament)
     more = not tournament.planned_rounds or rounds < tournament.planned_rounds
-    trf = tournament_trf(tournament, through_round=rounds, next_round=more, ranks=True)
+    trf = tournament_trf(
+        tournament, through_round=rounds, next_round=more, ranks=True, public=public
+    )
     return write_trf(trf, legacy=legacy), rounds
 
 
 def tournament_trf(
-    tournament: Tournament, *, through_round: int, next_round: bool = False, ranks: bool = False
+    tournament: Tournament,
+    *,
+    through_round: int,
+    next_round: bool = False,
+    ranks: bool = False,
+    public: bool = False,
 ) -> TrfTournament:
     """The tournament after ``through_round`` rounds.
+
+    ``public``: the file anyone may download, without the forbidden pairs (the arbiter's notes
+    on who must not meet, not results).
 
     With ``next_round`` the round after it carries what the arbiter recorded for it (requested
     byes as ``0000 - H/Z/F``, the withdrawn as ``0000 - Z``), as the endorsed engines read it.
@@ -158,7 +171,7 @@ def tournament_trf(
         initial_colour=tournament.initial_colour,
         scoring=Scoring(),
         system=engine_system(tournament),
-        forbidden=_forbidden(tournament, number),
+        forbidden=() if public else _forbidden(tournament, number),
         accelerations=accelerations,
         accelerations_specified=bool(accelerations),
         byes=tuple(
@@ -302,7 +315,8 @@ def _header_lines(
         "032": tournament.federation,
         "042": _date_text(tournament.start_date),
         "052": _date_text(tournament.end_date),
-        "102": chief.user.get_full_name() or chief.user.username if chief else "",
+        # a name, never the login's username (issue 17)
+        "102": chief.user.get_full_name() if chief else "",
         "122": tournament.time_control,
     }
     written = list(source.lines) if source is not None else []

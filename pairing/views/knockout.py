@@ -298,6 +298,11 @@ def _arbiter_context(tournament: Tournament) -> dict:
         context["seed_numbers"] = range(1, ko.model.MAX_SEEDS + 1)
         context["knockout_systems"] = [s for s in ko.SYSTEMS.values() if s.code != "pool"]
         hand = service.hand_placing(tournament)
+        if not hand["system"]:
+            context["error"] = (
+                "A category needs at least two competitors: enter them on the Players page "
+                "before seeding and drawing."
+            )
         if hand["size"]:
             hand["placed_rows"] = [
                 (slot, board.entries.get(c.id)) for slot, c in sorted(hand["placed"].items())

@@ -1,7 +1,13 @@
 """Backup and restore: a tournament restored into an empty database is identical, row by row
-and field by field; a damaged file restores nothing and says why; restoring twice is refused."""
+and field by field; a damaged file restores nothing and says why; restoring twice is refused,
+also when two restores of one file run at once; a file changed and summed again is refused by
+its signature; a dry run names what a restore would create and writes nothing."""
 
+import hashlib
+import io
 import json
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -9,10 +15,13 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connections
 
-from arbiter.backup import MODELS, _checksum, dump, dumps, remap_json
+from arbiter import backup
+from arbiter.audit_guard import audit_log_unlocked
+from arbiter.backup import MODELS, dump, dumps, remap_json, signature
 from arbiter.demo import load_demo
-from arbiter.models import AuditEntry, Tournament
+from arbiter.models import AuditEntry, Entry, Tournament
 from arbiter.services.results import record_result
 from pairing.engines.trf import decode_trf
 from pairing.services import monrad, rounds
@@ -68,10 +77,12 @@ def canonical(tournament: Tournament) -> dict:
 
 
 def delete_tournaments(**lookup):
-    """Children first: games and bouts protect their entries."""
+    """Children first: games and bouts protect their entries. The audit log is append-only, so
+    the guard is lifted for this (arbiter/audit_guard.py)."""
     ids = list(Tournament.objects.filter(**lookup).values_list("pk", flat=True))
-    for label, path in reversed(MODELS):
-        apps.get_model(label).objects.filter(**{f"{path}__in": ids}).delete()
+    with audit_log_unlocked():
+        for label, path in reversed(MODELS):
+            apps.get_model(label).objects.filter(**{f"{path}__in": ids}).delete()
 
 
 def empty_the_database():
@@ -158,7 +169,8 @@ def test_a_tournament_in_mid_round_is_restored_identical(tmp_path, mid_round, bo
 
 def test_the_file_describes_itself(mid_round):
     document = json.loads(dumps(dump([mid_round.pk])))
-    assert document["format"] == "arbiter-tournament-backup" and document["version"] == 1
+    assert document["format"] == "arbiter-tournament-backup" and document["version"] == 2
+    assert document["signature"].startswith("hmac-sha256:") and "checksum" not in document
     assert document["models"] == [label for label, _ in MODELS]
     assert document["counts"]["arbiter.Entry"] == 10 and document["counts"]["arbiter.Game"] == 10
     assert document["schema"]["arbiter"].startswith("00")
@@ -202,15 +214,82 @@ def test_a_truncated_file_restores_nothing(tmp_path, mid_round):
     assert not Tournament.objects.exists() and not get_user_model().objects.exists()
 
 
-def test_a_changed_file_is_caught_by_its_checksum(tmp_path, mid_round):
+def test_a_changed_file_is_caught_by_its_signature(tmp_path, mid_round):
     document = dump([mid_round.pk])
     document["tournaments"][0]["rows"]["arbiter.Game"][0]["result"] = "0-1"
     empty_the_database()
     path = tmp_path / "changed.json"
     path.write_text(dumps(document))
-    with pytest.raises(CommandError, match="checksum"):
+    with pytest.raises(CommandError, match="signature does not match"):
         call_command("restore", str(path))
     assert not Tournament.objects.exists()
+
+
+def test_a_forged_result_summed_again_without_the_key_is_refused(tmp_path, mid_round):
+    """What issue 17 did: change a result, add an audit entry to match, and recompute the
+    SHA-256 (and any hash one can compute without the server's key)."""
+    document = dump([mid_round.pk])
+    rows = document["tournaments"][0]["rows"]
+    rows["arbiter.Game"][0]["result"] = "0-1"
+    forged = {**rows["arbiter.AuditEntry"][-1], "pk": 10**6, "summary": "Board 1: 0-1"}
+    rows["arbiter.AuditEntry"].append(forged)
+    payload = {"users": document["users"], "tournaments": document["tournaments"]}
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    for forgery in (
+        hashlib.sha256(text.encode()).hexdigest(),
+        "hmac-sha256:" + hashlib.sha256(text.encode()).hexdigest(),
+    ):
+        document["signature"] = document["checksum"] = forgery
+        empty_the_database()
+        with pytest.raises(CommandError, match="signature does not match"):
+            call_command("restore", str(_write(tmp_path, document)))
+        assert not Tournament.objects.exists()
+
+
+def test_a_file_signed_with_another_key_is_refused(tmp_path, mid_round, settings):
+    path = _write(tmp_path, dump([mid_round.pk]))
+    empty_the_database()
+    settings.BACKUP_KEY = "another-server's-key-" + "k" * 30
+    with pytest.raises(CommandError, match="another key"):
+        call_command("restore", str(path))
+    assert not Tournament.objects.exists()
+
+
+def test_an_unsigned_version_1_file_is_refused(tmp_path, mid_round):
+    document = dump([mid_round.pk])
+    document["version"] = 1
+    with pytest.raises(CommandError, match="version 1"):
+        call_command("restore", str(_write(tmp_path, document)))
+
+
+def test_a_dry_run_names_what_the_restore_would_create_and_writes_nothing(
+    tmp_path, mid_round, boris_cup
+):
+    path = _write(tmp_path, dump())
+    delete_tournaments(name="Trondheim Open")
+    get_user_model().objects.filter(username="dag").delete()
+    rows = {label: apps.get_model(label).objects.count() for label, _ in MODELS}
+    out = io.StringIO()
+    call_command("restore", str(path), "--dry-run", stdout=out)
+    said = out.getvalue()
+    assert "Trondheim Open (swiss_dutch, starting None): new; 1 Tournament" in said
+    assert "10 Entry" in said and "20 Game" not in said
+    assert "Boris Cup" in said and "exists already as id" in said
+    assert "New users without a usable password: dag" in said
+    assert "Dry run: nothing was written" in said
+    assert {label: apps.get_model(label).objects.count() for label, _ in MODELS} == rows
+    assert not get_user_model().objects.filter(username="dag").exists()
+
+
+def test_a_restore_names_what_it_creates_before_it_writes(tmp_path, mid_round):
+    path = _write(tmp_path, dump([mid_round.pk]))
+    empty_the_database()
+    out = io.StringIO()
+    call_command("restore", str(path), stdout=out)
+    said = out.getvalue().splitlines()
+    assert said[0] == "Restoring:"
+    assert said[1].startswith("  Trondheim Open (swiss_dutch, starting None): new;")
+    assert said[-2].startswith("Restored Trondheim Open as tournament ")
 
 
 def test_rows_that_do_not_fit_restore_nothing_at_all(tmp_path, mid_round, boris_cup):
@@ -222,7 +301,7 @@ def test_rows_that_do_not_fit_restore_nothing_at_all(tmp_path, mid_round, boris_
     document["tournaments"][1]["rows"]["arbiter.Round"] = [{"pk": 1, "number": 1}]
     game = {"pk": 1, "round": 1, "board": 1, "white": 1, "black": 999_999, "result": ""}
     document["tournaments"][1]["rows"]["arbiter.Game"] = [game]
-    document["checksum"] = _checksum(
+    document["signature"] = signature(
         {"users": document["users"], "tournaments": document["tournaments"]}
     )
     empty_the_database()
@@ -239,9 +318,9 @@ def test_not_a_backup(tmp_path):
     path.write_text(json.dumps({"format": "arbiter-tournament-backup", "version": 99}))
     with pytest.raises(CommandError, match="version 99"):
         call_command("restore", str(path))
-    document = {"format": "arbiter-tournament-backup", "version": 1, "users": []}
+    document = {"format": "arbiter-tournament-backup", "version": 2, "users": []}
     document["tournaments"] = ["not a tournament"]
-    document["checksum"] = _checksum({"users": [], "tournaments": document["tournaments"]})
+    document["signature"] = signature({"users": [], "tournaments": document["tournaments"]})
     with pytest.raises(CommandError, match="structure is broken"):
         call_command("restore", str(_write(tmp_path, document)))
     with pytest.raises(CommandError, match="No tournament with id 4242"):
@@ -265,3 +344,44 @@ def test_every_model_that_hangs_off_a_tournament_is_backed_up():
             assert not (f.is_relation and f.related_model in covered), (
                 f"{model._meta.label}.{f.name} points at a backed-up model: add it to MODELS"
             )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_restores_of_one_file_at_once_make_one_copy(tmp_path, mid_round, monkeypatch):
+    """Both start together; each holds its transaction open a moment before committing (its
+    last audit entry is slow), so without the restore lock both would find no copy and both
+    would write one."""
+    path = _write(tmp_path, dump([mid_round.pk]))
+    empty_the_database()
+    original = backup.record
+
+    def slow_record(*args, **kwargs):
+        entry = original(*args, **kwargs)
+        time.sleep(0.5)
+        return entry
+
+    monkeypatch.setattr(backup, "record", slow_record)
+    start = threading.Barrier(2)
+    outcomes: list[object] = []
+
+    def restore_file():
+        start.wait()
+        try:
+            call_command("restore", str(path), stdout=io.StringIO())
+            outcomes.append("restored")
+        except CommandError as error:
+            outcomes.append(str(error))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=restore_file) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads)
+    assert sorted(outcomes, key=lambda o: o != "restored")[0] == "restored", outcomes
+    refusal = next(o for o in outcomes if o != "restored")
+    assert "exists already" in refusal or "busy with another restore" in refusal, refusal
+    assert Tournament.objects.filter(name="Trondheim Open").count() == 1
+    assert Entry.objects.count() == 10

@@ -27,7 +27,9 @@ def run(args: list[str], **env: str) -> subprocess.CompletedProcess:
     environment = {
         key: value
         for key, value in os.environ.items()
-        if not key.startswith(("SECURE_", "SESSION_", "CSRF_", "BEHIND_PROXY", "DEBUG"))
+        if not key.startswith(
+            ("SECURE_", "SESSION_", "CSRF_", "BEHIND_PROXY", "DEBUG", "SECRET_KEY", "BACKUP_KEY")
+        )
         # the browser tests set it for Playwright's event loop; a deployment never does
         and key != "DJANGO_ALLOW_ASYNC_UNSAFE"
     }
@@ -45,11 +47,20 @@ def test_check_deploy_is_clean_with_the_production_environment():
     assert "WARNINGS" not in report and "ERRORS" not in report, report
 
 
-def test_check_deploy_still_catches_the_development_key():
-    """The silenced check is only HSTS preload: a missing SECRET_KEY is still reported."""
+def test_without_secret_key_the_app_refuses_to_start_unless_debug():
+    """The public development key would let anyone forge sessions, reset links and backups."""
     env = {**PRODUCTION}
     del env["SECRET_KEY"]
-    done = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], **env)
+    for command in (["manage.py", "check"], ["-c", "import arbiter.wsgi"]):
+        done = run(command, **env)
+        assert done.returncode != 0
+        assert "ImproperlyConfigured: SECRET_KEY is not set" in done.stderr, done.stderr
+    assert run(["manage.py", "check"], DEBUG="1").returncode == 0
+
+
+def test_check_deploy_still_catches_the_development_key():
+    """The silenced check is only HSTS preload: the development key is still reported."""
+    done = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], DEBUG="1")
     assert done.returncode != 0
     assert "security.W009" in done.stdout + done.stderr
 

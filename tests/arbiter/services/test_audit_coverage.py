@@ -91,9 +91,11 @@ NOT_AUDITED = {
     "pairing.services.rounds.check_seen": "a check that raises",
     "pairing.services.rounds.mark_changed": "a step of the changes, audited by their entries",
     "pairing.services.knockout.progress": "reads the bracket",
+    "arbiter.services.status.has_begun": "reads the rounds and the system's progress",
     "pairing.services.knockout.bouts": "reads the bracket",
     "arbiter.services.status.rounds_progress": "reads the rounds",
     "arbiter.services.status.status_of": "reads the tournament",
+    "arbiter.services.tournaments.system_change_refused": "a check (update_tournament's)",
     "arbiter.services.status.tournament_changed": (
         "moves the version and status on, inside every change's own audit entry"
     ),

@@ -6,6 +6,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from arbiter.audit_guard import audit_log_unlocked
 from arbiter.models import AuditEntry
 from arbiter.services.audit import record
 from arbiter.services.tournaments import update_tournament
@@ -40,8 +41,9 @@ def test_newest_first_with_who_when_and_the_change(anna_client, anna, bergen_ope
     update_tournament(anna, bergen_open, {"name": "Bergen Open 2026", "city": "Bergen"})
     later = record(None, bergen_open, "monrad.draw_cards", "Cards drawn", after={"seed": 7})
     at = datetime.datetime(2026, 11, 22, 12, 30, tzinfo=datetime.UTC)
-    AuditEntry.objects.filter(pk=later.pk).update(at=at + datetime.timedelta(minutes=1))
-    AuditEntry.objects.exclude(pk=later.pk).update(at=at)
+    with audit_log_unlocked():  # the log is append-only; the test sets the times it shows
+        AuditEntry.objects.filter(pk=later.pk).update(at=at + datetime.timedelta(minutes=1))
+        AuditEntry.objects.exclude(pk=later.pk).update(at=at)
     page = anna_client.get(url(bergen_open)).content.decode()
     assert page.index("monrad.draw_cards") < page.index("tournament.update")
     assert "2026-11-22 13:30:00" in page and "2026-11-22 13:31:00" in page  # Oslo time
