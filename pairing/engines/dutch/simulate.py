@@ -51,17 +51,7 @@ def random_tournament(n: int, rounds: int, played: int, seed: int) -> TrfTournam
                 colours[p].append(c)
                 met[p].add(q)
                 score[p] += {"1": 10, "+": 10, "=": 5}.get(res, 0)
-    players = tuple(
-        TrfPlayer(
-            number=i + 1,
-            name=f"Player {i + 1}",
-            rating=2800 - i,
-            points=score[i],
-            results=tuple(results[i]),
-        )
-        for i in range(n)
-    )
-    return TrfTournament(players=players, rounds=rounds, initial_colour="w", scoring=Scoring())
+    return _tournament(n, rounds, score, results)
 
 
 def circle_tournament(n: int, rounds: int, played: int, seed: int) -> TrfTournament:
@@ -89,6 +79,11 @@ def circle_tournament(n: int, rounds: int, played: int, seed: int) -> TrfTournam
             results[black].append(TrfResult(white + 1, "b", rb))
             score[white] += {"1": 10, "=": 5}.get(rw, 0)
             score[black] += {"1": 10, "=": 5}.get(rb, 0)
+    return _tournament(n, rounds, score, results)
+
+
+def _tournament(n: int, rounds: int, score: list, results: list) -> TrfTournament:
+    """The generated history as a TRF tournament: players numbered by rating, White first."""
     players = tuple(
         TrfPlayer(
             number=i + 1,
