@@ -363,7 +363,7 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
         title=_col(raw, 11, 13).strip(),
         federation=_col(raw, 54, 56).strip(),
         fide_id=_col(raw, 58, 68).strip(),
-        birth=_col(raw, 70, 79).strip(),
+        birth=_col(raw, 70, 79).rstrip(),  # keeps its columns: "    /  /" (no year) too
         rank=rank,
         line=lineno,
     )

@@ -33,6 +33,7 @@ from arbiter.models import (
 from arbiter.services.audit import record
 from pairing.engines import results
 from pairing.engines.dutch.api import default_rules
+from pairing.engines.dutch.checker import check_points
 from pairing.engines.trf import (
     Scoring,
     TrfError,
@@ -101,6 +102,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     _check_supported(parsed, lines)
     rounds, records = _rounds(parsed, lines)
     _check_entries(parsed)
+    check_points(parsed)  # as the endorsed checker: the points column must match the results
     headers = _headers(lines)
     start = parse_date(headers.get("042", ""))
     end = parse_date(headers.get("052", ""))
