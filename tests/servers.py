@@ -1,7 +1,9 @@
 """Real servers for the tests that need more than one process: a redis-server of the test's own,
-gunicorn app servers and the database file or URL they can all open. Each listens on a free
-loopback port and is stopped by the test that started it."""
+gunicorn app servers and the database file or URL they can all open, and a visitor that talks
+to them over HTTP. Each server listens on a free loopback port and is stopped by the test that
+started it."""
 
+import http.cookiejar
 import os
 import shutil
 import socket
@@ -9,6 +11,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -56,7 +60,7 @@ def wait_until(ready, what: str, seconds: float = 20) -> None:
         except OSError:
             pass
         time.sleep(0.05)
-    pytest.fail(f"{what} did not start within {seconds} s")
+    pytest.fail(f"waited {seconds} s for {what} in vain")
 
 
 @contextmanager
@@ -108,7 +112,8 @@ def shared_database_url(directory: Path) -> str:
     """A URL for the database the test sees, that other processes can open too.
 
     PostgreSQL: the test database itself (the test must commit: ``transaction=True``). SQLite:
-    pytest-django's test database lives in memory, so it is copied, as it is now, to a file.
+    pytest-django's test database may live in memory, so it is copied, as it is now, to a
+    file of the test's own.
     """
     if connection.vendor == "postgresql":
         base = urlsplit(os.environ["DATABASE_URL"])
@@ -119,3 +124,50 @@ def shared_database_url(directory: Path) -> str:
         connection.connection.backup(copy)
     copy.close()
     return f"sqlite:///{path}"
+
+
+#: Login limits for these tests: slow-downs would hide the count, so only the lock after four
+#: failures of one username from one address is left on.
+LIMITS = {
+    "LOGIN_SLOWDOWN_AFTER": "1000",
+    "LOGIN_FAILURES_PER_USERNAME_AND_IP": "4",
+    "LOGIN_FAILURES_PER_IP": "1000",
+    "LOGIN_FAILURES_PER_USERNAME": "1000",
+}
+
+
+class NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None  # the 302 itself is the answer
+
+
+class Visitor:
+    """A browser's part of the conversation: cookies, and forms with their CSRF token; a
+    redirect is answered, not followed."""
+
+    def __init__(self) -> None:
+        self.cookies = http.cookiejar.CookieJar()
+        cookies = urllib.request.HTTPCookieProcessor(self.cookies)
+        self.opener = urllib.request.build_opener(cookies, NoRedirects)
+
+    def get(self, url: str) -> tuple[int, str]:
+        return self._open(urllib.request.Request(url))
+
+    def post(self, url: str, fields: dict[str, str]) -> tuple[int, str]:
+        """Posts a form; a page with a form must have been visited first (the CSRF cookie)."""
+        token = next(c.value for c in self.cookies if c.name == "csrftoken")
+        body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
+        return self._open(urllib.request.Request(url, data=body))
+
+    def _open(self, request: urllib.request.Request) -> tuple[int, str]:
+        try:
+            with self.opener.open(request, timeout=30) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+
+def log_in(visitor: Visitor, server: str, username: str, password: str) -> int:
+    visitor.get(f"{server}/accounts/login/")
+    fields = {"username": username, "password": password}
+    return visitor.post(f"{server}/accounts/login/", fields)[0]

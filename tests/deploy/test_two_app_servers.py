@@ -3,11 +3,7 @@ entered through one is on the other's public page at the next request, the page 
 is the page the other serves, and failed logins through both add up to one lockout that both
 enforce, even when the tries arrive at the same moment."""
 
-import http.cookiejar
 import re
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -18,54 +14,9 @@ import redis
 from arbiter.models import Game
 from pairing.services import rounds
 from tests.factories import PASSWORD
-from tests.servers import app_server, redis_server, shared_database_url
+from tests.servers import LIMITS, Visitor, app_server, log_in, redis_server, shared_database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-#: Slow-downs would hide the count: only the lock after four failures is left on.
-LIMITS = {
-    "LOGIN_SLOWDOWN_AFTER": "1000",
-    "LOGIN_FAILURES_PER_USERNAME_AND_IP": "4",
-    "LOGIN_FAILURES_PER_IP": "1000",
-    "LOGIN_FAILURES_PER_USERNAME": "1000",
-}
-
-
-class NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):
-        return None  # the 302 itself is the answer
-
-
-class Visitor:
-    """A browser's part of the conversation: cookies, and forms with their CSRF token; a
-    redirect is answered, not followed."""
-
-    def __init__(self) -> None:
-        self.cookies = http.cookiejar.CookieJar()
-        cookies = urllib.request.HTTPCookieProcessor(self.cookies)
-        self.opener = urllib.request.build_opener(cookies, NoRedirects)
-
-    def get(self, url: str) -> tuple[int, str]:
-        return self._open(urllib.request.Request(url))
-
-    def post(self, url: str, fields: dict[str, str]) -> tuple[int, str]:
-        """Posts a form; a page with a form must have been visited first (the CSRF cookie)."""
-        token = next(c.value for c in self.cookies if c.name == "csrftoken")
-        body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
-        return self._open(urllib.request.Request(url, data=body))
-
-    def _open(self, request: urllib.request.Request) -> tuple[int, str]:
-        try:
-            with self.opener.open(request, timeout=30) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode()
-
-
-def log_in(visitor: Visitor, server: str, username: str, password: str) -> int:
-    visitor.get(f"{server}/accounts/login/")
-    fields = {"username": username, "password": password}
-    return visitor.post(f"{server}/accounts/login/", fields)[0]
 
 
 def board_result(page: str, board: int) -> str:
