@@ -3,6 +3,7 @@ gunicorn app servers and the database file or URL they can all open, and a visit
 to them over HTTP. Each server listens on a free loopback port and is stopped by the test that
 started it."""
 
+import http.client
 import http.cookiejar
 import os
 import shutil
@@ -90,9 +91,14 @@ def redis_server(directory: Path, port: int | None = None) -> Iterator[str]:
         yield f"redis://127.0.0.1:{port}/0"
 
 
-def status(url: str) -> int:
-    with urllib.request.urlopen(url, timeout=5) as response:
-        return response.status
+def answers(port: int) -> bool:
+    """Whether the app on this port answers its home page (a redirect to https counts)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", "/")
+        return connection.getresponse().status in (200, 301)
+    finally:
+        connection.close()
 
 
 @contextmanager
@@ -104,7 +110,7 @@ def app_server(env: dict[str, str], threads: int = 1) -> Iterator[str]:
     command += ["--log-level", "warning"]
     base = f"http://127.0.0.1:{port}"
     full_env = {**os.environ, **PRODUCTION, **env}
-    with running(command, lambda: status(base + "/") == 200, "gunicorn", cwd=ROOT, env=full_env):
+    with running(command, lambda: answers(port), "gunicorn", cwd=ROOT, env=full_env):
         yield base
 
 
