@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The environment of an app server as production has it, over plain http.
 PRODUCTION = {
     "DEBUG": "0",
-    "SECRET_KEY": "a-secret-key-the-app-servers-of-one-test-share-" + "x" * 20,
+    "SECRET_KEY": "x" * 50,  # one key for every app server of a test: sessions, CSRF
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "SECURE_SSL_REDIRECT": "0",
     "SESSION_COOKIE_SECURE": "0",
