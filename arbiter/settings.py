@@ -103,14 +103,31 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 
-# The public pages keep rendered bodies in this cache (arbiter/views/public_live.py): each
-# process's memory by default; PUBLIC_PAGE_CACHE=0 turns it off (to measure, or to debug).
+# Caches (arbiter/cache.py). With REDIS_URL (redis://host:6379/0) both live in that Redis, shared
+# by every app server: "default", the public pages' rendered bodies (arbiter/views/public_live.py),
+# and "logins", the login-failure counts and locks (arbiter/views/auth.py), each under a key prefix
+# of its own. Without it, each process's memory (the one-command SQLite start needs no Redis);
+# several gunicorn workers then count failed logins apart (up to workers x a limit).
+# PUBLIC_PAGE_CACHE=0 stops keeping rendered pages (to measure, or to debug); the login counts
+# are kept whatever it says.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def _cache(prefix: str) -> dict:
+    if REDIS_URL:
+        return {
+            "BACKEND": "arbiter.cache.RedisOrMemoryCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": prefix,
+        }
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": prefix}
+
+
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache"
-        if _env_bool("PUBLIC_PAGE_CACHE", True)
-        else "django.core.cache.backends.dummy.DummyCache",
-    }
+    "default": _cache("arbiter-pages")
+    if _env_bool("PUBLIC_PAGE_CACHE", True)
+    else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    "logins": _cache("arbiter-logins"),
 }
 USE_I18N = True
 USE_TZ = True
@@ -159,12 +176,6 @@ LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", 
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 PASSWORD_RESET_MAILS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESET_MAILS_PER_ADDRESS", "3"))
 PASSWORD_RESET_REQUESTS_PER_IP = int(os.environ.get("PASSWORD_RESET_REQUESTS_PER_IP", "10"))
-# The counts live in each process's memory, whatever PUBLIC_PAGE_CACHE says (with several
-# gunicorn workers a client may reach a different worker's count: up to workers x the limit).
-CACHES["logins"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "logins",
-}
 
 # Mail (password reset links): SMTP when EMAIL_HOST is set; otherwise each mail is written to
 # the server's log, where an administrator can hand the link on, instead of failing the request.
