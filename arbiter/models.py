@@ -236,6 +236,12 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def validate_constraints(self, exclude=None) -> None:
+        """Each constraint is checked where its value is set (the rating by the field's
+        validator, a FIDE id by EntryForm, starting numbers by the services that give them) and
+        kept by the database; Django's own check would build a query for each of them, and send
+        the rating's, for every line of an imported list."""
+
 
 class Versioned(models.Model):
     """What arbiters edit from pages that may have gone stale (a draft round, a bracket before

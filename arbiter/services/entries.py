@@ -1,6 +1,7 @@
 """State changes of a tournament's entries: add, edit, withdraw, delete one entered by mistake,
 import a list."""
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
@@ -63,11 +64,18 @@ def renumber_by_rating(tournament: Tournament) -> dict[str, list[int]]:
     }
 
 
-def check_open_for_entries(tournament: Tournament) -> None:
-    """A round robin's schedule is fixed once its rounds exist: nobody can join it then."""
+def check_open_for_entries(tournament: Tournament, adding: int = 1) -> None:
+    """A round robin's schedule is fixed once its rounds exist: nobody can join it then. No
+    tournament takes more than ``MAX_PLAYERS`` (docs/hardening.md, "Limits")."""
     if tournament.pairing_system.closed_once_rounds_exist and tournament.rounds.exists():
         raise EntryError(
             "The round robin's schedule is fixed: no player can be added after the drawing."
+        )
+    entered = Entry.objects.filter(tournament=tournament).count()
+    if entered + adding > settings.MAX_PLAYERS:
+        raise EntryError(
+            f"A tournament takes at most {settings.MAX_PLAYERS} players (MAX_PLAYERS); "
+            f"{entered} are entered already."
         )
 
 
@@ -179,7 +187,7 @@ def delete_entry(user, entry: Entry) -> None:
 def import_entries(user, tournament: Tournament, rows: list[dict]) -> list[Entry]:
     """Add a whole validated list at once: all of it, or (on any database error) none of it."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
-    check_open_for_entries(tournament)
+    check_open_for_entries(tournament, adding=len(rows))
     entries = Entry.objects.bulk_create(
         [Entry(tournament=tournament, **_entry_values(row)) for row in rows]
     )
