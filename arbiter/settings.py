@@ -142,6 +142,8 @@ WHITENOISE_USE_FINDERS = DEBUG
 MAX_UPLOAD_BYTES = int(os.environ.get("MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
 MAX_PLAYERS = int(os.environ.get("MAX_PLAYERS", "5000"))
 MAX_ROUNDS = int(os.environ.get("MAX_ROUNDS", "99"))
+# A backup file `manage.py restore` reads whole (all tournaments of a server: much more).
+MAX_BACKUP_BYTES = int(os.environ.get("MAX_BACKUP_BYTES", str(256 * 1024 * 1024)))
 # A request whose body is larger than a file, a paste and the form around them is answered
 # 413 from its Content-Length, before it is read (arbiter/limits.py).
 MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024

@@ -16,3 +16,8 @@ os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 from arbiter.settings import *  # noqa: F403
 
 SECURE_SSL_REDIRECT = False
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, as in production (WAL, a busy timeout, immediate writes: arbiter/settings.py),
+    # not the shared in-memory database, whose table locks ignore the busy timeout.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}  # noqa: F405
