@@ -54,7 +54,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": SQLITE_BUSY_TIMEOUT,
-        "init_command": ("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
