@@ -142,6 +142,9 @@ WHITENOISE_USE_FINDERS = DEBUG
 MAX_UPLOAD_BYTES = int(os.environ.get("MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
 MAX_PLAYERS = int(os.environ.get("MAX_PLAYERS", "5000"))
 MAX_ROUNDS = int(os.environ.get("MAX_ROUNDS", "99"))
+if not 1 <= MAX_ROUNDS <= 99:
+    # the database keeps an acceleration's round to 99 (pairing/models.py): lower only
+    raise ImproperlyConfigured(f"MAX_ROUNDS is 1 to 99, not {MAX_ROUNDS}.")
 # A backup file `manage.py restore` reads whole (all tournaments of a server: much more).
 MAX_BACKUP_BYTES = int(os.environ.get("MAX_BACKUP_BYTES", str(256 * 1024 * 1024)))
 # A request whose body is larger than a file, a paste and the form around them is answered
