@@ -183,21 +183,18 @@ class TrfLimits:
     The defaults are the format's own bounds (four columns for a starting number, three for a
     round); an application passes its own. A record is at most :attr:`line_length` characters
     (a player record with a block for every round, and blanks after it); the forbidden pairs
-    of all ``XXP``/``260`` groups together and the player-rounds all ``XXA``/``250`` records
-    write are bounded too, since a short record can name very many of either.
+    of all ``XXP``/``260`` groups together and the player-rounds all ``250`` records write are
+    bounded too, since a short record can name very many of either.
     """
 
     players: int = 9999
     rounds: int = 999
     forbidden_pairs: int = 50_000
+    acceleration_cells: int = 500_000  # every round of 5000 players in 99 rounds
 
     @property
     def line_length(self) -> int:
         return 100 + 10 * self.rounds
-
-    @property
-    def acceleration_cells(self) -> int:
-        return self.players * self.rounds
 
 
 def decode_trf(raw: bytes) -> str:

@@ -170,7 +170,8 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
 
 def trf_limits() -> TrfLimits:
     """The reader's bounds from the settings (docs/hardening.md, "Limits")."""
-    return TrfLimits(players=settings.MAX_PLAYERS, rounds=settings.MAX_ROUNDS)
+    players, rounds = settings.MAX_PLAYERS, settings.MAX_ROUNDS
+    return TrfLimits(players=players, rounds=rounds, acceleration_cells=players * rounds)
 
 
 def trf_lines_allowed() -> int:

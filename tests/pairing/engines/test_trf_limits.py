@@ -8,7 +8,7 @@ import pytest
 from pairing.engines.trf import TrfError, TrfLimits, parse_trf
 from tests.pairing.trf_helpers import small_trf
 
-APP = TrfLimits(players=5000, rounds=99)
+APP = TrfLimits(players=5000, rounds=99, acceleration_cells=495_000)
 
 
 def refusal(text: str, limits: TrfLimits = APP) -> str:
@@ -57,7 +57,7 @@ def test_the_issue_s_hundred_acceleration_ranges_are_refused_at_once():
         "line 10: accelerations for more than 495000 player-rounds"
     )
     assert refusal(small_trf() + "\n".join([whole] * 100), TrfLimits()) == (
-        "line 10: accelerations for more than 9989001 player-rounds"
+        "line 9: accelerations for more than 500000 player-rounds"
     )
 
 
