@@ -44,6 +44,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+SQLITE_BUSY_TIMEOUT = int(os.environ.get("SQLITE_BUSY_TIMEOUT", "20"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite as an embedded server (docs/hardening.md, "SQLite"): in WAL mode readers never wait
+    # for a writer; a write transaction takes the write lock when it begins (IMMEDIATE), so two
+    # writers queue for up to SQLITE_BUSY_TIMEOUT seconds instead of failing half-way with
+    # "database is locked"; synchronous=NORMAL is safe with WAL (a power cut may lose the last
+    # commits, never corrupt the file).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_BUSY_TIMEOUT,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 INSTALLED_APPS = [
@@ -62,6 +74,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "arbiter.logs.RequestIdMiddleware",
+    "arbiter.limits.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -141,8 +154,26 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
-# The largest CSV player list accepted in one upload or paste.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# Limits on what comes in (README, "Configuration"; docs/hardening.md, "Limits"): a refusal
+# says which limit, saves nothing, and comes before the work it would have cost.
+MAX_UPLOAD_BYTES = int(os.environ.get("MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
+MAX_PLAYERS = int(os.environ.get("MAX_PLAYERS", "5000"))
+MAX_ROUNDS = int(os.environ.get("MAX_ROUNDS", "99"))
+if not 1 <= MAX_ROUNDS <= 99:
+    # the database keeps an acceleration's round to 99 (pairing/models.py): lower only
+    raise ImproperlyConfigured(f"MAX_ROUNDS is 1 to 99, not {MAX_ROUNDS}.")
+# A backup file `manage.py restore` reads whole (all tournaments of a server: much more).
+MAX_BACKUP_BYTES = int(os.environ.get("MAX_BACKUP_BYTES", str(256 * 1024 * 1024)))
+# A request whose body is larger than a file, a paste and the form around them is answered
+# 413 from its Content-Length, before it is read (arbiter/limits.py).
+MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+# Django's own guards, set from those: the form fields of one request (a paste included), the
+# fields of one form (the knockout seeding sends one per competitor), one file per request;
+# an accepted file stays in memory (it is read whole anyway) instead of a temporary file.
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+DATA_UPLOAD_MAX_NUMBER_FIELDS = MAX_PLAYERS + 100
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
 
 # HTTPS and browser protections (README, "Configuration"). With DEBUG off they default to what a
 # public deployment behind TLS needs (`manage.py check --deploy` is clean); with DEBUG on they

@@ -9,7 +9,7 @@ from arbiter.access import tournament_arbiter_required
 from arbiter.forms import EntryForm, PlayerListImportForm
 from arbiter.models import Entry, Tournament
 from arbiter.once import once_per_submission
-from arbiter.player_lists import COLUMNS, decode_upload, parse_player_list
+from arbiter.player_lists import COLUMNS, parse_player_list
 from arbiter.services import entries as service
 
 
@@ -110,9 +110,7 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = PlayerListImportForm(request.POST or None, request.FILES or None)
     line_errors = []
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data.get("file")
-        text = decode_upload(upload.read()) if upload else form.cleaned_data["text"]
-        parsed = parse_player_list(text, tournament)
+        parsed = parse_player_list(form.cleaned_data["text"], tournament)
         line_errors = parsed.errors
         if not line_errors:
             try:
