@@ -5,20 +5,13 @@ most of its time there; here the card's URL is reversed once per page and each n
 once per player: title, then "Lastname, Firstname" linked to the card.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from arbiter.models import Entry
-
-
-def card_urls(tournament_id: int) -> Callable[[int], str]:
-    """The URL of an entry's player card, from one `reverse` per page."""
-    marker = 999999999
-    pattern = reverse("player_card", args=[tournament_id, marker]).replace(str(marker), "{}")
-    return pattern.format
+from arbiter.views.links import url_for_ids
 
 
 def name_html(entry: Entry, card_url: str) -> SafeString:
@@ -29,7 +22,7 @@ def name_html(entry: Entry, card_url: str) -> SafeString:
 
 def add_names(tournament_id: int, entries: Iterable[Entry]) -> None:
     """Give each entry `card_url` and `name_html`, for the templates to print as they are."""
-    card_url = card_urls(tournament_id)
+    card_url = url_for_ids("player_card", tournament_id)
     for entry in entries:
         entry.card_url = card_url(entry.pk)
         entry.name_html = name_html(entry, entry.card_url)
