@@ -18,6 +18,7 @@ from arbiter.scoring import bye_points, counted_byes, counted_games, round_progr
 from arbiter.standings import standings
 from arbiter.templatetags.chess import points as points_text
 from arbiter.views.public_live import live_page, public_tournament
+from arbiter.views.public_names import add_names
 from arbiter.views.public_rounds import own_result
 
 
@@ -108,5 +109,6 @@ def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if query.isdigit() and len(query) <= 9:
             match |= Q(starting_number=int(query))
         found = list(entries.filter(match).order_by("name")[:50])
+        add_names(tournament.pk, found)
     context = {"tournament": tournament, "query": query, "found": found}
     return render(request, "public/search.html", context)
