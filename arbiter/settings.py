@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "arbiter",
     "pairing",
 ]
@@ -123,6 +125,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = DEBUG
+
+# Long work (pairing a round, importing a file) runs as a background task (arbiter/jobs.py,
+# docs/background-tasks.md): queued in the database, run by `manage.py db_worker` processes, on
+# this machine or others sharing the database. A job running longer than TASK_TIME_LIMIT
+# seconds is stopped and changes nothing.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+TASK_TIME_LIMIT = int(os.environ.get("TASK_TIME_LIMIT", "600"))
 
 # The largest CSV player list accepted in one upload or paste.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024

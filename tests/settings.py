@@ -16,3 +16,9 @@ os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 from arbiter.settings import *  # noqa: F403
 
 SECURE_SSL_REDIRECT = False
+
+# Background jobs run at once, inside the request that asks for them (django-tasks' immediate
+# backend), so that the test client and the browser tests see their outcome in the answer. The
+# tests of the worker itself (tests/arbiter/test_jobs_worker.py) switch to the database backend
+# and run db_worker's loop.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

@@ -5,11 +5,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
 from arbiter.forms import EntryForm, PlayerListImportForm
-from arbiter.models import Entry, Tournament
+from arbiter.models import BackgroundJob, Entry, Tournament
 from arbiter.once import once_per_submission
-from arbiter.player_lists import COLUMNS, decode_upload, parse_player_list
+from arbiter.player_lists import COLUMNS, decode_upload
 from arbiter.services import entries as service
 
 
@@ -112,16 +113,23 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data.get("file")
         text = decode_upload(upload.read()) if upload else form.cleaned_data["text"]
-        parsed = parse_player_list(text, tournament)
-        line_errors = parsed.errors
+        # Checked and saved by a background job (arbiter/import_jobs.py); one already done (a
+        # short list, a fast worker) answers at once, as before.
+        job, _ = jobs.start(
+            request.user,
+            "player_import",
+            "Importing a player list",
+            tournament=tournament,
+            payload=text,
+        )
+        if job.active:
+            return redirect("job", job_id=job.pk)
+        if job.state == BackgroundJob.State.DONE:
+            messages.success(request, job.message)
+            return redirect(job.result_url)
+        line_errors = job.options.get("details", [])
         if not line_errors:
-            try:
-                imported = service.import_entries(request.user, tournament, parsed.rows)
-            except service.EntryError as error:
-                form.add_error(None, str(error))
-            else:
-                messages.success(request, f"{len(imported)} players imported.")
-                return redirect("players", tournament_id=tournament.pk)
+            form.add_error(None, job.message)
     return render(
         request,
         "arbiter/player_import.html",
