@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -61,7 +61,6 @@ class Outcome:
     message: str
     result_url: str
     tournament: Tournament | None = None
-    options: dict = field(default_factory=dict)
 
 
 def start(
@@ -172,7 +171,6 @@ def run(job_id: int) -> None:
         if outcome.tournament is not None:
             job.tournament = outcome.tournament
         job.result_url = outcome.result_url
-        job.options = {**job.options, **outcome.options}
         _finish(job, BackgroundJob.State.DONE, outcome.message)
 
 

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter import jobs
@@ -115,21 +116,24 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         text = decode_upload(upload.read()) if upload else form.cleaned_data["text"]
         # Checked and saved by a background job (arbiter/import_jobs.py); one already done (a
         # short list, a fast worker) answers at once, as before.
-        job, _ = jobs.start(
+        job, joined = jobs.start(
             request.user,
             "player_import",
             "Importing a player list",
             tournament=tournament,
             payload=text,
         )
-        if job.active:
+        if joined:
+            form.add_error(None, _importing_already(job))
+        elif job.active:
             return redirect("job", job_id=job.pk)
-        if job.state == BackgroundJob.State.DONE:
+        elif job.state == BackgroundJob.State.DONE:
             messages.success(request, job.message)
             return redirect(job.result_url)
-        line_errors = job.options.get("details", [])
-        if not line_errors:
-            form.add_error(None, job.message)
+        else:
+            line_errors = job.options.get("details", [])
+            if not line_errors:
+                form.add_error(None, job.message)
     return render(
         request,
         "arbiter/player_import.html",
@@ -139,4 +143,13 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
             "line_errors": line_errors,
             "columns": sorted(set(COLUMNS.values())),
         },
+    )
+
+
+def _importing_already(job: BackgroundJob) -> str:
+    who = f" by {job.started_by.username}" if job.started_by else ""
+    return (
+        f"A player list is being imported{who} (asked for at "
+        f"{timezone.localtime(job.created_at):%H:%M:%S}): this one was not. Import it again "
+        "when that one is done."
     )

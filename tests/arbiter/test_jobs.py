@@ -154,3 +154,37 @@ def test_a_wrong_player_list_lists_its_lines_and_saves_nothing(anna_client, tron
     assert response.status_code == 200 and "Line 2: rating" in html
     assert BackgroundJob.objects.get().state == "failed"
     assert trondheim_open.entries.count() == 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_list_while_one_is_being_imported_is_refused_with_a_message(
+    queued, anna_client, trondheim_open
+):
+    address = reverse("players_import", args=[trondheim_open.pk])
+    first = anna_client.post(address, {"text": "name;rating\nNew, Nina;1900\n"})
+    job = BackgroundJob.objects.get()
+    assert first["Location"] == reverse("job", args=[job.pk])
+    second = anna_client.post(address, {"text": "name;rating\nOther, Olga;1800\n"})
+    assert "A player list is being imported by anna" in second.content.decode()
+    run_worker()
+    assert trondheim_open.entries.filter(name="New, Nina").exists()
+    assert not trondheim_open.entries.filter(name="Other, Olga").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_trf_file_is_imported_by_the_worker_and_its_page_leads_to_the_tournament(
+    queued, anna_client
+):
+    text = (
+        "012 Job Open\n"
+        "001    1      Alpha, Anna                       2100                             0.0\n"
+        "001    2      Beta, Bo                          2000                             0.0\n"
+    )
+    response = anna_client.post(reverse("trf_import"), {"text": text, "name": ""})
+    job = BackgroundJob.objects.get()
+    assert response["Location"] == reverse("job", args=[job.pk]) and job.state == "queued"
+    run_worker()
+    job.refresh_from_db()
+    assert job.state == "done" and job.tournament.entries.count() == 2, job.message
+    shown = anna_client.get(reverse("job", args=[job.pk]), follow=True).content.decode()
+    assert "imported: 2 players, 0 rounds" in shown
