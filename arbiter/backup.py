@@ -80,6 +80,11 @@ MODELS: list[tuple[str, str]] = [
     ("arbiter.AuditEntry", "tournament"),
 ]
 
+#: Models that point at a tournament but are not part of it, with the reason they are left out.
+NOT_BACKED_UP: dict[str, str] = {
+    "arbiter.BackgroundJob": "the record of work a worker did or does on this database's copy",
+}
+
 
 #: The key of PostgreSQL's advisory lock that serialises restores ("arbiter restore").
 RESTORE_LOCK = 0x617262_72657374

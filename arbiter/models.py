@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from pairing.engines import results
 
@@ -397,3 +398,80 @@ class Submission(models.Model):
 
     def __str__(self) -> str:
         return f"{self.token} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class BackgroundJob(models.Model):
+    """Long work done by a task worker instead of in the web request (arbiter/jobs.py): pairing a
+    round, importing a file. The page that started it shows its state and, when it is over,
+    the outcome; the arbiter can leave and come back. A tournament has at most one unfinished
+    job of a kind, so a second press joins the first instead of queueing another."""
+
+    class State(models.TextChoices):
+        QUEUED = "queued", "Waiting for a worker"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    ACTIVE = (State.QUEUED, State.RUNNING)
+
+    kind = models.CharField(max_length=30)
+    #: What the job works on; an import's tournament is set when the job has created it.
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, null=True, related_name="jobs"
+    )
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
+    #: What the job does, for the page ("Pairing round 5").
+    title = models.CharField(max_length=200)
+    #: The tournament's version when the job was asked for: the job refuses to act on a
+    #: tournament that changed since (what the arbiter saw is what is paired).
+    seen_version = models.PositiveBigIntegerField(null=True)
+    #: The job's input: the text of an imported file, and its options.
+    payload = models.TextField(blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True)
+    finished_at = models.DateTimeField(null=True)
+    #: The outcome for the arbiter: what was done, or why nothing was.
+    message = models.TextField(blank=True)
+    #: Where the outcome is shown (the draft, the imported tournament).
+    result_url = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "kind"],
+                condition=Q(state__in=["queued", "running"]),
+                name="one_unfinished_job_per_kind",
+            ),
+            models.CheckConstraint(
+                condition=Q(state__in=["queued", "running", "done", "failed"]),
+                name="job_state_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.state})"
+
+    @property
+    def active(self) -> bool:
+        return self.state in self.ACTIVE
+
+    @property
+    def waited(self) -> float:
+        """Seconds it waited for a worker (so far)."""
+        return ((self.started_at or timezone.now()) - self.created_at).total_seconds()
+
+    @property
+    def ran(self) -> float:
+        """Seconds it has run (so far), 0 before it started."""
+        if self.started_at is None:
+            return 0.0
+        return ((self.finished_at or timezone.now()) - self.started_at).total_seconds()
+
+    @property
+    def time_limit(self) -> int:
+        return settings.TASK_TIME_LIMIT

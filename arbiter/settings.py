@@ -68,6 +68,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "arbiter",
     "pairing",
 ]
@@ -153,6 +155,13 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = DEBUG
+
+# Long work (pairing a round, importing a file) runs as a background task (arbiter/jobs.py,
+# docs/background-tasks.md): queued in the database, run by `manage.py db_worker` processes, on
+# this machine or others sharing the database. A job running longer than TASK_TIME_LIMIT
+# seconds is stopped and changes nothing.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+TASK_TIME_LIMIT = int(os.environ.get("TASK_TIME_LIMIT", "600"))
 
 # Limits on what comes in (README, "Configuration"; docs/hardening.md, "Limits"): a refusal
 # says which limit, saves nothing, and comes before the work it would have cost.

@@ -25,6 +25,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.worker import DATABASE_BACKEND
 
 # CI draws the same examples on every run, so a submission's result does not depend on luck;
 # a developer's run explores new ones (HYPOTHESIS_PROFILE=explore, or any run outside CI).
@@ -147,3 +148,10 @@ def anna_client(client, anna):
 @pytest.fixture
 def boris_client(client, boris):
     return login(client, boris)
+
+
+@pytest.fixture
+def queued(settings):
+    """Background jobs wait in the database for a worker (as in production: tests/worker.py)
+    instead of running at once inside the request (tests/settings.py)."""
+    settings.TASKS = DATABASE_BACKEND

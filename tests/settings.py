@@ -27,3 +27,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
         "TEST_SQLITE_FILE", str(Path(tempfile.gettempdir()) / f"arbiter-test-{os.getpid()}.sqlite3")
     )
     DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_SQLITE_FILE"]}  # noqa: F405
+
+# Background jobs run at once, inside the request that asks for them (django-tasks' immediate
+# backend), so that the test client and the browser tests see their outcome in the answer. The
+# tests of the worker itself (tests/arbiter/test_jobs_worker.py) switch to the database backend
+# and run db_worker's loop.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

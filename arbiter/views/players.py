@@ -5,13 +5,15 @@ from collections.abc import Iterable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
 from arbiter.forms import EntryForm, PlayerListImportForm
-from arbiter.models import Entry, Tournament
+from arbiter.models import BackgroundJob, Entry, Tournament
 from arbiter.once import once_per_submission
-from arbiter.player_lists import COLUMNS, parse_player_list
+from arbiter.player_lists import COLUMNS
 from arbiter.services import entries as service
 from arbiter.views.links import url_for_ids
 
@@ -126,16 +128,27 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = PlayerListImportForm(request.POST or None, request.FILES or None)
     line_errors = []
     if request.method == "POST" and form.is_valid():
-        parsed = parse_player_list(form.cleaned_data["text"], tournament)
-        line_errors = parsed.errors
-        if not line_errors:
-            try:
-                imported = service.import_entries(request.user, tournament, parsed.rows)
-            except service.EntryError as error:
-                form.add_error(None, str(error))
-            else:
-                messages.success(request, f"{len(imported)} players imported.")
-                return redirect("players", tournament_id=tournament.pk)
+        text = form.cleaned_data["text"]
+        # Checked and saved by a background job (arbiter/import_jobs.py); one already done (a
+        # short list, a fast worker) answers at once, as before.
+        job, joined = jobs.start(
+            request.user,
+            "player_import",
+            "Importing a player list",
+            tournament=tournament,
+            payload=text,
+        )
+        if joined:
+            form.add_error(None, _importing_already(job))
+        elif job.active:
+            return redirect("job", job_id=job.pk)
+        elif job.state == BackgroundJob.State.DONE:
+            messages.success(request, job.message)
+            return redirect(job.result_url)
+        else:
+            line_errors = job.options.get("details", [])
+            if not line_errors:
+                form.add_error(None, job.message)
     return render(
         request,
         "arbiter/player_import.html",
@@ -145,4 +158,13 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
             "line_errors": line_errors,
             "columns": sorted(set(COLUMNS.values())),
         },
+    )
+
+
+def _importing_already(job: BackgroundJob) -> str:
+    who = f" by {job.started_by.username}" if job.started_by else ""
+    return (
+        f"A player list is being imported{who} (asked for at "
+        f"{timezone.localtime(job.created_at):%H:%M:%S}): this one was not. Import it again "
+        "when that one is done."
     )

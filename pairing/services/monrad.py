@@ -18,6 +18,7 @@ from arbiter.models import Bye, Entry, Game, Round, System, Tournament, no_contr
 from arbiter.scoring import COUNTED_STATES
 from arbiter.services.audit import record
 from arbiter.services.entries import EntryError, add_entry
+from arbiter.time_limit import run_pure
 from pairing.engines import monrad as engine
 from pairing.engines import results
 from pairing.models import MonradCheckIn, MonradPairing, MonradSettings
@@ -39,10 +40,11 @@ def settings_of(tournament: Tournament) -> MonradSettings:
 
 def engine_settings(chosen: MonradSettings) -> engine.Settings:
     return engine.Settings(
-        scoring=chosen.scoring,
-        bye=chosen.bye_value,
-        tie_order=chosen.tie_order,
-        tiebreak=chosen.tiebreak,
+        # plain strings (an unsaved default's are the choices' enum members)
+        scoring=str(chosen.scoring),
+        bye=str(chosen.bye_value),
+        tie_order=str(chosen.tie_order),
+        tiebreak=str(chosen.tiebreak),
     )
 
 
@@ -190,8 +192,12 @@ def propose_evening(user, tournament: Tournament, number: int) -> Proposal:
     seed = _draw_cards(user, tournament) if number == 1 else None
     players, evenings, entries = players_and_evenings(tournament, number - 1)
     try:
-        pairing = engine.pair_evening(
-            players, evenings, present, engine_settings(settings_of(tournament))
+        pairing = run_pure(
+            engine.pair_evening,
+            players,
+            evenings,
+            present,
+            engine_settings(settings_of(tournament)),
         )
     except engine.MonradError as error:
         raise RoundError(f"Round {number} cannot be paired: {error}") from error

@@ -125,11 +125,34 @@ def mark_changed(user, draft: Versioned, summary: str, *fields: str) -> None:
 # --- pairing --------------------------------------------------------------------------------
 
 
+def check_unchanged(tournament: Tournament, seen_version: int | None) -> None:
+    """Refuse to act on a tournament that changed since ``seen_version`` (the version when the
+    arbiter asked: a pairing job acts on what they saw), naming the changes. None: as it is."""
+    if seen_version is None or tournament.version == seen_version:
+        return
+    changes = (
+        AuditEntry.objects.filter(tournament=tournament)
+        .select_related("user")
+        .order_by("-at", "-id")[: min(max(tournament.version - seen_version, 1), 3)]
+    )
+    said = "; ".join(
+        entry.summary + (f" ({entry.user.username})" if entry.user else "") for entry in changes
+    )
+    more = tournament.version - seen_version - len(changes)
+    raise StaleDraft(
+        f"The tournament changed after Pair was pressed: {said}"
+        + (f" and {more} more change(s)" if more > 0 else "")
+        + ". Nothing was paired: check the page as it stands now and press Pair again."
+    )
+
+
 @transaction.atomic
-def pair_next_round(user, tournament: Tournament) -> Round:
+def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = None) -> Round:
     """Pair the next round with the system's pairer: a draft (nothing public yet), or published
-    at once when the system says so."""
+    at once when the system says so. With ``seen_version``, refused when the tournament is no
+    longer at that version (:func:`check_unchanged`)."""
     tournament = locked_tournament(tournament)
+    check_unchanged(tournament, seen_version)
     system = tournament.pairing_system
     if not system.pairer:
         raise RoundError("This tournament's rounds are not paired one at a time.")

@@ -7,6 +7,7 @@ import time
 
 from arbiter.models import Bye, Round, Tournament
 from arbiter.services.entries import renumber_by_rating
+from arbiter.time_limit import run_pure
 from pairing.engines.dutch import NoValidPairing, pair_trf
 from pairing.engines.dutch.manual import Warning, check_manual_pairing
 from pairing.engines.dutch.state import build_state
@@ -23,7 +24,7 @@ def propose_round(user, tournament: Tournament, number: int) -> Proposal:
     trf = tournament_trf(tournament, through_round=number - 1, next_round=True)
     started = time.perf_counter()
     try:
-        pairing = pair_trf(trf, tournament.rules_version)
+        pairing = run_pure(pair_trf, trf, tournament.rules_version)
     except NoValidPairing as error:
         raise RoundError(
             f"No pairing of round {number} satisfies the absolute criteria: {error}"

@@ -23,10 +23,15 @@ class Board:
     partial: str  # the board, swapped by HTMX
     context: Callable[[Tournament], dict]
     refusals: tuple[type[Exception], ...]  # a change refused with a message for the arbiter
+    #: ``(tournament) -> BackgroundJob | None``: the job the page shows (waiting, running, or
+    #: why it failed), as the ``job`` of the context.
+    job: Callable[[Tournament], object] | None = None
 
     def render(self, request: HttpRequest, tournament: Tournament, **extra) -> HttpResponse:
         tournament.refresh_from_db()
         context = {"tournament": tournament, **self.context(tournament), **extra}
+        if self.job is not None:
+            context.setdefault("job", self.job(tournament))
         template = f"{self.template}#{self.partial}" if request.htmx else self.template
         return render(request, template, context)
 

@@ -15,6 +15,7 @@ from arbiter.models import Bye, Entry, Game, Round, Tournament
 from arbiter.once import once_per_submission
 from arbiter.services.results import ResultError, record_result
 from pairing.engines import monrad as engine
+from pairing.jobs import shown_pair_job
 from pairing.models import MonradPairing, MonradSettings
 from pairing.services import monrad as service
 from pairing.services.rounds import RoundError, draft_token
@@ -179,5 +180,10 @@ def _settings_choices(chosen: MonradSettings) -> list[dict]:
 
 
 BOARD = Board(
-    "monrad", "pairing/monrad.html", "evening", evening_context, (RoundError, ResultError)
+    "monrad",
+    "pairing/monrad.html",
+    "evening",
+    evening_context,
+    (RoundError, ResultError),
+    job=shown_pair_job,
 )

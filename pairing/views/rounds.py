@@ -8,11 +8,14 @@ loses a public round or results answers with what it would lose and a button tha
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.views.decorators.http import require_POST
 
+from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
-from arbiter.models import Entry, Round, Tournament
+from arbiter.models import BackgroundJob, Entry, Round, Tournament
+from pairing.jobs import next_round_number, round_page
 from pairing.services import rounds as lifecycle
 from pairing.views.board import Board, posted_entry, posted_int
 
@@ -39,9 +42,29 @@ def _act_on_round(
 @require_POST
 @tournament_arbiter_required
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return _board(tournament).act(
-        request, tournament, lambda: lifecycle.pair_next_round(request.user, tournament)
+    """Queue the pairing of the next round as a background job (arbiter/jobs.py), or join the
+    one under way (a second press, a second tab); the page shows its progress, then the draft
+    or why it failed."""
+    board = _board(tournament)
+    number = next_round_number(tournament)
+    job, joined = jobs.start(
+        request.user,
+        "pair",
+        f"Pairing round {number}",
+        tournament=tournament,
+        options={"round": number},
+        result_url=round_page(tournament),
     )
+    if job.state == BackgroundJob.State.FAILED:
+        return board.fail(request, tournament, job.message)
+    if not joined:
+        return board.done(request, tournament)
+    who = f" by {job.started_by.username}" if job.started_by else ""
+    notice = (
+        f"{job.title} was already asked for{who} at {timezone.localtime(job.created_at):%H:%M:%S}: "
+        "this is that job, not a second one."
+    )
+    return board.done(request, tournament, notice=notice, joined=True)
 
 
 @require_POST

@@ -15,6 +15,7 @@ from arbiter.access import tournament_arbiter_required
 from arbiter.models import Bye, Game, Round, Tournament
 from arbiter.once import once_per_submission
 from arbiter.scoring import pairings, points_before
+from pairing.jobs import shown_pair_job
 from pairing.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.services import swiss as service
 from pairing.services import swiss_records as records
@@ -205,4 +206,6 @@ def _draft_context(tournament: Tournament, draft: Round) -> dict:
     }
 
 
-BOARD = Board("swiss", "pairing/swiss.html", "swiss-round", _round_context, (RoundError,))
+BOARD = Board(
+    "swiss", "pairing/swiss.html", "swiss-round", _round_context, (RoundError,), job=shown_pair_job
+)

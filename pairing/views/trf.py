@@ -12,13 +12,12 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
+from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
-from arbiter.models import Tournament
+from arbiter.models import BackgroundJob, Tournament
 from arbiter.once import once_per_submission
-from pairing.engines.trf import TrfError
 from pairing.forms import TrfImportForm
 from pairing.services.trf_export import trf_file
-from pairing.services.trf_import import import_trf
 
 #: URL part -> whether the file is TRF-16 (``legacy``) and the name suffix.
 FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
@@ -28,22 +27,24 @@ FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 @login_required
 @once_per_submission
 def import_page(request: HttpRequest) -> HttpResponse:
-    """Paste or upload a TRF; a bad file is reported with its line and nothing is saved."""
+    """Paste or upload a TRF; the import runs as a background job (arbiter/jobs.py). A bad
+    file is reported with its line and nothing is saved."""
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        text, name = form.cleaned_data["text"], form.cleaned_data["name"].strip()
-        try:
-            tournament = import_trf(request.user, text, name=name)
-        except TrfError as error:
-            form.add_error(None, f"The file was not imported. {_sentence(error)}")
-        else:
-            played = tournament.rounds.count()
-            messages.success(
-                request,
-                f"{tournament.name} imported: {tournament.entries.count()} players, "
-                f"{played} round{'' if played == 1 else 's'}. It is not published yet.",
-            )
-            return redirect("swiss", tournament_id=tournament.pk)
+        text = form.cleaned_data["text"]
+        job, _ = jobs.start(
+            request.user,
+            "trf_import",
+            "Importing a TRF file",
+            payload=text,
+            options={"name": form.cleaned_data["name"].strip()},
+        )
+        if job.active:
+            return redirect("job", job_id=job.pk)
+        if job.state == BackgroundJob.State.DONE:
+            messages.success(request, job.message)
+            return redirect(job.result_url)
+        form.add_error(None, job.message)
     return render(request, "pairing/trf_import.html", {"form": form})
 
 
@@ -59,12 +60,3 @@ def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpRe
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
-
-
-def _sentence(error: TrfError) -> str:
-    where = f"Line {error.line}" + (f", column {error.column}" if error.column else "")
-    return (
-        f"{where}: {error.message}."
-        if error.line
-        else f"{error.message[:1].upper()}{error.message[1:]}."
-    )

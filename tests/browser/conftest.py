@@ -2,9 +2,12 @@
 
 import os
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
+from django.db import connections
+from django_tasks_db.management.commands.db_worker import Worker
 from playwright.sync_api import sync_playwright
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make beside it
@@ -92,3 +95,33 @@ def screenshot(page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.fixture
+def task_worker(queued, live_server):
+    """A task worker beside the live server, as ``manage.py db_worker`` runs beside gunicorn:
+    jobs are queued in the database and this loop (db_worker's own, in a thread, with a
+    connection of its own) runs them. The other browser tests run each job inside the request
+    that asks for it (tests/settings.py), which is what a page sees from a fast worker."""
+    worker = Worker(
+        queue_names=["default"],
+        interval=0.1,
+        batch=False,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id="browser-test-worker",
+        excluded_queue_names=[],
+    )
+    thread = threading.Thread(target=_work, args=(worker,))
+    thread.start()
+    yield worker
+    worker.running = False
+    thread.join()
+
+
+def _work(worker: Worker) -> None:
+    try:
+        worker.run()
+    finally:
+        connections.close_all()

@@ -91,6 +91,7 @@ SKIPPED = {
     "drawing": "arbiter page, GET only",
     "trf_export": "download, GET only",
     "audit_log": "the audit log page, GET only (filters in the query string)",
+    "job": "a background job's progress, GET only",
     "login": "Django's own auth form (django.contrib.auth), not the app's",
     "logout": "Django's own auth view",
     "password_change": "Django's own auth form",

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 import pytest
 from django.core.cache import caches
 
-from arbiter.models import System, TournamentArbiter
+from arbiter.models import BackgroundJob, System, Tournament, TournamentArbiter
 from arbiter.services.results import record_result
 from pairing.models import ForbiddenPair
 from pairing.services import knockout, monrad, rounds, swiss_records
@@ -49,6 +49,18 @@ def first_game(round_):
     return round_.games.order_by("board").first()
 
 
+def failed_job(user, tournament: Tournament) -> BackgroundJob:
+    """A pairing job that failed: its page stays (a running one would send HTMX on)."""
+    return BackgroundJob.objects.create(
+        kind="pair",
+        title="Pairing round 9",
+        tournament=tournament,
+        started_by=user,
+        state=BackgroundJob.State.FAILED,
+        message="No pairing of round 9 satisfies the absolute criteria.",
+    )
+
+
 @pytest.fixture
 def world(anna, dag, boris, boris_cup):
     """Anna's tournaments, one of each system, and one she has not published; Dag is her deputy
@@ -76,6 +88,7 @@ def world(anna, dag, boris, boris_cup):
         "staff_id": deputy.pk,
         "pair_id": ForbiddenPair.objects.get(tournament=open_).pk,
     }
+    common["job_id"] = failed_job(anna, open_).pk
     places["swiss"] = Place(True, {**common, "number": 1, "game_id": first_game(round_1).pk})
     places["swiss_draft"] = Place(False, {**common, "number": 2, "game_id": first_game(round_2).pk})
 
@@ -130,6 +143,7 @@ def world(anna, dag, boris, boris_cup):
             "game_id": first_game(hidden_round).pk,
             "staff_id": TournamentArbiter.objects.get(tournament=hidden).pk,
             "pair_id": hidden_pair.pk,
+            "job_id": failed_job(anna, hidden).pk,
         },
     )
     for place in places.values():

@@ -106,6 +106,8 @@ EXPECTATIONS: dict[str, Rule] = {
     "record_result": arbiter("swiss", "hidden", methods=WRITE),
     "quick_result": arbiter("swiss", "hidden", methods=WRITE),
     "audit_log": arbiter("swiss", "hidden"),
+    # a background job: the arbiter who asked for it and the tournament's arbiters
+    "job": arbiter("swiss", "hidden"),
     "trf_export": arbiter("swiss", "hidden"),
     "drawing": arbiter("rr"),
     "drawing_start": arbiter("rr", methods=WRITE),

@@ -92,6 +92,7 @@ NOT_AUDITED = {
     "pairing.services.rounds.gone_message": "reads the audit log for a message",
     "pairing.services.rounds.draft_token": "reads a round",
     "pairing.services.rounds.check_seen": "a check that raises",
+    "pairing.services.rounds.check_unchanged": "a check that raises",
     "pairing.services.rounds.mark_changed": "a step of the changes, audited by their entries",
     "pairing.services.knockout.progress": "reads the bracket",
     "arbiter.services.status.has_begun": "reads the rounds and the system's progress",

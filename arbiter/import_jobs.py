@@ -1,0 +1,32 @@
+"""The player list import as a background job (arbiter/jobs.py): the list is checked line by
+line and saved by the same functions the page used to call in the request."""
+
+from django.db import transaction
+from django.urls import reverse
+
+from arbiter.jobs import JobRefused, Outcome
+from arbiter.models import BackgroundJob
+from arbiter.player_lists import parse_player_list
+from arbiter.services import entries as service
+from arbiter.time_limit import check_deadline
+
+
+def import_player_list(job: BackgroundJob) -> Outcome:
+    """Every line checked, then all saved or none. The list itself is not a pure computation
+    (each line is checked with the entry form), so the time limit is checked between the
+    steps and, past it, the saved list is rolled back."""
+    tournament = job.tournament
+    parsed = parse_player_list(job.payload, tournament)
+    if parsed.errors:
+        raise JobRefused(
+            "Nothing was imported: correct these lines and try again.",
+            [f"Line {error.line}: {error.reason}" for error in parsed.errors],
+        )
+    check_deadline()
+    try:
+        with transaction.atomic():
+            imported = service.import_entries(job.started_by, tournament, parsed.rows)
+            check_deadline()
+    except service.EntryError as error:
+        raise JobRefused(str(error)) from error
+    return Outcome(f"{len(imported)} players imported.", reverse("players", args=[tournament.pk]))

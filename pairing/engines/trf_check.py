@@ -1,0 +1,10 @@
+"""Reading a TRF file only to know whether it reads: the check a TRF import runs first, in a
+child process its time limit can stop (arbiter/time_limit.py)."""
+
+from pairing.engines.trf import TrfLimits, parse_trf
+
+
+def parses(text: str, limits: TrfLimits) -> None:
+    """Raise :class:`~pairing.engines.trf.TrfError` at the file's first fault, the app's limits
+    included; nothing is returned, so nothing big goes back to the caller."""
+    parse_trf(text, limits)

@@ -1,0 +1,73 @@
+"""Pairing a round and importing a TRF as background jobs (arbiter/jobs.py). Each runner calls
+the service function the command line calls, in its one transaction: refused, failed or
+stopped at the time limit, it has changed nothing."""
+
+from django.db import transaction
+from django.urls import reverse
+
+from arbiter.jobs import JobRefused, Outcome, latest
+from arbiter.models import BackgroundJob, Tournament
+from arbiter.time_limit import check_deadline, run_pure
+from pairing.engines import trf_check
+from pairing.engines.trf import TrfError
+from pairing.services.rounds import RoundError, pair_next_round
+from pairing.services.trf_import import import_trf, trf_limits
+
+
+def round_page(tournament: Tournament) -> str:
+    """The page where the system pairs its rounds, which shows a pairing job and its draft."""
+    return reverse(tournament.pairing_system.round_page, args=[tournament.pk])
+
+
+def next_round_number(tournament: Tournament) -> int:
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
+def pair_round(job: BackgroundJob) -> Outcome:
+    """Pair the next round of the tournament as it was when Pair was pressed."""
+    tournament = job.tournament
+    try:
+        round_ = pair_next_round(job.started_by, tournament, seen_version=job.seen_version)
+    except RoundError as error:
+        raise JobRefused(str(error)) from error
+    return Outcome(round_.last_change, round_page(tournament))
+
+
+def shown_pair_job(tournament: Tournament) -> BackgroundJob | None:
+    """The pairing job the round page shows: one waiting or running, or the last one's failure
+    while its round is still unpaired (a done job shows as its round)."""
+    job = latest(tournament, "pair")
+    if job is None or job.active:
+        return job
+    failed = job.state == BackgroundJob.State.FAILED
+    return job if failed and job.options.get("round") == next_round_number(tournament) else None
+
+
+def import_trf_file(job: BackgroundJob) -> Outcome:
+    """Create a Swiss from the TRF text: the file is read first in a child process the time
+    limit stops (the reading is what a hostile file makes slow), then imported."""
+    try:
+        run_pure(trf_check.parses, job.payload, trf_limits())
+        with transaction.atomic():
+            tournament = import_trf(job.started_by, job.payload, name=job.options.get("name", ""))
+            check_deadline()
+    except TrfError as error:
+        raise JobRefused(f"The file was not imported. {sentence(error)}") from error
+    played = tournament.rounds.count()
+    return Outcome(
+        f"{tournament.name} imported: {tournament.entries.count()} players, "
+        f"{played} round{'' if played == 1 else 's'}. It is not published yet.",
+        reverse("swiss", args=[tournament.pk]),
+        tournament=tournament,
+    )
+
+
+def sentence(error: TrfError) -> str:
+    """A TRF error as a sentence for the arbiter: "Line 5, column 5: ..."."""
+    where = f"Line {error.line}" + (f", column {error.column}" if error.column else "")
+    return (
+        f"{where}: {error.message}."
+        if error.line
+        else f"{error.message[:1].upper()}{error.message[1:]}."
+    )

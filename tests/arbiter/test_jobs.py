@@ -1,0 +1,190 @@
+"""Background jobs (arbiter/jobs.py): pressing Pair queues a job a worker runs; a second press
+joins it; a job acts on the tournament as the arbiter saw it; whatever goes wrong, nothing of
+it is kept."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import IntegrityError
+from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
+
+from arbiter import jobs
+from arbiter.jobs import ABANDONED_AFTER
+from arbiter.models import AuditEntry, BackgroundJob, Round
+from pairing.services import swiss_records
+from tests.worker import run_worker
+
+HTMX = {"HX-Request": "true"}
+
+
+def pair(client, tournament, **headers):
+    return client.post(reverse("round_pair", args=[tournament.pk]), headers=headers)
+
+
+@pytest.mark.django_db
+def test_pressing_pair_runs_a_job_that_pairs_the_round_and_shows_the_draft(
+    anna_client, trondheim_open
+):
+    html = pair(anna_client, trondheim_open, **HTMX).content.decode()
+    job = BackgroundJob.objects.get()
+    assert (job.kind, job.state, job.title) == ("pair", "done", "Pairing round 1")
+    assert job.message.startswith("Round 1 paired by the engine") and job.ran >= 0
+    assert "Round 1" in html and "Draft" in html and html.count('<tr id="board-') == 5
+    assert AuditEntry.objects.filter(action="round.pair", tournament=trondheim_open).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_queued_job_is_picked_up_by_the_worker_and_pairs_the_round(
+    queued, anna_client, trondheim_open
+):
+    html = pair(anna_client, trondheim_open, **HTMX).content.decode()
+    assert not trondheim_open.rounds.exists()
+    assert 'id="job-step-queued">Waiting for a worker' in html and 'id="pair"' not in html
+    assert DBTaskResult.objects.get().status == "READY"
+    run_worker()
+    assert BackgroundJob.objects.get().state == "done"
+    assert DBTaskResult.objects.get().status == "SUCCESSFUL"
+    assert trondheim_open.rounds.get().state == Round.State.DRAFT
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_press_joins_the_job_instead_of_queueing_another(
+    queued, anna, anna_client, trondheim_open
+):
+    pair(anna_client, trondheim_open)
+    html = pair(anna_client, trondheim_open, **HTMX).content.decode()
+    assert "Pairing round 1 was already asked for by anna" in html
+    assert BackgroundJob.objects.count() == 1 and DBTaskResult.objects.count() == 1
+    run_worker()
+    assert trondheim_open.rounds.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_presses_at_the_same_moment_make_one_job(queued, anna, trondheim_open, monkeypatch):
+    """Both looked before either wrote: the database's constraint refuses the second job, which
+    then joins the first."""
+    first, joined = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
+    assert not joined
+    monkeypatch.setattr(jobs, "unfinished", _not_seen_the_first_time(jobs.unfinished))
+    second, joined = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
+    assert joined and second.pk == first.pk
+    assert BackgroundJob.objects.count() == 1 and DBTaskResult.objects.count() == 1
+
+
+def _not_seen_the_first_time(look):
+    calls = []
+
+    def unfinished(tournament, kind):
+        calls.append(kind)
+        return None if len(calls) == 1 else look(tournament, kind)
+
+    return unfinished
+
+
+@pytest.mark.django_db
+def test_the_database_keeps_one_unfinished_job_of_a_kind_per_tournament(anna, trondheim_open):
+    BackgroundJob.objects.create(kind="pair", title="a", tournament=trondheim_open)
+    with pytest.raises(IntegrityError):
+        BackgroundJob.objects.create(kind="pair", title="b", tournament=trondheim_open)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_refuses_a_tournament_that_changed_after_pair_was_pressed(
+    queued, anna, dag, anna_client, trondheim_open, trondheim_players
+):
+    pair(anna_client, trondheim_open)
+    swiss_records.set_player_round_record(dag, trondheim_open, trondheim_players[3], 1, "H")
+    run_worker()
+    job = BackgroundJob.objects.get()
+    assert job.state == "failed"
+    assert job.message.startswith("The tournament changed after Pair was pressed: ")
+    assert "(dag)" in job.message and "Nothing was paired" in job.message
+    assert not trondheim_open.rounds.exists()
+    html = anna_client.get(reverse("swiss", args=[trondheim_open.pk])).content.decode()
+    assert 'id="job-failed"' in html and "changed after Pair was pressed" in html
+    assert 'id="pair"' in html  # the arbiter can look and press again
+
+
+@pytest.mark.django_db
+def test_an_unexpected_error_fails_the_job_with_a_message_and_keeps_nothing(
+    anna_client, trondheim_open, monkeypatch
+):
+    def broken(user, tournament, number):
+        tournament.entries.update(rating=0)
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr("pairing.services.swiss.propose_round", broken)
+    html = pair(anna_client, trondheim_open, **HTMX).content.decode()
+    job = BackgroundJob.objects.get()
+    assert job.state == "failed" and "An unexpected error stopped it" in job.message
+    assert "An unexpected error stopped it: nothing was changed" in html
+    assert not trondheim_open.entries.filter(rating=0).exists()
+    assert not trondheim_open.rounds.exists()
+
+
+@pytest.mark.django_db
+def test_a_job_whose_worker_died_no_longer_blocks_the_next_press(anna, trondheim_open, settings):
+    stuck = BackgroundJob.objects.create(
+        kind="pair", title="Pairing round 1", tournament=trondheim_open, state="running"
+    )
+    long_ago = stuck.created_at - timedelta(seconds=settings.TASK_TIME_LIMIT) - ABANDONED_AFTER
+    BackgroundJob.objects.filter(pk=stuck.pk).update(started_at=long_ago - timedelta(minutes=1))
+    job, joined = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
+    assert not joined and job.state == "done"
+    stuck.refresh_from_db()
+    assert stuck.state == "failed" and "Its worker stopped" in stuck.message
+
+
+@pytest.mark.django_db
+def test_a_player_list_is_imported_by_a_job(anna_client, trondheim_open):
+    address = reverse("players_import", args=[trondheim_open.pk])
+    response = anna_client.post(address, {"text": "name;rating\nNew, Nina;1900\n"})
+    assert response.status_code == 302 and response["Location"].endswith("/players/")
+    job = BackgroundJob.objects.get()
+    assert (job.kind, job.state, job.payload) == ("player_import", "done", "")
+    assert trondheim_open.entries.filter(name="New, Nina").exists()
+
+
+@pytest.mark.django_db
+def test_a_wrong_player_list_lists_its_lines_and_saves_nothing(anna_client, trondheim_open):
+    address = reverse("players_import", args=[trondheim_open.pk])
+    response = anna_client.post(address, {"text": "name;rating\nNew, Nina;many\n"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "Line 2: rating" in html
+    assert BackgroundJob.objects.get().state == "failed"
+    assert trondheim_open.entries.count() == 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_second_list_while_one_is_being_imported_is_refused_with_a_message(
+    queued, anna_client, trondheim_open
+):
+    address = reverse("players_import", args=[trondheim_open.pk])
+    first = anna_client.post(address, {"text": "name;rating\nNew, Nina;1900\n"})
+    job = BackgroundJob.objects.get()
+    assert first["Location"] == reverse("job", args=[job.pk])
+    second = anna_client.post(address, {"text": "name;rating\nOther, Olga;1800\n"})
+    assert "A player list is being imported by anna" in second.content.decode()
+    run_worker()
+    assert trondheim_open.entries.filter(name="New, Nina").exists()
+    assert not trondheim_open.entries.filter(name="Other, Olga").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_trf_file_is_imported_by_the_worker_and_its_page_leads_to_the_tournament(
+    queued, anna_client
+):
+    text = (
+        "012 Job Open\n"
+        "001    1      Alpha, Anna                       2100                             0.0\n"
+        "001    2      Beta, Bo                          2000                             0.0\n"
+    )
+    response = anna_client.post(reverse("trf_import"), {"text": text, "name": ""})
+    job = BackgroundJob.objects.get()
+    assert response["Location"] == reverse("job", args=[job.pk]) and job.state == "queued"
+    run_worker()
+    job.refresh_from_db()
+    assert job.state == "done" and job.tournament.entries.count() == 2, job.message
+    shown = anna_client.get(reverse("job", args=[job.pk]), follow=True).content.decode()
+    assert "imported: 2 players, 0 rounds" in shown

@@ -1,0 +1,19 @@
+"""A Dutch engine slowed down on purpose, for the tests of long pairings: it imports nothing from
+Django, so the time limit's child process (arbiter/time_limit.py) can run it as it runs the
+real one."""
+
+import time
+
+from pairing.engines.dutch import pair_trf
+
+
+def pair_trf_in_3_seconds(trf, rules=None):
+    """The real pairing, after three seconds: longer than a page may take."""
+    time.sleep(3)
+    return pair_trf(trf, rules)
+
+
+def pair_trf_forever(trf, rules=None):
+    """A pairing that never ends (ten minutes)."""
+    time.sleep(600)
+    return pair_trf(trf, rules)
