@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('arbiter', '0008_audit_log_append_only'),
+        ('arbiter', '0009_background_jobs'),
     ]
 
     operations = [
