@@ -3,25 +3,45 @@ and hand to everyone: no cookie set, no CSRF token, no login state, nothing vary
 cookie; with an ETag, Cache-Control and gzip for those that accept it."""
 
 import gzip
+import re
 
 import pytest
+from django.core.cache import cache
+from django.db import transaction
 from django.test import Client
 
 from tests.conftest import login
-from tests.security.test_every_url import PUBLIC, address, rule_for, url_patterns
+from tests.security.test_every_url import (
+    ARBITER,
+    PUBLIC,
+    address,
+    form,
+    rule_for,
+    url_patterns,
+)
 
 pytestmark = pytest.mark.django_db
 
 GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 
 
-def public_addresses(world) -> list[str]:
+def public_addresses(world, tournament_id: int | None = None) -> list[str]:
+    """The public URLs of the world (of one tournament) that answer 200."""
     found = []
     for pattern in url_patterns():
         rule = rule_for(pattern)
-        if rule.kind == PUBLIC:
-            found += [address(pattern, world[where]) for where in rule.on if world[where].public]
+        if rule.kind != PUBLIC:
+            continue
+        for where in rule.on:
+            place = world[where]
+            if place.public and tournament_id in (None, place.values.get("tournament_id")):
+                found.append(address(pattern, place))
     return found
+
+
+def dated(content: bytes) -> bytes:
+    """The content without the time a PDF was written (and the file id made from it)."""
+    return re.sub(rb"/CreationDate \(D:[^)]*\)|/ID \[[^\]]*\]", b"", content)
 
 
 def what_is_personal(response, body: bytes) -> list[str]:
@@ -73,3 +93,31 @@ def test_every_public_response_has_an_etag_cache_control_and_gzip(client, world)
         if again.status_code != 304 or again.content:
             failures.append(f"{url}: the same ETag again gets {again.status_code}")
     assert not failures, "\n".join(failures)
+
+
+def test_every_change_an_arbiter_makes_shows_on_the_public_pages_at_the_next_request(world, anna):
+    """Every write URL an arbiter posts to, in the world, against the public pages of its
+    tournament: what they serve after the write (kept by version) is what they would render from
+    scratch. A change that does not move the version on would leave a stale page here."""
+    public, arbiter = Client(), login(Client(), anna)
+    stale, writes = [], 0
+    for pattern in url_patterns():
+        rule = rule_for(pattern)
+        if rule.kind != ARBITER or "POST" not in rule.methods.split():
+            continue
+        for where in rule.on:
+            place = world[where]
+            pages = public_addresses(world, place.values.get("tournament_id", -1))
+            for page in pages:  # kept before the write
+                public.get(page)
+            with transaction.atomic():
+                arbiter.post(address(pattern, place), form(place))
+                writes += 1
+                served = {page: dated(public.get(page).content) for page in pages}
+                cache.clear()
+                fresh = {page: dated(public.get(page).content) for page in pages}
+                transaction.set_rollback(True)
+            cache.clear()
+            stale += [f"{pattern.key} at {where}: {p}" for p in pages if served[p] != fresh[p]]
+    assert writes >= 40
+    assert not stale, "pages not showing a change:\n" + "\n".join(stale)
