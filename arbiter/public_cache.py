@@ -8,6 +8,12 @@ cache under a key that holds the version: Redis when several processes share it,
 process's memory. Nothing is ever invalidated; a new version simply asks for new keys and the old
 values age out.
 
+Even the tournament's row, which holds the version, is kept (for at most HEAD_SECONDS): a public
+request that finds its response kept then costs no query at all. Whatever changes a tournament
+forgets its kept row at once and again when the change is committed (``tournament_changed``, and
+any save or delete of the row), so the next request reads the new version from the database.
+Without a shared cache, another process may go on with the old row for up to HEAD_SECONDS.
+
 A value that takes seconds (the standings of a 2000-player event, its PDF) is built by one
 process at a time: the others wait for it, or are given the previous version's value at once
 when there is one (``stale``), instead of all computing the same thing (a "dogpile").
@@ -18,11 +24,16 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
 
 from arbiter.models import Tournament
 
 T = TypeVar("T")
 
+#: How long a tournament's row is kept for the public pages, should a forgetting be lost.
+HEAD_SECONDS = 5
 #: How long a kept value may stay unused; its key changes with the version anyway.
 KEEP_SECONDS = 60 * 60
 #: How long one process may take building a value before another builds it too.
@@ -37,6 +48,35 @@ def stamp(tournament: Tournament) -> str:
     the highest id, starts at version 0 again)."""
     saved = int(tournament.updated_at.timestamp() * 1_000_000)
     return f"{tournament.version}-{saved:x}"
+
+
+def public_row(tournament_id: int) -> Tournament | None:
+    """The tournament's row as kept for the public pages (None when there is no such row)."""
+    key = _row_key(tournament_id)
+    tournament = cache.get(key)
+    if tournament is None:
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is not None:
+            cache.set(key, tournament, HEAD_SECONDS)
+    return tournament
+
+
+def forget(tournament_id: int) -> None:
+    """The tournament is changing: its kept row goes now, and again once the change is committed
+    (a request in between may have kept the row as it was before)."""
+    key = _row_key(tournament_id)
+    cache.delete(key)
+    transaction.on_commit(lambda: cache.delete(key))
+
+
+@receiver(post_save, sender=Tournament)
+@receiver(post_delete, sender=Tournament)
+def _saved_or_deleted(sender, instance: Tournament, **kwargs) -> None:
+    forget(instance.pk)
+
+
+def _row_key(tournament_id: int) -> str:
+    return f"public:row:{tournament_id}"
 
 
 def shared(key: str, build: Callable[[], T], stale_key: str | None = None) -> T:

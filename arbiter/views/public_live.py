@@ -32,7 +32,7 @@ from django.utils.http import parse_etags
 from django.utils.safestring import mark_safe
 
 from arbiter.models import Tournament
-from arbiter.public_cache import shared, stamp
+from arbiter.public_cache import public_row, shared, stamp
 
 #: How often the pairings and standings pages ask whether something changed.
 POLL_EVERY = "20s"
@@ -61,9 +61,9 @@ class Kept:
 
 def public_tournament(tournament_id: int) -> Tournament:
     """The published tournament (else 404) with `public_version`, what its public responses are
-    kept under: one query."""
-    tournament = Tournament.objects.filter(pk=tournament_id, is_published=True).first()
-    if tournament is None:
+    kept under: one query, none while its row is kept (arbiter/public_cache.py)."""
+    tournament = public_row(tournament_id)
+    if tournament is None or not tournament.is_published:
         raise Http404("No published tournament here.")
     tournament.public_version = stamp(tournament)
     return tournament
