@@ -1,22 +1,23 @@
 """Public responses any HTTP cache can keep: one cheap query, a version, an ETag, gzip.
 
 Many phones follow a tournament at once and most of their requests find nothing new. Each public
-page and download starts with one query that reads the published tournament, whose version moves
-on in the same transaction as every change (arbiter/services/status.py). The whole response is
+page and download starts by reading the published tournament, whose version moves on in the same
+transaction as every change (arbiter/services/status.py): one query, none while the row is kept
+(arbiter/public_cache.py). The whole response is
 built once per (tournament version, page, parameters) and kept gzipped in Django's cache
 (arbiter/public_cache.py); the page holds nothing about the visitor (no session, no CSRF token,
 no login state: templates/public/base.html), so it is the same for everyone and a shared cache
 in front may keep it too:
 
 - ``ETag`` names the version and the page; a request whose ``If-None-Match`` holds it gets 304
-  after that one query, without touching the cache.
+  without rendering or reading the kept page.
 - ``Cache-Control: public`` with a short ``max-age``/``s-maxage`` (a new result shows within
   seconds) and ``stale-while-revalidate`` (a proxy answers at once while it asks again).
 - ``Vary: HX-Request, Accept-Encoding``: the same URL answers with a whole page or only its live
   body, gzipped or not. Never ``Cookie``.
 
 The pairings, standings, bracket and player cards poll their body every 20 seconds with htmx,
-sending the version they show; an unchanged one is answered 204 after the one query.
+sending the version they show; an unchanged one is answered 204 likewise.
 """
 
 import gzip
