@@ -38,6 +38,8 @@ HEAD_SECONDS = 5
 KEEP_SECONDS = 60 * 60
 #: How long one process may take building a value before another builds it too.
 BUILD_SECONDS = 60
+#: How long another process waits for that value: less than a gunicorn worker's 30 s timeout.
+WAIT_SECONDS = 20
 #: How often a process waiting for another's value looks again.
 WAIT_STEP = 0.05
 
@@ -84,14 +86,14 @@ def shared(key: str, build: Callable[[], T], stale_key: str | None = None) -> T:
 
     While another process builds it, the value last kept under `stale_key` (a previous version's)
     is returned at once when there is one; otherwise this process waits for the other's value
-    and builds it itself only if that takes longer than BUILD_SECONDS. A fresh value is also kept
+    and builds it itself only if that takes longer than WAIT_SECONDS. A fresh value is also kept
     under `stale_key`, for the next version's waiters.
     """
     value = cache.get(key)
     if value is not None:
         return value
     lock = f"{key}:building"
-    deadline = time.monotonic() + BUILD_SECONDS
+    deadline = time.monotonic() + WAIT_SECONDS
     while not cache.add(lock, True, BUILD_SECONDS):
         stale = cache.get(stale_key) if stale_key else None
         if stale is not None:

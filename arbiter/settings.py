@@ -110,6 +110,8 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache"
         if _env_bool("PUBLIC_PAGE_CACHE", True)
         else "django.core.cache.backends.dummy.DummyCache",
+        # a 1000-player event keeps a card per player: more than the default 300 entries
+        "OPTIONS": {"MAX_ENTRIES": 20000},
     }
 }
 USE_I18N = True
