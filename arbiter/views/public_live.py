@@ -11,8 +11,9 @@ in front may keep it too:
 
 - ``ETag`` names the version and the page; a request whose ``If-None-Match`` holds it gets 304
   without rendering or reading the kept page.
-- ``Cache-Control: public`` with a short ``max-age``/``s-maxage`` (a new result shows within
-  seconds) and ``stale-while-revalidate`` (a proxy answers at once while it asks again).
+- ``Cache-Control: public``: browsers revalidate at every visit (``max-age=0``), a proxy keeps a
+  response 10 s (``s-maxage``) and may answer at once while it asks again
+  (``stale-while-revalidate``).
 - ``Vary: HX-Request, Accept-Encoding``: the same URL answers with a whole page or only its live
   body, gzipped or not. Never ``Cookie``.
 
@@ -37,9 +38,10 @@ from arbiter.public_cache import public_row, shared, stamp
 
 #: How often the pairings and standings pages ask whether something changed.
 POLL_EVERY = "20s"
-#: Browsers and proxies may reuse a response for 10 s (a result entered shows within that, or
-#: at the next poll), and a proxy may answer with an older one for a minute while it asks again.
-CACHE_CONTROL = "public, max-age=10, s-maxage=10, stale-while-revalidate=60"
+#: A browser asks again at every visit (304 when nothing changed: no rendering, no query), so a
+#: player sees a result as soon as it is in; a shared cache (a proxy) may reuse a response for
+#: 10 s, and answer with an older one for a minute while it asks again.
+CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60"
 #: A previous version's response, handed out while another process builds the current one.
 STALE_CACHE_CONTROL = "no-cache"
 VARY = "HX-Request, Accept-Encoding"
