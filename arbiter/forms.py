@@ -1,8 +1,10 @@
 """Forms for the arbiter pages; their validation is also the per-line validation of CSV imports."""
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model
 
+from arbiter.limits import InputTooLarge, check_text, read_upload
 from arbiter.models import Entry, Title, Tournament, no_control_characters, tiebreak_rules_for
 from arbiter.services.tournaments import system_change_refused
 from arbiter.standings import check_tiebreaks
@@ -141,6 +143,9 @@ def _normalised(data):
 
 
 class PlayerListImportForm(forms.Form):
+    """A CSV list pasted or uploaded; ``cleaned_data["text"]`` is the list either way, within
+    ``MAX_UPLOAD_BYTES`` and a line per player allowed (arbiter/limits.py)."""
+
     text = forms.CharField(
         label="Paste the list",
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
@@ -150,9 +155,33 @@ class PlayerListImportForm(forms.Form):
 
     def clean(self) -> dict:
         cleaned = super().clean()
-        if not cleaned.get("text", "").strip() and not cleaned.get("file"):
+        upload, text = cleaned.get("file"), cleaned.get("text", "")
+        if not text.strip() and not upload:
             raise forms.ValidationError("Paste a list or choose a file.")
+        max_lines = list_lines_allowed()
+        try:
+            if upload:
+                raw = read_upload(upload, max_lines=max_lines, what="file")
+                cleaned["text"] = decode_upload(raw)
+            else:
+                check_text(text, max_lines=max_lines, what="list")
+        except InputTooLarge as refused:
+            raise forms.ValidationError(str(refused)) from None
         return cleaned
+
+
+def list_lines_allowed() -> int:
+    """A player list's lines: one per player allowed, and some for the header and blanks."""
+    return settings.MAX_PLAYERS + 100
+
+
+def decode_upload(raw: bytes) -> str:
+    """A CSV file's text: UTF-8 (with or without BOM), else Windows-1252, which is what
+    spreadsheet programs on Windows write."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
 
 
 class DeputyForm(forms.Form):

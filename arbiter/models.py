@@ -59,6 +59,15 @@ class TiebreakRules(models.TextChoices):
 TIEBREAKS_2026_IN_FORCE = datetime.date(2026, 3, 1)
 
 
+def within_max_rounds(value: int) -> None:
+    """A tournament's rounds are bounded by ``MAX_ROUNDS`` (docs/hardening.md, "Limits")."""
+    if value > settings.MAX_ROUNDS:
+        raise ValidationError(
+            f"A tournament has at most {settings.MAX_ROUNDS} rounds (MAX_ROUNDS).",
+            code="max_rounds",
+        )
+
+
 def tiebreak_rules_for(start_date: datetime.date | None) -> str:
     """The tie-break regulations in force on the event's first day."""
     if start_date is not None and start_date < TIEBREAKS_2026_IN_FORCE:
@@ -90,7 +99,7 @@ class Tournament(models.Model):
     federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
     time_control = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
     planned_rounds = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(99)]
+        null=True, blank=True, validators=[MinValueValidator(1), within_max_rounds]
     )
     #: Derived from the facts after every change (arbiter/services/status.py), never set by hand.
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
@@ -235,6 +244,12 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def validate_constraints(self, exclude=None) -> None:
+        """Each constraint is checked where its value is set (the rating by the field's
+        validator, a FIDE id by EntryForm, starting numbers by the services that give them) and
+        kept by the database; Django's own check would build a query for each of them, and send
+        the rating's, for every line of an imported list."""
 
 
 class Versioned(models.Model):

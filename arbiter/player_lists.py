@@ -2,13 +2,16 @@
 
 The first line names the columns (any order, any case). Accepted names and their aliases are in
 COLUMNS; only `name` is required. Commas, semicolons and tabs are all accepted as separators (the
-one the header line uses). Files are read as UTF-8 (with or without BOM), else as Windows-1252,
-which is what spreadsheet programs on Windows write.
+one the header line uses); uploaded files are decoded by :func:`arbiter.forms.decode_upload`.
+A list is refused whole, before its lines are checked, when it would take the tournament past
+``MAX_PLAYERS``; the errors reported stop at :data:`MAX_LINE_ERRORS`.
 """
 
 import csv
 import io
 from dataclasses import dataclass, field
+
+from django.conf import settings
 
 from arbiter.forms import EntryForm
 from arbiter.models import Entry, Tournament
@@ -37,6 +40,8 @@ COLUMNS: dict[str, str] = {
     "byear": "birth_year",
 }
 SEPARATORS = [",", ";", "\t"]
+#: The errors one list reports: a list with more is not worth reading further.
+MAX_LINE_ERRORS = 100
 
 
 @dataclass(frozen=True)
@@ -54,13 +59,6 @@ class ParsedList:
     errors: list[LineError] = field(default_factory=list)
 
 
-def decode_upload(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
-
-
 def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
     """Every line checked like the player form checks it; the result has rows or errors."""
     result = ParsedList()
@@ -68,6 +66,10 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
     header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_index is None:
         result.errors.append(LineError(1, "the list is empty"))
+        return result
+    too_many = _too_many_players(lines[header_index + 1 :], tournament)
+    if too_many:
+        result.errors.append(LineError(header_index + 1, too_many))
         return result
     header_line = lines[header_index]
     separator = max(SEPARATORS, key=header_line.count)
@@ -84,6 +86,9 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
     )
     for cells in reader:
         line = reader.line_num
+        if len(result.errors) >= MAX_LINE_ERRORS:
+            result.errors.append(LineError(line, "and more: correct the lines above first"))
+            break
         if not any(cell.strip() for cell in cells):
             continue
         if len(cells) != len(columns):
@@ -110,6 +115,19 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
     if not result.rows and not result.errors:
         result.errors.append(LineError(header_index + 1, "the list has a header but no players"))
     return result
+
+
+def _too_many_players(lines: list[str], tournament: Tournament) -> str:
+    """Why the list cannot be taken whole ("" if it can): the players it adds and those
+    entered already are more than ``MAX_PLAYERS``."""
+    listed = sum(1 for line in lines if line.strip())
+    entered = Entry.objects.filter(tournament=tournament).count()
+    if listed + entered <= settings.MAX_PLAYERS:
+        return ""
+    return (
+        f"the list has {listed} players and {entered} are entered already: a tournament takes "
+        f"at most {settings.MAX_PLAYERS} (MAX_PLAYERS)"
+    )
 
 
 def _skip(reader, count: int):

@@ -44,6 +44,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+SQLITE_BUSY_TIMEOUT = int(os.environ.get("SQLITE_BUSY_TIMEOUT", "20"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite as an embedded server (docs/hardening.md, "SQLite"): in WAL mode readers never wait
+    # for a writer; a write transaction takes the write lock when it begins (IMMEDIATE), so two
+    # writers queue for up to SQLITE_BUSY_TIMEOUT seconds instead of failing half-way with
+    # "database is locked"; synchronous=NORMAL is safe with WAL (a power cut may lose the last
+    # commits, never corrupt the file).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_BUSY_TIMEOUT,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 INSTALLED_APPS = [
@@ -62,6 +74,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "arbiter.logs.RequestIdMiddleware",
+    "arbiter.limits.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -103,16 +116,36 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "en"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 
-# The public pages keep rendered bodies in this cache (arbiter/views/public_live.py): each
-# process's memory by default; PUBLIC_PAGE_CACHE=0 turns it off (to measure, or to debug).
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache"
-        if _env_bool("PUBLIC_PAGE_CACHE", True)
-        else "django.core.cache.backends.dummy.DummyCache",
-        # a 1000-player event keeps a card per player: more than the default 300 entries
+# Caches (arbiter/cache.py). With REDIS_URL (redis://host:6379/0) both live in that Redis, shared
+# by every app server: "default", the public pages' rendered bodies (arbiter/views/public_live.py),
+# and "logins", the login-failure counts and locks (arbiter/views/auth.py), each under a key prefix
+# of its own. Without it, each process's memory (the one-command SQLite start needs no Redis);
+# several gunicorn workers then count failed logins apart (up to workers x a limit).
+# PUBLIC_PAGE_CACHE=0 stops keeping rendered pages (to measure, or to debug); the login counts
+# are kept whatever it says.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+
+
+def _cache(prefix: str) -> dict:
+    if REDIS_URL:
+        return {
+            "BACKEND": "arbiter.cache.RedisOrMemoryCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": prefix,
+        }
+    # a 1000-player event keeps a page per player: more than the default 300 entries
+    return {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": prefix,
         "OPTIONS": {"MAX_ENTRIES": 20000},
     }
+
+
+CACHES = {
+    "default": _cache("arbiter-pages")
+    if _env_bool("PUBLIC_PAGE_CACHE", True)
+    else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    "logins": _cache("arbiter-logins"),
 }
 USE_I18N = True
 USE_TZ = True
@@ -126,8 +159,26 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
-# The largest CSV player list accepted in one upload or paste.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# Limits on what comes in (README, "Configuration"; docs/hardening.md, "Limits"): a refusal
+# says which limit, saves nothing, and comes before the work it would have cost.
+MAX_UPLOAD_BYTES = int(os.environ.get("MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
+MAX_PLAYERS = int(os.environ.get("MAX_PLAYERS", "5000"))
+MAX_ROUNDS = int(os.environ.get("MAX_ROUNDS", "99"))
+if not 1 <= MAX_ROUNDS <= 99:
+    # the database keeps an acceleration's round to 99 (pairing/models.py): lower only
+    raise ImproperlyConfigured(f"MAX_ROUNDS is 1 to 99, not {MAX_ROUNDS}.")
+# A backup file `manage.py restore` reads whole (all tournaments of a server: much more).
+MAX_BACKUP_BYTES = int(os.environ.get("MAX_BACKUP_BYTES", str(256 * 1024 * 1024)))
+# A request whose body is larger than a file, a paste and the form around them is answered
+# 413 from its Content-Length, before it is read (arbiter/limits.py).
+MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
+# Django's own guards, set from those: the form fields of one request (a paste included), the
+# fields of one form (the knockout seeding sends one per competitor), one file per request;
+# an accepted file stays in memory (it is read whole anyway) instead of a temporary file.
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
+DATA_UPLOAD_MAX_NUMBER_FIELDS = MAX_PLAYERS + 100
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BYTES
 
 # HTTPS and browser protections (README, "Configuration"). With DEBUG off they default to what a
 # public deployment behind TLS needs (`manage.py check --deploy` is clean); with DEBUG on they
@@ -161,12 +212,6 @@ LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", 
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 PASSWORD_RESET_MAILS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESET_MAILS_PER_ADDRESS", "3"))
 PASSWORD_RESET_REQUESTS_PER_IP = int(os.environ.get("PASSWORD_RESET_REQUESTS_PER_IP", "10"))
-# The counts live in each process's memory, whatever PUBLIC_PAGE_CACHE says (with several
-# gunicorn workers a client may reach a different worker's count: up to workers x the limit).
-CACHES["logins"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "logins",
-}
 
 # Mail (password reset links): SMTP when EMAIL_HOST is set; otherwise each mail is written to
 # the server's log, where an administrator can hand the link on, instead of failing the request.

@@ -102,3 +102,6 @@ urlpatterns = [
     path("", include("pairing.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# Django's refusals of a request too large or with too many fields, as a page that says so.
+handler400 = "arbiter.limits.bad_request"

@@ -1,6 +1,9 @@
 from django import forms
 
+from arbiter.limits import InputTooLarge, check_text, read_upload
+from pairing.engines.trf import decode_trf
 from pairing.models import LotDrawing
+from pairing.services.trf_import import trf_lines_allowed
 
 
 class StartDrawingForm(forms.Form):
@@ -29,9 +32,9 @@ class StepForm(forms.Form):
 
 
 class TrfImportForm(forms.Form):
-    """A tournament report file, pasted or uploaded; the name overrides the file's ``012``."""
-
-    MAX_BYTES = 5 * 1024 * 1024
+    """A tournament report file, pasted or uploaded; the name overrides the file's ``012``.
+    ``cleaned_data["text"]`` is the file's text either way, within ``MAX_UPLOAD_BYTES`` and the
+    lines a file of ``MAX_PLAYERS`` needs (arbiter/limits.py)."""
 
     text = forms.CharField(
         label="Paste the TRF",
@@ -47,15 +50,19 @@ class TrfImportForm(forms.Form):
         help_text="Leave empty to take the name from the file (record 012).",
     )
 
-    def clean_file(self):
-        upload = self.cleaned_data.get("file")
-        if upload and upload.size > self.MAX_BYTES:
-            raise forms.ValidationError("The file is larger than 5 MB: is it really a TRF?")
-        return upload
-
     def clean(self) -> dict:
         cleaned = super().clean()
-        empty = not cleaned.get("text", "").strip() and not cleaned.get("file")
-        if empty and "file" not in self.errors:
-            raise forms.ValidationError("Paste a TRF or choose a file.")
+        upload, text = cleaned.get("file"), cleaned.get("text", "")
+        if not text.strip() and not upload:
+            if "file" not in self.errors:
+                raise forms.ValidationError("Paste a TRF or choose a file.")
+            return cleaned
+        try:
+            if upload:
+                raw = read_upload(upload, max_lines=trf_lines_allowed(), what="file")
+                cleaned["text"] = decode_trf(raw)
+            else:
+                check_text(text, max_lines=trf_lines_allowed(), what="TRF")
+        except InputTooLarge as refused:
+            raise forms.ValidationError(f"{refused} Is it really a TRF?") from None
         return cleaned

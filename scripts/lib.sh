@@ -36,3 +36,13 @@ ensure_chromium() {
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
+
+# ensure_program COMMAND PACKAGE: Debian's PACKAGE when COMMAND is missing (also looked for in
+# /usr/sbin, where nginx lives, which is not on every user's PATH). The tests start their own
+# redis-server and nginx on free loopback ports; the packages' system services are not used.
+ensure_program() {
+  if command -v "$1" >/dev/null || [ -x "/usr/sbin/$1" ]; then return; fi
+  echo "$1 is missing: installing Debian's $2 package" >&2
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
+}

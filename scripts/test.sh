@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 ensure_venv dev
 ensure_chromium
+ensure_program redis-server redis-server  # tests/deploy/: app servers sharing a Redis
+ensure_program nginx nginx                # tests/deploy/: the caching proxy's configuration
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

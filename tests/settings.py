@@ -8,6 +8,8 @@ tests/security/test_settings.py checks the production defaults themselves in a s
 
 import os
 import secrets
+import tempfile
+from pathlib import Path
 
 # DEBUG is off here as in production, where the app refuses to start without a key of its own:
 # a fresh one per run (subprocesses the tests start inherit it).
@@ -16,3 +18,12 @@ os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
 from arbiter.settings import *  # noqa: F403
 
 SECURE_SSL_REDIRECT = False
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, as in production (WAL, a busy timeout, immediate writes: arbiter/settings.py),
+    # not the shared in-memory database, whose table locks ignore the busy timeout. One per run
+    # (two runs at once must not share it), named in the environment for the run's subprocesses.
+    os.environ.setdefault(
+        "TEST_SQLITE_FILE", str(Path(tempfile.gettempdir()) / f"arbiter-test-{os.getpid()}.sqlite3")
+    )
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["TEST_SQLITE_FILE"]}  # noqa: F405

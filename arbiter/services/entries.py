@@ -1,6 +1,9 @@
 """State changes of a tournament's entries: add, edit, withdraw, delete one entered by mistake,
 import a list."""
 
+from collections.abc import Sequence
+
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
@@ -36,38 +39,51 @@ def numbers_follow_ranking(tournament: Tournament) -> bool:
     )
 
 
-def renumber_by_rating(tournament: Tournament) -> dict[str, list[int]]:
+def renumber_by_rating(tournament: Tournament, new: Sequence[Entry] = ()) -> dict[str, list[int]]:
     """Give every entry its starting number from the initial ranking while that is allowed
     (:func:`numbers_follow_ranking`); after that a new entry gets the next free number.
 
+    ``new`` are entries not saved yet (an imported list): they are numbered with the others and
+    then created in bulk. Only the entries whose number changes are written, so that a list
+    imported into an empty tournament costs its inserts and nothing more.
+
     Returns the numbered entries whose number changed, by name: ``{name: [old, new]}``.
     """
-    entries = list(Entry.objects.filter(tournament=tournament))
-    if not numbers_follow_ranking(tournament):
-        taken = [e.starting_number for e in entries if e.starting_number]
-        unnumbered = sorted((e for e in entries if not e.starting_number), key=initial_ranking_key)
-        for number, entry in enumerate(unnumbered, start=max(taken, default=0) + 1):
-            entry.starting_number = number
-        Entry.objects.bulk_update(unnumbered, ["starting_number"])
-        return {}
-    old = {entry.pk: entry.starting_number for entry in entries}
-    # Clear first so that the unique constraint holds at every step of the update.
-    Entry.objects.filter(tournament=tournament).update(starting_number=None)
-    for number, entry in enumerate(sorted(entries, key=initial_ranking_key), start=1):
+    saved = list(Entry.objects.filter(tournament=tournament))
+    old = {entry.pk: entry.starting_number for entry in saved}
+    if numbers_follow_ranking(tournament):
+        ranked = sorted([*saved, *new], key=initial_ranking_key)
+        numbers = enumerate(ranked, start=1)
+    else:
+        taken = [e.starting_number for e in saved if e.starting_number]
+        unnumbered = sorted(
+            (e for e in [*saved, *new] if not e.starting_number), key=initial_ranking_key
+        )
+        numbers = enumerate(unnumbered, start=max(taken, default=0) + 1)
+    for number, entry in numbers:
         entry.starting_number = number
-    Entry.objects.bulk_update(entries, ["starting_number"])
+    changed = [entry for entry in saved if entry.starting_number != old[entry.pk]]
+    # Clear first so that the unique constraint holds at every step of the update.
+    Entry.objects.filter(pk__in=[entry.pk for entry in changed]).update(starting_number=None)
+    Entry.objects.bulk_update(changed, ["starting_number"])
+    Entry.objects.bulk_create(new)
     return {
-        entry.name: [old[entry.pk], entry.starting_number]
-        for entry in entries
-        if old[entry.pk] and old[entry.pk] != entry.starting_number
+        entry.name: [old[entry.pk], entry.starting_number] for entry in changed if old[entry.pk]
     }
 
 
-def check_open_for_entries(tournament: Tournament) -> None:
-    """A round robin's schedule is fixed once its rounds exist: nobody can join it then."""
+def check_open_for_entries(tournament: Tournament, adding: int = 1) -> None:
+    """A round robin's schedule is fixed once its rounds exist: nobody can join it then. No
+    tournament takes more than ``MAX_PLAYERS`` (docs/hardening.md, "Limits")."""
     if tournament.pairing_system.closed_once_rounds_exist and tournament.rounds.exists():
         raise EntryError(
             "The round robin's schedule is fixed: no player can be added after the drawing."
+        )
+    entered = Entry.objects.filter(tournament=tournament).count()
+    if entered + adding > settings.MAX_PLAYERS:
+        raise EntryError(
+            f"A tournament takes at most {settings.MAX_PLAYERS} players (MAX_PLAYERS); "
+            f"{entered} are entered already."
         )
 
 
@@ -179,11 +195,9 @@ def delete_entry(user, entry: Entry) -> None:
 def import_entries(user, tournament: Tournament, rows: list[dict]) -> list[Entry]:
     """Add a whole validated list at once: all of it, or (on any database error) none of it."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
-    check_open_for_entries(tournament)
-    entries = Entry.objects.bulk_create(
-        [Entry(tournament=tournament, **_entry_values(row)) for row in rows]
-    )
-    renumber_by_rating(tournament)
+    check_open_for_entries(tournament, adding=len(rows))
+    entries = [Entry(tournament=tournament, **_entry_values(row)) for row in rows]
+    renumber_by_rating(tournament, new=entries)
     record(
         user,
         tournament,

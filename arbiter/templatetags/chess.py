@@ -3,6 +3,9 @@
 from decimal import Decimal
 
 from django import template
+from django.template import Context
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 
 from pairing.engines import results
 
@@ -33,7 +36,20 @@ def tiebreak_text(value: Decimal | int | None) -> str:
     return format(value.normalize(), "f")
 
 
-@register.simple_tag
-def result_choices() -> dict:
-    """The result buttons: the games played over the board, then the forfeits."""
-    return {"played": results.OVER_THE_BOARD, "forfeits": results.FORFEITS}
+@register.simple_tag(takes_context=True)
+def result_buttons(context: Context, result: str) -> SafeString:
+    """A board's result buttons (the games played over the board, then the forfeits), the one
+    it has pressed: rendered once per result and page, since a page of 500 boards shows at most
+    seven different sets (the cache lives as long as the page's rendering, as `{% include %}`'s)."""
+    rendered = context.render_context.dicts[0].setdefault("result_buttons", {})
+    if result not in rendered:
+        outcome = results.from_code(result)
+        rendered[result] = render_to_string(
+            "_result_buttons.html",
+            {
+                "result": result,
+                "forfeit": outcome is not None and outcome.is_forfeit,
+                "choices": {"played": results.OVER_THE_BOARD, "forfeits": results.FORFEITS},
+            },
+        )
+    return rendered[result]

@@ -18,16 +18,24 @@ the pair apply. A refused try gets HTTP 429 with ``Retry-After`` and the passwor
 A success clears the pair's count and nothing else, so logging in to one's own account does not
 refill a guesser's budget against others.
 
+Each try is counted *before* its password is checked (``begin_login``: atomic increments in the
+``logins`` cache, which is Redis shared by every app server when ``REDIS_URL`` is set) and taken
+back when it is refused or succeeds (``end_login``). A burst of tries sent at the same moment to
+any number of processes therefore cannot all slip under a limit while none has failed yet, and
+past the slow-down only one try at a time is let through.
+
 Password-reset mails: at most ``PASSWORD_RESET_MAILS_PER_ADDRESS`` per e-mail address and
 ``PASSWORD_RESET_REQUESTS_PER_IP`` requests per client address within ``LOGIN_LOCKOUT_SECONDS``;
 past either the page answers as usual (it never says whether an address is known) and no mail
 goes out.
 """
 
+import contextlib
 import hashlib
 import logging
 import math
 import time
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
@@ -64,16 +72,36 @@ def _key(kind: str, *values: str) -> str:
     return f"login-failures:{kind}:{_digest(*values)}"
 
 
-def _read(key: str) -> dict | None:
-    return caches[CACHE].get(key)
+def _reserve(key: str, now: float) -> int:
+    """Counts one more try under ``key`` and returns the count with it. The increment is atomic
+    (in Redis, and under a lock in memory), so tries sent at the same moment, to one app server
+    or several, each get a number of their own. A count lasts ``LOGIN_LOCKOUT_SECONDS`` from
+    its first try; ``key:until`` says when it ends."""
+    cache, period = caches[CACHE], settings.LOGIN_LOCKOUT_SECONDS
+    cache.add(f"{key}:until", now + period, period)
+    cache.add(key, 0, period)
+    try:
+        return cache.incr(key)
+    except ValueError:  # the period ended right between the two calls: this try begins one
+        cache.add(key, 1, period)
+        return 1
 
 
-def _count(key: str, now: float) -> None:
-    """One more failure under ``key``, counted until its period (from the first) ends."""
-    failures = _read(key) or {"count": 0, "until": now + settings.LOGIN_LOCKOUT_SECONDS}
-    failures["count"] += 1
-    failures["last"] = now
-    caches[CACHE].set(key, failures, max(1, math.ceil(failures["until"] - now)))
+def _release(key: str) -> None:
+    """Takes back a try ``_reserve`` counted: one refused, or one that logged in."""
+    with contextlib.suppress(ValueError):  # its period has ended meanwhile
+        caches[CACHE].decr(key)
+
+
+def _ends(key: str, now: float) -> float:
+    return caches[CACHE].get(f"{key}:until") or now + settings.LOGIN_LOCKOUT_SECONDS
+
+
+def _slowdown(failures: int) -> int:
+    """Seconds the pair's next try waits after its ``failures``-th failure (0: no wait yet)."""
+    if failures < settings.LOGIN_SLOWDOWN_AFTER:
+        return 0
+    return 2 ** (failures - settings.LOGIN_SLOWDOWN_AFTER + 1)
 
 
 def _known_key(username: str) -> str:
@@ -90,53 +118,83 @@ def remember_address(username: str, address: str) -> None:
     caches[CACHE].set(_known_key(username), known, KNOWN_ADDRESS_DAYS * 24 * 3600)
 
 
-def login_wait(username: str, address: str, now: float | None = None) -> tuple[int, bool]:
-    """Seconds before this username may be tried from this address (0: now), and whether the
-    wait is a slow-down rather than a lock."""
-    now = time.time() if now is None else now
-    waits: list[tuple[float, bool]] = [(0, False)]
-    pair = _read(_key("pair", username, address)) if username.strip() else None
-    if pair:
-        if pair["count"] >= settings.LOGIN_FAILURES_PER_USERNAME_AND_IP:
-            waits.append((pair["until"] - now, False))
-        elif pair["count"] >= settings.LOGIN_SLOWDOWN_AFTER:
-            delay = 2 ** (pair["count"] - settings.LOGIN_SLOWDOWN_AFTER + 1)
-            waits.append((pair["last"] + delay - now, True))
-    if not (username.strip() and is_known_address(username, address)):
-        limits = [(_key("ip", address), settings.LOGIN_FAILURES_PER_IP)]
-        if username.strip():
-            limits.append((_key("user", username), settings.LOGIN_FAILURES_PER_USERNAME))
-        for key, limit in limits:
-            failures = _read(key)
-            if failures and failures["count"] >= limit:
-                waits.append((failures["until"] - now, False))
-    wait, slowed = max(waits)
-    return max(0, math.ceil(wait)), slowed
+@dataclass
+class LoginTry:
+    """One login try, counted before its password is checked (``begin_login``) and settled
+    after (``end_login``): a burst of tries cannot all pass a limit while none has failed yet.
+    ``wait`` > 0 means refused: try again in that many seconds (a slow-down if ``slowed``,
+    else a lock)."""
+
+    username: str
+    address: str
+    counters: dict[str, str]
+    pair_count: int = 0
+    wait: int = 0
+    slowed: bool = False
+
+    @property
+    def gate(self) -> str:
+        """While this key lives, the pair's tries wait (its value: until when)."""
+        return f"login-slowdown:{_digest(self.username, self.address)}"
 
 
-def count_failure(username: str, address: str) -> None:
+def begin_login(username: str, address: str) -> LoginTry:
+    """Counts a try of this username from this address and says whether it may go on."""
     now = time.time()
-    _count(_key("ip", address), now)
-    if username.strip():
-        _count(_key("pair", username, address), now)
-        _count(_key("user", username), now)
+    counters = {"ip": _key("ip", address)}
+    named = bool(username.strip())
+    if named:
+        counters |= {"pair": _key("pair", username, address), "user": _key("user", username)}
+    counts = {kind: _reserve(key, now) for kind, key in counters.items()}
+    attempt = LoginTry(username, address, counters, pair_count=counts.get("pair", 0))
+    limits = {"pair": settings.LOGIN_FAILURES_PER_USERNAME_AND_IP}
+    if not (named and is_known_address(username, address)):
+        limits["ip"] = settings.LOGIN_FAILURES_PER_IP
+        limits["user"] = settings.LOGIN_FAILURES_PER_USERNAME
+    waits = [
+        (_ends(counters[kind], now) - now, False)
+        for kind, limit in limits.items()
+        if counts.get(kind, 0) > limit
+    ]
+    # Past the slow-down, one try at a time: this one holds the gate while it is checked.
+    delay = _slowdown(attempt.pair_count - 1) if named and not waits else 0
+    if delay and not caches[CACHE].add(attempt.gate, now + delay, delay):
+        waits.append(((caches[CACHE].get(attempt.gate) or now + 1) - now, True))
+    if waits:
+        wait, attempt.slowed = max(waits)
+        attempt.wait = max(1, math.ceil(wait))
+        for key in counters.values():
+            _release(key)
+    return attempt
+
+
+def end_login(attempt: LoginTry, succeeded: bool) -> None:
+    """A success takes the try back and clears the pair's count (nothing else, so logging in to
+    one's own account does not refill a guesser's budget against others); a failure stays
+    counted and makes the pair's next try wait."""
+    if succeeded:
+        pair = attempt.counters["pair"]
+        caches[CACHE].delete_many([pair, f"{pair}:until", attempt.gate])
+        _release(attempt.counters["ip"])
+        _release(attempt.counters["user"])
+        remember_address(attempt.username, attempt.address)
+    elif delay := _slowdown(attempt.pair_count):
+        caches[CACHE].set(attempt.gate, time.time() + delay, delay)
 
 
 class LoginView(auth_views.LoginView):
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        wait, slowed = login_wait(request.POST.get("username", ""), client_address(request))
-        if wait > 0:
-            return self.refused(request, wait, slowed)
+        self.login_try = begin_login(request.POST.get("username", ""), client_address(request))
+        if self.login_try.wait:
+            return self.refused(request, self.login_try.wait, self.login_try.slowed)
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form) -> HttpResponse:
-        username, address = self.request.POST.get("username", ""), client_address(self.request)
-        caches[CACHE].delete(_key("pair", username, address))
-        remember_address(username, address)
+        end_login(self.login_try, succeeded=True)
         return super().form_valid(form)
 
     def form_invalid(self, form) -> HttpResponse:
-        count_failure(self.request.POST.get("username", ""), client_address(self.request))
+        end_login(self.login_try, succeeded=False)
         return super().form_invalid(form)
 
     def refused(self, request: HttpRequest, wait: int, slowed: bool) -> HttpResponse:
@@ -164,16 +222,13 @@ class PasswordResetView(auth_views.PasswordResetView):
 
     def form_valid(self, form) -> HttpResponse:
         now = time.time()
-        mail_key = _key("reset-mail", form.cleaned_data["email"])
-        visitor_key = _key("reset-ip", client_address(self.request))
-        mails, requests = _read(mail_key), _read(visitor_key)
-        _count(visitor_key, now)
-        if (mails and mails["count"] >= settings.PASSWORD_RESET_MAILS_PER_ADDRESS) or (
-            requests and requests["count"] >= settings.PASSWORD_RESET_REQUESTS_PER_IP
+        visitor = _reserve(_key("reset-ip", client_address(self.request)), now)
+        if visitor > settings.PASSWORD_RESET_REQUESTS_PER_IP or (
+            _reserve(_key("reset-mail", form.cleaned_data["email"]), now)
+            > settings.PASSWORD_RESET_MAILS_PER_ADDRESS
         ):
             log.warning("password reset mail not sent: too many asked for")
             return HttpResponseRedirect(self.get_success_url())
-        _count(mail_key, now)
         return super().form_valid(form)
 
 

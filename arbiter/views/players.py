@@ -1,5 +1,7 @@
 """The arbiter's player list: add (HTMX, with a plain-form fallback), edit, withdraw, import."""
 
+from collections.abc import Iterable
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -9,8 +11,9 @@ from arbiter.access import tournament_arbiter_required
 from arbiter.forms import EntryForm, PlayerListImportForm
 from arbiter.models import Entry, Tournament
 from arbiter.once import once_per_submission
-from arbiter.player_lists import COLUMNS, decode_upload, parse_player_list
+from arbiter.player_lists import COLUMNS, parse_player_list
 from arbiter.services import entries as service
+from arbiter.views.links import url_for_ids
 
 
 @require_http_methods(["GET", "POST"])
@@ -34,7 +37,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
         "tournament": tournament,
         "form": form,
-        "entries": tournament.entries.order_by("starting_number", "name"),
+        "entries": _with_links(tournament, tournament.entries.order_by("starting_number", "name")),
         "added": added,
     }
     return render(request, template, context)
@@ -64,14 +67,16 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     withdraw = request.POST.get("withdrawn") == "1"
     if withdraw and not entry.withdrawn and request.POST.get("confirm") != "yes":
+        _with_links(tournament, [entry])
         context = {"tournament": tournament, "entry": entry, "confirm_withdraw": entry.pk}
         if request.htmx:
             return render(request, "arbiter/players.html#player-row", context)
-        entries = tournament.entries.order_by("starting_number", "name")
+        entries = _with_links(tournament, tournament.entries.order_by("starting_number", "name"))
         context.update(form=EntryForm(tournament=tournament), entries=entries)
         return render(request, "arbiter/players.html", context)
     entry = service.set_withdrawn(request.user, entry, withdraw)
     if request.htmx:
+        _with_links(tournament, [entry])
         return render(
             request,
             "arbiter/players.html#player-row",
@@ -80,6 +85,17 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
     verb = "withdrawn" if entry.withdrawn else "reinstated"
     messages.success(request, f"{entry.name} {verb}.")
     return redirect("players", tournament_id=tournament.pk)
+
+
+def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]:
+    """The entries, each with the links of its row (one `reverse` per link for the whole list)."""
+    edit_url = url_for_ids("player_edit", tournament.pk)
+    withdraw_url = url_for_ids("player_withdraw", tournament.pk)
+    entries = list(entries)
+    for entry in entries:
+        entry.edit_url = edit_url(entry.pk)
+        entry.withdraw_url = withdraw_url(entry.pk)
+    return entries
 
 
 @require_POST
@@ -110,9 +126,7 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = PlayerListImportForm(request.POST or None, request.FILES or None)
     line_errors = []
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data.get("file")
-        text = decode_upload(upload.read()) if upload else form.cleaned_data["text"]
-        parsed = parse_player_list(text, tournament)
+        parsed = parse_player_list(form.cleaned_data["text"], tournament)
         line_errors = parsed.errors
         if not line_errors:
             try:

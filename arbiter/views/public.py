@@ -16,6 +16,7 @@ from arbiter.models import Entry, Tournament, TournamentArbiter
 from arbiter.scoring import round_progress
 from arbiter.services.entries import initial_ranking_key
 from arbiter.views.public_live import HTML, Made, kept_response, live_page, public_tournament
+from arbiter.views.public_names import add_names
 from pairing.engines.collation import name_key
 
 STARTING_LIST_ORDERS = ("rating", "number", "alpha")
@@ -73,8 +74,10 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
         # arbiters by their names only: a username is half of a login (and a lock-out target)
         staff = [s for s in staff if s.user.get_full_name()]
+        entries = starting_list(tournament, order)
+        add_names(tournament.pk, entries)
         return {
-            "entries": starting_list(tournament, order),
+            "entries": entries,
             "order": order,
             "number_name": system.number_name,
             "staff": staff,
@@ -93,6 +96,7 @@ def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if not tournament.pairing_system.has_rounds:
             raise Http404("A knockout category has no crosstable: its bouts are in the bracket.")
         table = crosstable(tournament)
+        add_names(tournament.pk, (row.entry for row in table.rows))
         return {"table": table, "rounds": table.rounds}
 
     return live_page(request, tournament, "public/crosstable.html", "crosstable", {}, build)

@@ -20,6 +20,7 @@ from arbiter.scoring import bye_points, counted_byes, counted_games, round_progr
 from arbiter.standings import public_standings
 from arbiter.templatetags.chess import points as points_text
 from arbiter.views.public_live import HTML, Made, kept_response, live_page, public_tournament
+from arbiter.views.public_names import add_names
 from arbiter.views.public_rounds import own_result
 
 
@@ -112,6 +113,7 @@ def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
             if query.isdigit() and len(query) <= 9:
                 match |= Q(starting_number=int(query))
             found = list(entries.filter(match).order_by("name")[:50])
+            add_names(tournament.pk, found)
         context = {"tournament": tournament, "query": query, "found": found}
         return render_to_string("public/search.html", context), HTML, {}
 

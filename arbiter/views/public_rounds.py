@@ -25,6 +25,7 @@ from arbiter.scoring import (
 )
 from arbiter.templatetags.chess import points as points_text
 from arbiter.views.public_live import live_page, public_tournament
+from arbiter.views.public_names import add_names
 from pairing.engines.collation import name_key
 
 ORDERS = ("board", "alpha")
@@ -111,15 +112,13 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
             Round, tournament=tournament, number=number, state__in=COUNTED_STATES
         )
         games, byes = public_pairings(tournament, round_)
-        seated = {g.white_id for g in games} | {g.black_id for g in games}
-        seated |= {bye.entry_id for bye in byes}
-        unpaired = [
-            entry
-            for entry in tournament.entries.exclude(starting_number=None).order_by(
-                "starting_number"
-            )
-            if entry.pk not in seated
-        ]
+        unpaired = list(
+            tournament.entries.exclude(starting_number=None)
+            .exclude(pk__in=round_.games.values("white"))
+            .exclude(pk__in=round_.games.values("black"))
+            .exclude(pk__in=round_.byes.values("entry"))
+            .order_by("starting_number")
+        )
         if any(entry.withdrawn for entry in unpaired):  # not listed after their withdrawal
             gone = withdrawn_by(tournament, number)
             unpaired = [entry for entry in unpaired if entry.pk not in gone]
@@ -127,6 +126,8 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
             before = points_before(tournament, number)
             for entry in unpaired:
                 entry.points = before.get(entry.pk, ZERO)
+        players = [entry for game in games for entry in (game.white, game.black)]
+        add_names(tournament.pk, [*players, *(bye.entry for bye in byes), *unpaired])
         rounds = round_progress(tournament)
         context = {
             "round": round_,

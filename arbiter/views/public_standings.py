@@ -14,6 +14,7 @@ from arbiter.scoring import BEING_PLAYED, COMPLETE, round_progress
 from arbiter.standings import public_standings
 from arbiter.templatetags.chess import tiebreak_text
 from arbiter.views.public_live import live_page, public_tournament, round_asked
+from arbiter.views.public_names import add_names
 
 
 @require_GET
@@ -33,6 +34,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if through is not None and through not in dict(rounds):
             raise Http404("No such public round.")
         table = public_standings(tournament, through)
+        add_names(tournament.pk, (row.entry for row in table.rows))
         begun = [n for n, now in rounds if now in (BEING_PLAYED, COMPLETE)]
         rows = [
             {

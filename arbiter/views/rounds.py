@@ -13,6 +13,7 @@ from arbiter.access import tournament_arbiter_required
 from arbiter.models import Game, Round, Tournament
 from arbiter.scoring import ZERO, pairings, points_before
 from arbiter.services import results as service
+from arbiter.views.links import url_for_ids
 from pairing.engines import results
 
 
@@ -37,6 +38,7 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
         return _no_rounds(request, tournament)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
     games, byes = pairings(tournament, round_)
+    _add_result_urls(tournament, games)
     return render(
         request,
         "arbiter/round.html",
@@ -48,6 +50,13 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "round_numbers": tournament.rounds.values_list("number", flat=True),
         },
     )
+
+
+def _add_result_urls(tournament: Tournament, games: list[Game]) -> None:
+    """Where each board's result form posts (one `reverse` for the whole round)."""
+    result_url = url_for_ids("record_result", tournament.pk)
+    for game in games:
+        game.result_url = result_url(game.pk)
 
 
 def _no_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -85,6 +94,7 @@ def _result_answer(request, tournament: Tournament, game: Game, error: str | Non
         before = points_before(tournament, game.round.number)
         game.white_points = before.get(game.white_id, ZERO)
         game.black_points = before.get(game.black_id, ZERO)
+        _add_result_urls(tournament, [game])
         context = {
             "tournament": tournament,
             "round": game.round,
@@ -145,6 +155,7 @@ def _quick_answer(request, tournament: Tournament, round_: Round, game: Game, co
     before = points_before(tournament, round_.number)
     game.white_points = before.get(game.white_id, ZERO)
     game.black_points = before.get(game.black_id, ZERO)
+    _add_result_urls(tournament, [game])
     context.update(game=game, round=round_, quick_saved=game, htmx_response=True)
     return render(request, "arbiter/round.html#quick-entry-answer", context)
 

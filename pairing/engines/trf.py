@@ -15,7 +15,9 @@ Plain data in, plain data out. The reader understands:
   (tournament type), ``240`` (pre-announced byes), ``250`` (accelerations) and ``260``
   (forbidden pairs with a round range); ``###`` comment lines.
 
-Points are kept in tenths (``25`` means 2.5) so that all arithmetic is exact. Every error is a
+Points are kept in tenths (``25`` means 2.5) so that all arithmetic is exact. A file is read
+within :class:`TrfLimits` (players, rounds, the length of a record, forbidden pairs and
+accelerations), so that what it costs to read is bounded by its size. Every error is a
 :class:`TrfError` naming the line and the column. Every record is kept as written, so that
 :func:`write_trf` gives the file back up to the normalisations listed in docs/trf.md. Files are
 read from bytes by :func:`decode_trf` (UTF-8 with or without BOM, else Windows-1252).
@@ -34,6 +36,7 @@ __all__ = [
     "Scoring",
     "TrfError",
     "TrfForbidden",
+    "TrfLimits",
     "TrfPlayer",
     "TrfResult",
     "TrfTournament",
@@ -173,20 +176,42 @@ class TrfTournament:
         return tuple(p.number for p in self.players if p.is_bye_marker)
 
 
+@dataclass(frozen=True)
+class TrfLimits:
+    """What one file may ask of the reader, refused with a :class:`TrfError` as it is read.
+
+    The defaults are the format's own bounds (four columns for a starting number, three for a
+    round); an application passes its own. A record is at most :attr:`line_length` characters
+    (a player record with a block for every round, and blanks after it); the forbidden pairs
+    of all ``XXP``/``260`` groups together and the player-rounds all ``250`` records write are
+    bounded too, since a short record can name very many of either.
+    """
+
+    players: int = 9999
+    rounds: int = 999
+    forbidden_pairs: int = 50_000
+    acceleration_cells: int = 500_000  # every round of 5000 players in 99 rounds
+
+    @property
+    def line_length(self) -> int:
+        return 100 + 10 * self.rounds
+
+
 def decode_trf(raw: bytes) -> str:
     """The text of a TRF file: UTF-8 (a BOM is dropped), else Windows-1252, where the five
     bytes that code page leaves undefined are read as Latin-1. Every reader uses this."""
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return "".join(_cp1252(raw[i : i + 1]) for i in range(len(raw)))
+        return raw.decode("latin-1").translate(_CP1252)
 
 
-def _cp1252(byte: bytes) -> str:
-    try:
-        return byte.decode("cp1252")
-    except UnicodeDecodeError:
-        return byte.decode("latin-1")
+#: Latin-1 to Windows-1252: the code points 0x80-0x9F that Windows-1252 defines otherwise.
+_CP1252 = {
+    code: bytes([code]).decode("cp1252")
+    for code in range(0x80, 0xA0)
+    if code not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)
+}
 
 
 _MONTHS = {
@@ -363,7 +388,7 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
         title=_col(raw, 11, 13).strip(),
         federation=_col(raw, 54, 56).strip(),
         fide_id=_col(raw, 58, 68).strip(),
-        birth=_col(raw, 70, 79).strip(),
+        birth=_col(raw, 70, 79).rstrip(),  # keeps its columns: "    /  /" (no year) too
         rank=rank,
         line=lineno,
     )
@@ -383,9 +408,11 @@ def _ids(text: str, lineno: int, start_col: int, step: int = 5) -> tuple[int, ..
     return tuple(out)
 
 
-def parse_trf(text: str) -> TrfTournament:
+def parse_trf(text: str, limits: TrfLimits = TrfLimits()) -> TrfTournament:
     """Parse TRF text (lines ending in CR, LF or CRLF) into a :class:`TrfTournament`."""
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    _check_lengths(lines, limits)
+    pairs = cells = 0
     players: list[TrfPlayer] = []
     seen: dict[int, int] = {}
     kw: dict = {}
@@ -408,6 +435,8 @@ def parse_trf(text: str) -> TrfTournament:
         rest = raw[3:]
         if code == "001":
             p = _parse_player(raw, lineno)
+            if p.number > limits.players:
+                raise TrfError(lineno, 5, f"starting number {p.number}: {_most(limits)}")
             if p.number in seen:
                 raise TrfError(
                     lineno, 5, f"starting number {p.number} repeated (line {seen[p.number]})"
@@ -424,6 +453,8 @@ def parse_trf(text: str) -> TrfTournament:
             kw["rounds"] = _int(rest, lineno, 5, "number of rounds")
             if kw["rounds"] <= 0:
                 raise TrfError(lineno, 5, "number of rounds must be positive")
+            if kw["rounds"] > limits.rounds:
+                raise TrfError(lineno, 5, f"more than {limits.rounds} rounds")
         elif code == "XXC":
             for tok in rest.split():
                 if tok == "rank":
@@ -516,12 +547,16 @@ def parse_trf(text: str) -> TrfTournament:
                     raise TrfError(lineno, raw.find(tok) + 1, f"invalid player number {tok[:20]!r}")
                 ids.append(int(tok))
             forbidden.append(TrfForbidden(tuple(ids)))
+            pairs = _count_pairs(pairs, len(ids), lineno, limits)
         elif code == "260":
             first = _int(_col(raw, 5, 7), lineno, 5, "first round")
             last = _int(_col(raw, 9, 11), lineno, 9, "last round")
             forbidden.append(TrfForbidden(_ids(raw, lineno, 13), first, last))
+            pairs = _count_pairs(pairs, len(forbidden[-1].players), lineno, limits)
         elif code == "XXA":
             pid = _int(_col(raw, 5, 8), lineno, 5, "player number")
+            if pid > limits.players:
+                raise TrfError(lineno, 5, f"acceleration for player {pid}: {_most(limits)}")
             vals = []
             col = 10
             while col + 3 <= len(raw):
@@ -536,18 +571,31 @@ def parse_trf(text: str) -> TrfTournament:
             r2 = _int(_col(raw, 19, 21), lineno, 19, "last round")
             p1 = _int(_col(raw, 23, 26), lineno, 23, "first player")
             p2 = _int(_col(raw, 28, 31), lineno, 28, "last player")
+            if r2 > limits.rounds:
+                raise TrfError(lineno, 19, f"acceleration in round {r2}: {limits.rounds} at most")
+            if p2 > limits.players:
+                raise TrfError(lineno, 28, f"acceleration for player {p2}: {_most(limits)}")
+            cells += max(p2 - p1 + 1, 0) * max(r2 - r1 + 1, 0)
+            if cells > limits.acceleration_cells:
+                raise TrfError(
+                    lineno,
+                    0,
+                    f"accelerations for more than {limits.acceleration_cells} player-rounds",
+                )
             for pid in range(p1, p2 + 1):
                 vals = accel.setdefault(pid, [])
                 if len(vals) < r2:
                     vals.extend([0] * (r2 - len(vals)))
-                for r in range(r1, r2 + 1):
-                    vals[r - 1] = gp
+                if r1 <= r2:
+                    vals[max(r1, 1) - 1 : r2] = [gp] * (r2 - max(r1, 1) + 1)
             accel_spec = True
         elif code == "240":
             kind = _col(raw, 5, 5)
             if kind not in ("F", "H", "Z"):
                 raise TrfError(lineno, 5, f"bye type must be F, H or Z, not {kind!r}")
             rnd = _int(_col(raw, 7, 9), lineno, 7, "round")
+            if rnd > limits.rounds:
+                raise TrfError(lineno, 7, f"bye in round {rnd}: {limits.rounds} rounds at most")
             byes.append((kind, rnd, _ids(raw, lineno, 11)))
         elif code in ("013", "310"):
             raise TrfError(lineno, 1, "team tournaments are not supported")
@@ -573,6 +621,30 @@ def parse_trf(text: str) -> TrfTournament:
         other_lines=tuple(other),
         **kw,
     )
+
+
+def _check_lengths(lines: list[str], limits: TrfLimits) -> None:
+    """No record is longer than a player record with a block for every round allowed."""
+    for lineno, raw in enumerate(lines, start=1):
+        if len(raw) > limits.line_length:
+            raise TrfError(
+                lineno,
+                limits.line_length + 1,
+                f"the record is longer than {limits.line_length} characters "
+                f"(a player record of {limits.rounds} rounds)",
+            )
+
+
+def _most(limits: TrfLimits) -> str:
+    return f"a file has at most {limits.players} players"
+
+
+def _count_pairs(pairs: int, group: int, lineno: int, limits: TrfLimits) -> int:
+    """The forbidden pairs so far, with those of a group of ``group`` players."""
+    pairs += group * (group - 1) // 2
+    if pairs > limits.forbidden_pairs:
+        raise TrfError(lineno, 0, f"more than {limits.forbidden_pairs} forbidden pairs")
+    return pairs
 
 
 def _player_line(p: TrfPlayer) -> str:

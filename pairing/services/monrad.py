@@ -17,7 +17,7 @@ from django.utils import timezone
 from arbiter.models import Bye, Entry, Game, Round, System, Tournament, no_control_characters
 from arbiter.scoring import COUNTED_STATES
 from arbiter.services.audit import record
-from arbiter.services.entries import add_entry
+from arbiter.services.entries import EntryError, add_entry
 from pairing.engines import monrad as engine
 from pairing.engines import results
 from pairing.models import MonradCheckIn, MonradPairing, MonradSettings
@@ -169,7 +169,10 @@ def add_late_member(user, tournament: Tournament, name: str, rating: int = 0) ->
         raise EveningError(error.messages[0]) from None
     if tournament.entries.filter(name__iexact=name).exists():
         raise EveningError(f"{name} is already a member: check them in instead.")
-    entry = add_entry(user, tournament, {"name": name, "rating": rating})
+    try:
+        entry = add_entry(user, tournament, {"name": name, "rating": rating})
+    except EntryError as error:  # the club is full (MAX_PLAYERS)
+        raise EveningError(str(error)) from None
     set_present(user, tournament, entry, True)
     return entry
 

@@ -3,6 +3,7 @@
 import random
 import re
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -53,6 +54,17 @@ def check_field(tournament: Tournament, entries: list[Entry]) -> None:
         seen[identity] = entry.name
 
 
+def check_rounds(players: int, *, double: bool) -> None:
+    """The schedule's rounds (a cycle has one fewer than the players, or as many when they are
+    odd) are within ``MAX_ROUNDS``: the drawing creates them all at once."""
+    rounds = (players - 1 + players % 2) * (2 if double else 1)
+    if rounds > settings.MAX_ROUNDS:
+        raise DrawingError(
+            f"{players} players make {rounds} rounds; a tournament has at most "
+            f"{settings.MAX_ROUNDS} (MAX_ROUNDS)."
+        )
+
+
 @transaction.atomic
 def start_drawing(
     user,
@@ -66,7 +78,9 @@ def start_drawing(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if LotDrawing.objects.filter(tournament=tournament).exists():
         raise DrawingError("The drawing has started already.")
-    check_field(tournament, active_entries(tournament))
+    entries = active_entries(tournament)
+    check_field(tournament, entries)
+    check_rounds(len(entries), double=double_round_robin)
     drawing = LotDrawing.objects.create(
         tournament=tournament,
         seed=seed if seed is not None else random.SystemRandom().randrange(2**62),
@@ -200,7 +214,9 @@ def confirm_drawing(user, drawing: LotDrawing) -> list[Round]:
     """Lock the numbers and create every round of the Berger schedule, published."""
     drawing = _locked(drawing)
     tournament = Tournament.objects.select_for_update().get(pk=drawing.tournament_id)
-    check_field(tournament, active_entries(tournament))
+    entries = active_entries(tournament)
+    check_field(tournament, entries)
+    check_rounds(len(entries), double=drawing.double_round_robin)
     state, by_key = engine_state(drawing)
     if not state.finished:
         raise DrawingError(f"{state.next_drawer.name} has not drawn a number yet.")

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -146,6 +147,8 @@ def pair_next_round(user, tournament: Tournament) -> Round:
             f"All {tournament.planned_rounds} rounds have been paired "
             "(raise the number of rounds in the settings for another)."
         )
+    if number > settings.MAX_ROUNDS:
+        raise RoundError(f"A tournament has at most {settings.MAX_ROUNDS} rounds (MAX_ROUNDS).")
     if tournament.entries.filter(withdrawn=False).count() < 2:
         raise RoundError(f"Round {number} needs at least two players who have not withdrawn.")
     proposal: Proposal = import_string(system.pairer)(user, tournament, number)

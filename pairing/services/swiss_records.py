@@ -5,6 +5,7 @@ an edit of the history; each change is audited.
 
 from decimal import Decimal, InvalidOperation
 
+from django.conf import settings
 from django.db import transaction
 
 from arbiter.models import Entry, System, Tournament
@@ -25,8 +26,11 @@ def locked_swiss(tournament: Tournament) -> Tournament:
 
 
 def _check_unpaired(tournament: Tournament, round_number: int) -> None:
-    if round_number > 99:  # planned_rounds' limit; the column is a small integer
-        raise SwissError(f"Round {round_number}: a tournament has at most 99 rounds.")
+    if round_number > settings.MAX_ROUNDS:
+        raise SwissError(
+            f"Round {round_number}: a tournament has at most {settings.MAX_ROUNDS} rounds "
+            "(MAX_ROUNDS)."
+        )
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     if round_number <= last:
         raise SwissError(

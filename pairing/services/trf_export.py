@@ -149,10 +149,12 @@ def tournament_trf(
     absent = _absent_next(tournament, entries, through_round + 1) if next_round else {}
     for entry in entries:
         results = [rounds[entry.pk].get(r, BLANK) for r in range(1, through_round + 1)]
-        points = sum(CODE_POINTS.get(result.code, 0) for result in results)
         if entry.pk in absent:
             results.append(TrfResult(None, "-", absent[entry.pk]))
             requested[(absent[entry.pk], through_round + 1)].append(entry.starting_number)
+        # the points a requested bye of the next round awards count already (as Vega writes
+        # them; the endorsed engines read the points with or without them)
+        points = sum(CODE_POINTS.get(result.code, 0) for result in results)
         players.append(_player(entry, points, tuple(results)))
     source = TrfSource.objects.filter(tournament=tournament).first()
     if ranks:

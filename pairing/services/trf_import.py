@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -33,9 +34,11 @@ from arbiter.models import (
 from arbiter.services.audit import record
 from pairing.engines import results
 from pairing.engines.dutch.api import default_rules
+from pairing.engines.dutch.checker import check_points
 from pairing.engines.trf import (
     Scoring,
     TrfError,
+    TrfLimits,
     TrfPlayer,
     TrfResult,
     TrfTournament,
@@ -95,19 +98,21 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     """
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     _check_characters(lines)
-    parsed = parse_trf(text)
+    limits = trf_limits()
+    parsed = parse_trf(text, limits)
     markers = set(parsed.bye_markers)
     parsed = replace(parsed, players=tuple(p for p in parsed.players if p.number not in markers))
     _check_supported(parsed, lines)
     rounds, records = _rounds(parsed, lines)
     _check_entries(parsed)
+    check_points(parsed)  # as the endorsed checker: the points column must match the results
     headers = _headers(lines)
     start = parse_date(headers.get("042", ""))
     end = parse_date(headers.get("052", ""))
     played = len(rounds)
     planned = max(parsed.rounds, played) or None
-    if planned and planned > 99:
-        raise TrfError(_line_of(lines, ("XXR", "142")), 5, "more than 99 rounds")
+    if planned and planned > limits.rounds:
+        raise TrfError(_line_of(lines, ("XXR", "142")), 5, f"more than {limits.rounds} rounds")
     rules = default_rules(parsed)
     tournament = Tournament.objects.create(
         name=(name or parsed.name or "Imported tournament")[:200],
@@ -165,6 +170,18 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     return tournament
 
 
+def trf_limits() -> TrfLimits:
+    """The reader's bounds from the settings (docs/hardening.md, "Limits")."""
+    players, rounds = settings.MAX_PLAYERS, settings.MAX_ROUNDS
+    return TrfLimits(players=players, rounds=rounds, acceleration_cells=players * rounds)
+
+
+def trf_lines_allowed() -> int:
+    """A file's lines: a player record and an acceleration record per player allowed, and
+    some for the tournament's records, forbidden pairs and byes."""
+    return 2 * settings.MAX_PLAYERS + 1000
+
+
 def _check_characters(lines: list[str]) -> None:
     """No stored text holds a control character (a NUL cannot even be stored in PostgreSQL),
     and a TRF's fixed columns hold none: a tab would shift every column after it."""
@@ -199,8 +216,10 @@ def _check_supported(t: TrfTournament, lines: list[str]) -> None:
             raise TrfError(
                 _line_of(lines, ("XXA", "250")), 5, f"acceleration for unknown player {number}"
             )
-        if len(values) > 99:
-            raise TrfError(_line_of(lines, ("XXA", "250")), 0, "acceleration past round 99")
+        if len(values) > settings.MAX_ROUNDS:
+            raise TrfError(
+                _line_of(lines, ("XXA", "250")), 0, f"acceleration past round {settings.MAX_ROUNDS}"
+            )
         if any(value > 990 for value in values):
             raise TrfError(
                 _line_of(lines, ("XXA", "250")), 10, "acceleration of more than 99 points"

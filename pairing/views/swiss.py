@@ -7,6 +7,8 @@ publishing and deleting are the round lifecycle's buttons (pairing/views/rounds.
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -125,8 +127,10 @@ def _round_context(tournament: Tournament) -> dict:
     )
     before = points_before(tournament, number)
     appearances = _appearances(tournament)
+    record_options = _record_options()
     for entry in entries:
         entry.record = kinds.get(entry.pk, "W" if entry.withdrawn else "")
+        entry.record_options = record_options[entry.record]
         entry.points = before.get(entry.pk, 0)
         entry.missed = (number - 1) - appearances.get(entry.pk, 0)
     return {
@@ -136,13 +140,29 @@ def _round_context(tournament: Tournament) -> dict:
         "can_pair": last is None or last.state == Round.State.COMPLETE,
         "finished": bool(tournament.planned_rounds and number > tournament.planned_rounds),
         "entries": entries,
-        "record_kinds": PlayerRoundRecord.Kind.choices,
+        "entry_options": format_html_join(
+            "",
+            '<option value="{}">{} {}</option>',
+            ((e.pk, e.starting_number or "", e.name) for e in entries),
+        ),
         "initial_colours": records.INITIAL_COLOURS.items(),
         "forbidden": ForbiddenPair.objects.filter(tournament=tournament).select_related(
             "first", "second"
         ),
         "accelerations": Acceleration.objects.filter(tournament=tournament).select_related("entry"),
     }
+
+
+def _record_options() -> dict[str, SafeString]:
+    """The options after "plays" of the attendance select, by the entry's record: made once per
+    kind rather than once per player."""
+    kinds = PlayerRoundRecord.Kind.choices
+
+    def options(record: str) -> SafeString:
+        chosen = ((value, " selected" if value == record else "", label) for value, label in kinds)
+        return format_html_join("", '<option value="{}"{}>{}</option>', chosen)
+
+    return {record: options(record) for record in ("", *(value for value, _ in kinds))}
 
 
 def _appearances(tournament: Tournament) -> dict[int, int]:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import Tournament
 from arbiter.once import once_per_submission
-from pairing.engines.trf import TrfError, decode_trf
+from pairing.engines.trf import TrfError
 from pairing.forms import TrfImportForm
 from pairing.services.trf_export import trf_file
 from pairing.services.trf_import import import_trf
@@ -31,10 +31,9 @@ def import_page(request: HttpRequest) -> HttpResponse:
     """Paste or upload a TRF; a bad file is reported with its line and nothing is saved."""
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data.get("file")
-        text = decode_trf(upload.read()) if upload else form.cleaned_data["text"]
+        text, name = form.cleaned_data["text"], form.cleaned_data["name"].strip()
         try:
-            tournament = import_trf(request.user, text, name=form.cleaned_data["name"].strip())
+            tournament = import_trf(request.user, text, name=name)
         except TrfError as error:
             form.add_error(None, f"The file was not imported. {_sentence(error)}")
         else:

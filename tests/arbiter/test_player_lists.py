@@ -6,8 +6,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from arbiter.forms import decode_upload
 from arbiter.models import AuditEntry, Entry
-from arbiter.player_lists import decode_upload, parse_player_list
+from arbiter.player_lists import parse_player_list
 from tests.factories import EntryFactory
 
 pytestmark = pytest.mark.django_db

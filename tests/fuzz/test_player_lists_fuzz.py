@@ -7,8 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbiter.forms import decode_upload
 from arbiter.models import AuditEntry, Entry
-from arbiter.player_lists import LineError, decode_upload, parse_player_list
+from arbiter.player_lists import LineError, parse_player_list
 from arbiter.services.entries import EntryError, import_entries
 from tests.fuzz.mutations import mutated, random_text
 from tests.fuzz.tally import tried

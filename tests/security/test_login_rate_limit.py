@@ -10,6 +10,7 @@ from django.core import mail
 from django.urls import reverse
 
 from tests.factories import PASSWORD
+from tests.servers import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -142,6 +143,18 @@ def test_behind_a_proxy_the_forwarded_address_counts(client, anna, settings, clo
         assert via_proxy(name, "wrong", STRANGER).status_code == 200
     assert via_proxy("anna", PASSWORD, STRANGER).status_code == 429
     assert via_proxy("anna", PASSWORD, "198.51.100.2").status_code == 302
+
+
+def test_while_redis_is_down_each_process_still_counts_and_locks(client, anna, clock, settings):
+    """Neither fail open (no limit) nor closed (every arbiter locked out): docs/hardening.md."""
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"
+    settings.CACHES = {
+        **settings.CACHES,
+        "logins": {"BACKEND": "arbiter.cache.RedisOrMemoryCache", "LOCATION": nowhere},
+    }
+    fail(client, clock, "anna", 4, address=STRANGER)
+    assert attempt(client, "anna", PASSWORD, address=STRANGER).status_code == 429
+    assert attempt(client, "anna", PASSWORD, address=HOME).status_code == 302
 
 
 def test_the_login_page_is_still_shown(client):

@@ -3,9 +3,11 @@ nothing, after naming what it creates."""
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from arbiter.backup import BackupError, Plan, loads, plan, restore
+from arbiter.limits import megabytes
 
 
 class Command(BaseCommand):
@@ -26,6 +28,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, dry_run, **options) -> None:
         try:
+            size = Path(file).stat().st_size
+            if size > settings.MAX_BACKUP_BYTES:
+                raise CommandError(
+                    f"{file} has {megabytes(size)}: more than a backup may have "
+                    f"({megabytes(settings.MAX_BACKUP_BYTES)}, MAX_BACKUP_BYTES); nothing was "
+                    "restored."
+                )
             text = Path(file).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"Cannot read {file}: {error}") from error

@@ -103,6 +103,13 @@ def played_rounds(t: TrfTournament) -> int:
     return last
 
 
+def check_points(t: TrfTournament) -> None:
+    """Raise :class:`~pairing.engines.trf.TrfError` at the points column of a player whose
+    points disagree with the results (also at a gap in the starting numbers, or a game only one
+    side has), as the endorsed checker refuses such a file."""
+    build_state(replace(_without_bye_markers(t), rounds=played_rounds(t) + 1))
+
+
 def check_tournament(t: TrfTournament, rules: str | None = None) -> list[RoundCheck]:
     """Re-pair every round of ``t`` and report the rounds that differ, with the reason.
 
@@ -113,7 +120,7 @@ def check_tournament(t: TrfTournament, rules: str | None = None) -> list[RoundCh
     t = _without_bye_markers(t)
     last = played_rounds(t)
     t = replace(t, rounds=max(t.rounds, last))
-    whole = build_state(replace(t, rounds=last + 1))  # checks every points column
+    whole = build_state(replace(t, rounds=last + 1))  # checks every points column (check_points)
     if not t.initial_colour:
         t = replace(t, initial_colour={WHITE: "w", BLACK: "b"}.get(whole.initial_colour, ""))
     for rnd in range(1, last + 1):
@@ -153,4 +160,4 @@ def _without_bye_markers(t: TrfTournament) -> TrfTournament:
     return replace(t, players=kept)
 
 
-__all__ = ["RoundCheck", "TrfPlayer", "check_tournament", "history_before"]
+__all__ = ["RoundCheck", "TrfPlayer", "check_points", "check_tournament", "history_before"]

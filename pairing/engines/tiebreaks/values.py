@@ -75,13 +75,32 @@ def sonneborn_berger(field: Field, player_id: int, low: int = 0) -> Decimal:
 
 
 def average_of_opponents_buchholz(field: Field, player_id: int) -> Decimal | None:
-    """AOB (C.07 Art. 8.2): the mean Buchholz of the opponents met over the board, rounded half
-    up to two decimals; None without such an opponent."""
+    """AOB (C.07 Art. 8.2): the mean Buchholz of the opponents met over the board; None without
+    such an opponent.
+
+    - ``2023``: rounded half up to two decimals, as TEC's exercises for the 2023 text do
+      (exercise 9: "two decimal places") and FIDE's checker (Gacrux) does.
+    - ``2026``: Art. 8.2 of the 2026 text says "average" and rounds nothing (it is 10.1, 10.4
+      and 10.5 that round ARO, APRO and APPO), so the mean ranks as it is. It is given to the
+      :func:`aob_decimals` that keep any two different means apart, so the rounded value ranks
+      exactly as the mean (two decimals would tie 401/9 and 356.5/8 at 44.56).
+    """
     games = field.games_over_the_board(player_id)
     if not games:
         return None
     total = sum((buchholz(field, r.opponent) for r in games), ZERO)
-    return (total / len(games)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    decimals = 2 if field.rules == "2023" else aob_decimals(field.rounds_counted)
+    return (total / len(games)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+
+
+def aob_decimals(rounds: int) -> int:
+    """The decimals that keep apart any two different means of half points over at most
+    ``rounds`` games: such means differ by at least 1 / (2·R·(R-1)), so a last decimal smaller
+    than that never rounds two of them together. 2 up to 7 rounds, 3 up to 22, 4 up to 71."""
+    decimals = 2
+    while 10**decimals <= 2 * rounds * max(rounds - 1, 1):
+        decimals += 1
+    return decimals
 
 
 def koya(field: Field, player_id: int) -> Decimal:

@@ -2,9 +2,11 @@
 
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from arbiter.limits import megabytes
 from pairing.engines.trf import TrfError, decode_trf
 from pairing.services.trf_import import import_trf
 
@@ -21,8 +23,14 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=options["user"], is_active=True).first()
         if user is None:
             raise CommandError(f"No active user {options['user']!r}.")
+        path = Path(options["file"])
         try:
-            text = decode_trf(Path(options["file"]).read_bytes())
+            if path.stat().st_size > settings.MAX_UPLOAD_BYTES:
+                raise CommandError(
+                    f"{path} is larger than {megabytes(settings.MAX_UPLOAD_BYTES)} "
+                    "(MAX_UPLOAD_BYTES); nothing was imported."
+                )
+            text = decode_trf(path.read_bytes())
         except OSError as error:
             raise CommandError(f"Cannot read {options['file']}: {error.strerror}") from error
         try:

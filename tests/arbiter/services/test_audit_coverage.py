@@ -71,6 +71,9 @@ NOT_AUDITED = {
     "pairing.services.round_robin.active_entries": "reads the entries",
     "pairing.services.round_robin.drawers_for": "converts entries for the engine",
     "pairing.services.round_robin.check_field": "a check that raises",
+    "pairing.services.round_robin.check_rounds": "a check that raises",
+    "pairing.services.trf_import.trf_limits": "the reader's bounds from the settings",
+    "pairing.services.trf_import.trf_lines_allowed": "a bound from the settings",
     "pairing.services.round_robin.engine_state": "replays the stored picks",
     "pairing.services.swiss_records.locked_swiss": "locks the tournament row inside a service",
     "pairing.services.swiss.propose_round": (

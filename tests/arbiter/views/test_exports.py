@@ -5,12 +5,16 @@ import io
 import json
 
 import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from arbiter.models import Round
 from pairing.engines.trf import parse_trf
 from pairing.services import rounds
 from pairing.services.trf_import import import_trf
+from tests.arbiter.views.test_public_live import swiss_of
 from tests.pairing.conftest import play
 
 
@@ -104,6 +108,33 @@ def test_the_exports_cost_the_same_queries_for_any_field(
     assert Round.objects.filter(tournament=played_open, state="draft").exists()
     with django_assert_max_num_queries(12):
         get(client, "export_json", played_open)
+
+
+def download_queries(client, tournament) -> dict[str, int]:
+    """The queries of every download of a Swiss with round 1 complete and round 2 on."""
+    t = tournament.pk
+    addresses = [
+        reverse("export_players", args=[t]),
+        reverse("export_results", args=[t]),
+        reverse("export_json", args=[t]),
+        reverse("export_trf", args=[t, "2026"]),
+        reverse("export_round_pdf", args=[t, 2]),
+        reverse("export_standings_pdf", args=[t]),
+    ]
+    counts = {}
+    for address in addresses:
+        cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(address).status_code == 200
+        counts[address.removeprefix(f"/t/{t}/")] = len(queries)
+    return counts
+
+
+@pytest.mark.django_db
+def test_every_download_costs_the_same_queries_for_9_and_41_players(client):
+    small, _ = swiss_of(9)
+    large, _ = swiss_of(41)
+    assert download_queries(client, small) == download_queries(client, large)
 
 
 def pdf_text(content):

@@ -4,7 +4,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tests.factories import EntryFactory, changed
+from tests.factories import EntryFactory, TournamentFactory, changed
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +92,17 @@ def test_the_alphabetical_list_follows_the_tournament_s_language(client, bergen_
     page = starting_list(client, bergen_open, "?order=alpha")
     names = ["Aune, Eva", "Zahl, Ola", "Ødegaard, Per", "Åsen, Kari"]
     assert [page.index(name) for name in names] == sorted(page.index(name) for name in names)
+
+
+@pytest.mark.parametrize("count", [1, 12])
+def test_the_home_page_costs_two_queries_then_one_for_1_or_12_tournaments(
+    client, count, django_assert_num_queries
+):
+    for _ in range(count):
+        EntryFactory.create_batch(3, tournament=TournamentFactory(is_published=True))
+    # the version of every tournament, the tournaments with their player counts
+    with django_assert_num_queries(2):
+        html = client.get(reverse("home")).content.decode()
+    assert html.count("3 players") == count
+    with django_assert_num_queries(1):  # kept: the version alone
+        assert client.get(reverse("home")).content.decode() == html

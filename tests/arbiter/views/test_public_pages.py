@@ -329,3 +329,15 @@ def test_the_public_finds_a_player_by_part_of_the_name_or_the_number(client, ann
     assert "No player matches" in client.get(address, {"q": "zz\x00"}).content.decode()
     assert client.get(address, {"q": "x" * 10_000}).status_code == 200
     assert 'role="search"' in client.get(reverse("tournament", args=[event.pk])).content.decode()
+
+
+@pytest.mark.parametrize("matches", [3, 40])
+def test_the_search_costs_the_same_queries_for_3_and_40_matches(
+    client, anna, matches, django_assert_num_queries
+):
+    event = TournamentFactory(name="Search Open", chief=anna, is_published=True)
+    EntryFactory.create_batch(matches, tournament=event, name="Berg, Ola")
+    address = reverse("public_search", args=[event.pk])
+    with django_assert_num_queries(2):  # tournament and its version, the entries found
+        html = client.get(address, {"q": "berg"}).content.decode()
+    assert html.count("Berg, Ola</a>") == matches

@@ -33,6 +33,17 @@ def test_pair_writes_to_stdout(tmp_path, capsys):
     assert capsys.readouterr().out.split("\n")[:3] == ["2", "1 3", "4 2"]
 
 
+def test_pair_reads_a_windows_1252_file_as_the_importer_does(tmp_path, capsys):
+    # The command line used to refuse the bytes the importer reads (decode_trf for both).
+    text = trf(5, [("0.0", [])] * 4, ("XXC white1",)).replace(
+        "Test0001 Player0001", "Møller, Åse".ljust(19)
+    )
+    path = tmp_path / "cp1252.trf"
+    path.write_bytes(text.encode("cp1252"))
+    assert main(["dutch", str(path), "-p"]) == 0
+    assert capsys.readouterr().out.split("\n")[:3] == ["2", "1 3", "4 2"]
+
+
 def test_unknown_result_code_is_a_clear_error(tmp_path, capsys):
     path = write(tmp_path, trf(3, [("1.0", ["   2 w X"]), ("0.0", ["   1 b 0"])]))
     assert main(["dutch", path, "-p"]) == 3

@@ -17,6 +17,7 @@ from pairing.engines.tiebreaks import (
     legend,
     rank,
 )
+from pairing.engines.tiebreaks.values import aob_decimals
 
 RESULTS = {
     "1-0": (Kind.PLAYED, D(1), Kind.PLAYED, D(0)),
@@ -165,6 +166,48 @@ def test_buchholz_cuts_the_lowest_opponents_when_there_is_no_unplayed_round():
 def test_average_of_opponents_buchholz_takes_the_opponents_met_over_the_board():
     # Player 3 met 1 (BH 8), 4 (7.5), 5 (11) over the board in 2026: 26.5 / 3.
     assert value(WORKED, "AOB", 3) == D("8.83")
+
+
+@pytest.mark.parametrize(("rounds", "decimals"), [(5, 2), (7, 2), (8, 3), (9, 3), (22, 3), (23, 4)])
+def test_aob_keeps_the_decimals_that_keep_different_means_apart(rounds, decimals):
+    # Means of half points over n1, n2 <= R games differ by at least 1 / (2R(R-1)).
+    assert aob_decimals(rounds) == decimals
+    assert D(10) ** -decimals < D(1) / (2 * rounds * (rounds - 1))
+
+
+def nine_rounds_of_eleven():
+    """11 players, 9 rounds, a pairing-allocated bye a round (pairings drawn at random; C.07
+    Art. 4.4 counts a rematch as one more game)."""
+    rounds = [
+        (8, "10-5 = 9-1 1 7-3 = 11-4 = 2-6 ="), (10, "2-9 0 5-7 = 8-11 = 4-6 = 3-1 1"),
+        (7, "9-3 1 10-4 = 11-1 = 2-6 0 8-5 0"), (1, "10-6 0 4-11 0 9-5 1 7-3 = 8-2 1"),
+        (3, "2-6 1 7-9 0 1-5 1 10-4 1 11-8 ="), (9, "6-10 0 11-8 = 3-4 1 2-1 1 5-7 1"),
+        (5, "6-9 0 7-1 1 2-10 0 8-11 1 3-4 0"), (4, "10-6 0 3-11 0 9-5 1 7-2 = 1-8 1"),
+        (11, "5-8 = 1-4 0 9-10 1 2-3 0 7-6 0"),
+    ]  # fmt: skip
+    code = {"1": "1-0", "=": "1/2", "0": "0-1"}
+    games, byes = [], []
+    for number, (bye, boards) in enumerate(rounds, start=1):
+        byes.append((number, bye, Kind.PAB))
+        items = boards.split()
+        for pair, result in zip(items[::2], items[1::2], strict=True):
+            white, black = (int(x) for x in pair.split("-"))
+            games.append((number, white, black, code[result]))
+    return tournament(games, byes)
+
+
+def test_aob_under_the_2026_rules_is_the_mean_two_decimals_would_tie():
+    # C.07 2026 Art. 8.2 rounds nothing. Players 6 and 8 both have 5 points; 6 met nine
+    # opponents with 401 Buchholz in all (44.5556), 8 met eight with 356.5 (44.5625, and a
+    # PAB). At two decimals both are 44.56; the mean ranks 8 first, and three decimals (nine
+    # rounds: means differ by at least 1/144) keep it so.
+    players = nine_rounds_of_eleven()
+    rows = {r.player_id: r for r in rank(players, ["AOB"], rules="2026")}
+    assert (rows[6].points, rows[8].points) == (5, 5)
+    assert (rows[6].tiebreaks[0], rows[8].tiebreaks[0]) == (D("44.556"), D("44.563"))
+    assert rows[8].rank == rows[6].rank - 1
+    two_decimals = {(D(401) / 9).quantize(D("0.01")), (D("356.5") / 8).quantize(D("0.01"))}
+    assert two_decimals == {D("44.56")}
 
 
 # -- Sonneborn-Berger, Koya, direct encounter -----------------------------------------------------

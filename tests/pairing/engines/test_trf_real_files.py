@@ -26,18 +26,33 @@ def read(name: str):
 
 def normalised(text: str) -> list[str]:
     """The documented normalisations (docs/trf.md): blank lines and trailing blanks dropped,
-    header records in code order, the engine records the writer adds, ``0000`` for a zero
-    opponent, ``192`` as the endorsed engine reads it."""
+    header records in code order, the engine records the writer adds, the player columns as
+    the writer writes them, ``192`` as the endorsed engine reads it."""
     lines = [line.rstrip() for line in re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))]
-    lines = [re.sub(r"^(001.{87}(?:.{10})*?)   0 ", r"\1000 ", line) for line in lines if line]
-    lines = [line.replace("   0 - ", "0000 - ") if line[:3] == "001" else line for line in lines]
+    lines = [_player_columns(line) if line[:3] == "001" else line for line in lines if line]
     lines = [line.replace("FIDE_DUTCH_2026", "FIDE_DUTCH_2025") for line in lines]
     return sorted(line for line in lines if line[:3] not in ("142", "152", "XXR", "XXC"))
 
 
+def _player_columns(line: str) -> str:
+    """A player line as the writer writes its columns: the title right-aligned, the name from
+    column 15, the rating as a number (blank for 0), ``0000`` for a bye's missing opponent
+    number when the round has a colour (a bye without colour keeps its blank)."""
+    line = line.ljust(91)
+    rating = line[48:52].strip()
+    rating = f"{int(rating):>4}" if rating.isdigit() and int(rating) else ""
+    head = f"{line[:10]}{line[10:13].strip():>3} {line[14:47].strip():<33} {rating:>4}{line[52:91]}"
+    blocks = [line[i : i + 10] for i in range(91, len(line), 10)]
+    for n, block in enumerate(blocks):
+        opponent = block[:4].strip()
+        if opponent == "0" or (not opponent and block[5:6] == "-"):
+            blocks[n] = "0000" + block[4:]
+    return (head + "".join(blocks)).rstrip()
+
+
 def test_there_are_real_files_with_their_source_named():
     readme = (DATA / "README.md").read_text()
-    assert len(FILES) >= 5
+    assert len(FILES) >= 13
     for path in FILES:
         assert path.name in readme
 
@@ -130,6 +145,15 @@ def test_a_line_break_in_a_text_field_cannot_forge_a_record():
     text = write_trf(replace(t, name=forged, other_lines=("022 City\r\n001 x",)))
     assert [line[:3] for line in text.splitlines()].count("001") == 2
     assert "012 Open 001    3      Forged Player" in text
+
+
+def test_a_birth_date_written_without_its_year_keeps_its_columns():
+    # Swiss Master writes an unknown birth date as "    /  /" and a year alone as "1980/  /":
+    # both stay in columns 70-79, where a reader looks for the year.
+    written = write_trf(read("swissmaster-cork-2018.trf")).splitlines()
+    blank = next(line for line in written if line[4:8] == "  14")
+    year = next(line for line in written if line[4:8] == "   1")
+    assert (blank[69:79], year[69:79]) == ("    .  .  ", "1980/  /  ")
 
 
 def test_forfeits_without_colour_and_the_rank_column_are_kept_as_written():

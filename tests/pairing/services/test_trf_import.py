@@ -237,8 +237,10 @@ def test_the_2026_records_give_the_rules_acceleration_forbidden_pairs_and_reques
 def test_an_unfinished_last_round_is_published_and_takes_its_missing_results_here(anna):
     text = small_trf()
     lines = text.split("\n")
-    lines[3] = lines[3][:-1] + " "  # Aas-Dahl of round 2 without a result, on both lines
-    lines[5] = lines[5][:-1] + " "
+    lines[3] = lines[3][:-1] + " "  # Aas-Dahl of round 2 without a result, on both lines,
+    lines[5] = lines[5][:-1] + " "  # so their points are the 1.0 of round 1
+    lines[3] = lines[3].replace(" 1.5    ", " 1.0    ")
+    lines[5] = lines[5].replace(" 1.5    ", " 1.0    ")
     tournament = import_trf(anna, "\n".join(lines))
     assert list(tournament.rounds.values_list("state", flat=True)) == ["complete", "published"]
     game = Game.objects.get(round__tournament=tournament, round__number=2, result="")

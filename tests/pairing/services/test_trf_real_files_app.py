@@ -13,6 +13,7 @@ from django.core.management import CommandError, call_command
 
 from arbiter.models import Entry, Tournament
 from arbiter.services.entries import set_withdrawn
+from arbiter.standings import standings
 from pairing.engines.dutch.checker import check_tournament
 from pairing.engines.trf import TrfError, decode_trf, parse_trf
 from pairing.models import Acceleration, PlayerRoundRecord
@@ -26,7 +27,17 @@ from tests.pairing.trf_helpers import small_trf
 pytestmark = pytest.mark.django_db
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "trf"
-FILES = sorted(DATA.glob("*.trf"))
+#: Real files the import refuses, as both checkers do (a points column that disagrees with
+#: the results), or for what the app cannot hold (a national id in the FIDE id column).
+REFUSED = {
+    "bunratty-masters-2011.trf": r"line 29, column 81: points 2\.5 of player 16 do not match",
+    "irish-juniors-2011.trf": r"line 18, column 81: points 3\.0 of player 4 do not match",
+    "swissmaster-cork-2018.trf": r"line 31, column 58: invalid FIDE id 'N0001'",
+}
+FILES = sorted(p for p in DATA.glob("*.trf") if p.name not in REFUSED)
+#: Files that stop before their last round (the lichess Swiss ended after 20 of its 21).
+UNFINISHED = {"lichess-2020-05.trf": (20, 21), "vega-gros-2010.trf": (4, 9),
+              "vega-studycase5-2023.trf": (4, 5)}  # fmt: skip
 
 
 def text_of(name: str) -> str:
@@ -55,13 +66,60 @@ def test_a_real_file_imported_and_exported_is_the_same_file_up_to_the_normalisat
     assert normalised(exported) == normalised(without_bye_markers(text))
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_real_file_the_app_cannot_take_is_refused_with_its_line_and_column(anna, name):
+    with pytest.raises(TrfError, match=REFUSED[name]):
+        import_trf(anna, text_of(name))
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.parametrize("name", sorted(UNFINISHED))
+def test_an_unfinished_real_file_imports_as_a_running_tournament(anna, name):
+    tournament = import_trf(anna, text_of(name))
+    played, planned = UNFINISHED[name]
+    assert (tournament.status, tournament.rounds.count()) == ("running", played)
+    assert tournament.planned_rounds == planned
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in FILES if p.name not in UNFINISHED], ids=lambda p: p.name
+)
 def test_a_finished_real_file_imports_as_a_finished_tournament(anna, anna_client, path):
     tournament = Tournament.objects.get(pk=import_trf(anna, decode_trf(path.read_bytes())).pk)
     assert tournament.status == "finished"
     page = anna_client.get(f"/arbiter/t/{tournament.pk}/swiss/")
     assert page.status_code == 200
     assert b"rounds are played" not in page.content
+
+
+def test_a_file_whose_points_disagree_with_its_results_is_refused_not_rewritten(anna):
+    # Bunratty 2011 counts rounds written "       -" (no opponent, no result) as points: the
+    # import used to store them as absences and export other points than the file's.
+    with pytest.raises(TrfError, match=REFUSED["bunratty-masters-2011.trf"]):
+        import_trf(anna, text_of("bunratty-masters-2011.trf"))
+
+
+def test_the_real_swiss_imported_ranks_as_the_file_and_fides_checker_do(anna):
+    # Started 2026-02-28: the tie-break rules before 1 March 2026, under which FIDE's checker
+    # finds the file's rank column with SB, SB/C1, SB/C2 (TieBreakServer: "Check: True").
+    tournament = import_trf(anna, text_of("tiebreakserver-real-swiss-2026.trf"))
+    tournament.tiebreaks = "SB SB-C1 SB-C2"
+    tournament.save()
+    assert tournament.tiebreak_rules == "2023"
+    rows = standings(tournament).rows
+    assert {row.entry.starting_number: row.rank for row in rows} == {
+        p.number: p.rank for p in parse_trf(text_of("tiebreakserver-real-swiss-2026.trf")).players
+    }
+    fifth = next(row for row in rows if row.entry.starting_number == 5)
+    assert fifth.tiebreaks == (Decimal("18.50"), Decimal("17.00"), Decimal("15.50"))
+
+
+def test_a_requested_bye_of_the_next_round_keeps_its_points_in_the_export(anna):
+    # Vega counts the half point of a bye requested for the round to pair (Gros 2010, player
+    # 43: 0.5 played + 0.5 for round 5's "0000 - H"); the export used to drop it.
+    exported = trf_file(import_trf(anna, text_of("vega-gros-2010.trf")), legacy=True)[0]
+    player = next(p for p in parse_trf(exported).players if p.number == 43)
+    assert (player.points, player.results[4].code) == (10, "H")
 
 
 def test_several_players_with_fide_id_0_are_imported_as_players_without_an_id(anna):

@@ -1,12 +1,15 @@
 """The drawing page, over HTMX and as plain forms."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.models import Round
+from arbiter.models import Round, System
 from pairing.models import LotDrawing, LotPick
 from pairing.services.round_robin import draw_for_player, engine_state, start_drawing
 from tests.conftest import login
+from tests.factories import EntryFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -133,3 +136,21 @@ def test_the_board_costs_the_same_queries_at_any_step(
         draw_for_player(anna, drawing, step)
     with django_assert_max_num_queries(9):
         anna_client.get(url("drawing", oslo_invitational))
+
+
+def drawing_queries(client, tournament) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url("drawing", tournament)).status_code == 200
+    return len(queries)
+
+
+def test_the_board_costs_the_same_queries_for_10_and_24_players(anna, anna_client):
+    counts = []
+    for size in (10, 24):
+        tournament = TournamentFactory(system=System.ROUND_ROBIN, chief=anna)
+        EntryFactory.create_batch(size, tournament=tournament, starting_number=None)
+        drawing = start_drawing(anna, tournament, seed=4)
+        for step in range(6):
+            draw_for_player(anna, drawing, step)
+        counts.append(drawing_queries(anna_client, tournament))
+    assert counts[0] == counts[1]

@@ -105,6 +105,15 @@ def test_a_late_member_is_added_and_checked_in(anna_client, club):
     assert "Newcomer, Nils" in html and '<span id="present-count">1</span>' in html
 
 
+def test_a_late_member_past_the_players_limit_is_a_message(anna_client, club, settings):
+    settings.MAX_PLAYERS = club.entries.count()
+    html = anna_client.post(
+        url("monrad_late_member", club), {"name": "Newcomer, Nils", "rating": "1200"}, headers=HTMX
+    ).content.decode()
+    assert f"A tournament takes at most {settings.MAX_PLAYERS} players (MAX_PLAYERS)" in html
+    assert not club.entries.filter(name="Newcomer, Nils").exists()
+
+
 def test_settings_are_saved_from_the_page(anna_client, club):
     anna_client.post(url("monrad_settings", club), {"scoring": "1-0.5-0", "tiebreak": "sb"})
     chosen = service.settings_of(club)

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from arbiter.models import Round
 from pairing.services import rounds
+from pairing.services import swiss_records as records
 from tests.conftest import login
 from tests.factories import EntryFactory
 
@@ -146,6 +147,20 @@ def test_the_next_round_page_costs_the_same_queries_for_any_field(anna_client, t
     small = queries_for_draft(anna_client, trondheim_open)
     EntryFactory.create_batch(30, tournament=trondheim_open, starting_number=None)
     assert queries_for_draft(anna_client, trondheim_open) == small == 14  # + accelerations
+
+
+@pytest.mark.parametrize("extra", [0, 30])
+def test_records_forbidden_pairs_and_accelerations_cost_no_query_per_player(
+    anna, anna_client, trondheim_open, extra
+):
+    EntryFactory.create_batch(extra, tournament=trondheim_open, starting_number=None)
+    players = list(trondheim_open.entries.order_by("-rating"))
+    for player, kind in zip(players, ["H", "Z", "F", "W"] * len(players), strict=False):
+        records.set_player_round_record(anna, trondheim_open, player, 1, kind)
+    for first, second in zip(players[::2], players[1::2], strict=True):
+        records.forbid_pair(anna, trondheim_open, first, second)
+        records.set_acceleration(anna, trondheim_open, first, 1, 2, "1")
+    assert queries_for_draft(anna_client, trondheim_open) == 14
 
 
 def test_marking_a_player_absent_is_a_record_for_the_next_round(
