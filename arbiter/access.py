@@ -47,8 +47,3 @@ def chief_arbiter_required(view: View) -> View:
         return view(request, tournament, *args, **kwargs)
 
     return wrapper
-
-
-def published_tournament(tournament_id: int) -> Tournament:
-    """The tournament as the public may see it: published ones only, else 404."""
-    return get_object_or_404(Tournament, pk=tournament_id, is_published=True)

@@ -6,4 +6,7 @@ class ArbiterConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from arbiter import audit_guard  # noqa: F401  (connects SQLite's unlock function)
+        from arbiter import (
+            audit_guard,  # noqa: F401  (connects SQLite's unlock function)
+            public_cache,  # noqa: F401  (forgets a changed tournament's row)
+        )

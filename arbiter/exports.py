@@ -20,7 +20,7 @@ from typing import Any
 
 from arbiter.models import Bye, Game, Tournament
 from arbiter.scoring import COUNTED_STATES, bye_points, game_points
-from arbiter.standings import standings
+from arbiter.standings import public_standings
 
 PLAYER_COLUMNS = [
     "rank",
@@ -111,7 +111,7 @@ def _ranked(tournament: Tournament):
         seen = {entry.pk for _, entry, _, _ in placed}
         others = tournament.entries.exclude(pk__in=seen).order_by("name")
         return placed + [(None, entry, None, ()) for entry in others], ()
-    table = standings(tournament)
+    table = public_standings(tournament)
     return [(r.rank, r.entry, r.points, r.tiebreaks) for r in table.rows], table.legend
 
 

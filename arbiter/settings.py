@@ -135,7 +135,12 @@ def _cache(prefix: str) -> dict:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": prefix,
         }
-    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": prefix}
+    # a 1000-player event keeps a page per player: more than the default 300 entries
+    return {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": prefix,
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    }
 
 
 CACHES = {

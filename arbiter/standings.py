@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from arbiter.models import Bye, Entry, Tournament
+from arbiter.public_cache import shared, stamp
 from arbiter.scoring import (
     BEING_PLAYED,
     COMPLETE,
@@ -130,6 +131,14 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
     legend = tb.legend(codes, unrated_rating=tournament.unrated_rating)
     being_played = tuple(n for n, now in progress if now == BEING_PLAYED)
     return Standings(through, legend, tuple(rows), being_played)
+
+
+def public_standings(tournament: Tournament, through_round: int | None = None) -> Standings:
+    """:func:`standings` computed once per tournament version and round asked for, and shared by
+    every page, PDF, card and export that shows them (arbiter/public_cache.py): a crowd asking
+    for a 2000-player event's standings costs one computation, not one each."""
+    key = f"standings:{tournament.pk}:{stamp(tournament)}:{through_round}"
+    return shared(key, lambda: standings(tournament, through_round))
 
 
 def _kind(result: results.Result, colour: str) -> tb.Kind:

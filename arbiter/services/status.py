@@ -9,6 +9,7 @@ holds, by its system's rule (arbiter/systems.py, ``progress``). Nothing else set
 from django.db.models import F
 
 from arbiter.models import Round, Tournament
+from arbiter.public_cache import forget
 
 Status = Tournament.Status
 
@@ -37,7 +38,9 @@ def has_begun(tournament: Tournament) -> bool:
 
 
 def tournament_changed(tournament: Tournament) -> None:
-    """The tournament has just changed: a new version, and the status its facts give."""
+    """The tournament has just changed: a new version, and the status its facts give. The public
+    pages read the new version at their next request (arbiter/public_cache.py)."""
     Tournament.objects.filter(pk=tournament.pk).update(
         version=F("version") + 1, status=status_of(tournament)
     )
+    forget(tournament.pk)

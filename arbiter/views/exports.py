@@ -2,15 +2,18 @@
 a Swiss as TRF-2026 or TRF-16 (complete rounds), and pairing lists and standings as PDF, for
 federations, other programs and the noticeboard.
 
-Like the public pages they show published tournaments and rounds only.
+Like the public pages they show published tournaments and rounds only, and like them each is
+built once per tournament version and kept gzipped, with an ETag (arbiter/views/public_live.py).
 """
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from arbiter.access import published_tournament
 from arbiter.exports import (
     PLAYER_COLUMNS,
     SEPARATORS,
@@ -23,75 +26,105 @@ from arbiter.exports import (
 from arbiter.models import Round, Tournament
 from arbiter.pdf import pairings_pdf, standings_pdf
 from arbiter.scoring import COUNTED_STATES
-from arbiter.standings import standings
-from arbiter.views.public_live import round_asked
+from arbiter.standings import public_standings
+from arbiter.views.public_live import Made, public_download, public_tournament, round_asked
 from pairing.services.trf_export import trf_file
 
 TRF_FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 
 
-def _download(response: HttpResponse, tournament: Tournament, suffix: str) -> HttpResponse:
+def attachment(tournament: Tournament, suffix: str) -> dict[str, str]:
+    """The header that names the downloaded file after the tournament."""
     name = slugify(tournament.name) or "tournament"
-    response["Content-Disposition"] = f'attachment; filename="{name}{suffix}"'
-    return response
+    return {"Content-Disposition": f'attachment; filename="{name}{suffix}"'}
 
 
-def _csv_download(request, tournament, rows: list[dict], columns: list[str], suffix: str):
+def _csv_download(request, tournament, name: str, rows, suffix: str) -> HttpResponse:
     """CSV for spreadsheet programs (arbiter/exports.py); ``?sep=semicolon`` for the
-    spreadsheets of countries where the comma is the decimal separator."""
-    separator = SEPARATORS.get(request.GET.get("sep", ""), ",")
-    text = csv_text(rows, columns, separator)
-    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
-    return _download(response, tournament, suffix)
+    spreadsheets of countries where the comma is the decimal separator. `rows` gives the rows
+    and their columns."""
+    asked = request.GET.get("sep", "")
+    separator = SEPARATORS.get(asked, ",")
+
+    def make() -> Made:
+        text = csv_text(*rows(), separator)
+        return text, "text/csv; charset=utf-8", attachment(tournament, suffix)
+
+    params = {"sep": asked} if asked in SEPARATORS else {}
+    return public_download(request, tournament, name, params, make)
 
 
 @require_GET
 def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = published_tournament(tournament_id)
-    rows = player_rows(tournament)
-    return _csv_download(request, tournament, rows, PLAYER_COLUMNS, "-players.csv")
+    tournament = public_tournament(tournament_id)
+
+    def rows() -> tuple[list[dict], list[str]]:
+        return player_rows(tournament), PLAYER_COLUMNS
+
+    return _csv_download(request, tournament, "players.csv", rows, "-players.csv")
 
 
 @require_GET
 def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = published_tournament(tournament_id)
-    rows, columns = result_rows(tournament), result_columns(tournament)
-    return _csv_download(request, tournament, rows, columns, "-results.csv")
+    tournament = public_tournament(tournament_id)
+
+    def rows() -> tuple[list[dict], list[str]]:
+        return result_rows(tournament), result_columns(tournament)
+
+    return _csv_download(request, tournament, "results.csv", rows, "-results.csv")
 
 
 @require_GET
 def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = published_tournament(tournament_id)
-    response = JsonResponse(tournament_document(tournament), json_dumps_params={"indent": 1})
-    return _download(response, tournament, ".json")
+    tournament = public_tournament(tournament_id)
+
+    def make() -> Made:
+        text = json.dumps(tournament_document(tournament), cls=DjangoJSONEncoder, indent=1)
+        return text, "application/json", attachment(tournament, ".json")
+
+    return public_download(request, tournament, "tournament.json", {}, make)
 
 
 @require_GET
 def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     """The complete rounds of a Swiss as the FIDE rating report file."""
-    tournament = published_tournament(tournament_id)
+    tournament = public_tournament(tournament_id)
     if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
         raise Http404("No TRF export for this tournament.")
     legacy, suffix = TRF_FORMATS[flavour]
-    text, _ = trf_file(tournament, legacy=legacy, public=True)
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    return _download(response, tournament, f"{suffix}.trf")
+
+    def make() -> Made:
+        text, _ = trf_file(tournament, legacy=legacy, public=True)
+        return text, "text/plain; charset=utf-8", attachment(tournament, f"{suffix}.trf")
+
+    return public_download(request, tournament, f"trf-{flavour}", {}, make)
 
 
 @require_GET
 def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = published_tournament(tournament_id)
-    round_ = get_object_or_404(
-        Round, tournament=tournament, number=number, state__in=COUNTED_STATES
-    )
-    response = HttpResponse(pairings_pdf(tournament, round_), content_type="application/pdf")
-    return _download(response, tournament, f"-round-{number}.pdf")
+    tournament = public_tournament(tournament_id)
+
+    def make() -> Made:
+        round_ = get_object_or_404(
+            Round, tournament=tournament, number=number, state__in=COUNTED_STATES
+        )
+        pdf = pairings_pdf(tournament, round_)
+        return pdf, "application/pdf", attachment(tournament, f"-round-{number}.pdf")
+
+    return public_download(request, tournament, f"round-{number}.pdf", {}, make)
 
 
 @require_GET
 def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings after the round asked for (``?round=N``), else after the last one."""
-    tournament = published_tournament(tournament_id)
-    table = standings(tournament, round_asked(request))
-    response = HttpResponse(standings_pdf(tournament, table), content_type="application/pdf")
-    return _download(response, tournament, f"-standings-r{table.through_round}.pdf")
+    tournament = public_tournament(tournament_id)
+    through = round_asked(request)
+
+    def make() -> Made:
+        table = public_standings(tournament, through)
+        pdf = standings_pdf(tournament, table)
+        suffix = f"-standings-r{table.through_round}.pdf"
+        return pdf, "application/pdf", attachment(tournament, suffix)
+
+    params = {"round": through} if through is not None else {}
+    return public_download(request, tournament, "standings.pdf", params, make)

@@ -1,93 +1,74 @@
-"""What keeps the public pages cheap and live: a version stamp, a cache keyed on it, polling.
+"""Public responses any HTTP cache can keep: one cheap query, a version, an ETag, gzip.
 
-Many phones follow a tournament at once, and most of their requests find nothing new. Each public
-page therefore starts with one query that fetches the published tournament together with a
-fingerprint of everything the public pages show (the tournament's last change, its last audit
-entry, and aggregates over the entries and over the games, byes and rounds of its published and
-complete rounds). The page body is rendered once per (tournament, page, fingerprint) and kept in
-Django's cache; a new result, a published round or an edited entry changes the fingerprint, so the
-next request renders afresh and the stale body simply ages out.
+Many phones follow a tournament at once and most of their requests find nothing new. Each public
+page and download starts by reading the published tournament, whose version moves on in the same
+transaction as every change (arbiter/services/status.py): one query, none while the row is kept
+(arbiter/public_cache.py). The whole response is
+built once per (tournament version, page, parameters) and kept gzipped in Django's cache
+(arbiter/public_cache.py); the page holds nothing about the visitor (no session, no CSRF token,
+no login state: templates/public/base.html), so it is the same for everyone and a shared cache
+in front may keep it too:
 
-The pairings and standings pages poll their body every 20 seconds with htmx, sending the
-fingerprint they show; an unchanged one is answered with 204 (htmx then leaves the page alone)
-after that single query.
+- ``ETag`` names the version and the page; a request whose ``If-None-Match`` holds it gets 304
+  without rendering or reading the kept page.
+- ``Cache-Control: public``: browsers revalidate at every visit (``max-age=0``), a proxy keeps a
+  response 10 s (``s-maxage``) and may answer at once while it asks again
+  (``stale-while-revalidate``).
+- ``Vary: HX-Request, Accept-Encoding``: the same URL answers with a whole page or only its live
+  body, gzipped or not. Never ``Cookie``.
+
+The pairings, standings, bracket and player cards poll their body every 20 seconds with htmx,
+sending the version they show; an unchanged one is answered 204 likewise.
 """
 
+import gzip
 import hashlib
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from django.core.cache import cache
-from django.db.models import (
-    BigIntegerField,
-    Case,
-    Count,
-    ExpressionWrapper,
-    F,
-    Max,
-    OuterRef,
-    Subquery,
-    Sum,
-    Value,
-    When,
-)
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
-from django.utils.cache import patch_vary_headers
+from django.utils.http import parse_etags
 from django.utils.safestring import mark_safe
 
-from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament
-from arbiter.scoring import COUNTED_STATES
-from pairing.engines import results
+from arbiter.models import Tournament
+from arbiter.public_cache import public_row, shared, stamp
 
 #: How often the pairings and standings pages ask whether something changed.
 POLL_EVERY = "20s"
-#: A cached body is found again by its fingerprint; this only bounds how long an unused one stays.
-CACHE_SECONDS = 60 * 60
+#: A browser asks again at every visit (304 when nothing changed: no rendering, no query), so a
+#: player sees a result as soon as it is in; a shared cache (a proxy) may reuse a response for
+#: 10 s, and answer with an older one for a minute while it asks again.
+CACHE_CONTROL = "public, max-age=0, s-maxage=10, stale-while-revalidate=60"
+#: A previous version's response, handed out while another process builds the current one.
+STALE_CACHE_CONTROL = "no-cache"
+VARY = "HX-Request, Accept-Encoding"
+HTML = "text/html; charset=utf-8"
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
-_RESULT_CODES = {result: code for code, result in enumerate(["", *results.BY_CODE], start=1)}
-_BYE_CODES = {kind: code for code, kind in enumerate(Bye.Kind.values, start=1)}
-_STATE_CODES = {state: code for code, state in enumerate(COUNTED_STATES, start=1)}
+#: What a download or page returns to be kept: its content, content type and extra headers.
+Made = tuple[str | bytes, str, dict[str, str]]
 
 
-def _coded(field: str, codes: dict[str, int]):
-    """The id times a code of the field's value: the sum changes when one row's value does."""
-    code = Case(*(When(**{field: value}, then=Value(n)) for value, n in codes.items()), default=0)
-    return ExpressionWrapper(F("id") * code, output_field=BigIntegerField())
+@dataclass(frozen=True)
+class Kept:
+    """A public response as kept in the cache: the body gzipped once, for every visitor."""
 
-
-def _per_tournament(queryset, tournament_path: str, aggregate) -> Subquery:
-    """One aggregate over the rows of the outer tournament, as a subquery column."""
-    rows = queryset.filter(**{tournament_path: OuterRef("pk")}).order_by()
-    return Subquery(rows.values(tournament_path).annotate(value=aggregate).values("value")[:1])
+    etag: str
+    content_type: str
+    gzipped_body: bytes
+    headers: tuple[tuple[str, str], ...]
 
 
 def public_tournament(tournament_id: int) -> Tournament:
-    """The published tournament (else 404) with `version`, its public fingerprint: one query."""
-    games = Game.objects.filter(round__state__in=COUNTED_STATES)
-    byes = Bye.objects.filter(round__state__in=COUNTED_STATES)
-    rounds = Round.objects.filter(state__in=COUNTED_STATES)
-    fingerprint = {
-        "v_audit": _per_tournament(AuditEntry.objects.all(), "tournament", Max("id")),
-        "v_entries": _per_tournament(Entry.objects.all(), "tournament", Count("id")),
-        "v_games": _per_tournament(
-            games, "round__tournament", Sum(_coded("result", _RESULT_CODES))
-        ),
-        "v_last_game": _per_tournament(games, "round__tournament", Max("id")),
-        "v_byes": _per_tournament(byes, "round__tournament", Sum(_coded("kind", _BYE_CODES))),
-        "v_rounds": _per_tournament(rounds, "tournament", Sum(_coded("state", _STATE_CODES))),
-    }
-    tournament = (
-        Tournament.objects.filter(pk=tournament_id, is_published=True)
-        .annotate(**fingerprint)
-        .first()
-    )
-    if tournament is None:
+    """The published tournament (else 404) with `public_version`, what its public responses are
+    kept under: one query, none while its row is kept (arbiter/public_cache.py)."""
+    tournament = public_row(tournament_id)
+    if tournament is None or not tournament.is_published:
         raise Http404("No published tournament here.")
-    parts = [tournament.pk, tournament.updated_at.isoformat()]
-    parts += [getattr(tournament, name) for name in fingerprint]
-    tournament.version = hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()
+    tournament.public_version = stamp(tournament)
     return tournament
 
 
@@ -102,6 +83,47 @@ def round_asked(request: HttpRequest) -> int | None:
     return int(asked)
 
 
+def kept_response(
+    request: HttpRequest, scope: str, version: str, name: str, make: Callable[[], Made]
+) -> HttpResponse:
+    """The response `name` of `scope` (a tournament, the home page) at `version`: 304 when the
+    visitor holds it already, else from the cache, built by `make` once per version."""
+    digest = hashlib.blake2b(f"{scope}:{name}:{version}".encode(), digest_size=12).hexdigest()
+    etag = f'W/"{digest}"'
+    if _holds(request, etag):
+        return _cacheable(HttpResponseNotModified(), etag)
+    kept = shared(
+        f"public:{scope}:{name}:{version}",
+        lambda: _keep(etag, *make()),
+        stale_key=f"public:{scope}:{name}:latest",
+    )
+    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(kept.gzipped_body, content_type=kept.content_type)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(gzip.decompress(kept.gzipped_body), content_type=kept.content_type)
+    for header, value in kept.headers:
+        response[header] = value
+    if kept.etag != etag:  # the previous version, while another process builds this one
+        response = _cacheable(response, kept.etag)
+        response["Cache-Control"] = STALE_CACHE_CONTROL
+        return response
+    return _cacheable(response, etag)
+
+
+def public_download(
+    request: HttpRequest,
+    tournament: Tournament,
+    name: str,
+    params: dict[str, str | int],
+    make: Callable[[], Made],
+) -> HttpResponse:
+    """A download (CSV, JSON, TRF, PDF) of a published tournament, kept like its pages."""
+    return kept_response(
+        request, f"t{tournament.pk}", tournament.public_version, f"{name}?{urlencode(params)}", make
+    )
+
+
 def live_page(
     request: HttpRequest,
     tournament: Tournament,
@@ -111,7 +133,7 @@ def live_page(
     build: Callable[[], dict],
     poll: bool = False,
 ) -> HttpResponse:
-    """Render `template`, whose `live` partial is the page body, from the cache when it can.
+    """Render `template`, whose `live` partial is the page body, once per version.
 
     `page` names the page among the tournament's and `params` are its normalised query
     parameters: both are part of the cache key. `build` makes the body's context, raising
@@ -119,32 +141,53 @@ def live_page(
     POLL_EVERY, sending the version it shows; an htmx request with the current version gets 204
     without touching anything else.
     """
-    if request.htmx and request.GET.get("since") == tournament.version:
-        return _vary(HttpResponse(status=204))
-    key = f"public:{tournament.pk}:{page}:{urlencode(params)}:{tournament.version}"
-    body = cache.get(key)
-    if body is None:
+    version = tournament.public_version
+    if request.htmx and request.GET.get("since") == version:
+        return _cacheable(HttpResponse(status=204), None)
+    query = urlencode(params)
+
+    def body() -> dict:
         context = {"tournament": tournament, **build()}
         if poll:
-            query = urlencode({**params, "since": tournament.version})
-            context["poll_url"] = f"{request.path}?{query}"
+            context["poll_url"] = f"{request.path}?{urlencode({**params, 'since': version})}"
             context["poll_every"] = POLL_EVERY
-        body = {
+        return {
             "title": render_to_string(f"{template}#title", context).strip(),
             "html": render_to_string(f"{template}#live", context),
         }
-        cache.set(key, body, CACHE_SECONDS)
-    if request.htmx:
-        return _vary(HttpResponse(body["html"]))
-    context = {
-        "tournament": tournament,
-        "title": body["title"],
-        "live_html": mark_safe(body["html"]),
-    }
-    return _vary(render(request, template, context))
+
+    def make() -> Made:
+        # the whole page and the body alone share one rendering of the body
+        parts = shared(f"public:t{tournament.pk}:{page}?{query}:parts:{version}", body)
+        if request.htmx:
+            return parts["html"], HTML, {}
+        context = {
+            "tournament": tournament,
+            "title": parts["title"],
+            "live_html": mark_safe(parts["html"]),
+        }
+        return render_to_string(template, context), HTML, {}
+
+    shape = "body" if request.htmx else "page"
+    return kept_response(request, f"t{tournament.pk}", version, f"{page}?{query}:{shape}", make)
 
 
-def _vary(response: HttpResponse) -> HttpResponse:
-    """The same URL answers with a whole page or only its body: caches must tell them apart."""
-    patch_vary_headers(response, ["HX-Request"])
+def _keep(etag: str, content: str | bytes, content_type: str, headers: dict[str, str]) -> Kept:
+    data = content.encode() if isinstance(content, str) else content
+    # mtime 0: the same content gives the same bytes in every process
+    body = gzip.compress(data, compresslevel=6, mtime=0)
+    return Kept(etag, content_type, body, tuple(headers.items()))
+
+
+def _holds(request: HttpRequest, etag: str) -> bool:
+    """The request's If-None-Match names the response (compared weakly, as RFC 9110 says)."""
+    held = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
+    return "*" in held or any(tag.removeprefix("W/") == etag[2:] for tag in held)
+
+
+def _cacheable(response: HttpResponse, etag: str | None) -> HttpResponse:
+    if etag:
+        response["ETag"] = etag
+    response["Cache-Control"] = CACHE_CONTROL
+    response["Vary"] = VARY
     return response

@@ -7,17 +7,19 @@ show no colour as on chess-results); a bye reads "bye" with the points it gave.
 
 from dataclasses import dataclass
 from decimal import Decimal
+from urllib.parse import urlencode
 
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
 from arbiter.models import Entry, Game
 from arbiter.scoring import bye_points, counted_byes, counted_games, round_progress
-from arbiter.standings import standings
+from arbiter.standings import public_standings
 from arbiter.templatetags.chess import points as points_text
-from arbiter.views.public_live import live_page, public_tournament
+from arbiter.views.public_live import HTML, Made, kept_response, live_page, public_tournament
 from arbiter.views.public_names import add_names
 from arbiter.views.public_rounds import own_result
 
@@ -43,7 +45,7 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
     def build() -> dict:
         entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
         rounds = round_progress(tournament)
-        table = standings(tournament)
+        table = public_standings(tournament)
         by_entry = {row.entry.pk: row for row in table.rows}
         games = {
             game.round.number: game
@@ -102,13 +104,18 @@ def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
     query = "".join(c for c in request.GET.get("q", "") if c.isprintable())[:SEARCH_LENGTH]
     query = " ".join(query.split())
-    found = []
-    if len(query) >= 2 or query.isdigit():
-        entries = Entry.objects.filter(tournament=tournament)
-        match = Q(name__icontains=query)
-        if query.isdigit() and len(query) <= 9:
-            match |= Q(starting_number=int(query))
-        found = list(entries.filter(match).order_by("name")[:50])
-        add_names(tournament.pk, found)
-    context = {"tournament": tournament, "query": query, "found": found}
-    return render(request, "public/search.html", context)
+
+    def make() -> Made:
+        found = []
+        if len(query) >= 2 or query.isdigit():
+            entries = Entry.objects.filter(tournament=tournament)
+            match = Q(name__icontains=query)
+            if query.isdigit() and len(query) <= 9:
+                match |= Q(starting_number=int(query))
+            found = list(entries.filter(match).order_by("name")[:50])
+            add_names(tournament.pk, found)
+        context = {"tournament": tournament, "query": query, "found": found}
+        return render_to_string("public/search.html", context), HTML, {}
+
+    name = f"search?{urlencode({'q': query})}"
+    return kept_response(request, f"t{tournament.pk}", tournament.public_version, name, make)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from arbiter.models import Tournament
 from arbiter.scoring import BEING_PLAYED, COMPLETE, round_progress
-from arbiter.standings import standings
+from arbiter.standings import public_standings
 from arbiter.templatetags.chess import tiebreak_text
 from arbiter.views.public_live import live_page, public_tournament, round_asked
 from arbiter.views.public_names import add_names
@@ -33,7 +33,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         rounds = round_progress(tournament)
         if through is not None and through not in dict(rounds):
             raise Http404("No such public round.")
-        table = standings(tournament, through)
+        table = public_standings(tournament, through)
         add_names(tournament.pk, (row.entry for row in table.rows))
         begun = [n for n, now in rounds if now in (BEING_PLAYED, COMPLETE)]
         rows = [

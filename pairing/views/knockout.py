@@ -15,10 +15,10 @@ from django.shortcuts import redirect
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_POST
 
-from arbiter.access import published_tournament, tournament_arbiter_required
+from arbiter.access import tournament_arbiter_required
 from arbiter.models import Entry, Tournament
 from arbiter.pdf import bracket_pdf
-from arbiter.views.public_live import live_page, public_tournament
+from arbiter.views.public_live import Made, live_page, public_download, public_tournament
 from pairing.engines import knockout as ko
 from pairing.models import Bracket
 from pairing.services import knockout as service
@@ -328,25 +328,24 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)
 
 
-def _pdf(tournament: Tournament) -> HttpResponse:
+def _pdf(tournament: Tournament) -> Made:
     if not tournament.pairing_system.has_page("public_bracket"):
         raise Http404("This tournament has no bracket.")
-    response = HttpResponse(
-        bracket_pdf(tournament, service.board(tournament)), content_type="application/pdf"
-    )
     name = slugify(tournament.name) or "category"
-    response["Content-Disposition"] = f'attachment; filename="{name}-bracket.pdf"'
-    return response
+    disposition = {"Content-Disposition": f'attachment; filename="{name}-bracket.pdf"'}
+    return bracket_pdf(tournament, service.board(tournament)), "application/pdf", disposition
 
 
 @require_GET
 @tournament_arbiter_required
 def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The bracket or pool sheet to print, for the arbiter (published or not)."""
-    return _pdf(tournament)
+    pdf, content_type, headers = _pdf(tournament)
+    return HttpResponse(pdf, content_type=content_type, headers=headers)
 
 
 @require_GET
 def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The bracket or pool sheet of a published category, for everyone."""
-    return _pdf(published_tournament(tournament_id))
+    """The bracket or pool sheet of a published category, for everyone, kept like its page."""
+    tournament = public_tournament(tournament_id)
+    return public_download(request, tournament, "bracket.pdf", {}, lambda: _pdf(tournament))

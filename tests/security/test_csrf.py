@@ -60,10 +60,12 @@ def test_the_base_template_gives_htmx_the_token_on_body(strict, world):
     assert b"Carried, Token" in response.content
 
 
-def test_the_public_pages_carry_it_too(client, world):
-    """A public page has no form, but the header costs nothing and the login page needs it."""
-    for url in [reverse("home"), reverse("login")]:
-        token_of(client.get(url).content.decode())
+def test_the_login_page_carries_it_and_the_public_pages_do_not(client, world):
+    """A public page has no form and no token, so that any HTTP cache may keep it for everyone
+    (tests/security/test_public_responses_are_cacheable.py); the login page, which posts, has
+    its token."""
+    token_of(client.get(reverse("login")).content.decode())
+    assert "hx-headers" not in client.get(reverse("home")).content.decode()
 
 
 def test_a_wrong_token_is_refused_over_htmx(strict, world):

@@ -4,7 +4,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tests.factories import EntryFactory, TournamentFactory
+from tests.factories import EntryFactory, TournamentFactory, changed
 
 pytestmark = pytest.mark.django_db
 
@@ -40,16 +40,18 @@ def test_the_tournament_header_names_its_arbiters(client, bergen_open):
 def test_the_public_pages_cost_the_same_queries_for_any_field(
     client, bergen_open, django_assert_num_queries
 ):
-    EntryFactory.create_batch(2, tournament=bergen_open)
-    with django_assert_num_queries(4):  # tournament, arbiters, entries, public rounds
-        client.get(reverse("tournament", args=[bergen_open.pk]))
-    with django_assert_num_queries(1):
-        client.get(reverse("home"))
-    EntryFactory.create_batch(40, tournament=bergen_open)
-    with django_assert_num_queries(4):
-        client.get(reverse("tournament", args=[bergen_open.pk]))
-    with django_assert_num_queries(1):
-        client.get(reverse("home"))
+    for size in (2, 40):
+        EntryFactory.create_batch(size, tournament=bergen_open)
+        changed(bergen_open)
+        with django_assert_num_queries(4):  # tournament, arbiters, entries, public rounds
+            client.get(reverse("tournament", args=[bergen_open.pk]))
+        with django_assert_num_queries(2):  # every tournament's version, the published ones
+            client.get(reverse("home"))
+        # nothing changed since: the kept page (and row), the version of all tournaments
+        with django_assert_num_queries(0):
+            client.get(reverse("tournament", args=[bergen_open.pk]))
+        with django_assert_num_queries(1):
+            client.get(reverse("home"))
 
 
 def starting_list(client, tournament, query=""):
@@ -93,11 +95,14 @@ def test_the_alphabetical_list_follows_the_tournament_s_language(client, bergen_
 
 
 @pytest.mark.parametrize("count", [1, 12])
-def test_the_home_page_costs_one_query_for_1_or_12_tournaments(
+def test_the_home_page_costs_two_queries_then_one_for_1_or_12_tournaments(
     client, count, django_assert_num_queries
 ):
     for _ in range(count):
         EntryFactory.create_batch(3, tournament=TournamentFactory(is_published=True))
-    with django_assert_num_queries(1):  # the tournaments with their player counts
+    # the version of every tournament, the tournaments with their player counts
+    with django_assert_num_queries(2):
         html = client.get(reverse("home")).content.decode()
     assert html.count("3 players") == count
+    with django_assert_num_queries(1):  # kept: the version alone
+        assert client.get(reverse("home")).content.decode() == html

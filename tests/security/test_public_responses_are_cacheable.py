@@ -1,0 +1,123 @@
+"""Every public URL, walked anonymously and logged in, answers with what any HTTP cache may keep
+and hand to everyone: no cookie set, no CSRF token, no login state, nothing varying on the
+cookie; with an ETag, Cache-Control and gzip for those that accept it."""
+
+import gzip
+import re
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+
+from tests.conftest import login
+from tests.security.test_every_url import (
+    ARBITER,
+    PUBLIC,
+    address,
+    form,
+    rule_for,
+    url_patterns,
+)
+
+pytestmark = pytest.mark.django_db
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+
+
+def public_addresses(world, tournament_id: int | None = None) -> list[str]:
+    """The public URLs of the world (of one tournament) that answer 200."""
+    found = []
+    for pattern in url_patterns():
+        rule = rule_for(pattern)
+        if rule.kind != PUBLIC:
+            continue
+        for where in rule.on:
+            place = world[where]
+            if place.public and tournament_id in (None, place.values.get("tournament_id")):
+                found.append(address(pattern, place))
+    return found
+
+
+def dated(content: bytes) -> bytes:
+    """The content without the time a PDF was written (and the file id made from it)."""
+    return re.sub(rb"/CreationDate \(D:[^)]*\)|/ID \[[^\]]*\]", b"", content)
+
+
+def what_is_personal(response, body: bytes) -> list[str]:
+    """What in a public response belongs to one visitor."""
+    wrong = []
+    if response.cookies:
+        wrong.append(f"sets cookies {sorted(response.cookies)}")
+    if "Cookie" in response.get("Vary", ""):
+        wrong.append(f"varies on the cookie ({response['Vary']})")
+    for secret in (b"csrfmiddlewaretoken", b"X-CSRFToken", b"Log out", b"My tournaments"):
+        if secret in body:
+            wrong.append(f"holds {secret.decode()}")
+    return wrong
+
+
+@pytest.mark.parametrize("role", ["anonymous", "arbiter"])
+def test_no_public_response_holds_anything_of_the_visitor(role, world, anna):
+    client = Client()
+    if role == "arbiter":
+        login(client, anna)
+    urls = public_addresses(world)
+    failures = []
+    for url in urls:
+        for headers in ({}, {"HX-Request": "true"}, GZIP):
+            response = client.get(url, headers=headers)
+            assert response.status_code == 200, url
+            body = response.content
+            if response.get("Content-Encoding") == "gzip":
+                body = gzip.decompress(body)
+            failures += [f"{url} {headers}: {w}" for w in what_is_personal(response, body)]
+    assert len(urls) >= 20
+    assert not failures, "\n".join(failures)
+
+
+def test_every_public_response_has_an_etag_cache_control_and_gzip(client, world):
+    failures = []
+    for url in public_addresses(world):
+        response = client.get(url, headers=GZIP)
+        if not response.get("ETag", "").startswith('W/"'):
+            failures.append(f"{url}: no ETag")
+        cache_control = response.get("Cache-Control", "")
+        if not all(part in cache_control for part in ("public", "s-maxage", "stale-while")):
+            failures.append(f"{url}: Cache-Control {cache_control!r}")
+        if response.get("Vary") != "HX-Request, Accept-Encoding":
+            failures.append(f"{url}: Vary {response.get('Vary')!r}")
+        if response.get("Content-Encoding") != "gzip":
+            failures.append(f"{url}: not gzipped")
+        again = client.get(url, headers={**GZIP, "If-None-Match": response["ETag"]})
+        if again.status_code != 304 or again.content:
+            failures.append(f"{url}: the same ETag again gets {again.status_code}")
+    assert not failures, "\n".join(failures)
+
+
+def test_every_change_an_arbiter_makes_shows_on_the_public_pages_at_the_next_request(world, anna):
+    """Every write URL an arbiter posts to, in the world, against the public pages of its
+    tournament: what they serve after the write (kept by version) is what they would render from
+    scratch. A change that does not move the version on would leave a stale page here."""
+    public, arbiter = Client(), login(Client(), anna)
+    stale, writes = [], 0
+    for pattern in url_patterns():
+        rule = rule_for(pattern)
+        if rule.kind != ARBITER or "POST" not in rule.methods.split():
+            continue
+        for where in rule.on:
+            place = world[where]
+            pages = public_addresses(world, place.values.get("tournament_id", -1))
+            for page in pages:  # kept before the write
+                public.get(page)
+            with transaction.atomic():
+                arbiter.post(address(pattern, place), form(place))
+                writes += 1
+                served = {page: dated(public.get(page).content) for page in pages}
+                cache.clear()
+                fresh = {page: dated(public.get(page).content) for page in pages}
+                transaction.set_rollback(True)
+            cache.clear()
+            stale += [f"{pattern.key} at {where}: {p}" for p in pages if served[p] != fresh[p]]
+    assert writes >= 40
+    assert not stale, "pages not showing a change:\n" + "\n".join(stale)
