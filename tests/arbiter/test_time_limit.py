@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from arbiter.models import AuditEntry, BackgroundJob, Tournament
 from arbiter.time_limit import TimeLimitExceeded, deadline, run_pure
-from pairing.engines.trf import TrfError
+from pairing.engines.trf import TrfError, TrfLimits
 from pairing.engines.trf_check import parses
 from tests.pairing import slow_engine
 
@@ -24,7 +24,7 @@ def test_under_a_deadline_the_function_runs_in_a_child_process_and_answers():
 
 def test_the_childs_exception_is_raised_with_its_own_fields():
     with deadline(30), pytest.raises(TrfError) as raised:
-        run_pure(parses, "001    1      Alone, Anna\n")
+        run_pure(parses, "001    1      Alone, Anna\n", TrfLimits())
     assert (raised.value.line, raised.value.column) == (1, 26)
     assert "shorter than 84 columns" in str(raised.value)
 
