@@ -160,9 +160,8 @@ def test_records_forbidden_pairs_and_accelerations_cost_no_query_per_player(
     for first, second in zip(players[::2], players[1::2], strict=True):
         records.forbid_pair(anna, trondheim_open, first, second)
         records.set_acceleration(anna, trondheim_open, first, 1, 2, "1")
-    assert (
-        queries_for_draft(anna_client, trondheim_open) == 15
-    )  # the pairing job shown, if any: one query
+    # 15 with the query for the pairing job the page shows, if any
+    assert queries_for_draft(anna_client, trondheim_open) == 15
 
 
 def test_marking_a_player_absent_is_a_record_for_the_next_round(
