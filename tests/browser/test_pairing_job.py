@@ -2,7 +2,6 @@
 arbiter can leave and come back, and the draft appears by itself when the worker is done."""
 
 import pytest
-from django.db import connection
 from playwright.sync_api import expect
 
 from arbiter.models import System
@@ -15,14 +14,6 @@ from tests.pairing import slow_engine
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
-    # SQLite's test database lives in memory, shared between connections by whole-table locks:
-    # a worker thread polling beside a live server and a browser trips over them. The worker
-    # tests that need no browser run on both (tests/arbiter/test_jobs.py and
-    # tests/pairing/views/test_pairing_in_the_background.py).
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="a worker thread beside the live server needs PostgreSQL (CI runs it)",
-    ),
 ]
 
 
