@@ -179,36 +179,49 @@ class _Solver:
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
+        # the least-slack edge from the new blossom to each other S blossom: from the
+        # sub-blossoms' lists, or every edge of a leaf that had none (the slacks are kept, not
+        # computed again for each comparison)
         bestedgeto: dict[int, int] = {}
-        slack = self.slack
+        bestslack: dict[int, int] = {}
+        label, ok, dual, ew2, ei, ej = self.label, self.ok, self.dualvar, self.ew2, self.ei, self.ej
+        neighbend, blossombestedges = self.neighbend, self.blossombestedges
         for sub in path:
-            if self.blossombestedges[sub] is None:
-                nblists = [[p // 2 for p in self.neighbend[x]] for x in self.leaves(sub)]
+            listed = blossombestedges[sub]
+            if listed is None:
+                for x in self.leaves(sub):
+                    dx = dual[x]
+                    for p in neighbend[x]:
+                        kk = p >> 1
+                        if not ok[kk]:
+                            continue
+                        bj = inblossom[endpoint[p]]
+                        if bj != b and label[bj] == 1:
+                            s = dx + dual[endpoint[p]] - ew2[kk]
+                            if bj not in bestslack or s < bestslack[bj]:
+                                bestedgeto[bj] = kk
+                                bestslack[bj] = s
             else:
-                nblists = [self.blossombestedges[sub]]  # type: ignore[list-item]
-            ok = self.ok
-            for nblist in nblists:
-                for kk in nblist:
+                for kk in listed:
                     if not ok[kk]:
                         continue
-                    i, j, _ = self.edges[kk]
+                    j = ej[kk]
                     if inblossom[j] == b:
-                        i, j = j, i
+                        j = ei[kk]
                     bj = inblossom[j]
-                    if (
-                        bj != b
-                        and self.label[bj] == 1
-                        and (bj not in bestedgeto or slack(kk) < slack(bestedgeto[bj]))
-                    ):
-                        bestedgeto[bj] = kk
-            self.blossombestedges[sub] = None
+                    if bj != b and label[bj] == 1:
+                        s = dual[ei[kk]] + dual[ej[kk]] - ew2[kk]
+                        if bj not in bestslack or s < bestslack[bj]:
+                            bestedgeto[bj] = kk
+                            bestslack[bj] = s
+            blossombestedges[sub] = None
             self.bestedge[sub] = -1
         best = list(bestedgeto.values())
-        self.blossombestedges[b] = best
-        be = -1
-        for kk in best:
-            if be == -1 or slack(kk) < slack(be):
-                be = kk
+        blossombestedges[b] = best
+        be, least = -1, 0
+        for bj, kk in bestedgeto.items():
+            if be == -1 or bestslack[bj] < least:
+                be, least = kk, bestslack[bj]
         self.bestedge[b] = be
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
@@ -575,23 +588,40 @@ class IncrementalMatching(_Solver):
         self.kinds = list(kinds) + [max(kinds, default=0) + 1] * (self.n - self.real)
 
     def set_weight(self, a: int, b: int, w: int) -> None:
-        """Set the weight of edge a-b; ``a`` is the vertex whose edges changed."""
-        k = self.kidx[a][b]
-        if self.ew2[k] == 2 * w and self.edges[k][2] == w:
-            return
-        i, j, _ = self.edges[k]
-        self.edges[k] = (i, j, w)
-        self.ew2[k] = 2 * w
-        self.ok[k] = w > 0 and not self.dead[a] and not self.dead[b]
-        matched = self.mate[a] >= 0 and self.mate[a] >> 1 == k
-        inside = self.inblossom[a] == self.inblossom[b] and self.inblossom[a] >= self.n
-        if not matched and not inside:
-            if not self.ok[k]:
-                return  # an absent, unmatched edge outside blossoms constrains nothing
-            if self.dualvar[a] + self.dualvar[b] - 2 * w >= 0:
-                return  # still feasible and not matched: the optimum stands
-        self.dirty.add(a)
-        self.settled = False
+        """Set the weight of edge a-b; ``a`` is the vertex whose edges changed. The optimum
+        stands when the edge is not matched, in no blossom with ``a``, and absent or still
+        feasible under the duals; else ``a`` is freed at the next solve."""
+        self.set_weights(a, (b,), (w,))
+
+    def set_weights(self, a: int, others: Sequence[int], weights: Sequence[int]) -> None:
+        """``set_weight(a, b, w)`` for each other ``b`` and weight ``w``, in one pass."""
+        row, edges, ew2, ok, dead = self.kidx[a], self.edges, self.ew2, self.ok, self.dead
+        mate_a = self.mate[a]
+        matched_k = mate_a >> 1 if mate_a >= 0 else -1
+        inblossom = self.inblossom
+        block = inblossom[a] if inblossom[a] >= self.n else -1
+        dual = self.dualvar
+        dead_a, dual_a = dead[a], dual[a]
+        changed = False
+        for b, w in zip(others, weights, strict=True):
+            k = row[b]
+            w2 = 2 * w
+            if ew2[k] == w2:
+                continue
+            i, j, _ = edges[k]
+            edges[k] = (i, j, w)
+            ew2[k] = w2
+            present = w > 0 and not dead_a and not dead[b]
+            ok[k] = present
+            # an unmatched edge outside blossoms that is absent or still feasible: the
+            # optimum stands
+            unbound = k != matched_k and inblossom[b] != block
+            if unbound and (not present or dual_a + dual[b] - w2 >= 0):
+                continue
+            changed = True
+        if changed:
+            self.dirty.add(a)
+            self.settled = False
 
     def remove_pair(self, a: int, b: int) -> None:
         """Take the matched pair a-b out of the graph for good."""

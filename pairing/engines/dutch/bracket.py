@@ -37,6 +37,8 @@ class BracketGraph(Protocol):
 
     def set_row(self, v: int, others: list[int], weights: list[int]) -> None: ...
 
+    def set_from(self, v: int, others: list[int], weights: list[int]) -> None: ...
+
     def solve(self) -> list[int]: ...
 
     def finalize(self, a: int, b: int) -> None: ...
@@ -181,12 +183,10 @@ class _Procedure:
             remainder.append(r)
             if self.mate[v] < v:
                 self.s1_size += 1
-        for lower in remainder:
-            for position, higher in enumerate(remainder):
-                if lower <= higher:
-                    break
-                w = self.exchange_weight(higher, lower, position)
-                g.set(vertices[higher], vertices[lower], w)
+        for position, higher in enumerate(remainder):
+            below = remainder[position + 1 :]
+            weights = [self.exchange_weight(higher, lower, position) for lower in below]
+            g.set_from(vertices[higher], [vertices[lower] for lower in below], weights)
         self.mate = g.solve()
         self.exchanges = sum(
             not self.in_s1(vertices[remainder[position]])
@@ -249,13 +249,18 @@ class _Procedure:
         keep the exchange stage's weight, which adds the same amount to each of them: neither
         the optimum nor the partner chosen next changes, so it need not be searched again."""
         b, g, vertices, remainder = self.b, self.g, self.b.vertices, self.remainder
+        in_s1 = [self.in_s1(vertices[r]) for r in remainder]
         for position, higher in enumerate(remainder):
-            v = vertices[higher]
-            for lower in remainder[position + 1 :]:
-                u = vertices[lower]
-                if not self.in_s1(v) or self.in_s1(u):
-                    b.weight[lower][higher] = 0
-                    g.set(v, u, 0)
+            apart = [
+                lower
+                for lower, lower_in_s1 in zip(
+                    remainder[position + 1 :], in_s1[position + 1 :], strict=True
+                )
+                if lower_in_s1 or not in_s1[position]
+            ]
+            for lower in apart:
+                b.weight[lower][higher] = 0
+            g.set_from(vertices[higher], [vertices[lower] for lower in apart], [0] * len(apart))
 
     def choose_s1_partners(self) -> None:
         """Art. 4.3: each S1 player, top down, against the first S2 player still possible."""
