@@ -896,3 +896,38 @@ class IncrementalMatching(_Solver):
                     mate[v] = 2 * k + (1 if ei[k] == v else 0)
                     mate[u] = 2 * k + (1 if ei[k] == u else 0)
                     break
+        free = [v for v in free if mate[v] == -1]
+        if len(free) > 2:
+            self._tight_paths_of_three(free)
+
+    def _tight_paths_of_three(self, free: list[int]) -> None:
+        """Augment along paths free ``u`` - ``x`` = ``y`` - free ``v`` of tight edges through a
+        matched pair of singletons: like a tight edge between two free vertices, it keeps every
+        invariant, and a kinds' start leaves many (its duals make whole kinds tight)."""
+        n, endpoint = self.n, self.endpoint
+        dual, ok, ew2 = self.dualvar, self.ok, self.ew2
+        mate, inblossom, kidx = self.mate, self.inblossom, self.kidx
+        for u in free:
+            if mate[u] != -1:
+                continue
+            row, du = kidx[u], dual[u]
+            for x in range(n):
+                k = row[x]
+                if k < 0 or not ok[k] or mate[x] < 0 or du + dual[x] != ew2[k]:
+                    continue
+                y = endpoint[mate[x]]
+                if inblossom[x] != x or inblossom[y] != y:
+                    continue
+                near, dy = kidx[y], dual[y]
+                v = next(
+                    (
+                        v
+                        for v in free
+                        if v != u and mate[v] == -1 and ok[near[v]] and dy + dual[v] == ew2[near[v]]
+                    ),
+                    -1,
+                )
+                if v >= 0:
+                    self._match(u, x)
+                    self._match(y, v)
+                    break
