@@ -48,17 +48,30 @@ def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[i
 class _Solver:
     """State of one run of the blossom algorithm (vertex ids ``0..n-1``, blossoms ``n..2n-1``)."""
 
-    def __init__(self, n: int, edges: list[tuple[int, int, int]]) -> None:
+    def __init__(
+        self,
+        n: int,
+        edges: list[tuple[int, int, int]],
+        neighbend: list[list[int]] | None = None,
+    ) -> None:
+        """``neighbend[v]``: the remote endpoints of ``v``'s edges in edge order (built from
+        ``edges`` when not given)."""
         self.n = n
         self.edges = edges
         nedge = len(edges)
         maxweight = max(w for _, _, w in edges)
         # endpoint[p]: the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
-        self.endpoint = [v for (i, j, _) in edges for v in (i, j)]
-        self.neighbend: list[list[int]] = [[] for _ in range(n)]
-        for k, (i, j, _) in enumerate(edges):
-            self.neighbend[i].append(2 * k + 1)
-            self.neighbend[j].append(2 * k)
+        self.ei = [i for i, _, _ in edges]
+        self.ej = [j for _, j, _ in edges]
+        self.endpoint = [0] * (2 * nedge)
+        self.endpoint[0::2] = self.ei
+        self.endpoint[1::2] = self.ej
+        if neighbend is None:
+            neighbend = [[] for _ in range(n)]
+            for k, (i, j, _) in enumerate(edges):
+                neighbend[i].append(2 * k + 1)
+                neighbend[j].append(2 * k)
+        self.neighbend = neighbend
         self.mate = [-1] * n  # remote endpoint of the matched edge, or -1
         self.label = [0] * (2 * n)  # 0 free, 1 S, 2 T (5 temporarily while scanning)
         self.labelend = [-1] * (2 * n)
@@ -74,8 +87,6 @@ class _Solver:
         self.allowedge = [False] * nedge
         self.ok = [True] * nedge  # False: the edge is absent (incremental use)
         self.dead = [False] * n  # True: the vertex has left the graph (incremental use)
-        self.ei = [i for i, _, _ in edges]
-        self.ej = [j for _, j, _ in edges]
         self.ew2 = [2 * w for _, _, w in edges]  # doubled weights, as the duals are
         self.changed: set[int] = set()  # vertices whose trees grow first (incremental use)
         self.touched: list[int] = []  # edges whose allowedge flag is set
@@ -411,6 +422,10 @@ class _Solver:
                     v = self.queue.pop()
                     bv = inblossom[v]
                     dv = dualvar[v]
+                    # the slack of bv's best edge to another S blossom (the duals stand still
+                    # while v is scanned; only a new blossom changes bv and its best edge)
+                    be = bestedge[bv]
+                    bv_least = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be] if be != -1 else None
                     for p in self.neighbend[v]:
                         k = p >> 1
                         if not ok[k]:
@@ -433,6 +448,10 @@ class _Solver:
                                 if base >= 0:
                                     self.add_blossom(base, k)
                                     bv = inblossom[v]
+                                    be = bestedge[bv]
+                                    bv_least = None
+                                    if be != -1:
+                                        bv_least = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]
                                 else:
                                     self.augment_matching(k)
                                     augmented = True
@@ -441,9 +460,9 @@ class _Solver:
                                 label[w] = 2
                                 self.labelend[w] = p ^ 1
                         elif label[bw] == 1:
-                            be = bestedge[bv]
-                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
+                            if bv_least is None or kslack < bv_least:
                                 bestedge[bv] = k
+                                bv_least = kslack
                         elif label[w] == 0:
                             be = bestedge[w]
                             if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
@@ -547,11 +566,23 @@ class IncrementalMatching(_Solver):
         self.changed_first = changed_first
         size = n + (n & 1)
         pairs = [(i, j, 0) for i in range(size) for j in range(i + 1, size)]
-        super().__init__(size, pairs or [(0, 0, 0)])
+        # kidx[a][b]: the edge a-b, numbered as in ``pairs``; the edges of a start at first[a]
+        first = [a * size - a * (a + 1) // 2 for a in range(size)]
+        self.kidx = [
+            [first[b] + a - b - 1 for b in range(a)]
+            + [-1]
+            + list(range(first[a], first[a] + size - a - 1))
+            for a in range(size)
+        ]
+        neighbend = [
+            [2 * k for k in row[:a]] + [2 * k + 1 for k in row[a + 1 :]]
+            for a, row in enumerate(self.kidx)
+        ]
+        if pairs:
+            super().__init__(size, pairs, neighbend)
+        else:
+            super().__init__(size, [(0, 0, 0)])
         self.dualvar = [0] * (2 * size)
-        self.kidx = [[-1] * size for _ in range(size)]
-        for k, (i, j, _) in enumerate(pairs):
-            self.kidx[i][j] = self.kidx[j][i] = k
         self.ok = [False] * len(self.edges)
         self.dirty: set[int] = set(range(size))
         self.kinds: list[int] | None = None
@@ -768,7 +799,7 @@ class IncrementalMatching(_Solver):
             self.mate[v] = -1
 
     def solve(self) -> list[int]:  # type: ignore[override]
-        dual, endpoint, edges, ok = self.dualvar, self.endpoint, self.edges, self.ok
+        dual, endpoint, ok = self.dualvar, self.endpoint, self.ok
         dirty = sorted(v for v in self.dirty if not self.dead[v])
         self.dirty.clear()
         if self.changed_first:
@@ -784,16 +815,11 @@ class IncrementalMatching(_Solver):
         # even, before the freed vertices' duals are raised, so that the edges raised to be
         # tight stay tight
         self._even_free_duals()
+        ew2 = self.ew2
         for v in dirty:
-            need = None
-            for k in self.kidx[v]:
-                if k >= 0 and ok[k]:
-                    i, j, w = edges[k]
-                    x = j if i == v else i
-                    r = 2 * w - dual[x]
-                    if need is None or r > need:
-                        need = r
-            if need is not None:  # the least feasible (even) dual: its best edges tight
+            needs = [ew2[k] - dual[x] for x, k in enumerate(self.kidx[v]) if k >= 0 and ok[k]]
+            if needs:  # the least feasible (even) dual: its best edges tight
+                need = max(needs)
                 dual[v] = need + (need & 1)
         self._even_free_duals()
         self._greedy_tight()

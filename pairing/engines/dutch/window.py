@@ -132,13 +132,16 @@ class WindowGraph:
         if at is not None:
             loc, pool, changed = self.loc, self._pool_set if self.pool else (), []
             places, relative = [], []
+            part, full = self.completion_part, self.final_mode
+            less = self.completion_base + part[v] - 1
             for o, w in zip(others, weights, strict=True):
                 if o in final:
                     continue
                 place = loc.get(o)
                 if place is not None:
                     places.append(place)
-                    relative.append(self._relative(v, o, w))
+                    # as _relative
+                    relative.append(w if full or w <= 0 else w - less - part[o])
                 elif o in pool:
                     changed.append(o)
             m.set_weights(at, places, relative)  # type: ignore[union-attr]
