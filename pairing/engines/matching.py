@@ -42,7 +42,9 @@ def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[i
     mate_out = [-1] * n
     if not edge_list or n < 2:
         return mate_out
-    return _Solver(n, edge_list).solve()
+    ei = [i for i, _, _ in edge_list]
+    ej = [j for _, j, _ in edge_list]
+    return _Solver(n, ei, ej, [2 * w for _, _, w in edge_list]).solve()
 
 
 class _Solver:
@@ -51,24 +53,25 @@ class _Solver:
     def __init__(
         self,
         n: int,
-        edges: list[tuple[int, int, int]],
+        ei: list[int],
+        ej: list[int],
+        ew2: list[int],
         neighbend: list[list[int]] | None = None,
     ) -> None:
-        """``neighbend[v]``: the remote endpoints of ``v``'s edges in edge order (built from
-        ``edges`` when not given)."""
+        """Edge ``k`` joins ``ei[k]`` and ``ej[k]`` with doubled weight ``ew2[k]`` (doubled, as
+        the duals are); ``neighbend[v]``: the remote endpoints of ``v``'s edges in edge order
+        (built from the edges when not given)."""
         self.n = n
-        self.edges = edges
-        nedge = len(edges)
-        maxweight = max(w for _, _, w in edges)
+        nedge = len(ei)
+        maxweight = max(ew2) // 2
+        self.ei, self.ej, self.ew2 = ei, ej, ew2
         # endpoint[p]: the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
-        self.ei = [i for i, _, _ in edges]
-        self.ej = [j for _, j, _ in edges]
         self.endpoint = [0] * (2 * nedge)
-        self.endpoint[0::2] = self.ei
-        self.endpoint[1::2] = self.ej
+        self.endpoint[0::2] = ei
+        self.endpoint[1::2] = ej
         if neighbend is None:
             neighbend = [[] for _ in range(n)]
-            for k, (i, j, _) in enumerate(edges):
+            for k, (i, j) in enumerate(zip(ei, ej, strict=True)):
                 neighbend[i].append(2 * k + 1)
                 neighbend[j].append(2 * k)
         self.neighbend = neighbend
@@ -87,7 +90,6 @@ class _Solver:
         self.allowedge = [False] * nedge
         self.ok = [True] * nedge  # False: the edge is absent (incremental use)
         self.dead = [False] * n  # True: the vertex has left the graph (incremental use)
-        self.ew2 = [2 * w for _, _, w in edges]  # doubled weights, as the duals are
         self.changed: set[int] = set()  # vertices whose trees grow first (incremental use)
         self.touched: list[int] = []  # edges whose allowedge flag is set
         self.queue: list[int] = []
@@ -154,7 +156,7 @@ class _Solver:
         return base
 
     def add_blossom(self, base: int, k: int) -> None:
-        v, w, _ = self.edges[k]
+        v, w = self.ei[k], self.ej[k]
         inblossom, labelend, endpoint = self.inblossom, self.labelend, self.endpoint
         bb = inblossom[base]
         bv = inblossom[v]
@@ -359,7 +361,7 @@ class _Solver:
             self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]
 
     def augment_matching(self, k: int) -> None:
-        v, w, _ = self.edges[k]
+        v, w = self.ei[k], self.ej[k]
         n = self.n
         endpoint, labelend, inblossom = self.endpoint, self.labelend, self.inblossom
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
@@ -394,7 +396,7 @@ class _Solver:
         n = self.n
         label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
         endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
-        edges, ok, dead = self.edges, self.ok, self.dead
+        ok, dead = self.ok, self.dead
         ei, ej, ew2 = self.ei, self.ej, self.ew2
         unlabelled, no_edges, no_lists = [0] * (2 * n), [-1] * (2 * n), [None] * n
         while True:
@@ -521,14 +523,14 @@ class _Solver:
                 if deltatype == 2:
                     allowedge[deltaedge] = True
                     touched.append(deltaedge)
-                    i, j, _ = edges[deltaedge]
+                    i, j = ei[deltaedge], ej[deltaedge]
                     if label[inblossom[i]] == 0:
                         i, j = j, i
                     self.queue.append(i)
                 elif deltatype == 3:
                     allowedge[deltaedge] = True
                     touched.append(deltaedge)
-                    i, j, _ = edges[deltaedge]
+                    i, j = ei[deltaedge], ej[deltaedge]
                     self.queue.append(i)
                 else:
                     self.expand_blossom(deltablossom, False)
@@ -565,8 +567,8 @@ class IncrementalMatching(_Solver):
         self.settled = False  # the last optimum and its duals still hold
         self.changed_first = changed_first
         size = n + (n & 1)
-        pairs = [(i, j, 0) for i in range(size) for j in range(i + 1, size)]
-        # kidx[a][b]: the edge a-b, numbered as in ``pairs``; the edges of a start at first[a]
+        # every pair a < b is an edge, numbered in order of a, then b: a's edges to the
+        # vertices after it start at first[a]; kidx[a][b] is the edge a-b
         first = [a * size - a * (a + 1) // 2 for a in range(size)]
         self.kidx = [
             [first[b] + a - b - 1 for b in range(a)]
@@ -578,12 +580,14 @@ class IncrementalMatching(_Solver):
             [2 * k for k in row[:a]] + [2 * k + 1 for k in row[a + 1 :]]
             for a, row in enumerate(self.kidx)
         ]
-        if pairs:
-            super().__init__(size, pairs, neighbend)
+        ei = [a for a in range(size) for _ in range(a + 1, size)]
+        ej = [b for a in range(size) for b in range(a + 1, size)]
+        if ei:
+            super().__init__(size, ei, ej, [0] * len(ei), neighbend)
         else:
-            super().__init__(size, [(0, 0, 0)])
+            super().__init__(size, [0], [0], [0])
         self.dualvar = [0] * (2 * size)
-        self.ok = [False] * len(self.edges)
+        self.ok = [False] * len(self.ei)
         self.dirty: set[int] = set(range(size))
         self.kinds: list[int] | None = None
         if n & 1:
@@ -593,21 +597,17 @@ class IncrementalMatching(_Solver):
 
     def load(self, weights: Iterable[tuple[int, int, int]]) -> None:
         """Set the weights ``(a, b, w)`` of a matching not solved yet (every vertex is free)."""
-        kidx, edges, ew2, ok = self.kidx, self.edges, self.ew2, self.ok
+        kidx, ew2, ok = self.kidx, self.ew2, self.ok
         for a, b, w in weights:
             k = kidx[a][b]
-            i, j, _ = edges[k]
-            edges[k] = (i, j, w)
             ew2[k] = 2 * w
             ok[k] = w > 0
 
     def load_row(self, a: int, weights: Sequence[int]) -> None:
         """Set the weights of ``a``'s edges to ``0, 1, ...`` in a matching not solved yet."""
-        row, edges, ew2, ok = self.kidx[a], self.edges, self.ew2, self.ok
+        row, ew2, ok = self.kidx[a], self.ew2, self.ok
         for b, w in enumerate(weights):
             k = row[b]
-            i, j, _ = edges[k]
-            edges[k] = (i, j, w)
             ew2[k] = 2 * w
             ok[k] = w > 0
 
@@ -626,7 +626,7 @@ class IncrementalMatching(_Solver):
 
     def set_weights(self, a: int, others: Sequence[int], weights: Sequence[int]) -> None:
         """``set_weight(a, b, w)`` for each other ``b`` and weight ``w``, in one pass."""
-        row, edges, ew2, ok, dead = self.kidx[a], self.edges, self.ew2, self.ok, self.dead
+        row, ew2, ok, dead = self.kidx[a], self.ew2, self.ok, self.dead
         mate_a = self.mate[a]
         matched_k = mate_a >> 1 if mate_a >= 0 else -1
         inblossom = self.inblossom
@@ -639,8 +639,6 @@ class IncrementalMatching(_Solver):
             w2 = 2 * w
             if ew2[k] == w2:
                 continue
-            i, j, _ = edges[k]
-            edges[k] = (i, j, w)
             ew2[k] = w2
             present = w > 0 and not dead_a and not dead[b]
             ok[k] = present

@@ -105,13 +105,14 @@ class _Procedure:
         player in the original S1 (``s1_position`` < its size) weighs more the higher it
         stands, so that the fewest and the lowest S1 players are exchanged (art. 4.2)."""
         w = self.b.weight[lower][higher]
-        if w:
-            addend = int(s1_position < self.s1_size)
-            addend <<= 2 * self.b.order_bits
-            addend -= s1_position
-            addend <<= 1
-            w += addend
-        return w
+        return w + self.exchange_addend(s1_position) if w else w
+
+    def exchange_addend(self, s1_position: int) -> int:
+        """What :meth:`exchange_weight` adds to each edge of the player at ``s1_position``."""
+        addend = int(s1_position < self.s1_size)
+        addend <<= 2 * self.b.order_bits
+        addend -= s1_position
+        return addend << 1
 
     def choose_mdps_to_pair(self) -> None:
         """Art. 3.3, 4.4: as many MDPs as can be paired (M1), the highest scores first, and
@@ -183,9 +184,11 @@ class _Procedure:
             remainder.append(r)
             if self.mate[v] < v:
                 self.s1_size += 1
+        weight = b.weight
         for position, higher in enumerate(remainder):
             below = remainder[position + 1 :]
-            weights = [self.exchange_weight(higher, lower, position) for lower in below]
+            addend = self.exchange_addend(position)
+            weights = [w + addend if (w := weight[lower][higher]) else 0 for lower in below]
             g.set_from(vertices[higher], [vertices[lower] for lower in below], weights)
         self.mate = g.solve()
         self.exchanges = sum(
