@@ -130,26 +130,26 @@ class WindowGraph:
         m, final, stored = self.m, self.final, self.w
         at = self.loc.get(v) if m is not None and v not in final else None
         if at is not None:
-            loc, pool, changed = self.loc, self._pool_set if self.pool else (), []
-            places, relative = [], []
-            part, full = self.completion_part, self.final_mode
-            less = self.completion_base + part[v] - 1
-            for o, w in zip(others, weights, strict=True):
-                if o in final:
-                    continue
-                place = loc.get(o)
-                if place is not None:
-                    places.append(place)
-                    # as _relative
-                    relative.append(w if full or w <= 0 else w - less - part[o])
-                elif o in pool:
-                    changed.append(o)
+            loc, part = self.loc, self.completion_part
+            inside = [i for i, o in enumerate(others) if o in loc and o not in final]
+            places = [loc[others[i]] for i in inside]
+            if self.final_mode:
+                relative = [weights[i] for i in inside]
+            else:  # as _relative
+                less = self.completion_base + part[v] - 1
+                relative = [
+                    w - less - part[others[i]] if (w := weights[i]) > 0 else w for i in inside
+                ]
             m.set_weights(at, places, relative)  # type: ignore[union-attr]
-            if changed:
+            pool = self._pool_set
+            if self.pool and any(o in pool and o not in loc and o not in final for o in others):
                 self.pool_changed.add(v)
         elif m is not None and v not in final and self.pool and v in self._pool_set:
             members = [o for o in others if o not in final and o in self.loc]
             self.pool_changed.update(members)
+        if others and max(others) < v and v in stored:
+            stored[v].update(zip(others, weights, strict=True))  # the usual row, in one go
+            return
         for o, w in zip(others, weights, strict=True):
             lo, hi = (v, o) if v < o else (o, v)
             row = stored.get(hi)
