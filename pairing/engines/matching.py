@@ -920,9 +920,7 @@ class IncrementalMatching(_Solver):
                     mate[v] = 2 * k + (1 if ei[k] == v else 0)
                     mate[u] = 2 * k + (1 if ei[k] == u else 0)
                     break
-        free = [v for v in free if mate[v] == -1]
-        if len(free) > 2:
-            self._tight_paths_of_three(free)
+        self._tight_paths_of_three([v for v in free if mate[v] == -1])
 
     def _tight_paths_of_three(self, free: list[int]) -> None:
         """Augment along paths free ``u`` - ``x`` = ``y`` - free ``v`` of tight edges through a

@@ -254,16 +254,18 @@ class _Procedure:
         b, g, vertices, remainder = self.b, self.g, self.b.vertices, self.remainder
         in_s1 = [self.in_s1(vertices[r]) for r in remainder]
         for position, higher in enumerate(remainder):
-            apart = [
+            ruled_out = [
                 lower
                 for lower, lower_in_s1 in zip(
                     remainder[position + 1 :], in_s1[position + 1 :], strict=True
                 )
                 if lower_in_s1 or not in_s1[position]
             ]
-            for lower in apart:
+            for lower in ruled_out:
                 b.weight[lower][higher] = 0
-            g.set_from(vertices[higher], [vertices[lower] for lower in apart], [0] * len(apart))
+            g.set_from(
+                vertices[higher], [vertices[lower] for lower in ruled_out], [0] * len(ruled_out)
+            )
 
     def choose_s1_partners(self) -> None:
         """Art. 4.3: each S1 player, top down, against the first S2 player still possible."""
