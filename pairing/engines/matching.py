@@ -929,6 +929,7 @@ class IncrementalMatching(_Solver):
         n, endpoint = self.n, self.endpoint
         dual, ok, ew2 = self.dualvar, self.ok, self.ew2
         mate, inblossom, kidx = self.mate, self.inblossom, self.kidx
+        reach: dict[int, list[int]] = {}  # y: the free vertices tight to y, once asked
         for u in free:
             if mate[u] != -1:
                 continue
@@ -940,15 +941,12 @@ class IncrementalMatching(_Solver):
                 y = endpoint[mate[x]]
                 if inblossom[x] != x or inblossom[y] != y:
                     continue
-                near, dy = kidx[y], dual[y]
-                v = next(
-                    (
-                        v
-                        for v in free
-                        if v != u and mate[v] == -1 and ok[near[v]] and dy + dual[v] == ew2[near[v]]
-                    ),
-                    -1,
-                )
+                if y not in reach:
+                    near, dy = kidx[y], dual[y]
+                    reach[y] = [
+                        v for v in free if v != y and ok[near[v]] and dy + dual[v] == ew2[near[v]]
+                    ]
+                v = next((v for v in reach[y] if v != u and mate[v] == -1), -1)
                 if v >= 0:
                     self._match(u, x)
                     self._match(y, v)
