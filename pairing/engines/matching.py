@@ -42,23 +42,39 @@ def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[i
     mate_out = [-1] * n
     if not edge_list or n < 2:
         return mate_out
-    return _Solver(n, edge_list).solve()
+    ei = [i for i, _, _ in edge_list]
+    ej = [j for _, j, _ in edge_list]
+    return _Solver(n, ei, ej, [2 * w for _, _, w in edge_list]).solve()
 
 
 class _Solver:
     """State of one run of the blossom algorithm (vertex ids ``0..n-1``, blossoms ``n..2n-1``)."""
 
-    def __init__(self, n: int, edges: list[tuple[int, int, int]]) -> None:
+    def __init__(
+        self,
+        n: int,
+        ei: list[int],
+        ej: list[int],
+        ew2: list[int],
+        neighbend: list[list[int]] | None = None,
+    ) -> None:
+        """Edge ``k`` joins ``ei[k]`` and ``ej[k]`` with doubled weight ``ew2[k]`` (doubled, as
+        the duals are); ``neighbend[v]``: the remote endpoints of ``v``'s edges in edge order
+        (built from the edges when not given)."""
         self.n = n
-        self.edges = edges
-        nedge = len(edges)
-        maxweight = max(w for _, _, w in edges)
+        nedge = len(ei)
+        maxweight = max(ew2) // 2
+        self.ei, self.ej, self.ew2 = ei, ej, ew2
         # endpoint[p]: the vertex at endpoint p; edge k has endpoints 2k and 2k+1.
-        self.endpoint = [v for (i, j, _) in edges for v in (i, j)]
-        self.neighbend: list[list[int]] = [[] for _ in range(n)]
-        for k, (i, j, _) in enumerate(edges):
-            self.neighbend[i].append(2 * k + 1)
-            self.neighbend[j].append(2 * k)
+        self.endpoint = [0] * (2 * nedge)
+        self.endpoint[0::2] = ei
+        self.endpoint[1::2] = ej
+        if neighbend is None:
+            neighbend = [[] for _ in range(n)]
+            for k, (i, j) in enumerate(zip(ei, ej, strict=True)):
+                neighbend[i].append(2 * k + 1)
+                neighbend[j].append(2 * k)
+        self.neighbend = neighbend
         self.mate = [-1] * n  # remote endpoint of the matched edge, or -1
         self.label = [0] * (2 * n)  # 0 free, 1 S, 2 T (5 temporarily while scanning)
         self.labelend = [-1] * (2 * n)
@@ -74,9 +90,6 @@ class _Solver:
         self.allowedge = [False] * nedge
         self.ok = [True] * nedge  # False: the edge is absent (incremental use)
         self.dead = [False] * n  # True: the vertex has left the graph (incremental use)
-        self.ei = [i for i, _, _ in edges]
-        self.ej = [j for _, j, _ in edges]
-        self.ew2 = [2 * w for _, _, w in edges]  # doubled weights, as the duals are
         self.changed: set[int] = set()  # vertices whose trees grow first (incremental use)
         self.touched: list[int] = []  # edges whose allowedge flag is set
         self.queue: list[int] = []
@@ -143,7 +156,7 @@ class _Solver:
         return base
 
     def add_blossom(self, base: int, k: int) -> None:
-        v, w, _ = self.edges[k]
+        v, w = self.ei[k], self.ej[k]
         inblossom, labelend, endpoint = self.inblossom, self.labelend, self.endpoint
         bb = inblossom[base]
         bv = inblossom[v]
@@ -179,36 +192,49 @@ class _Solver:
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
+        # the least-slack edge from the new blossom to each other S blossom: from the
+        # sub-blossoms' lists, or every edge of a leaf that had none (the slacks are kept, not
+        # computed again for each comparison)
         bestedgeto: dict[int, int] = {}
-        slack = self.slack
+        bestslack: dict[int, int] = {}
+        label, ok, dual, ew2, ei, ej = self.label, self.ok, self.dualvar, self.ew2, self.ei, self.ej
+        neighbend, blossombestedges = self.neighbend, self.blossombestedges
         for sub in path:
-            if self.blossombestedges[sub] is None:
-                nblists = [[p // 2 for p in self.neighbend[x]] for x in self.leaves(sub)]
+            listed = blossombestedges[sub]
+            if listed is None:
+                for x in self.leaves(sub):
+                    dx = dual[x]
+                    for p in neighbend[x]:
+                        kk = p >> 1
+                        if not ok[kk]:
+                            continue
+                        bj = inblossom[endpoint[p]]
+                        if bj != b and label[bj] == 1:
+                            s = dx + dual[endpoint[p]] - ew2[kk]
+                            if bj not in bestslack or s < bestslack[bj]:
+                                bestedgeto[bj] = kk
+                                bestslack[bj] = s
             else:
-                nblists = [self.blossombestedges[sub]]  # type: ignore[list-item]
-            ok = self.ok
-            for nblist in nblists:
-                for kk in nblist:
+                for kk in listed:
                     if not ok[kk]:
                         continue
-                    i, j, _ = self.edges[kk]
+                    j = ej[kk]
                     if inblossom[j] == b:
-                        i, j = j, i
+                        j = ei[kk]
                     bj = inblossom[j]
-                    if (
-                        bj != b
-                        and self.label[bj] == 1
-                        and (bj not in bestedgeto or slack(kk) < slack(bestedgeto[bj]))
-                    ):
-                        bestedgeto[bj] = kk
-            self.blossombestedges[sub] = None
+                    if bj != b and label[bj] == 1:
+                        s = dual[ei[kk]] + dual[ej[kk]] - ew2[kk]
+                        if bj not in bestslack or s < bestslack[bj]:
+                            bestedgeto[bj] = kk
+                            bestslack[bj] = s
+            blossombestedges[sub] = None
             self.bestedge[sub] = -1
         best = list(bestedgeto.values())
-        self.blossombestedges[b] = best
-        be = -1
-        for kk in best:
-            if be == -1 or slack(kk) < slack(be):
-                be = kk
+        blossombestedges[b] = best
+        be, least = -1, 0
+        for bj, kk in bestedgeto.items():
+            if be == -1 or bestslack[bj] < least:
+                be, least = kk, bestslack[bj]
         self.bestedge[b] = be
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
@@ -335,7 +361,7 @@ class _Solver:
             self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]
 
     def augment_matching(self, k: int) -> None:
-        v, w, _ = self.edges[k]
+        v, w = self.ei[k], self.ej[k]
         n = self.n
         endpoint, labelend, inblossom = self.endpoint, self.labelend, self.inblossom
         for s, p in ((v, 2 * k + 1), (w, 2 * k)):
@@ -370,7 +396,7 @@ class _Solver:
         n = self.n
         label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
         endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
-        edges, ok, dead = self.edges, self.ok, self.dead
+        ok, dead = self.ok, self.dead
         ei, ej, ew2 = self.ei, self.ej, self.ew2
         unlabelled, no_edges, no_lists = [0] * (2 * n), [-1] * (2 * n), [None] * n
         while True:
@@ -398,6 +424,10 @@ class _Solver:
                     v = self.queue.pop()
                     bv = inblossom[v]
                     dv = dualvar[v]
+                    # the slack of bv's best edge to another S blossom (the duals stand still
+                    # while v is scanned; only a new blossom changes bv and its best edge)
+                    be = bestedge[bv]
+                    bv_least = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be] if be != -1 else None
                     for p in self.neighbend[v]:
                         k = p >> 1
                         if not ok[k]:
@@ -420,6 +450,10 @@ class _Solver:
                                 if base >= 0:
                                     self.add_blossom(base, k)
                                     bv = inblossom[v]
+                                    be = bestedge[bv]
+                                    bv_least = None
+                                    if be != -1:
+                                        bv_least = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]
                                 else:
                                     self.augment_matching(k)
                                     augmented = True
@@ -428,9 +462,9 @@ class _Solver:
                                 label[w] = 2
                                 self.labelend[w] = p ^ 1
                         elif label[bw] == 1:
-                            be = bestedge[bv]
-                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
+                            if bv_least is None or kslack < bv_least:
                                 bestedge[bv] = k
+                                bv_least = kslack
                         elif label[w] == 0:
                             be = bestedge[w]
                             if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
@@ -489,14 +523,14 @@ class _Solver:
                 if deltatype == 2:
                     allowedge[deltaedge] = True
                     touched.append(deltaedge)
-                    i, j, _ = edges[deltaedge]
+                    i, j = ei[deltaedge], ej[deltaedge]
                     if label[inblossom[i]] == 0:
                         i, j = j, i
                     self.queue.append(i)
                 elif deltatype == 3:
                     allowedge[deltaedge] = True
                     touched.append(deltaedge)
-                    i, j, _ = edges[deltaedge]
+                    i, j = ei[deltaedge], ej[deltaedge]
                     self.queue.append(i)
                 else:
                     self.expand_blossom(deltablossom, False)
@@ -533,13 +567,27 @@ class IncrementalMatching(_Solver):
         self.settled = False  # the last optimum and its duals still hold
         self.changed_first = changed_first
         size = n + (n & 1)
-        pairs = [(i, j, 0) for i in range(size) for j in range(i + 1, size)]
-        super().__init__(size, pairs or [(0, 0, 0)])
+        # every pair a < b is an edge, numbered in order of a, then b: a's edges to the
+        # vertices after it start at first[a]; kidx[a][b] is the edge a-b
+        first = [a * size - a * (a + 1) // 2 for a in range(size)]
+        self.kidx = [
+            [first[b] + a - b - 1 for b in range(a)]
+            + [-1]
+            + list(range(first[a], first[a] + size - a - 1))
+            for a in range(size)
+        ]
+        neighbend = [
+            [2 * k for k in row[:a]] + [2 * k + 1 for k in row[a + 1 :]]
+            for a, row in enumerate(self.kidx)
+        ]
+        ei = [a for a in range(size) for _ in range(a + 1, size)]
+        ej = [b for a in range(size) for b in range(a + 1, size)]
+        if ei:
+            super().__init__(size, ei, ej, [0] * len(ei), neighbend)
+        else:
+            super().__init__(size, [0], [0], [0])
         self.dualvar = [0] * (2 * size)
-        self.kidx = [[-1] * size for _ in range(size)]
-        for k, (i, j, _) in enumerate(pairs):
-            self.kidx[i][j] = self.kidx[j][i] = k
-        self.ok = [False] * len(self.edges)
+        self.ok = [False] * len(self.ei)
         self.dirty: set[int] = set(range(size))
         self.kinds: list[int] | None = None
         if n & 1:
@@ -549,21 +597,17 @@ class IncrementalMatching(_Solver):
 
     def load(self, weights: Iterable[tuple[int, int, int]]) -> None:
         """Set the weights ``(a, b, w)`` of a matching not solved yet (every vertex is free)."""
-        kidx, edges, ew2, ok = self.kidx, self.edges, self.ew2, self.ok
+        kidx, ew2, ok = self.kidx, self.ew2, self.ok
         for a, b, w in weights:
             k = kidx[a][b]
-            i, j, _ = edges[k]
-            edges[k] = (i, j, w)
             ew2[k] = 2 * w
             ok[k] = w > 0
 
     def load_row(self, a: int, weights: Sequence[int]) -> None:
         """Set the weights of ``a``'s edges to ``0, 1, ...`` in a matching not solved yet."""
-        row, edges, ew2, ok = self.kidx[a], self.edges, self.ew2, self.ok
+        row, ew2, ok = self.kidx[a], self.ew2, self.ok
         for b, w in enumerate(weights):
             k = row[b]
-            i, j, _ = edges[k]
-            edges[k] = (i, j, w)
             ew2[k] = 2 * w
             ok[k] = w > 0
 
@@ -575,23 +619,38 @@ class IncrementalMatching(_Solver):
         self.kinds = list(kinds) + [max(kinds, default=0) + 1] * (self.n - self.real)
 
     def set_weight(self, a: int, b: int, w: int) -> None:
-        """Set the weight of edge a-b; ``a`` is the vertex whose edges changed."""
-        k = self.kidx[a][b]
-        if self.ew2[k] == 2 * w and self.edges[k][2] == w:
-            return
-        i, j, _ = self.edges[k]
-        self.edges[k] = (i, j, w)
-        self.ew2[k] = 2 * w
-        self.ok[k] = w > 0 and not self.dead[a] and not self.dead[b]
-        matched = self.mate[a] >= 0 and self.mate[a] >> 1 == k
-        inside = self.inblossom[a] == self.inblossom[b] and self.inblossom[a] >= self.n
-        if not matched and not inside:
-            if not self.ok[k]:
-                return  # an absent, unmatched edge outside blossoms constrains nothing
-            if self.dualvar[a] + self.dualvar[b] - 2 * w >= 0:
-                return  # still feasible and not matched: the optimum stands
-        self.dirty.add(a)
-        self.settled = False
+        """Set the weight of edge a-b; ``a`` is the vertex whose edges changed. The optimum
+        stands when the edge is not matched, in no blossom with ``a``, and absent or still
+        feasible under the duals; else ``a`` is freed at the next solve."""
+        self.set_weights(a, (b,), (w,))
+
+    def set_weights(self, a: int, others: Sequence[int], weights: Sequence[int]) -> None:
+        """``set_weight(a, b, w)`` for each other ``b`` and weight ``w``, in one pass."""
+        row, ew2, ok, dead = self.kidx[a], self.ew2, self.ok, self.dead
+        mate_a = self.mate[a]
+        matched_k = mate_a >> 1 if mate_a >= 0 else -1
+        inblossom = self.inblossom
+        block = inblossom[a] if inblossom[a] >= self.n else -1
+        dual = self.dualvar
+        dead_a, dual_a = dead[a], dual[a]
+        changed = False
+        for b, w in zip(others, weights, strict=True):
+            k = row[b]
+            w2 = 2 * w
+            if ew2[k] == w2:
+                continue
+            ew2[k] = w2
+            present = w > 0 and not dead_a and not dead[b]
+            ok[k] = present
+            # an unmatched edge outside blossoms that is absent or still feasible: the
+            # optimum stands
+            unbound = k != matched_k and inblossom[b] != block
+            if unbound and (not present or dual_a + dual[b] - w2 >= 0):
+                continue
+            changed = True
+        if changed:
+            self.dirty.add(a)
+            self.settled = False
 
     def remove_pair(self, a: int, b: int) -> None:
         """Take the matched pair a-b out of the graph for good."""
@@ -738,7 +797,7 @@ class IncrementalMatching(_Solver):
             self.mate[v] = -1
 
     def solve(self) -> list[int]:  # type: ignore[override]
-        dual, endpoint, edges, ok = self.dualvar, self.endpoint, self.edges, self.ok
+        dual, endpoint, ok = self.dualvar, self.endpoint, self.ok
         dirty = sorted(v for v in self.dirty if not self.dead[v])
         self.dirty.clear()
         if self.changed_first:
@@ -754,16 +813,11 @@ class IncrementalMatching(_Solver):
         # even, before the freed vertices' duals are raised, so that the edges raised to be
         # tight stay tight
         self._even_free_duals()
+        ew2 = self.ew2
         for v in dirty:
-            need = None
-            for k in self.kidx[v]:
-                if k >= 0 and ok[k]:
-                    i, j, w = edges[k]
-                    x = j if i == v else i
-                    r = 2 * w - dual[x]
-                    if need is None or r > need:
-                        need = r
-            if need is not None:  # the least feasible (even) dual: its best edges tight
+            needs = [ew2[k] - dual[x] for x, k in enumerate(self.kidx[v]) if k >= 0 and ok[k]]
+            if needs:  # the least feasible (even) dual: its best edges tight
+                need = max(needs)
                 dual[v] = need + (need & 1)
         self._even_free_duals()
         self._greedy_tight()
@@ -865,4 +919,35 @@ class IncrementalMatching(_Solver):
                 if ok[k] and dual[ei[k]] + dual[ej[k]] == ew2[k]:
                     mate[v] = 2 * k + (1 if ei[k] == v else 0)
                     mate[u] = 2 * k + (1 if ei[k] == u else 0)
+                    break
+        self._tight_paths_of_three([v for v in free if mate[v] == -1])
+
+    def _tight_paths_of_three(self, free: list[int]) -> None:
+        """Augment along paths free ``u`` - ``x`` = ``y`` - free ``v`` of tight edges through a
+        matched pair of singletons: like a tight edge between two free vertices, it keeps every
+        invariant, and a kinds' start leaves many (its duals make whole kinds tight)."""
+        n, endpoint = self.n, self.endpoint
+        dual, ok, ew2 = self.dualvar, self.ok, self.ew2
+        mate, inblossom, kidx = self.mate, self.inblossom, self.kidx
+        reach: dict[int, list[int]] = {}  # y: the free vertices tight to y, once asked
+        for u in free:
+            if mate[u] != -1:
+                continue
+            row, du = kidx[u], dual[u]
+            for x in range(n):
+                k = row[x]
+                if k < 0 or not ok[k] or mate[x] < 0 or du + dual[x] != ew2[k]:
+                    continue
+                y = endpoint[mate[x]]
+                if inblossom[x] != x or inblossom[y] != y:
+                    continue
+                if y not in reach:
+                    near, dy = kidx[y], dual[y]
+                    reach[y] = [
+                        v for v in free if v != y and ok[near[v]] and dy + dual[v] == ew2[near[v]]
+                    ]
+                v = next((v for v in reach[y] if v != u and mate[v] == -1), -1)
+                if v >= 0:
+                    self._match(u, x)
+                    self._match(y, v)
                     break

@@ -37,6 +37,8 @@ class BracketGraph(Protocol):
 
     def set_row(self, v: int, others: list[int], weights: list[int]) -> None: ...
 
+    def set_from(self, v: int, others: list[int], weights: list[int]) -> None: ...
+
     def solve(self) -> list[int]: ...
 
     def finalize(self, a: int, b: int) -> None: ...
@@ -103,13 +105,14 @@ class _Procedure:
         player in the original S1 (``s1_position`` < its size) weighs more the higher it
         stands, so that the fewest and the lowest S1 players are exchanged (art. 4.2)."""
         w = self.b.weight[lower][higher]
-        if w:
-            addend = int(s1_position < self.s1_size)
-            addend <<= 2 * self.b.order_bits
-            addend -= s1_position
-            addend <<= 1
-            w += addend
-        return w
+        return w + self.exchange_addend(s1_position) if w else w
+
+    def exchange_addend(self, s1_position: int) -> int:
+        """What :meth:`exchange_weight` adds to each edge of the player at ``s1_position``."""
+        addend = int(s1_position < self.s1_size)
+        addend <<= 2 * self.b.order_bits
+        addend -= s1_position
+        return addend << 1
 
     def choose_mdps_to_pair(self) -> None:
         """Art. 3.3, 4.4: as many MDPs as can be paired (M1), the highest scores first, and
@@ -181,12 +184,12 @@ class _Procedure:
             remainder.append(r)
             if self.mate[v] < v:
                 self.s1_size += 1
-        for lower in remainder:
-            for position, higher in enumerate(remainder):
-                if lower <= higher:
-                    break
-                w = self.exchange_weight(higher, lower, position)
-                g.set(vertices[higher], vertices[lower], w)
+        weight = b.weight
+        for position, higher in enumerate(remainder):
+            below = remainder[position + 1 :]
+            addend = self.exchange_addend(position)
+            weights = [w + addend if (w := weight[lower][higher]) else 0 for lower in below]
+            g.set_from(vertices[higher], [vertices[lower] for lower in below], weights)
         self.mate = g.solve()
         self.exchanges = sum(
             not self.in_s1(vertices[remainder[position]])
@@ -249,13 +252,20 @@ class _Procedure:
         keep the exchange stage's weight, which adds the same amount to each of them: neither
         the optimum nor the partner chosen next changes, so it need not be searched again."""
         b, g, vertices, remainder = self.b, self.g, self.b.vertices, self.remainder
+        in_s1 = [self.in_s1(vertices[r]) for r in remainder]
         for position, higher in enumerate(remainder):
-            v = vertices[higher]
-            for lower in remainder[position + 1 :]:
-                u = vertices[lower]
-                if not self.in_s1(v) or self.in_s1(u):
-                    b.weight[lower][higher] = 0
-                    g.set(v, u, 0)
+            ruled_out = [
+                lower
+                for lower, lower_in_s1 in zip(
+                    remainder[position + 1 :], in_s1[position + 1 :], strict=True
+                )
+                if lower_in_s1 or not in_s1[position]
+            ]
+            for lower in ruled_out:
+                b.weight[lower][higher] = 0
+            g.set_from(
+                vertices[higher], [vertices[lower] for lower in ruled_out], [0] * len(ruled_out)
+            )
 
     def choose_s1_partners(self) -> None:
         """Art. 4.3: each S1 player, top down, against the first S2 player still possible."""

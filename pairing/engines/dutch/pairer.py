@@ -68,6 +68,9 @@ class _Graph:
         return self.m.reroute(a, b)
 
     def set_row(self, v: int, others: list[int], weights: list[int]) -> None:
+        self.set_from(v, others, weights)
+
+    def set_from(self, v: int, others: list[int], weights: list[int]) -> None:
         for o, w in zip(others, weights, strict=True):
             self.set(v, o, w)
 

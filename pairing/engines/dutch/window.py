@@ -122,27 +122,46 @@ class WindowGraph:
         return w - self.completion_base - part[a] - part[b] + 1
 
     def set(self, a: int, b: int, weight: int) -> None:
-        lo, hi = (a, b) if a < b else (b, a)
-        m = self.m
-        if m is not None and lo not in self.final and hi not in self.final:
-            la, lb = self.loc.get(lo), self.loc.get(hi)
-            if la is not None and lb is not None:
-                m.set_weight(self.loc[a], self.loc[b], self._relative(lo, hi, weight))
-            elif la is not None and self.pool and hi in self._pool_set:
-                self.pool_changed.add(lo)
-            elif lb is not None and self.pool and lo in self._pool_set:
-                self.pool_changed.add(hi)
-        row = self.w.get(hi)
-        if row is None:
-            self.w[hi] = {lo: weight}
-        else:
-            row[lo] = weight
+        self.set_from(a, [b], [weight])
+
+    def set_from(self, v: int, others: list[int], weights: list[int]) -> None:
+        """``set(v, o, w)`` for each other ``o`` and weight ``w``: in the matching when both
+        are in it (``v`` the vertex whose edges changed), else noted for the stand-ins."""
+        m, final, stored = self.m, self.final, self.w
+        at = self.loc.get(v) if m is not None and v not in final else None
+        if at is not None:
+            loc, part = self.loc, self.completion_part
+            inside = [i for i, o in enumerate(others) if o in loc and o not in final]
+            places = [loc[others[i]] for i in inside]
+            if self.final_mode:
+                relative = [weights[i] for i in inside]
+            else:  # as _relative
+                less = self.completion_base + part[v] - 1
+                relative = [
+                    w - less - part[others[i]] if (w := weights[i]) > 0 else w for i in inside
+                ]
+            m.set_weights(at, places, relative)  # type: ignore[union-attr]
+            pool = self._pool_set
+            if self.pool and any(o in pool and o not in loc and o not in final for o in others):
+                self.pool_changed.add(v)
+        elif m is not None and v not in final and self.pool and v in self._pool_set:
+            members = [o for o in others if o not in final and o in self.loc]
+            self.pool_changed.update(members)
+        if others and max(others) < v and v in stored:
+            stored[v].update(zip(others, weights, strict=True))  # the usual row, in one go
+            return
+        for o, w in zip(others, weights, strict=True):
+            lo, hi = (v, o) if v < o else (o, v)
+            row = stored.get(hi)
+            if row is None:
+                stored[hi] = {lo: w}
+            else:
+                row[lo] = w
 
     def set_row(self, v: int, others: list[int], weights: list[int]) -> None:
         """``set(v, o, w)`` for each other ``o`` (all ranked above ``v``) and weight ``w``."""
         if self.m is not None:
-            for o, w in zip(others, weights, strict=True):
-                self.set(v, o, w)
+            self.set_from(v, others, weights)
             return
         row = self.w.get(v)
         if row is None:

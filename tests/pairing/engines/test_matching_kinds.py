@@ -124,3 +124,21 @@ def test_the_relaxation_gives_feasible_duals_and_tight_pairs_no_better_than_it(k
             assert count <= (counts[a] // 2 if a == b else min(counts[a], counts[b]))
         # weak duality: no perfect matching weighs more than the duals' half sum
         assert best - n // 2 <= sum(c * d for c, d in zip(counts, duals, strict=True)) // 2
+
+
+def test_players_the_kinds_cannot_seat_are_seated_through_a_matched_pair(monkeypatch):
+    # one kind of four, 0-1 forbidden: the kinds seat 3-2 and leave 0 and 1 free; the path
+    # 0 - 2 = 3 - 1 of tight edges seats them before any stage of the blossom algorithm
+    m = IncrementalMatching(4)
+    m.load([(1, 0, 0), (2, 0, 6), (3, 0, 6), (2, 1, 6), (3, 1, 6), (3, 2, 6)])
+    m.set_kinds([0, 0, 0, 0])
+    free_at_the_stages = []
+    run_stages = IncrementalMatching._run_stages
+
+    def counting(self, perfect):
+        free_at_the_stages.append(sum(1 for p in self.mate if p == -1))
+        run_stages(self, perfect)
+
+    monkeypatch.setattr(IncrementalMatching, "_run_stages", counting)
+    assert m.solve() == [2, 3, 0, 1]
+    assert free_at_the_stages == [0]
