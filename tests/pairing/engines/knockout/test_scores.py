@@ -145,3 +145,18 @@ def test_a_decided_score_has_one_winner_whose_points_are_the_only_ones(tokens):
 def test_the_log_is_bounded():
     with pytest.raises(KnockoutError, match="at most"):
         Score("2022", ("aS", "bS") * (MAX_ENTRIES // 2) + ("aS",))
+
+
+def test_a_pool_ranks_two_level_on_wins_by_the_score_points_of_how_they_won():
+    from pairing.engines.knockout import pool_standings
+
+    scores = {1: entered("aippon"), 2: entered("awaza-ari", "T"), 3: entered("T", "bhantei")}
+    matches = [(1, "x", "z"), (2, "y", "z"), (3, "x", "y")]
+    results = {mid: (a if scores[mid].winner() == "a" else b) for mid, a, b in matches}
+    points = {mid: score.points() for mid, score in scores.items()}
+    rows = pool_standings({1: "x", 2: "y", 3: "z"}, results, matches, points)
+    assert [(r.competitor, r.wins, r.points, r.rank) for r in rows] == [
+        ("y", 2, 8, 1),
+        ("x", 1, 10, 2),
+        ("z", 0, 0, 3),
+    ]
