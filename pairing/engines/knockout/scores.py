@@ -1,23 +1,27 @@
 """A bout's score as the table officials keep it under the IJF Refereeing Rules.
 
-Edition implemented: the IJF Refereeing Rules 2022-2024 (in force from January 2022), with the
-2025 edition (from the Paris Grand Slam 2025) as an option that adds the yuko. Sources and the
-choices made where editions differ: docs/knockout.md, "Competition day: engines".
+Edition implemented: the IJF Refereeing Rules 2022-2024 (in force from January 2022, the same as
+2018-2021 on everything below), with the 2025 edition as an option that adds the yuko. Sources
+and the choices made where editions differ: docs/knockout.md, "Competition day: engines".
 
-- Ippon ends the bout; two waza-ari make ippon (waza-ari awasete ippon, back since 2022).
-- Shido: the third is hansoku-make. Shidos never decide the bout otherwise, neither at the end
-  of regular time nor in golden score (since the 2018 rules; in 2013-2017 a shido decided).
+- Ippon ends the bout; two waza-ari make ippon (waza-ari awasete ippon: dropped in 2017, back
+  since 2018).
+- Shido: the third is hansoku-make. Otherwise shidos decide nothing, neither at the end of
+  regular time nor in golden score (since 2018). `shido_decides` restores the older rule that
+  national federations keep for young or novice events: level scores at the end of time, the
+  fewer shidos win; in golden score a shido difference decides.
 - Direct hansoku-make ends the bout at once for the opponent.
 - Time up with the technical scores level (waza-ari, then yuko in 2025): golden score, scores
   and shidos carried over; the first score or a hansoku-make decides. Time up with one side
-  ahead: that side wins by its better score (yusei-gachi).
+  ahead: that side wins by its better score.
 - Fusen-gachi: the opponent did not show (the only entry of the bout); kiken-gachi: the
   opponent withdrew (injury, illness), at any moment before the bout is decided.
 - Hantei (a decision by the referees) is not an IJF rule since golden score became unlimited
   (2013); it is kept for events whose own rules limit golden score, and only in golden score.
 
 A score is the log of what the table entered, so "take back the last entry" is exact; everything
-else (counts, winner, how) is derived from it. Text form: ``"2022 aW bS T aW"``.
+else (counts, winner, how) is derived from it. Text form: ``"2022 aW bS T aW"`` (``"2022+s"``:
+with `shido_decides`).
 """
 
 from __future__ import annotations
@@ -53,7 +57,9 @@ POINTS = {
     "waza-ari": 7,
     "yuko": 5,
     "hantei": 1,
+    "shido": 1,
 }
+_HEAD = re.compile(r"^(\d{4})(\+s)?$")
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,7 @@ class Score:
 
     edition: str = "2022"
     entries: tuple[str, ...] = ()
+    shido_decides: bool = False
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
@@ -98,17 +105,17 @@ class Score:
         letter = kind if kind in KINDS else {v: k for k, v in KINDS.items()}.get(kind)
         if side not in ("a", "b") or letter is None:
             raise KnockoutError(f"Cannot give {kind!r} to side {side!r}.")
-        return Score(self.edition, (*self.entries, side + letter))
+        return Score(self.edition, (*self.entries, side + letter), self.shido_decides)
 
     def time_up(self) -> Score:
         """Regular time is over: decided by the better score, or golden score if level."""
-        return Score(self.edition, (*self.entries, TIME_UP))
+        return Score(self.edition, (*self.entries, TIME_UP), self.shido_decides)
 
     def undo(self) -> Score:
         """The score without its last entry (nothing to take back: an error)."""
         if not self.entries:
             raise KnockoutError("There is no entry to take back.")
-        return Score(self.edition, self.entries[:-1])
+        return Score(self.edition, self.entries[:-1], self.shido_decides)
 
     # -- what the score says ----------------------------------------------------------------
     def tally(self, side: str) -> Tally:
@@ -140,18 +147,22 @@ class Score:
 
     # -- storage ------------------------------------------------------------------------------
     def format(self) -> str:
-        return " ".join((self.edition, *self.entries))
+        head = self.edition + ("+s" if self.shido_decides else "")
+        return " ".join((head, *self.entries))
 
     @classmethod
     def parse(cls, text: str) -> Score:
         """The score `format` wrote; anything else (or an illegal sequence) is refused."""
         if len(text) > 8 + 3 * MAX_ENTRIES:
             raise KnockoutError("This score text is too long.")
-        edition, *tokens = text.split() or [""]
+        head, *tokens = text.split() or [""]
+        match = _HEAD.match(head)
+        if match is None:
+            raise KnockoutError(f"Not a rules edition: {head!r}.")
         bad = [t for t in tokens if not _TOKEN.match(t)]
         if bad:
             raise KnockoutError(f"Not a score entry: {bad[0]!r}.")
-        return cls(edition, tuple(tokens))
+        return cls(match[1], tuple(tokens), bool(match[2]))
 
     # -- the rules ------------------------------------------------------------------------------
     def _replay(self) -> tuple[dict[str, Tally], Outcome | None]:
@@ -165,19 +176,23 @@ class Score:
                 if golden:
                     raise KnockoutError("Golden score has no time limit (IJF); use hantei.")
                 golden = True
-                outcome = _superiority(board, self.edition)
+                outcome = _superiority(board, self.edition, self.shido_decides)
                 continue
             side, kind = entry[0], KINDS[entry[1]]
             outcome, board = _apply(board, side, kind, golden, n, self.edition)
+            if outcome is None and golden and self.shido_decides and kind == "shido":
+                outcome = Outcome(_other(side), "shido", True)
         return board, outcome
 
 
-def _superiority(board: dict[str, Tally], edition: str) -> Outcome | None:
+def _superiority(board: dict[str, Tally], edition: str, shido_decides: bool) -> Outcome | None:
     a, b = board["a"], board["b"]
     if a.wazaari != b.wazaari:
         return Outcome("a" if a.wazaari > b.wazaari else "b", "waza-ari")
     if edition == "2025" and a.yuko != b.yuko:
         return Outcome("a" if a.yuko > b.yuko else "b", "yuko")
+    if shido_decides and a.shido != b.shido:
+        return Outcome("a" if a.shido < b.shido else "b", "shido")
     return None
 
 

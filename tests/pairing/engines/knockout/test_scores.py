@@ -160,3 +160,12 @@ def test_a_pool_ranks_two_level_on_wins_by_the_score_points_of_how_they_won():
         ("x", 1, 10, 2),
         ("z", 0, 0, 3),
     ]
+
+
+def test_where_the_event_lets_shidos_decide_the_fewer_win_at_time_up_and_in_golden_score():
+    level = Score(shido_decides=True).add("a", "waza-ari").add("b", "waza-ari")
+    assert level.add("a", "shido").time_up().outcome() == Outcome("b", "shido")
+    golden = level.time_up()
+    assert golden.golden and golden.add("b", "shido").outcome() == Outcome("a", "shido", True)
+    assert golden.add("b", "shido").points() == (1, 0)
+    assert Score.parse(golden.format()) == golden and golden.format().startswith("2022+s ")
