@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from pairing.engines.knockout import Competitor, KnockoutError, bracket, draw, draw_pool, play
 from pairing.engines.knockout.schedule import (
+    earliest,
     next_bout,
     propose_mats,
     rest_in_bouts,
@@ -199,3 +200,13 @@ def test_when_do_i_fight_names_the_next_bout_sure_or_if_they_win():
     other = state[plan.entries[1].bout].a
     assert next_bout(plan, after, other).entry == plan.entries[1]
     assert next_bout(plan, states, other).certain
+
+
+def test_a_competitor_in_two_categories_is_told_the_first_call_in_time():
+    a, b = category("m", 4, "single"), category("n", 4, "single")
+    states = {"a": a, "b": b}
+    plan = schedule(states, {"a": 1, "b": 2}, rest=0, minutes={"a": 4, "b": 3})
+    late = next_bout(plan, states, a[plan.mat(1)[1].bout].a)
+    early = next_bout(plan, states, b[plan.mat(2)[0].bout].a)
+    assert earliest([late, None, early]) == early
+    assert earliest([None]) is None
