@@ -1,4 +1,5 @@
-"""Judo knockout brackets: draw, systems, progress, pools and the choice of system.
+"""Judo knockout brackets: draw, systems, progress, pools and the choice of system; the
+competition day: bout scores, the contest order on the mats and the medal table.
 
 Pure Python (no Django): frozen dataclasses in and out, the same output for the same seed.
 Spec: /work/shared/specs/knockout-judo.md; decisions: docs/knockout.md.
@@ -15,6 +16,7 @@ from .draw import (
     meet_round,
     slot_badness,
 )
+from .medals import MedalRow, medal_table
 from .model import (
     Bracket,
     Competitor,
@@ -39,27 +41,49 @@ from .progress import (
     play,
     standings,
 )
+from .schedule import (
+    Breach,
+    Call,
+    Entry,
+    Schedule,
+    earliest,
+    next_bout,
+    propose_mats,
+    rest_in_bouts,
+    schedule,
+    to_fight,
+)
+from .scores import EDITIONS, Outcome, Score, Tally
 from .systems import SYSTEMS, System, bracket
 
 __all__ = [
     "DEFAULT_RULES",
+    "EDITIONS",
     "PENDING",
     "POOL_ORDER",
     "SYSTEMS",
     "Bracket",
+    "Breach",
+    "Call",
     "Competitor",
     "Draw",
+    "Entry",
     "KnockoutError",
     "Match",
     "MatchState",
+    "MedalRow",
     "Medals",
+    "Outcome",
     "Placing",
     "PoolRow",
     "Ref",
     "ResetNeeded",
+    "Schedule",
+    "Score",
     "State",
     "Step",
     "System",
+    "Tally",
     "bracket",
     "bracket_size",
     "change_result",
@@ -68,16 +92,23 @@ __all__ = [
     "draw",
     "draw_pool",
     "drawing_queue",
+    "earliest",
     "fixed_seed_places",
     "ijf_numbering",
     "international_numbering",
     "last_match",
+    "medal_table",
     "medals",
     "meet_round",
+    "next_bout",
     "placings",
     "play",
     "pool_matches",
     "pool_standings",
+    "propose_mats",
+    "rest_in_bouts",
+    "schedule",
     "slot_badness",
     "standings",
+    "to_fight",
 ]
