@@ -13,6 +13,7 @@
 import os
 
 import pytest
+from django.core.cache import caches
 from hypothesis import settings
 
 from arbiter.models import System, TournamentArbiter
@@ -43,6 +44,14 @@ def fresh_sequences():
     made = (UserFactory, TournamentFactory, EntryFactory, RoundFactory, GameFactory, ByeFactory)
     for factory in made:
         factory.reset_sequence()
+
+
+@pytest.fixture(autouse=True)
+def empty_caches():
+    """Every test starts with empty caches: no public page kept by another test (SQLite reuses
+    tournament ids), no login failures counted by one."""
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -5,18 +5,10 @@ import threading
 import time
 
 import pytest
-from django.core.cache import cache
 
 from arbiter.public_cache import shared
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def at_once(count: int, ask) -> list:

@@ -1,18 +1,11 @@
 """What a player sees without logging in."""
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tests.factories import EntryFactory, TournamentFactory, changed
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    """The public pages are cached by tournament: no page may come from another test's cache."""
-    cache.clear()
 
 
 def test_the_starting_list_is_in_rating_order_with_numbers(client, bergen_open):

@@ -20,13 +20,6 @@ pytestmark = pytest.mark.django_db
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def played_open(anna, trondheim_open):
     """Two rounds played and published through the services; published."""

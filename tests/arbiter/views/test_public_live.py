@@ -19,13 +19,6 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def swiss_of(size: int, chief=None):
     """A published Swiss of `size` players (odd sizes give a bye): round 1 complete, round 2 on."""
     tournament = TournamentFactory(system=System.SWISS_DUTCH, chief=chief)

@@ -29,14 +29,6 @@ PLAYERS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def empty_cache():
-    """Tests reuse tournament ids on SQLite: no page may come from another test's cache."""
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def bergen_swiss(anna):
     return TournamentFactory(name="Bergen Swiss", chief=anna, system=System.SWISS_DUTCH)

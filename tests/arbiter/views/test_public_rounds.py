@@ -1,7 +1,6 @@
 """What a player sees of the rounds: pairings, results and the crosstable, published ones only."""
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from arbiter.models import Round, System
@@ -9,12 +8,6 @@ from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    """The public pages are cached by tournament: no page may come from another test's cache."""
-    cache.clear()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ round 2: a zero-point bye stands for him in every later round, which the public 
 """
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from arbiter.models import Bye, Round, System
@@ -16,13 +15,6 @@ from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
