@@ -7,15 +7,21 @@ from django_tasks_db.management.commands.db_worker import Worker
 DATABASE_BACKEND = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 
-def run_worker() -> None:
-    """``manage.py db_worker --batch``'s loop, in this process: every queued task, then stop."""
-    Worker(
+def db_worker(worker_id: str, *, batch: bool, interval: float) -> Worker:
+    """``manage.py db_worker``'s loop on the default queue: with `batch`, every queued task and
+    then stop; without, look for tasks every `interval` seconds until ``running`` is False."""
+    return Worker(
         queue_names=["default"],
-        interval=0,
-        batch=True,
+        interval=interval,
+        batch=batch,
         backend_name="default",
         startup_delay=False,
         max_tasks=None,
-        worker_id="test-worker",
+        worker_id=worker_id,
         excluded_queue_names=[],
-    ).run()
+    )
+
+
+def run_worker() -> None:
+    """``manage.py db_worker --batch``'s loop, in this process: every queued task, then stop."""
+    db_worker("test-worker", batch=True, interval=0).run()

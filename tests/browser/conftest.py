@@ -10,6 +10,8 @@ from django.db import connections
 from django_tasks_db.management.commands.db_worker import Worker
 from playwright.sync_api import sync_playwright
 
+from tests.worker import db_worker
+
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make beside it
 # are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -103,16 +105,7 @@ def task_worker(queued, live_server):
     jobs are queued in the database and this loop (db_worker's own, in a thread, with a
     connection of its own) runs them. The other browser tests run each job inside the request
     that asks for it (tests/settings.py), which is what a page sees from a fast worker."""
-    worker = Worker(
-        queue_names=["default"],
-        interval=0.1,
-        batch=False,
-        backend_name="default",
-        startup_delay=False,
-        max_tasks=None,
-        worker_id="browser-test-worker",
-        excluded_queue_names=[],
-    )
+    worker = db_worker("browser-test-worker", batch=False, interval=0.1)
     thread = threading.Thread(target=_work, args=(worker,))
     thread.start()
     yield worker
