@@ -71,7 +71,11 @@ def public_pdf(
         # (its worker killed) has had the time limit to run.
         if cache.add(marker, True, settings.TASK_TIME_LIMIT):
             task = import_string("arbiter.tasks.build_public_pdf")
-            task.enqueue(tournament.pk, full_name, builder, list(args), marker)
+            try:
+                task.enqueue(tournament.pk, full_name, builder, list(args), marker)
+            except Exception:
+                cache.delete(marker)  # not queued: the next request tries again
+                raise
             kept = cache.get(key)  # a task run at once (the immediate backend) has kept it
     if kept is None:
         kept = cache.get(stale_key)
