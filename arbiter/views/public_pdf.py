@@ -10,7 +10,8 @@ again by itself. The worker keeps the PDF where the next request finds it (arbit
 
 This needs a cache the worker shares with the app servers (Redis): without ``REDIS_URL`` each
 process keeps its own, a worker could not hand the PDF over, and the request builds the PDF
-itself as every public download does (``settings.PDFS_IN_BACKGROUND``).
+itself as every public download does (``settings.PDFS_IN_BACKGROUND``); so does it while Redis
+is down.
 """
 
 from collections.abc import Callable
@@ -55,7 +56,8 @@ def public_pdf(
     it is ("the standings"); `check` raises Http404 when there is nothing to write, before
     anything is queued (it runs only when the PDF is not kept).
     """
-    if not settings.PDFS_IN_BACKGROUND:
+    if not settings.PDFS_IN_BACKGROUND or getattr(cache, "down", False):
+        # no cache shared with the workers (no Redis, or Redis down: arbiter/cache.py)
         made = import_string(builder)
         return public_download(request, tournament, name, params, lambda: made(tournament, *args))
     scope, full_name = f"t{tournament.pk}", f"{name}?{urlencode(params)}"

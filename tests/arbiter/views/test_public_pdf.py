@@ -146,3 +146,15 @@ def test_the_bracket_pdf_is_written_by_the_worker_too(client, anna, in_backgroun
 
     assert waiting.status_code == 503 and "The PDF of the bracket" in waiting.content.decode()
     assert client.get(url).content.startswith(b"%PDF")
+
+
+def test_while_redis_is_down_the_request_writes_the_pdf_itself(
+    client, played_open, in_background, queued, monkeypatch
+):
+    """The worker could not hand the PDF over: each process uses its own memory meanwhile."""
+    monkeypatch.setattr(cache, "down", True, raising=False)
+
+    response = client.get(standings_pdf(played_open))
+
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    assert pdf_tasks() == 0
