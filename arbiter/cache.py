@@ -41,6 +41,11 @@ class RedisOrMemoryCache(RedisCache):
         self._down_until = 0.0
         self._location = self._servers[0].rsplit("@", 1)[-1]  # no password in the log
 
+    @property
+    def down(self) -> bool:
+        """Redis failed this process lately: it answers from its own memory for the while."""
+        return time.monotonic() < self._down_until
+
     def _call(self, name: str, *args):
         return self._either(getattr(super(), name), getattr(self._memory, name), *args)
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Case, Q, When
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -39,6 +40,9 @@ KINDS: dict[str, str] = {
     "trf_import": "pairing.jobs.import_trf_file",
     "player_import": "arbiter.import_jobs.import_player_list",
 }
+
+#: How long a failed job stays named on its tournament's pages.
+FAILED_SHOWN_FOR = datetime.timedelta(minutes=15)
 
 #: A job still "running" this long after the time limit lost its worker (killed, restarted):
 #: nothing it did was committed, and it no longer blocks the next press.
@@ -124,6 +128,24 @@ def latest(tournament: Tournament, kind: str) -> BackgroundJob | None:
     return (
         BackgroundJob.objects.filter(tournament=tournament, kind=kind)
         .select_related("started_by")
+        .first()
+    )
+
+
+def shown_on_pages(tournament: Tournament) -> BackgroundJob | None:
+    """The job the tournament's arbiter pages name, with a link to its progress: one waiting or
+    running, else one failed in the last FAILED_SHOWN_FOR. One query."""
+    failed_since = timezone.now() - FAILED_SHOWN_FOR
+    return (
+        BackgroundJob.objects.filter(tournament=tournament)
+        .filter(
+            Q(state__in=BackgroundJob.ACTIVE)
+            | Q(state=BackgroundJob.State.FAILED, finished_at__gte=failed_since)
+        )
+        .order_by(
+            Case(When(state__in=BackgroundJob.ACTIVE, then=0), default=1), "-created_at", "-id"
+        )
+        .only("pk", "title", "state", "created_at", "started_at", "finished_at")
         .first()
     )
 

@@ -167,6 +167,9 @@ WHITENOISE_USE_FINDERS = DEBUG
 # seconds is stopped and changes nothing.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 TASK_TIME_LIMIT = int(os.environ.get("TASK_TIME_LIMIT", "600"))
+# Public PDFs not yet kept are written by a worker, not by the request (arbiter/views/public_pdf.py)
+# when the worker can hand them over: through the cache it shares with the app, Redis.
+PDFS_IN_BACKGROUND = bool(REDIS_URL)
 
 # Limits on what comes in (README, "Configuration"; docs/hardening.md, "Limits"): a refusal
 # says which limit, saves nothing, and comes before the work it would have cost.

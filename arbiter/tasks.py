@@ -3,9 +3,21 @@
 from django_tasks import task
 
 from arbiter import jobs
+from arbiter.views import public_pdf
+
+#: A public PDF waits behind a pairing or an import: an arbiter is waiting for those.
+PDF_PRIORITY = -10
 
 
 @task()
 def run_job(job_id: int) -> None:
     """Run a background job (arbiter/jobs.py); its outcome is kept on the job."""
     jobs.run(job_id)
+
+
+@task(priority=PDF_PRIORITY)
+def build_public_pdf(
+    tournament_id: int, full_name: str, builder: str, args: list, marker: str
+) -> None:
+    """Write a public PDF and keep it for its tournament's version (arbiter/views/public_pdf.py)."""
+    public_pdf.build(tournament_id, full_name, builder, args, marker)

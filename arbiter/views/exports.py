@@ -28,6 +28,7 @@ from arbiter.pdf import pairings_pdf, standings_pdf
 from arbiter.scoring import COUNTED_STATES
 from arbiter.standings import public_standings
 from arbiter.views.public_live import Made, public_download, public_tournament, round_asked
+from arbiter.views.public_pdf import public_pdf
 from pairing.services.trf_export import trf_file
 
 TRF_FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
@@ -100,18 +101,43 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     return public_download(request, tournament, f"trf-{flavour}", {}, make)
 
 
+def round_pdf_made(tournament: Tournament, number: int) -> Made:
+    """The pairing list of a public round (a task may write it: arbiter/views/public_pdf.py)."""
+    round_ = get_object_or_404(
+        Round, tournament=tournament, number=number, state__in=COUNTED_STATES
+    )
+    pdf = pairings_pdf(tournament, round_)
+    return pdf, "application/pdf", attachment(tournament, f"-round-{number}.pdf")
+
+
+def standings_pdf_made(tournament: Tournament, through: int | None) -> Made:
+    """The standings after round `through` (None: the last), as :func:`round_pdf_made`."""
+    table = public_standings(tournament, through)
+    pdf = standings_pdf(tournament, table)
+    return pdf, "application/pdf", attachment(tournament, f"-standings-r{table.through_round}.pdf")
+
+
 @require_GET
 def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
-    def make() -> Made:
-        round_ = get_object_or_404(
-            Round, tournament=tournament, number=number, state__in=COUNTED_STATES
+    def check() -> None:
+        public = Round.objects.filter(
+            tournament=tournament, number=number, state__in=COUNTED_STATES
         )
-        pdf = pairings_pdf(tournament, round_)
-        return pdf, "application/pdf", attachment(tournament, f"-round-{number}.pdf")
+        if not public.exists():
+            raise Http404("No such public round.")
 
-    return public_download(request, tournament, f"round-{number}.pdf", {}, make)
+    return public_pdf(
+        request,
+        tournament,
+        f"round-{number}.pdf",
+        {},
+        what=f"the pairings of round {number}",
+        builder="arbiter.views.exports.round_pdf_made",
+        args=(number,),
+        check=check,
+    )
 
 
 @require_GET
@@ -119,12 +145,12 @@ def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse
     """The standings after the round asked for (``?round=N``), else after the last one."""
     tournament = public_tournament(tournament_id)
     through = round_asked(request)
-
-    def make() -> Made:
-        table = public_standings(tournament, through)
-        pdf = standings_pdf(tournament, table)
-        suffix = f"-standings-r{table.through_round}.pdf"
-        return pdf, "application/pdf", attachment(tournament, suffix)
-
-    params = {"round": through} if through is not None else {}
-    return public_download(request, tournament, "standings.pdf", params, make)
+    return public_pdf(
+        request,
+        tournament,
+        "standings.pdf",
+        {"round": through} if through is not None else {},
+        what="the standings" if through is None else f"the standings after round {through}",
+        builder="arbiter.views.exports.standings_pdf_made",
+        args=(through,),
+    )

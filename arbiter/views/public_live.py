@@ -88,15 +88,27 @@ def kept_response(
 ) -> HttpResponse:
     """The response `name` of `scope` (a tournament, the home page) at `version`: 304 when the
     visitor holds it already, else from the cache, built by `make` once per version."""
+    key, etag, stale_key = kept_names(scope, version, name)
+    if holds(request, etag):
+        return not_modified(etag)
+    kept = shared(key, lambda: keep(etag, *make()), stale_key=stale_key)
+    return served(request, kept, etag)
+
+
+def kept_names(scope: str, version: str, name: str) -> tuple[str, str, str]:
+    """Where the response `name` of `scope` at `version` is kept, its ETag, and where the last
+    version's is kept."""
     digest = hashlib.blake2b(f"{scope}:{name}:{version}".encode(), digest_size=12).hexdigest()
-    etag = f'W/"{digest}"'
-    if _holds(request, etag):
-        return _cacheable(HttpResponseNotModified(), etag)
-    kept = shared(
-        f"public:{scope}:{name}:{version}",
-        lambda: _keep(etag, *make()),
-        stale_key=f"public:{scope}:{name}:latest",
-    )
+    return f"public:{scope}:{name}:{version}", f'W/"{digest}"', f"public:{scope}:{name}:latest"
+
+
+def not_modified(etag: str) -> HttpResponse:
+    return _cacheable(HttpResponseNotModified(), etag)
+
+
+def served(request: HttpRequest, kept: Kept, etag: str) -> HttpResponse:
+    """The kept response, gzipped when the visitor accepts it; not for shared caches when it is
+    another version's than `etag`'s."""
     if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
         response = HttpResponse(kept.gzipped_body, content_type=kept.content_type)
         response["Content-Encoding"] = "gzip"
@@ -104,7 +116,7 @@ def kept_response(
         response = HttpResponse(gzip.decompress(kept.gzipped_body), content_type=kept.content_type)
     for header, value in kept.headers:
         response[header] = value
-    if kept.etag != etag:  # the previous version, while another process builds this one
+    if kept.etag != etag:  # the previous version, while the current one is being built
         response = _cacheable(response, kept.etag)
         response["Cache-Control"] = STALE_CACHE_CONTROL
         return response
@@ -172,14 +184,14 @@ def live_page(
     return kept_response(request, f"t{tournament.pk}", version, f"{page}?{query}:{shape}", make)
 
 
-def _keep(etag: str, content: str | bytes, content_type: str, headers: dict[str, str]) -> Kept:
+def keep(etag: str, content: str | bytes, content_type: str, headers: dict[str, str]) -> Kept:
     data = content.encode() if isinstance(content, str) else content
     # mtime 0: the same content gives the same bytes in every process
     body = gzip.compress(data, compresslevel=6, mtime=0)
     return Kept(etag, content_type, body, tuple(headers.items()))
 
 
-def _holds(request: HttpRequest, etag: str) -> bool:
+def holds(request: HttpRequest, etag: str) -> bool:
     """The request's If-None-Match names the response (compared weakly, as RFC 9110 says)."""
     held = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
     return "*" in held or any(tag.removeprefix("W/") == etag[2:] for tag in held)

@@ -18,7 +18,8 @@ from django.views.decorators.http import require_GET, require_POST
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import Entry, Tournament
 from arbiter.pdf import bracket_pdf
-from arbiter.views.public_live import Made, live_page, public_download, public_tournament
+from arbiter.views.public_live import Made, live_page, public_tournament
+from arbiter.views.public_pdf import public_pdf
 from pairing.engines import knockout as ko
 from pairing.models import Bracket
 from pairing.services import knockout as service
@@ -328,7 +329,8 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)
 
 
-def _pdf(tournament: Tournament) -> Made:
+def bracket_pdf_made(tournament: Tournament) -> Made:
+    """The bracket or pool sheet (a task may write it: arbiter/views/public_pdf.py)."""
     if not tournament.pairing_system.has_page("public_bracket"):
         raise Http404("This tournament has no bracket.")
     name = slugify(tournament.name) or "category"
@@ -340,7 +342,7 @@ def _pdf(tournament: Tournament) -> Made:
 @tournament_arbiter_required
 def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The bracket or pool sheet to print, for the arbiter (published or not)."""
-    pdf, content_type, headers = _pdf(tournament)
+    pdf, content_type, headers = bracket_pdf_made(tournament)
     return HttpResponse(pdf, content_type=content_type, headers=headers)
 
 
@@ -348,4 +350,13 @@ def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpRes
 def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket or pool sheet of a published category, for everyone, kept like its page."""
     tournament = public_tournament(tournament_id)
-    return public_download(request, tournament, "bracket.pdf", {}, lambda: _pdf(tournament))
+    if not tournament.pairing_system.has_page("public_bracket"):
+        raise Http404("This tournament has no bracket.")
+    return public_pdf(
+        request,
+        tournament,
+        "bracket.pdf",
+        {},
+        what="the bracket",
+        builder="pairing.views.knockout.bracket_pdf_made",
+    )

@@ -56,6 +56,7 @@ def test_while_redis_is_down_the_process_uses_its_memory_and_logs_it(clock, capl
         assert down.add("failures", 0, 60)
         assert down.incr("failures") == 1
     assert down.incr("failures") == 2  # the count goes on in memory
+    assert down.down  # what the public PDFs ask before leaving one to a worker
     [error] = caplog.records  # one line, not one per call
     assert "uses its own memory" in error.getMessage()
 
@@ -71,3 +72,4 @@ def test_the_process_asks_redis_again_a_few_seconds_after_it_failed(tmp_path, cl
         with caplog.at_level(logging.WARNING, logger="arbiter.cache"):
             assert cache.get("page") == "kept in redis"
         assert "answers again" in caplog.text
+        assert not cache.down

@@ -1,6 +1,8 @@
 """Pair with a real worker: the page shows the job waiting and running with its time, the
 arbiter can leave and come back, and the draft appears by itself when the worker is done."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -46,6 +48,11 @@ def test_the_draft_appears_when_the_worker_has_paired_the_round(
     expect(page.get_by_role("button", name="Pair round 2")).to_have_count(0)
 
     page.goto(f"/arbiter/t/{tournament.pk}/players/")  # the arbiter leaves ...
+    notice = page.locator("#tournament-job")  # ... and every page of the tournament names it
+    expect(notice).to_contain_text("Pairing round 2: running")
+    expect(notice.get_by_role("link", name="Follow its progress")).to_have_attribute(
+        "href", re.compile(r"^/arbiter/jobs/\d+/$")
+    )
     page.goto(f"/arbiter/t/{tournament.pk}/swiss/")  # ... and comes back while it runs
     expect(page.locator("#job-step-running")).to_contain_text("stopped after 600 s")
 

@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import PASSWORD
+from arbiter.views.public_live import CACHE_CONTROL
+from pairing.services import rounds
+from tests.factories import PASSWORD, changed
 from tests.servers import (
     LIMITS,
     ROOT,
@@ -38,6 +40,8 @@ from tests.servers import (
 DEPLOY = ROOT / "deploy" / "nginx"
 #: What public16's public pages send: kept a minute, then refreshed behind a stale copy.
 PUBLIC = "public, s-maxage=60, stale-while-revalidate=30"
+#: How long the proxy keeps the real app's public pages.
+S_MAXAGE = int(CACHE_CONTROL.split("s-maxage=")[1].split(",")[0])
 
 
 def nginx_config(directory: Path, app_port: int, port: int) -> Path:
@@ -185,14 +189,67 @@ def test_static_files_are_kept_as_whitenoise_allows(stand_in):
     assert fetch(stand_in + "/static/css/app.css", **session)[0] == "HIT"
 
 
-@pytest.fixture
-def app_behind_the_proxy(tmp_path, anna, trondheim_open) -> Iterator[str]:
-    env = {"DATABASE_URL": shared_database_url(tmp_path), "BEHIND_PROXY": "1", **LIMITS}
+@contextmanager
+def real_app_and_proxy(directory: Path) -> Iterator[str]:
+    """gunicorn on the database as the test has made it, and nginx in front: the proxy's URL."""
+    env = {"DATABASE_URL": shared_database_url(directory), "BEHIND_PROXY": "1", **LIMITS}
     with (
         app_server(env) as app,
-        nginx_in_front_of(int(app.rsplit(":", 1)[1]), tmp_path) as proxy,
+        nginx_in_front_of(int(app.rsplit(":", 1)[1]), directory) as proxy,
     ):
         yield proxy
+
+
+@pytest.fixture
+def app_behind_the_proxy(tmp_path, anna, trondheim_open) -> Iterator[str]:
+    with real_app_and_proxy(tmp_path) as proxy:
+        yield proxy
+
+
+@pytest.fixture
+def round_one_published(anna, trondheim_open):
+    """Trondheim Open published with round 1 paired and published, no result in yet."""
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
+    trondheim_open.is_published = True
+    trondheim_open.save()
+    changed(trondheim_open)
+    return round_
+
+
+@pytest.fixture
+def published_app_behind_the_proxy(tmp_path, round_one_published) -> Iterator[str]:
+    with real_app_and_proxy(tmp_path) as proxy:
+        yield proxy
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_real_apps_public_page_is_kept_and_a_result_shows_within_s_maxage(
+    published_app_behind_the_proxy, round_one_published
+):
+    """The app's Cache-Control with the real proxy: the second visitor is answered by nginx;
+    a result entered then is on the page once s-maxage (10 s) has passed, the stale copy
+    having been answered meanwhile at most."""
+    proxy = published_app_behind_the_proxy
+    tournament_id = round_one_published.tournament_id
+    page = f"{proxy}/t/{tournament_id}/rounds/1/"
+    first = fetch(page)
+    assert first[0] == "MISS"
+    assert fetch(page) == ("HIT", first[1])
+
+    arbiter = Visitor()
+    assert log_in(arbiter, proxy, "anna", PASSWORD) == 302
+    game = round_one_published.games.order_by("board").first()
+    result = f"{proxy}/arbiter/t/{tournament_id}/games/{game.pk}/result/"
+    assert arbiter.post(result, {"result": "1-0"})[0] == 302
+    entered = time.monotonic()
+
+    seen = []
+    while (answer := fetch(page))[1] == first[1]:
+        seen.append(answer[0])
+        assert time.monotonic() - entered < S_MAXAGE + 3, f"still the old page: {seen}"
+        time.sleep(0.5)
+    assert set(seen) <= {"HIT", "STALE", "UPDATING"} and "HIT" in seen
+    assert answer[1].count("1 - 0") > first[1].count("1 - 0")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -121,3 +121,32 @@ def test_every_change_an_arbiter_makes_shows_on_the_public_pages_at_the_next_req
             stale += [f"{pattern.key} at {where}: {p}" for p in pages if served[p] != fresh[p]]
     assert writes >= 40
     assert not stale, "pages not showing a change:\n" + "\n".join(stale)
+
+
+@pytest.mark.parametrize("role", ["anonymous", "arbiter"])
+def test_a_public_url_that_finds_nothing_answers_404_without_a_cookie(role, world, anna):
+    """The error pages a visitor of the public pages meets use the public layout: a crawler
+    asking for a round not yet public gets no CSRF cookie, and no login state either."""
+    client = Client()
+    if role == "arbiter":
+        login(client, anna)
+    urls = ["/t/999999/", "/no-such-page/"]
+    for pattern in url_patterns():
+        rule = rule_for(pattern)
+        if rule.kind == PUBLIC:
+            urls += [address(pattern, world[where]) for where in rule.on if not world[where].public]
+    failures = []
+    for url in urls:
+        response = client.get(url)
+        if response.status_code != 404:
+            failures.append(f"{url}: {response.status_code}")
+        failures += [f"{url}: {wrong}" for wrong in what_is_personal(response, response.content)]
+    assert len(urls) >= 10
+    assert not failures, "\n".join(failures)
+
+
+def test_a_too_large_request_is_refused_without_a_cookie(client, settings):
+    response = client.post("/t/1/", CONTENT_LENGTH=str(settings.MAX_REQUEST_BYTES + 1))
+
+    assert response.status_code == 413
+    assert not what_is_personal(response, response.content)

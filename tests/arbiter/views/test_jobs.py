@@ -77,3 +77,59 @@ def test_a_deputy_sees_the_job_and_another_arbiter_does_not(client, job, dag, bo
     TournamentArbiter.objects.create(tournament=job.tournament, user=dag, role="deputy")
     assert page(login(client, dag), job).status_code == 200
     assert page(login(client, boris), job).status_code == 403
+
+
+def notice(client, tournament, page: str = "players") -> str:
+    """The line under the tournament's navigation that names its job, or ""."""
+    response = client.get(reverse(page, args=[tournament.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    start = html.find('id="tournament-job"')
+    return html[start : html.find("</p>", start)] if start >= 0 else ""
+
+
+@pytest.mark.parametrize("page_name", ["players", "rounds", "tournament_settings", "audit_log"])
+def test_a_waiting_job_is_named_on_the_tournaments_pages_with_a_link_to_its_progress(
+    anna_client, trondheim_open, job, page_name
+):
+    line = notice(anna_client, trondheim_open, page_name)
+
+    assert "Pairing round 1:" in line and "waiting for a worker" in line
+    assert f'href="{reverse("job", args=[job.pk])}">Follow its progress' in line
+
+
+def test_a_running_job_says_how_long_it_has_run(anna_client, trondheim_open, job):
+    job.state, job.started_at = "running", timezone.now() - timedelta(seconds=42)
+    job.save()
+
+    assert "running (42 s)" in notice(anna_client, trondheim_open)
+
+
+def test_a_job_that_failed_just_now_is_named_with_a_link_to_why(anna_client, trondheim_open, job):
+    job.state, job.finished_at, job.message = "failed", timezone.now(), "Nothing to pair."
+    job.save()
+
+    line = notice(anna_client, trondheim_open)
+    assert "failed, nothing was changed" in line and ">See why</a>" in line
+
+
+def test_a_job_done_or_failed_long_ago_is_not_named(anna_client, trondheim_open, job):
+    job.state, job.finished_at = "failed", timezone.now() - timedelta(minutes=16)
+    job.save()
+    BackgroundJob.objects.create(
+        kind="player_import",
+        title="Importing 3 players",
+        tournament=trondheim_open,
+        state="done",
+        finished_at=timezone.now(),
+    )
+
+    assert notice(anna_client, trondheim_open) == ""
+
+
+def test_another_tournaments_job_is_not_named(anna_client, bergen_open, job):
+    TournamentArbiter.objects.get_or_create(
+        tournament=bergen_open, user=job.started_by, defaults={"role": "chief"}
+    )
+
+    assert notice(anna_client, bergen_open) == ""

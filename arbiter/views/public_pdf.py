@@ -1,0 +1,118 @@
+"""Public PDFs built by a task worker, not by the request that first asks for them.
+
+The standings PDF of a 2000-player event takes seconds to write, a round's pairing list too
+(docs/background-tasks.md, "PDFs"): more than a web worker should spend on one anonymous
+request. So a PDF not yet kept for the tournament's current version is queued as the task
+``arbiter.tasks.build_public_pdf``, once per PDF and version however many ask (a marker added to
+the cache), and the request answers at once: with the previous version's PDF while there is one
+(not for shared caches), else with a small page saying the PDF is being prepared, which asks
+again by itself. The worker keeps the PDF where the next request finds it (arbiter/public_cache.py).
+
+This needs a cache the worker shares with the app servers (Redis): without ``REDIS_URL`` each
+process keeps its own, a worker could not hand the PDF over, and the request builds the PDF
+itself as every public download does (``settings.PDFS_IN_BACKGROUND``); so does it while Redis
+is down.
+"""
+
+from collections.abc import Callable
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.log import log_response
+from django.utils.module_loading import import_string
+
+from arbiter.models import Tournament
+from arbiter.public_cache import shared, stamp
+from arbiter.views.public_live import (
+    holds,
+    keep,
+    kept_names,
+    not_modified,
+    public_download,
+    served,
+)
+
+#: Seconds after which the "being prepared" page asks again.
+RETRY_SECONDS = 3
+
+
+def public_pdf(
+    request: HttpRequest,
+    tournament: Tournament,
+    name: str,
+    params: dict[str, str | int],
+    *,
+    what: str,
+    builder: str,
+    args: tuple = (),
+    check: Callable[[], None] | None = None,
+) -> HttpResponse:
+    """The PDF `name` of a published tournament, kept per version like every download.
+
+    `builder` names a function ``(tournament, *args) -> Made`` that writes it; `what` says what
+    it is ("the standings"); `check` raises Http404 when there is nothing to write, before
+    anything is queued (it runs only when the PDF is not kept).
+    """
+    if not settings.PDFS_IN_BACKGROUND or getattr(cache, "down", False):
+        # no cache shared with the workers (no Redis, or Redis down: arbiter/cache.py)
+        made = import_string(builder)
+        return public_download(request, tournament, name, params, lambda: made(tournament, *args))
+    scope, full_name = f"t{tournament.pk}", f"{name}?{urlencode(params)}"
+    key, etag, stale_key = kept_names(scope, tournament.public_version, full_name)
+    if holds(request, etag):
+        return not_modified(etag)
+    kept = cache.get(key)
+    if kept is None:
+        if check is not None:
+            check()
+        marker = f"{key}:queued"
+        # One task per PDF and version, however many ask; asked again only once a lost task
+        # (its worker killed) has had the time limit to run.
+        if cache.add(marker, True, settings.TASK_TIME_LIMIT):
+            task = import_string("arbiter.tasks.build_public_pdf")
+            try:
+                task.enqueue(tournament.pk, full_name, builder, list(args), marker)
+            except Exception:
+                cache.delete(marker)  # not queued: the next request tries again
+                raise
+            kept = cache.get(key)  # a task run at once (the immediate backend) has kept it
+    if kept is None:
+        kept = cache.get(stale_key)
+    if kept is None:
+        return preparing(request, tournament, what)
+    return served(request, kept, etag)
+
+
+def preparing(request: HttpRequest, tournament: Tournament, what: str) -> HttpResponse:
+    """503 with Retry-After: the PDF is on its way. Not a 202: a download tool takes a 2xx for
+    the file itself and would save this page as the PDF; a 503 it retries (``curl --retry``,
+    ``wget``), no cache keeps it, and the page refreshes itself for a browser."""
+    context = {"tournament": tournament, "what": what, "retry_seconds": RETRY_SECONDS}
+    response = render(request, "public/pdf_preparing.html", context, status=503)
+    response["Retry-After"] = str(RETRY_SECONDS)
+    response["Cache-Control"] = "no-store"
+    # an answer foreseen, not a server error: logged as information, not as Django's error
+    log_response("%s: the PDF is being prepared", request.path, response=response, level="info")
+    return response
+
+
+def build(tournament_id: int, full_name: str, builder: str, args: list, marker: str) -> None:
+    """The task's body: write the PDF for the tournament's current version and keep it (also as
+    the latest version's, for the next version's visitors). A tournament unpublished meanwhile,
+    or a round no longer public, leaves nothing."""
+    try:
+        tournament = Tournament.objects.filter(pk=tournament_id, is_published=True).first()
+        if tournament is None:
+            return
+        tournament.public_version = stamp(tournament)
+        key, etag, stale_key = kept_names(f"t{tournament.pk}", tournament.public_version, full_name)
+        made = import_string(builder)
+        try:
+            shared(key, lambda: keep(etag, *made(tournament, *args)), stale_key=stale_key)
+        except Http404:
+            return
+    finally:
+        cache.delete(marker)

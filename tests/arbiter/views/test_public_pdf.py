@@ -1,0 +1,160 @@
+"""Public PDFs are written by a task worker, not by the request that first asks for them: a
+crowd asking for a big event's standings PDF queues one task and gets a page saying it is being
+prepared, at once; once the worker has run, everyone gets the PDF kept for that version."""
+
+import time
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
+
+from arbiter.services.results import record_result
+from arbiter.views import exports
+from pairing.services import knockout, rounds
+from tests.pairing.conftest import play
+from tests.pairing.views.test_knockout_results import category
+from tests.worker import run_worker
+
+pytestmark = pytest.mark.django_db
+
+GZIP = {"Accept-Encoding": "gzip"}
+
+
+@pytest.fixture
+def played_open(anna, trondheim_open):
+    """Two rounds played and published, the third waiting as a draft."""
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    play(anna, rounds.pair_next_round(anna, trondheim_open), seed=2)
+    rounds.pair_next_round(anna, trondheim_open)
+    trondheim_open.is_published = True
+    trondheim_open.save()
+    return trondheim_open
+
+
+@pytest.fixture
+def in_background(settings):
+    """As in production with Redis: the worker shares the app's cache, which keeps no PDF of an
+    earlier test's tournament of the same id yet."""
+    settings.PDFS_IN_BACKGROUND = True
+    cache.clear()
+
+
+def pdf_tasks() -> int:
+    return DBTaskResult.objects.filter(task_path="arbiter.tasks.build_public_pdf").count()
+
+
+def standings_pdf(tournament) -> str:
+    return reverse("export_standings_pdf", kwargs={"tournament_id": tournament.pk})
+
+
+def test_a_crowd_asking_for_a_pdf_not_yet_written_queues_one_task_and_is_answered_at_once(
+    client, played_open, in_background, queued, monkeypatch
+):
+    written = []
+    monkeypatch.setattr(exports, "standings_pdf", lambda *args: written.append(args) or b"%PDF")
+    url = standings_pdf(played_open)
+
+    answers, seconds = [], []
+    for _ in range(20):
+        started = time.perf_counter()
+        answers.append(client.get(url))
+        seconds.append(time.perf_counter() - started)
+
+    assert not written and pdf_tasks() == 1
+    assert max(seconds) < 0.5
+    for answer in answers:
+        assert answer.status_code == 503
+        assert answer["Retry-After"] == "3"
+        assert answer["Cache-Control"] == "no-store"
+        assert not answer.cookies
+        html = answer.content.decode()
+        assert "The PDF of the standings is being prepared" in html
+        assert '<meta http-equiv="refresh" content="3">' in html
+        assert "<script>" not in html and "csrf" not in html.lower()
+
+
+@pytest.mark.django_db(transaction=True)  # the worker commits
+def test_once_the_worker_has_run_everyone_gets_the_pdf_kept_for_the_version(
+    client, played_open, in_background, queued
+):
+    url = standings_pdf(played_open)
+    assert client.get(url).status_code == 503
+
+    run_worker()
+
+    response = client.get(url, headers=GZIP)
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert "standings-r2.pdf" in response["Content-Disposition"]
+    assert "s-maxage" in response["Cache-Control"] and not response.cookies
+    again = client.get(url, headers={**GZIP, "If-None-Match": response["ETag"]})
+    assert again.status_code == 304
+    assert client.get(url, headers=GZIP).content == response.content
+    assert pdf_tasks() == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the worker commits
+def test_after_a_change_the_last_pdf_is_served_until_the_new_one_is_written(
+    client, anna, played_open, in_background, queued
+):
+    url = standings_pdf(played_open)
+    client.get(url)
+    run_worker()
+    before = client.get(url)
+    game = played_open.rounds.get(number=2).games.order_by("board").first()
+    record_result(anna, game, "0-1" if game.result == "1-0" else "1-0")
+
+    meanwhile = client.get(url)
+
+    assert meanwhile.status_code == 200 and meanwhile.content == before.content
+    assert meanwhile["Cache-Control"] == "no-cache"  # for this visitor, no shared cache
+    assert meanwhile["ETag"] == before["ETag"]
+    assert pdf_tasks() == 2
+    run_worker()
+    after = client.get(url)
+    assert after["ETag"] != before["ETag"] and "s-maxage" in after["Cache-Control"]
+
+
+def test_a_round_not_public_is_not_found_and_queues_nothing(
+    client, played_open, in_background, queued
+):
+    url = reverse("export_round_pdf", kwargs={"tournament_id": played_open.pk, "number": 3})
+
+    assert client.get(url).status_code == 404
+    assert pdf_tasks() == 0
+
+
+def test_with_tasks_run_at_once_the_request_serves_the_pdf_it_had_written(
+    client, anna, played_open, in_background
+):
+    url = reverse("export_round_pdf", kwargs={"tournament_id": played_open.pk, "number": 2})
+
+    response = client.get(url)
+
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    assert "round-2.pdf" in response["Content-Disposition"]
+
+
+@pytest.mark.django_db(transaction=True)  # the worker commits
+def test_the_bracket_pdf_is_written_by_the_worker_too(client, anna, in_background, queued):
+    cup = category(anna, 16)
+    knockout.draw_bracket(anna, cup, random_seed=1)
+    url = reverse("public_bracket_pdf", args=[cup.pk])
+
+    waiting = client.get(url)
+    run_worker()
+
+    assert waiting.status_code == 503 and "The PDF of the bracket" in waiting.content.decode()
+    assert client.get(url).content.startswith(b"%PDF")
+
+
+def test_while_redis_is_down_the_request_writes_the_pdf_itself(
+    client, played_open, in_background, queued, monkeypatch
+):
+    """The worker could not hand the PDF over: each process uses its own memory meanwhile."""
+    monkeypatch.setattr(cache, "down", True, raising=False)
+
+    response = client.get(standings_pdf(played_open))
+
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    assert pdf_tasks() == 0
