@@ -34,10 +34,8 @@ def played_open(anna, trondheim_open):
 
 @pytest.fixture
 def in_background(settings):
-    """As in production with Redis: the worker shares the app's cache, which keeps no PDF of an
-    earlier test's tournament of the same id yet."""
+    """As in production with Redis: the worker shares the app's cache."""
     settings.PDFS_IN_BACKGROUND = True
-    cache.clear()
 
 
 def pdf_tasks() -> int:
