@@ -249,6 +249,15 @@ class Bracket(Versioned):
         CLUB = "club", "Club"
         COUNTRY = "country", "Country"
 
+    class Seeding(models.TextChoices):
+        """Where seeds 3 and 4 go (the engine's ``seeding``, docs/knockout.md "Draw")."""
+
+        JUDOSHIAI = (
+            "judoshiai",
+            "in the halves of 2 and 1: semi-finals 1-4 and 2-3 (JudoShiai, Appendix 3)",
+        )
+        LOT = "lot", "drawn by lot into the other quarters: semi-finals 1-3 and 2-4, or 1-4 and 2-3"
+
     tournament = models.OneToOneField(
         "arbiter.Tournament", on_delete=models.CASCADE, related_name="bracket"
     )
@@ -261,6 +270,9 @@ class Bracket(Versioned):
     #: competitors, then `knockout_system`.
     pool_up_to = models.PositiveSmallIntegerField(default=5)
     knockout_system = models.CharField(max_length=30, default="ijf_repechage")
+    #: The event's placement of the seeds and of the byes, passed to the engine at the draw.
+    seeding = models.CharField(max_length=20, choices=Seeding.choices, default=Seeding.JUDOSHIAI)
+    byes_to_seeds = models.BooleanField(default=False)
     #: Entry id (as a string) -> seed 1..8.
     seeds = models.JSONField(default=dict, blank=True)
     #: Entry id (as a string) -> slot, for competitors the arbiter placed by hand before the draw.

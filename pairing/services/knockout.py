@@ -171,6 +171,22 @@ def system_for(bracket: Bracket, competitors: int) -> str:
     return ko.choose_system(competitors, rules)
 
 
+def _rules_of(bracket: Bracket) -> dict:
+    return {
+        "pool_up_to": bracket.pool_up_to,
+        "knockout_system": bracket.knockout_system,
+        "seeding": bracket.seeding,
+        "byes_to_seeds": bracket.byes_to_seeds,
+    }
+
+
+def draw_options(bracket: Bracket) -> str:
+    """How the seeds and the byes are placed, in words (the page and the draw's audit)."""
+    seeds = f"seeds 3 and 4 {Bracket.Seeding(bracket.seeding).label}"
+    byes = "byes to the best seeds first" if bracket.byes_to_seeds else "byes spread"
+    return f"{seeds}; {byes}"
+
+
 @transaction.atomic
 def set_rules(
     user,
@@ -178,22 +194,30 @@ def set_rules(
     *,
     pool_up_to: int,
     knockout_system: str,
+    seeding: str = Bracket.Seeding.JUDOSHIAI,
+    byes_to_seeds: bool = False,
     seen: str | None = None,
 ) -> Bracket:
-    """The event's choice of system: pools up to ``pool_up_to`` competitors, then a knockout."""
+    """The event's draw rules: pools up to ``pool_up_to`` competitors, then a knockout; where
+    seeds 3 and 4 go (``seeding``, the engine's option) and whether the byes go to the best
+    seeds first. Fixed once drawn: undo the draw to change them."""
     bracket = _locked(tournament, seen)
     if bracket.slots:
-        raise BracketError("The draw is made: its system stands.")
+        raise BracketError("The draw is made: undo the draw to change its rules.")
     if not 0 <= pool_up_to <= ko.pools.MAX_POOL:
         raise BracketError(f"A pool has at most {ko.pools.MAX_POOL} competitors.")
     if knockout_system not in ko.SYSTEMS or ko.SYSTEMS[knockout_system].is_pool:
         raise BracketError("Choose a knockout system for the larger fields.")
-    before = {"pool_up_to": bracket.pool_up_to, "knockout_system": bracket.knockout_system}
+    if seeding not in Bracket.Seeding.values:
+        raise BracketError("Choose where seeds 3 and 4 go.")
+    before = _rules_of(bracket)
     bracket.pool_up_to = pool_up_to
     bracket.knockout_system = knockout_system
-    mark_changed(user, bracket, "system rules set", "pool_up_to", "knockout_system")
-    after = {"pool_up_to": pool_up_to, "knockout_system": knockout_system}
-    record(user, tournament, "bracket.rules", "System rules set", before=before, after=after)
+    bracket.seeding = seeding
+    bracket.byes_to_seeds = byes_to_seeds
+    after = _rules_of(bracket)
+    mark_changed(user, bracket, "draw rules set", *after)
+    record(user, tournament, "bracket.rules", "Draw rules set", before=before, after=after)
     return bracket
 
 
@@ -304,6 +328,8 @@ def draw_bracket(
                 separate_by=separate_by,
                 fixed=fixed or None,
                 minimum_size=minimum,
+                seeding=bracket.seeding,
+                byes_to_seeds=bracket.byes_to_seeds,
             )
         ko.bracket(drawn, system)
     except ko.KnockoutError as error:
@@ -326,11 +352,12 @@ def draw_bracket(
         "log",
         "drawn_at",
     )
+    options = "" if ko.SYSTEMS[system].is_pool else f" ({draw_options(bracket)})"
     record(
         user,
         tournament,
         "bracket.draw",
-        f"Drew the bracket: {ko.SYSTEMS[system].name}, {drawn.size} places, seed {seed}",
+        f"Drew the bracket: {ko.SYSTEMS[system].name}, {drawn.size} places, seed {seed}{options}",
         after={"system": system, "seed": seed, "slots": bracket.slots},
     )
     return bracket

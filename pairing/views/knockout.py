@@ -149,6 +149,7 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @tournament_arbiter_required
 def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The event's draw rules: the system by field size, and where the seeds and byes go."""
     pool_up_to = request.POST.get("pool_up_to", "")
     knockout_system = request.POST.get("knockout_system", "")
     if _whole(pool_up_to) is None:
@@ -163,6 +164,8 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             tournament,
             pool_up_to=int(pool_up_to),
             knockout_system=knockout_system,
+            seeding=request.POST.get("seeding", Bracket.Seeding.JUDOSHIAI),
+            byes_to_seeds=request.POST.get("byes_to_seeds") == "on",
             seen=_seen(request),
         ),
     )
@@ -284,10 +287,14 @@ def _arbiter_context(tournament: Tournament) -> dict:
         "arbiter": True,
         "seen": draft_token(board.bracket),
         "seeded": service.seed_summary(board.bracket, board.entries),
+        "seedings": Bracket.Seeding.choices,
+        "draw_options": service.draw_options(board.bracket),
         "duplicates": frozenset(),
         "unsaved": False,
         **bracket_context(board),
     }
+    drawn_bracket = board.state is not None and not ko.SYSTEMS[board.bracket.system].is_pool
+    context["drawn_with"] = context["draw_options"] if drawn_bracket else ""
     names = {k: e.name for k, e in board.entries.items()}
     context["log"] = [
         {**step, "name": names.get(str(step["competitor"]), step["competitor"])}

@@ -1,5 +1,6 @@
-"""Anna seeds and draws a 13-competitor judo category, records every fight up to the final by
-pressing the winners' names, and the medal table appears; the public bracket shows it too."""
+"""Anna seeds a 13-competitor judo category, chooses its draw rules, draws it, records every
+fight up to the final by pressing the winners' names, and the medal table appears; the public
+bracket shows it too."""
 
 import re
 
@@ -28,8 +29,20 @@ def test_an_arbiter_draws_a_category_and_fights_it_to_the_medals(page, other_pag
     page.get_by_label("Seed of Judoka 01, Nordic").select_option("2")
     page.get_by_role("button", name="Save the seeds").click()
     expect(page.locator("#last-change")).to_contain_text("seeds set (anna)")
+    # the event's draw rules: seeds 3 and 4 by lot, byes to the best seeds first
+    page.get_by_label("Seeds 3 and 4").select_option("lot")
+    page.get_by_label("Byes go to the best seeds first").check()
+    page.get_by_role("button", name="Save the rules").click()
+    expect(page.locator("#last-change")).to_contain_text("draw rules set (anna)")
+    expect(page.locator("#draw-rules")).to_contain_text("drawn by lot")
     page.get_by_role("button", name="Draw the bracket").click()
     expect(page.locator("#bracket-board")).to_contain_text("drawn with random seed")
+    expect(page.locator("#draw-rules")).to_contain_text("byes to the best seeds first")
+    drawn = service.bracket_of(cup)
+    assert drawn.seeding == "lot"
+    for entry in drawn.seeds:  # 13 in 16 places: seeds 1 and 2 have a bye
+        place = drawn.slots.index(int(entry))
+        assert drawn.slots[place ^ 1] is None
     # press the first competitor's name in each match the bracket says is ready, until the
     # medal table has no place left to fight for
     fights = 0

@@ -52,7 +52,10 @@ FUZZED = {
     "monrad_settings": (System.MONRAD, ["scoring", "bye_value", "tie_order", "tiebreak"]),
     "monrad_result": (System.MONRAD, ["result", "expected"]),
     "bracket_seeds": (System.KNOCKOUT, ["seen", "seed-{entry}", "seed-1", "seed-x"]),
-    "bracket_rules": (System.KNOCKOUT, ["seen", "pool_up_to", "knockout_system"]),
+    "bracket_rules": (
+        System.KNOCKOUT,
+        ["seen", "pool_up_to", "knockout_system", "seeding", "byes_to_seeds"],
+    ),
     "bracket_place": (System.KNOCKOUT, ["seen", "entry", "slot"]),
     "bracket_draw": (
         System.KNOCKOUT,
@@ -210,6 +213,8 @@ GOOD = {
     "tiebreak": ["bh-c1", "bh-c2", "sb", "wins", "x"],
     "pool_up_to": ["0", "5", "99", "99999"],
     "knockout_system": ["ijf_repechage", "single", "pool", "x"],
+    "seeding": ["judoshiai", "lot", "x"],
+    "byes_to_seeds": ["on", ""],
     "slot": ["1", "", "64"],
     "separate_by": ["club", "country", "both", "x"],
     "random_seed": ["1", "42", ""],

@@ -59,6 +59,7 @@ NOT_AUDITED = {
     "pairing.services.knockout.hand_placing": "reads the bracket for the placing page",
     "pairing.services.knockout.board": "reads the bracket for the pages",
     "pairing.services.knockout.seed_summary": "words the seeds for the page",
+    "pairing.services.knockout.draw_options": "words the draw rules for the page and the log",
     "pairing.services.knockout.placings": "reads the bracket for the standings",
     "pairing.services.monrad.settings_of": "reads the settings (unsaved defaults)",
     "pairing.services.monrad.engine_settings": "converts settings for the engine",
@@ -321,9 +322,10 @@ def _(w, fn):
 
 @scenario("pairing.services.knockout.set_rules")
 def _(w, fn):
-    fn(w.anna, cup(w), pool_up_to=3, knockout_system="single_bronze")
-    before = {"pool_up_to": 5, "knockout_system": "ijf_repechage"}
-    after = {"pool_up_to": 3, "knockout_system": "single_bronze"}
+    fn(w.anna, cup(w), pool_up_to=3, knockout_system="single_bronze", seeding="lot")
+    options = {"seeding": "judoshiai", "byes_to_seeds": False}
+    before = {"pool_up_to": 5, "knockout_system": "ijf_repechage", **options}
+    after = {"pool_up_to": 3, "knockout_system": "single_bronze", **options, "seeding": "lot"}
     return [Expected(w.anna, cup(w), "bracket.rules", before, after)]
 
 
