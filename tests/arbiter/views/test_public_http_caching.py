@@ -11,23 +11,11 @@ from django.urls import reverse
 from arbiter.models import Game
 from arbiter.services.results import record_result
 from arbiter.services.tournaments import delete_tournament
-from pairing.services import rounds
 from tests.factories import EntryFactory, TournamentFactory
-from tests.pairing.conftest import play
 
 pytestmark = pytest.mark.django_db
 
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
-
-
-@pytest.fixture
-def played_open(anna, trondheim_open):
-    """Two rounds played and published through the services; published."""
-    play(anna, rounds.pair_next_round(anna, trondheim_open))
-    play(anna, rounds.pair_next_round(anna, trondheim_open), seed=2)
-    trondheim_open.is_published = True
-    trondheim_open.save()
-    return trondheim_open
 
 
 def downloads(tournament) -> list[str]:

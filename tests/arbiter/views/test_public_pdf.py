@@ -12,7 +12,6 @@ from django_tasks_db.models import DBTaskResult
 from arbiter.services.results import record_result
 from arbiter.views import exports
 from pairing.services import knockout, rounds
-from tests.pairing.conftest import play
 from tests.pairing.views.test_knockout_results import category
 from tests.worker import run_worker
 
@@ -22,14 +21,10 @@ GZIP = {"Accept-Encoding": "gzip"}
 
 
 @pytest.fixture
-def played_open(anna, trondheim_open):
+def played_open(anna, played_open):
     """Two rounds played and published, the third waiting as a draft."""
-    play(anna, rounds.pair_next_round(anna, trondheim_open))
-    play(anna, rounds.pair_next_round(anna, trondheim_open), seed=2)
-    rounds.pair_next_round(anna, trondheim_open)
-    trondheim_open.is_published = True
-    trondheim_open.save()
-    return trondheim_open
+    rounds.pair_next_round(anna, played_open)
+    return played_open
 
 
 @pytest.fixture
