@@ -461,6 +461,12 @@ class BackgroundJob(models.Model):
         return self.state in self.ACTIVE
 
     @property
+    def asked(self) -> str:
+        """Who asked for it and when, as a second press is told: " by anna at 14:02:11"."""
+        who = f" by {self.started_by.username}" if self.started_by else ""
+        return f"{who} at {timezone.localtime(self.created_at):%H:%M:%S}"
+
+    @property
     def waited(self) -> float:
         """Seconds it waited for a worker (so far)."""
         return ((self.started_at or timezone.now()) - self.created_at).total_seconds()

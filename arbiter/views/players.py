@@ -5,7 +5,6 @@ from collections.abc import Iterable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter import jobs
@@ -162,9 +161,7 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 
 def _importing_already(job: BackgroundJob) -> str:
-    who = f" by {job.started_by.username}" if job.started_by else ""
     return (
-        f"A player list is being imported{who} (asked for at "
-        f"{timezone.localtime(job.created_at):%H:%M:%S}): this one was not. Import it again "
-        "when that one is done."
+        f"A player list is being imported, asked for{job.asked}: this one was not. Import it "
+        "again when that one is done."
     )

@@ -8,7 +8,6 @@ loses a public round or results answers with what it would lose and a button tha
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.views.decorators.http import require_POST
 
@@ -59,11 +58,7 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return board.fail(request, tournament, job.message)
     if not joined:
         return board.done(request, tournament)
-    who = f" by {job.started_by.username}" if job.started_by else ""
-    notice = (
-        f"{job.title} was already asked for{who} at {timezone.localtime(job.created_at):%H:%M:%S}: "
-        "this is that job, not a second one."
-    )
+    notice = f"{job.title} was already asked for{job.asked}: this is that job, not a second one."
     return board.done(request, tournament, notice=notice, joined=True)
 
 

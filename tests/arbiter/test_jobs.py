@@ -165,7 +165,7 @@ def test_a_second_list_while_one_is_being_imported_is_refused_with_a_message(
     job = BackgroundJob.objects.get()
     assert first["Location"] == reverse("job", args=[job.pk])
     second = anna_client.post(address, {"text": "name;rating\nOther, Olga;1800\n"})
-    assert "A player list is being imported by anna" in second.content.decode()
+    assert "A player list is being imported, asked for by anna" in second.content.decode()
     run_worker()
     assert trondheim_open.entries.filter(name="New, Nina").exists()
     assert not trondheim_open.entries.filter(name="Other, Olga").exists()
