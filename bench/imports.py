@@ -57,7 +57,7 @@ def main() -> None:
     warnings.filterwarnings("ignore", message="No directory at")
     django.setup()
     from django.db import connection
-    from django.test.utils import setup_test_environment
+    from scenarios import throwaway_database
 
     from arbiter.player_lists import parse_player_list
     from arbiter.services.entries import import_entries
@@ -66,9 +66,7 @@ def main() -> None:
     from pairing.services.trf_import import import_trf
     from tests.factories import TournamentFactory, UserFactory
 
-    setup_test_environment()
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
+    with throwaway_database():
         print(f"{connection.vendor}, {args.players} players")
         user = UserFactory(username="bench")
         tournament = TournamentFactory(name="CSV import")
@@ -86,8 +84,6 @@ def main() -> None:
         )
         measured("read the records", lambda: parse_trf(trf))
         measured("check and write", lambda: import_trf(user, trf))
-    finally:
-        connection.creation.destroy_test_db(connection.settings_dict["NAME"], verbosity=0)
 
 
 if __name__ == "__main__":

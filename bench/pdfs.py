@@ -50,14 +50,13 @@ def main() -> None:
     logging.getLogger("fontTools").setLevel(logging.WARNING)  # a line per font subset
     from django.core.cache import caches
     from django.db import connection
-    from scenarios import played_swiss
+    from scenarios import played_swiss, throwaway_database
 
     from arbiter.pdf import pairings_pdf, standings_pdf
     from arbiter.public_cache import stamp
     from arbiter.standings import public_standings
 
-    name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
+    with throwaway_database(test_environment=False):
         tournament, _ = played_swiss(args.players, args.rounds, f"PDF {args.players}")
         tournament.public_version = stamp(tournament)
         round_ = tournament.rounds.get(number=args.rounds)
@@ -77,8 +76,6 @@ def main() -> None:
         print(f"standings PDF, standings computed inside: {cold:>6.0f} ms")
         print(f"standings PDF, standings kept:            {warm:>6.0f} ms")
         print(f"pairing PDF of round {args.rounds}:                {pairing:>6.0f} ms")
-    finally:
-        connection.creation.destroy_test_db(name, verbosity=0)
 
 
 if __name__ == "__main__":

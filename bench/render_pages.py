@@ -82,11 +82,10 @@ def main() -> None:
     django.setup()
     from django.db import connection
     from django.test import Client
-    from scenarios import played_swiss
+    from scenarios import played_swiss, throwaway_database
 
-    # no setup_test_environment(): it wraps every template render in a signal, as no server does
-    name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
+    # not a test environment: it wraps every template render in a signal, as no server does
+    with throwaway_database(test_environment=False):
         tournament, user = played_swiss(args.players, args.rounds, f"Render {args.players}")
         entry = tournament.entries.order_by("starting_number").first()
         anonymous, arbiter = Client(HTTP_HOST="localhost"), Client(HTTP_HOST="localhost")
@@ -109,8 +108,6 @@ def main() -> None:
                 profiler = cProfile.Profile()
                 profiler.runcall(fetch, client, url)
                 pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
-    finally:
-        connection.creation.destroy_test_db(name, verbosity=0)
 
 
 if __name__ == "__main__":

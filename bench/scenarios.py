@@ -3,6 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def throwaway_database(*, test_environment: bool = True) -> Iterator[str]:
+    """A test database created for the block and dropped after it (Django set up already);
+    yields its name. `test_environment` as in a test run (Django's setup_test_environment: mail
+    kept in memory, and a signal at every template rendering, which a page bench may not want)."""
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    if test_environment:
+        setup_test_environment()
+    name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        yield name
+    finally:
+        connection.creation.destroy_test_db(name, verbosity=0)
 
 
 def played_swiss(players: int, rounds: int, name: str):
