@@ -1,10 +1,16 @@
 """What the pairing app stores beside the tournament: the drawing of lots for a round robin."""
 
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
-from arbiter.models import Versioned
+from arbiter.models import Versioned, no_control_characters
+
+#: The most mats a competition may have.
+MAX_MATS = 12
 
 
 class LotDrawing(models.Model):
@@ -293,6 +299,9 @@ class Bout(models.Model):
     bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="bouts")
     match = models.PositiveSmallIntegerField()
     winner = models.ForeignKey("arbiter.Entry", on_delete=models.PROTECT, related_name="+")
+    #: The table's score log (``knockout.scores.Score.format``): empty when only the winner
+    #: was entered (the bracket page).
+    score = models.CharField(max_length=200, blank=True)
     recorded_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -393,3 +402,126 @@ class TrfRoundBlock(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry}, round {self.round_number}: {self.written!r}"
+
+
+class Competition(models.Model):
+    """A judo (or other combat sport) event: many knockout categories fought on a few mats in
+    one day (docs/competition.md). Each category is a knockout tournament of its own (its entries,
+    its bracket, its audit log); the competition holds what they share: the mats, the minimum
+    rest between two bouts of one competitor, the weigh-in, the contest order and the medal table.
+    """
+
+    name = models.CharField(max_length=200, validators=[no_control_characters])
+    date = models.DateField(null=True, blank=True)
+    city = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
+    mats = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(1), MaxValueValidator(MAX_MATS)]
+    )
+    #: The organiser's minimum rest between two bouts of one competitor, and what a bout takes
+    #: (the contest order turns minutes into bouts: pairing/engines/knockout/schedule.py).
+    rest_minutes = models.PositiveSmallIntegerField(default=10, validators=[MaxValueValidator(120)])
+    bout_minutes = models.DecimalField(
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal("5.0"),
+        validators=[MinValueValidator(Decimal("1.0")), MaxValueValidator(Decimal("30.0"))],
+    )
+    is_published = models.BooleanField(default=False)
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="competitions")
+    #: Moves on with every change of the competition itself (its categories move their own).
+    version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Category(models.Model):
+    """One category of a competition (sex, age group, weight class) and the knockout tournament
+    that holds its entries and its bracket; fought on one mat."""
+
+    class Sex(models.TextChoices):
+        MEN = "M", "Men"
+        WOMEN = "F", "Women"
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="categories"
+    )
+    tournament = models.OneToOneField(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="category"
+    )
+    sex = models.CharField(max_length=1, choices=Sex.choices)
+    age_group = models.CharField(max_length=40, validators=[no_control_characters])
+    #: Born in these years (inclusive; empty: no bound).
+    born_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    born_to = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The upper weight limit in kg; empty: the open "+" class above the heaviest limit.
+    weight_limit = models.DecimalField(
+        max_digits=4,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("10")), MaxValueValidator(Decimal("200"))],
+    )
+    #: The mat the category is fought on (empty: not assigned yet).
+    mat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["sex", "age_group", models.F("weight_limit").asc(nulls_last=True)]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "sex", "age_group", "weight_limit"],
+                name="one_category_per_class",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        return f"{self.get_sex_display()} {self.age_group} {self.weight_label}"
+
+    @property
+    def weight_label(self) -> str:
+        if self.weight_limit is None:
+            return "open (+)"
+        return f"-{self.weight_limit.normalize():f} kg"
+
+
+class WeighIn(models.Model):
+    """A competitor's weight at the official weigh-in (the last one counts)."""
+
+    entry = models.OneToOneField("arbiter.Entry", on_delete=models.CASCADE, related_name="weigh_in")
+    weight = models.DecimalField(
+        max_digits=4,
+        decimal_places=1,
+        validators=[MinValueValidator(Decimal("10")), MaxValueValidator(Decimal("250"))],
+    )
+    at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.weight} kg"
+
+
+class LiveScore(models.Model):
+    """The score of a bout being fought, as the mat-side table enters it, until the result is
+    confirmed (then it moves to the :class:`Bout`). ``version`` is what the table's page saw."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="live_scores")
+    match = models.PositiveSmallIntegerField()
+    score = models.CharField(max_length=200)
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "match"], name="one_live_score_per_bout")
+        ]
+
+    def __str__(self) -> str:
+        return f"M{self.match}: {self.score}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
@@ -57,6 +57,10 @@ class Board:
     state: ko.State | None
     entries: dict[str, Entry]
     medals: ko.Medals | None
+    #: Pool score points by match, from the scores the mat-side table kept (spec §2.7).
+    points: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: The fought bouts by match (winner and score).
+    fought: dict[int, Bout] = field(default_factory=dict)
 
     def placings(self) -> list[tuple[ko.Placing, Entry | None]]:
         """The category's results (``ko.placings``) with each competitor's entry: what the
@@ -65,7 +69,7 @@ class Board:
             return []
         return [
             (line, self.entries.get(line.competitor) if line.competitor else None)
-            for line in ko.placings(self.state)
+            for line in ko.placings(self.state, self.points)
         ]
 
     @property
@@ -419,8 +423,10 @@ def record_bout(
     *,
     confirm_reset: bool = False,
     seen: str | None = None,
+    score: str = "",
 ) -> ko.State:
     """The winner of a match (None clears it); the change flows into the matches it fed.
+    ``score`` is the table's score log (the mat-side page), kept with the result.
 
     Refused with :class:`ResetNeeded` when later matches that depend on it were fought, unless
     ``confirm_reset`` (their results are then removed and they must be fought again). Before the
@@ -452,9 +458,10 @@ def record_bout(
     gone = [m for m in results if m not in updated]
     bracket.bouts.filter(match__in=gone).delete()
     for match, winner in updated.items():
-        if results.get(match) != winner:
+        if results.get(match) != winner or match == match_id:
+            kept = score if match == match_id else ""
             Bout.objects.update_or_create(
-                bracket=bracket, match=match, defaults={"winner_id": int(winner)}
+                bracket=bracket, match=match, defaults={"winner_id": int(winner), "score": kept}
             )
     record(
         user,
@@ -470,16 +477,38 @@ def record_bout(
 def board(tournament: Tournament) -> Board:
     """The bracket, who is in each match and the medals so far (three queries; nothing is
     written, so the public page can call it)."""
-    bracket = Bracket.objects.filter(tournament=tournament).select_related(
-        "changed_by"
-    ).first() or Bracket(tournament=tournament)
-    entries = {str(e.pk): e for e in Entry.objects.filter(tournament=tournament)}
-    if not bracket.slots:
-        return Board(bracket, None, None, entries, None)
-    competitors = [ko.Competitor(pk, e.name) for pk, e in entries.items()]
-    engine = _engine(bracket, competitors)
-    state = ko.play(engine, _results(bracket))
-    return Board(bracket, engine, state, entries, ko.medals(state))
+    return boards([tournament])[tournament.pk]
+
+
+def boards(tournaments: list[Tournament]) -> dict[int, Board]:
+    """:func:`board` of several categories at once (three queries in all), by tournament id."""
+    ids = [t.pk for t in tournaments]
+    kept = {
+        b.tournament_id: b
+        for b in Bracket.objects.filter(tournament__in=ids).select_related("changed_by")
+    }
+    entries: dict[int, dict[str, Entry]] = {pk: {} for pk in ids}
+    for entry in Entry.objects.filter(tournament__in=ids):
+        entries[entry.tournament_id][str(entry.pk)] = entry
+    fought: dict[int, list[Bout]] = {}
+    for bout in Bout.objects.filter(bracket__in=[b.pk for b in kept.values() if b.slots]):
+        fought.setdefault(bout.bracket_id, []).append(bout)
+    shown = {}
+    for tournament in tournaments:
+        bracket = kept.get(tournament.pk) or Bracket(tournament=tournament)
+        bracket.tournament = tournament
+        mine = entries[tournament.pk]
+        if not bracket.slots:
+            shown[tournament.pk] = Board(bracket, None, None, mine, None)
+            continue
+        engine = _engine(bracket, [ko.Competitor(pk, e.name) for pk, e in mine.items()])
+        bouts_ = fought.get(bracket.pk, [])
+        state = ko.play(engine, {b.match: str(b.winner_id) for b in bouts_})
+        points = {b.match: ko.Score.parse(b.score).points() for b in bouts_ if b.score}
+        shown[tournament.pk] = Board(
+            bracket, engine, state, mine, ko.medals(state), points, {b.match: b for b in bouts_}
+        )
+    return shown
 
 
 @dataclass(frozen=True)

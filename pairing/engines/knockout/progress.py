@@ -164,7 +164,9 @@ class Placing:
     final: bool = True
 
 
-def placings(state: State) -> tuple[Placing, ...]:
+def placings(
+    state: State, points: Mapping[int, tuple[int, int]] | None = None
+) -> tuple[Placing, ...]:
     """The category's results, best first: what a results list and the standings print.
 
     A bracket: the places its system gives (1, 2, 3, 3, 5, 5, 7, 7 with the IJF and classic
@@ -173,11 +175,11 @@ def placings(state: State) -> tuple[Placing, ...]:
     bye in a bronze match) left out. Once every match is decided, everyone else follows, equal
     by the last main-bracket round they fought in (latest first), each group on the place after
     those above it (9, 17, ... in a full bracket). A pool: its standing (wins, points, the match
-    between two level), tied ranks shared.
+    between two level; `points`: the score points by match), tied ranks shared.
     """
     if SYSTEMS[state.bracket.system].is_pool:
         done = all(m.decided for m in state.matches)
-        return tuple(Placing(row.rank, row.competitor, done) for row in standings(state))
+        return tuple(Placing(row.rank, row.competitor, done) for row in standings(state, points))
     lines = []
     for place, ref in state.bracket.places:
         ms = state[ref.number]

@@ -109,7 +109,11 @@ def propose_mats(bouts: Mapping[str, int], mats: int) -> dict[str, int]:
 
 def to_fight(state: State) -> tuple[int, ...]:
     """The bouts of a category still to be fought (neither decided nor a walkover)."""
-    return tuple(m.match.id for m in state.matches if m.status != "bye" and not _walkover(m))
+    return tuple(
+        m.match.id
+        for m in state.matches
+        if m.status != "bye" and not m.decided and not _walkover(m)
+    )
 
 
 def _walkover(ms) -> bool:

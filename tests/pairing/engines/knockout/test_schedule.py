@@ -210,3 +210,13 @@ def test_a_competitor_in_two_categories_is_told_the_first_call_in_time():
     early = next_bout(plan, states, b[plan.mat(2)[0].bout].a)
     assert earliest([late, None, early]) == early
     assert earliest([None]) is None
+
+
+def test_a_bout_already_decided_is_not_called_again():
+    state = category("m", 4, "single_bronze")
+    first = state.ready()[0]
+    played = play(state.bracket, {first.match.id: first.a})
+    assert first.match.id in to_fight(state)
+    assert first.match.id not in to_fight(played)
+    plan = schedule({"m": played}, {"m": 1}, rest=0)
+    assert first.match.id not in [e.bout for e in plan.entries]

@@ -1,0 +1,334 @@
+"""A competition day's state changes before the mats: the event, its categories, the entries,
+the weigh-in and the draw of every category (docs/competition.md).
+
+Each category is a knockout tournament, so what happens inside one (an entry, a weigh-in, its
+draw, a bout) is locked, audited and versioned as that tournament's change. What belongs to the
+competition itself (its mats, the rest, publishing) moves :attr:`Competition.version` on.
+Categories are locked in id order whenever two are changed together (a competitor moved).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import F, Sum
+
+from arbiter.models import Entry, System, Tournament, TournamentArbiter
+from arbiter.services.audit import record
+from arbiter.services.entries import add_entry, set_withdrawn
+from arbiter.services.tournaments import create_tournament
+from pairing.models import Bracket, Category, Competition, WeighIn
+from pairing.services import knockout
+from pairing.services.rounds import ConfirmationNeeded, RoundError, locked_tournament
+
+#: The IJF senior weight classes (kg; None: the open class above the heaviest limit).
+IJF_CLASSES: dict[str, tuple[Decimal | None, ...]] = {
+    Category.Sex.MEN: (*(Decimal(k) for k in (60, 66, 73, 81, 90, 100)), None),
+    Category.Sex.WOMEN: (*(Decimal(k) for k in (48, 52, 57, 63, 70, 78)), None),
+}
+COMPETITION_FIELDS = ("name", "date", "city", "mats", "rest_minutes", "bout_minutes")
+
+
+class CompetitionError(RoundError):
+    """A change the competition cannot take; the message is for the arbiter."""
+
+
+def stamp(competition: Competition) -> str:
+    """The competition as its public pages name it: its own version and its categories' (each
+    category's version only moves on, so their sum changes with every change). One query."""
+    total = Tournament.objects.filter(category__competition=competition).aggregate(
+        v=Sum("version")
+    )["v"]
+    return f"{competition.version}-{total or 0}"
+
+
+def competition_changed(competition: Competition) -> None:
+    Competition.objects.filter(pk=competition.pk).update(version=F("version") + 1)
+
+
+def locked_competition(competition: Competition, seen: int | None = None) -> Competition:
+    """The competition's row locked; with ``seen`` (the version the page showed), refused when
+    it has changed since."""
+    current = Competition.objects.select_for_update().get(pk=competition.pk)
+    if seen is not None and seen != current.version:
+        raise CompetitionError(
+            "The competition's settings were changed since your page was loaded: "
+            "look at them again."
+        )
+    return current
+
+
+@transaction.atomic
+def create_competition(user, data: dict) -> Competition:
+    """A new competition with `user` as its arbiter."""
+    competition = Competition.objects.create(
+        **{k: data[k] for k in COMPETITION_FIELDS if k in data}
+    )
+    competition.arbiters.add(user)
+    return competition
+
+
+@transaction.atomic
+def update_competition(user, competition: Competition, data: dict, *, seen: int) -> Competition:
+    """The competition's name, date, mats, rest and bout estimate; a mat that no longer exists
+    gives its categories back (to be assigned again)."""
+    competition = locked_competition(competition, seen)
+    for name in COMPETITION_FIELDS:
+        if name in data:
+            setattr(competition, name, data[name])
+    competition.full_clean()
+    competition.save()
+    competition.categories.filter(mat__gt=competition.mats).update(mat=None)
+    competition_changed(competition)
+    competition.refresh_from_db()
+    return competition
+
+
+@transaction.atomic
+def set_published(user, competition: Competition, published: bool, *, seen: int) -> Competition:
+    """The public pages show the competition (and its categories) or not."""
+    competition = locked_competition(competition, seen)
+    competition.is_published = published
+    competition.save(update_fields=["is_published", "updated_at"])
+    categories = Tournament.objects.filter(category__competition=competition)
+    for tournament in categories.select_for_update().order_by("pk"):
+        if tournament.is_published != published:
+            tournament.is_published = published
+            tournament.save(update_fields=["is_published", "updated_at"])
+            record(user, tournament, "tournament.publish", "Published" if published else "Hidden")
+    competition_changed(competition)
+    competition.refresh_from_db()
+    return competition
+
+
+@transaction.atomic
+def add_category(
+    user,
+    competition: Competition,
+    *,
+    sex: str,
+    age_group: str,
+    weight_limit: Decimal | None,
+    born_from: int | None = None,
+    born_to: int | None = None,
+) -> Category:
+    """A category: a knockout tournament named after it, its arbiters the competition's."""
+    competition = locked_competition(competition)
+    category = Category(
+        competition=competition,
+        sex=sex,
+        age_group=age_group.strip(),
+        weight_limit=weight_limit,
+        born_from=born_from,
+        born_to=born_to,
+    )
+    if Category.objects.filter(
+        competition=competition, sex=sex, age_group=category.age_group, weight_limit=weight_limit
+    ).exists():
+        raise CompetitionError(f"{category.label} is already a category.")
+    if born_from and born_to and born_from > born_to:
+        raise CompetitionError("The first year of birth comes before the last.")
+    tournament = create_tournament(
+        user,
+        {
+            "name": f"{competition.name}: {category.label}"[:200],
+            "system": System.KNOCKOUT,
+            "start_date": competition.date,
+            "city": competition.city,
+        },
+    )
+    tournament.is_published = competition.is_published
+    tournament.save(update_fields=["is_published"])
+    TournamentArbiter.objects.bulk_create(
+        TournamentArbiter(tournament=tournament, user=u, role=TournamentArbiter.Role.DEPUTY)
+        for u in competition.arbiters.exclude(pk=user.pk)
+    )
+    knockout.bracket_of(tournament)
+    category.tournament = tournament
+    category.full_clean(exclude=["tournament"])
+    category.save()
+    competition_changed(competition)
+    return category
+
+
+def add_weight_classes(user, competition: Competition, sex: str, age_group: str) -> list[Category]:
+    """The IJF weight classes of `sex` for one age group, those not there yet."""
+    existing = set(
+        competition.categories.filter(sex=sex, age_group=age_group).values_list(
+            "weight_limit", flat=True
+        )
+    )
+    return [
+        add_category(user, competition, sex=sex, age_group=age_group, weight_limit=limit)
+        for limit in IJF_CLASSES[sex]
+        if limit not in existing
+    ]
+
+
+def category_for(
+    competition: Competition, sex: str, birth_year: int | None, weight: Decimal
+) -> Category | None:
+    """Where a competitor of this sex, year of birth and weight lands: the age groups whose
+    years hold the year of birth (any, when the year is unknown), then the lightest class whose
+    limit the weight does not exceed, else the open class."""
+    fitting = [
+        c
+        for c in competition.categories.filter(sex=sex)
+        if birth_year is None or ((c.born_from or 0) <= birth_year <= (c.born_to or 9999))
+    ]
+    limited = sorted(
+        (c for c in fitting if c.weight_limit is not None and weight <= c.weight_limit),
+        key=lambda c: c.weight_limit,
+    )
+    if limited:
+        return limited[0]
+    return next((c for c in fitting if c.weight_limit is None), None)
+
+
+def _category(entry: Entry) -> Category:
+    """The category the entry is in now (the entry the page showed may have been moved since)."""
+    return Category.objects.select_related("competition", "tournament").get(
+        tournament__entries=entry
+    )
+
+
+def _not_drawn(category: Category, what: str) -> None:
+    if Bracket.objects.filter(tournament=category.tournament_id).exclude(slots=[]).exists():
+        raise CompetitionError(
+            f"{category.label} is drawn: {what} only before the draw (undo the draw first)."
+        )
+
+
+@transaction.atomic
+def enter(user, category: Category, data: dict) -> Entry:
+    """A competitor entered in a category (data as for an entry: name, club, federation, sex,
+    birth_year)."""
+    locked_tournament(category.tournament)
+    _not_drawn(category, "competitors are entered")
+    return add_entry(user, category.tournament, {**data, "sex": category.sex})
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """A weigh-in: the weight, whether it is over the category's limit, and where it lands."""
+
+    entry: Entry
+    category: Category
+    weight: Decimal
+    over: bool
+    lands_in: Category | None
+
+
+@transaction.atomic
+def weigh_in(user, entry: Entry, weight: Decimal) -> Weighed:
+    """Record a competitor's weight (again: the last weighing counts). Over the category's
+    limit, nothing moves by itself: the arbiter moves them (:func:`move_entry`) or puts them out
+    (:func:`put_out`), the category the weight lands in offered."""
+    category = _category(entry)
+    locked_tournament(category.tournament)
+    entry = Entry.objects.get(pk=entry.pk)
+    _not_drawn(category, "the weigh-in is changed")
+    if entry.withdrawn:
+        raise CompetitionError(f"{entry.name} is out of the competition.")
+    weight = Decimal(weight).quantize(Decimal("0.1"))
+    WeighIn(entry=entry, weight=weight).full_clean(exclude=["entry"], validate_unique=False)
+    before = WeighIn.objects.filter(entry=entry).values_list("weight", flat=True).first()
+    WeighIn.objects.update_or_create(entry=entry, defaults={"weight": weight})
+    over = category.weight_limit is not None and weight > category.weight_limit
+    record(
+        user,
+        category.tournament,
+        "entry.weigh_in",
+        f"{entry.name} weighed {weight} kg" + (f", over {category.weight_label}" if over else ""),
+        before={"weight": str(before)} if before is not None else None,
+        after={"weight": str(weight)},
+    )
+    lands_in = category_for(category.competition, category.sex, entry.birth_year, weight)
+    return Weighed(entry, category, weight, over, lands_in)
+
+
+@transaction.atomic
+def move_entry(user, entry: Entry, target: Category) -> Entry:
+    """Move a competitor to another category of the competition (both not drawn yet), with
+    their weigh-in; seeds and hand placings in the old category are dropped."""
+    source = _category(entry)
+    if target.competition_id != source.competition_id:
+        raise CompetitionError("A competitor moves only within their competition.")
+    if target.pk == source.pk:
+        return entry
+    for tournament_id in sorted((source.tournament_id, target.tournament_id)):
+        Tournament.objects.select_for_update().get(pk=tournament_id)
+    _not_drawn(source, "competitors move")
+    _not_drawn(target, "competitors move")
+    entry = Entry.objects.get(pk=entry.pk)
+    bracket = knockout.bracket_of(source.tournament)
+    key = str(entry.pk)
+    if key in bracket.seeds or key in bracket.placed:
+        bracket.seeds.pop(key, None)
+        bracket.placed.pop(key, None)
+        bracket.save(update_fields=["seeds", "placed"])
+    entry.tournament_id = target.tournament_id
+    entry.starting_number = None
+    entry.save(update_fields=["tournament", "starting_number"])
+    record(user, source.tournament, "entry.move", f"{entry.name} moved to {target.label}")
+    record(user, target.tournament, "entry.move", f"{entry.name} moved from {source.label}")
+    return entry
+
+
+def put_out(user, entry: Entry) -> Entry:
+    """A competitor out of the competition (over the limit, or not at the weigh-in): withdrawn
+    from their category, which can still take them back before its draw."""
+    category = _category(entry)
+    with transaction.atomic():
+        locked_tournament(category.tournament)
+        _not_drawn(category, "competitors are put out")
+        return set_withdrawn(user, entry, True)
+
+
+@dataclass(frozen=True)
+class DrawReport:
+    drawn: tuple[Category, ...]
+    #: Categories left undrawn, each with why (fewer than two competitors).
+    left: tuple[tuple[Category, str], ...]
+    out: tuple[Entry, ...]
+
+
+def not_weighed(competition: Competition) -> list[Entry]:
+    """Competitors still in the competition with no weigh-in, in categories not drawn yet."""
+    return list(
+        Entry.objects.filter(
+            tournament__category__competition=competition,
+            withdrawn=False,
+            weigh_in__isnull=True,
+            tournament__bracket__slots=[],
+        ).order_by("name")
+    )
+
+
+@transaction.atomic
+def draw_all(user, competition: Competition, *, confirm: bool = False) -> DrawReport:
+    """Draw every category not drawn yet. Competitors who did not weigh in are put out first:
+    refused with :class:`ConfirmationNeeded` naming them, unless ``confirm``."""
+    competition = locked_competition(competition)
+    missing = not_weighed(competition)
+    if missing and not confirm:
+        names = [f"{e.name} ({_category(e).label})" for e in missing]
+        raise ConfirmationNeeded(
+            f"{len(missing)} competitors did not weigh in: drawing puts them out.", names
+        )
+    for entry in missing:
+        put_out(user, entry)
+    drawn, left = [], []
+    for category in competition.categories.select_related("tournament").order_by("pk"):
+        bracket = knockout.bracket_of(category.tournament)
+        if bracket.slots:
+            continue
+        count = category.tournament.entries.filter(withdrawn=False).count()
+        if count < 2:
+            left.append((category, "no competitor" if count == 0 else "one competitor"))
+            continue
+        knockout.draw_bracket(user, category.tournament, separate_by=bracket.separate_by)
+        drawn.append(category)
+    return DrawReport(tuple(drawn), tuple(left), tuple(missing))

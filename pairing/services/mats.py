@@ -1,0 +1,246 @@
+"""The competition day on the mats: the contest order, the bout being fought and its score, the
+result confirmed by the table, "when do I fight", placings and the medal table
+(docs/competition.md).
+
+The contest order is not stored: it is the engine's plan (``knockout.schedule``) of the bouts
+still to fight, worked out from the categories' brackets as they stand, so a result entered on
+one mat moves every page on at once and nothing can drift apart. The score of the bout being
+fought is kept (:class:`LiveScore`) entry by entry; each entry is a change of its category
+(audited, versioned) made only on the score the table's page showed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from arbiter.models import Entry
+from arbiter.services.audit import record
+from pairing.engines import knockout as ko
+from pairing.models import Bracket, Category, Competition, LiveScore
+from pairing.services import knockout
+from pairing.services.competition import CompetitionError, competition_changed, locked_competition
+from pairing.services.rounds import locked_tournament
+
+#: What the table can enter for a side, in the order the page shows the buttons.
+SIDE_KINDS = ("ippon", "waza-ari", "shido", "hansoku-make", "kiken-gachi", "fusen-gachi")
+SIDES = {"a": "white", "b": "blue"}
+
+
+@dataclass(frozen=True)
+class Called:
+    """A bout on a mat's list: its place in the order, when it should start (minutes after the
+    mat starts), its category and sides (white first) and its score so far."""
+
+    position: int
+    start: float
+    category: Category
+    match: ko.MatchState
+    white: Entry | None
+    blue: Entry | None
+    score: ko.Score
+    #: The version of the live score the page shows (0: nothing entered yet).
+    version: int
+
+    @property
+    def ready(self) -> bool:
+        return self.white is not None and self.blue is not None
+
+
+@dataclass(frozen=True)
+class Day:
+    """Everything the mat pages show, read at once (a handful of queries for the whole day)."""
+
+    competition: Competition
+    categories: tuple[Category, ...]
+    boards: dict[int, knockout.Board]  # by category id
+    plan: ko.Schedule
+    live: dict[tuple[int, int], LiveScore]  # (category id, match)
+
+    def drawn(self) -> list[Category]:
+        return [c for c in self.categories if self.boards[c.pk].state is not None]
+
+    def order(self, mat: int) -> list[Called]:
+        """The bouts still to fight on `mat`, in the order the mat calls them."""
+        by_id = {str(c.pk): c for c in self.categories}
+        called = []
+        for item in self.plan.mat(mat):
+            category = by_id[item.category]
+            board = self.boards[category.pk]
+            ms = board.state[item.bout]
+            live = self.live.get((category.pk, item.bout))
+            called.append(
+                Called(
+                    item.position,
+                    item.start,
+                    category,
+                    ms,
+                    board.entries.get(ms.a) if ms.a else None,
+                    board.entries.get(ms.b) if ms.b else None,
+                    ko.Score.parse(live.score) if live else ko.Score(),
+                    live.version if live else 0,
+                )
+            )
+        return called
+
+    def now_and_next(self, mat: int) -> tuple[Called | None, Called | None]:
+        """The bout on the mat (the first whose sides are both known) and the one after it."""
+        ready = [c for c in self.order(mat) if c.ready]
+        return (ready[0] if ready else None, ready[1] if len(ready) > 1 else None)
+
+    def when(self, entry: Entry) -> ko.Call | None:
+        """When `entry` fights next (None: no more bouts, or the category is not drawn)."""
+        states = {str(c.pk): self.boards[c.pk].state for c in self.drawn()}
+        return ko.next_bout(self.plan, states, str(entry.pk))
+
+    def category(self, key: str) -> Category:
+        return next(c for c in self.categories if str(c.pk) == key)
+
+    def placings(self, category: Category) -> list[tuple[ko.Placing, Entry | None]]:
+        return self.boards[category.pk].placings()
+
+    def medal_table(self, by: str) -> tuple[ko.MedalRow, ...]:
+        """Medals by club or by country over every category's final places."""
+        rows = []
+        for category in self.drawn():
+            board = self.boards[category.pk]
+            competitors = [
+                ko.Competitor(pk, e.name, club=e.club, country=e.federation)
+                for pk, e in board.entries.items()
+            ]
+            rows.append((ko.placings(board.state, board.points), competitors))
+        return ko.medal_table(rows, by)
+
+
+def rest_in_bouts(competition: Competition) -> int:
+    return ko.rest_in_bouts(competition.rest_minutes, float(competition.bout_minutes))
+
+
+def day(competition: Competition) -> Day:
+    """The competition as the mats see it now (nothing is written)."""
+    categories = tuple(competition.categories.select_related("tournament"))
+    shown = knockout.boards([c.tournament for c in categories])
+    boards = {c.pk: shown[c.tournament_id] for c in categories}
+    states = {
+        str(c.pk): boards[c.pk].state
+        for c in categories
+        if boards[c.pk].state is not None and c.mat
+    }
+    mats = {str(c.pk): c.mat for c in categories if str(c.pk) in states}
+    plan = ko.schedule(states, mats, rest_in_bouts(competition), float(competition.bout_minutes))
+    by_bracket = {boards[c.pk].bracket.pk: c for c in categories if boards[c.pk].bracket.pk}
+    live = {
+        (by_bracket[s.bracket_id].pk, s.match): s
+        for s in LiveScore.objects.filter(bracket__in=list(by_bracket))
+    }
+    return Day(competition, categories, boards, plan, live)
+
+
+@transaction.atomic
+def assign_mats(user, competition: Competition, mats: dict[int, int | None], *, seen: int) -> None:
+    """Each category's mat (category id -> mat number, None: none yet)."""
+    competition = locked_competition(competition, seen)
+    for category in competition.categories.all():
+        if category.pk not in mats:
+            continue
+        mat = mats[category.pk]
+        if mat is not None and not 1 <= mat <= competition.mats:
+            raise CompetitionError(f"The mats are 1 to {competition.mats}.")
+        if category.mat != mat:
+            category.mat = mat
+            category.save(update_fields=["mat"])
+    competition_changed(competition)
+
+
+def propose_mats(user, competition: Competition, *, seen: int) -> None:
+    """Spread the categories over the mats by their number of bouts (``ko.propose_mats``)."""
+    current = day(competition)
+    counts = {}
+    for category in current.categories:
+        state = current.boards[category.pk].state
+        entries = current.boards[category.pk].entries.values()
+        counts[str(category.pk)] = (
+            len(ko.to_fight(state)) if state else sum(1 for e in entries if not e.withdrawn)
+        )
+    proposal = ko.propose_mats(counts, competition.mats)
+    assign_mats(user, competition, {int(k): v for k, v in proposal.items()}, seen=seen)
+
+
+def _bout(category: Category, match: int) -> tuple[Bracket, ko.MatchState]:
+    """The category's bracket locked, and the match to score: drawn, undecided, sides known."""
+    locked_tournament(category.tournament)
+    bracket = Bracket.objects.select_for_update().get(tournament=category.tournament_id)
+    board = knockout.board(category.tournament)
+    if board.state is None:
+        raise CompetitionError(f"{category.label} is not drawn.")
+    if not any(ms.match.id == match for ms in board.state.matches):
+        raise CompetitionError(f"{category.label} has no bout {match}.")
+    ms = board.state[match]
+    if ms.decided:
+        raise CompetitionError(f"Bout {match} of {category.label} is decided already.")
+    if ms.a is None or ms.b is None:
+        raise CompetitionError(f"Bout {match} of {category.label} waits for its competitors.")
+    return bracket, ms
+
+
+def _checked_live(bracket: Bracket, match: int, seen: int) -> LiveScore | None:
+    live = LiveScore.objects.select_for_update().filter(bracket=bracket, match=match).first()
+    if (live.version if live else 0) != seen:
+        raise CompetitionError(
+            "The score of this bout was changed from another page since yours was loaded: "
+            "look at it again."
+        )
+    return live
+
+
+@transaction.atomic
+def score(user, category: Category, match: int, action: str, *, seen: int) -> ko.Score:
+    """One entry of the table: ``"a:ippon"`` (a kind for white, "a", or blue, "b"), ``"time"``
+    (regular time is up) or ``"undo"`` (take the last entry back). Refused when the score is
+    not the one the page showed (``seen``: its version), or when the entry breaks the rules."""
+    bracket, _ = _bout(category, match)
+    live = _checked_live(bracket, match, seen)
+    current = ko.Score.parse(live.score) if live else ko.Score()
+    side, _, kind = action.partition(":")
+    try:
+        if action == "time":
+            updated, said = current.time_up(), "time up"
+        elif action == "undo":
+            updated, said = current.undo(), "last entry taken back"
+        elif side in SIDES and kind in SIDE_KINDS:
+            updated, said = current.add(side, kind), f"{kind} to {SIDES[side]}"
+        else:
+            raise CompetitionError("Not a score entry.")
+    except ko.KnockoutError as error:
+        raise CompetitionError(str(error)) from error
+    if live is None:
+        live = LiveScore(bracket=bracket, match=match, version=0)
+    live.score = updated.format()
+    live.version += 1
+    live.save()
+    record(
+        user,
+        category.tournament,
+        "bout.score",
+        f"M{match}: {said}",
+        before={"score": current.format()},
+        after={"score": live.score},
+    )
+    return updated
+
+
+@transaction.atomic
+def confirm(user, category: Category, match: int, *, seen: int) -> Entry:
+    """The table confirms the decided score: the winner goes into the bracket with the score,
+    and the mat calls its next bout. Refused while the score decides nothing."""
+    bracket, ms = _bout(category, match)
+    live = _checked_live(bracket, match, seen)
+    current = ko.Score.parse(live.score) if live else ko.Score()
+    outcome = current.outcome()
+    if outcome is None:
+        raise CompetitionError("The score decides no winner yet.")
+    winner = ms.a if outcome.winner == "a" else ms.b
+    knockout.record_bout(user, category.tournament, match, int(winner), score=current.format())
+    live.delete()
+    return Entry.objects.get(pk=winner)
