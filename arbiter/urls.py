@@ -101,6 +101,9 @@ urlpatterns = [
     path("arbiter/jobs/<int:job_id>/", jobs.job_page, name="job"),
     path("", include("arbiter.export_urls")),
     path("", include("pairing.knockout_urls")),
+    path("", include("pairing.competition_urls")),
+    path("", include("pairing.mat_urls")),
+    path("", include("pairing.competition_results_urls")),
     path("", include("pairing.urls")),
     path("admin/", admin.site.urls),
 ]

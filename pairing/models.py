@@ -439,6 +439,13 @@ class Competition(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    #: What its public pages are kept under and called in templates (arbiter/views/public_live.py).
+    public_name = "competition"
+
+    @property
+    def public_scope(self) -> str:
+        return f"c{self.pk}"
+
 
 class Category(models.Model):
     """One category of a competition (sex, age group, weight class) and the knockout tournament

@@ -131,8 +131,9 @@ def public_download(
     make: Callable[[], Made],
 ) -> HttpResponse:
     """A download (CSV, JSON, TRF, PDF) of a published tournament, kept like its pages."""
+    scope, _ = public_scope(tournament)
     return kept_response(
-        request, f"t{tournament.pk}", tournament.public_version, f"{name}?{urlencode(params)}", make
+        request, scope, tournament.public_version, f"{name}?{urlencode(params)}", make
     )
 
 
@@ -145,7 +146,8 @@ def live_page(
     build: Callable[[], dict],
     poll: bool = False,
 ) -> HttpResponse:
-    """Render `template`, whose `live` partial is the page body, once per version.
+    """Render `template`, whose `live` partial is the page body, once per version (of
+    `tournament`, or of any subject with a ``public_version``: :func:`public_scope`).
 
     `page` names the page among the tournament's and `params` are its normalised query
     parameters: both are part of the cache key. `build` makes the body's context, raising
@@ -157,9 +159,10 @@ def live_page(
     if request.htmx and request.GET.get("since") == version:
         return _cacheable(HttpResponse(status=204), None)
     query = urlencode(params)
+    scope, subject = public_scope(tournament)
 
     def body() -> dict:
-        context = {"tournament": tournament, **build()}
+        context = {subject: tournament, **build()}
         if poll:
             context["poll_url"] = f"{request.path}?{urlencode({**params, 'since': version})}"
             context["poll_every"] = POLL_EVERY
@@ -170,18 +173,28 @@ def live_page(
 
     def make() -> Made:
         # the whole page and the body alone share one rendering of the body
-        parts = shared(f"public:t{tournament.pk}:{page}?{query}:parts:{version}", body)
+        parts = shared(f"public:{scope}:{page}?{query}:parts:{version}", body)
         if request.htmx:
             return parts["html"], HTML, {}
         context = {
-            "tournament": tournament,
+            subject: tournament,
             "title": parts["title"],
             "live_html": mark_safe(parts["html"]),
         }
         return render_to_string(template, context), HTML, {}
 
     shape = "body" if request.htmx else "page"
-    return kept_response(request, f"t{tournament.pk}", version, f"{page}?{query}:{shape}", make)
+    return kept_response(request, scope, version, f"{page}?{query}:{shape}", make)
+
+
+def public_scope(subject) -> tuple[str, str]:
+    """Where a public page's subject keeps its responses, and its name in the templates: a
+    tournament ("t5", "tournament"), or a competition of several (``public_scope`` and
+    ``public_name`` of its own, e.g. "c2", "competition")."""
+    return (
+        getattr(subject, "public_scope", f"t{subject.pk}"),
+        getattr(subject, "public_name", "tournament"),
+    )
 
 
 def keep(etag: str, content: str | bytes, content_type: str, headers: dict[str, str]) -> Kept:

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from django.db import transaction
 from django.db.models import F, Sum
+from django.http import Http404
 
 from arbiter.models import Entry, System, Tournament, TournamentArbiter
 from arbiter.services.audit import record
@@ -332,3 +333,13 @@ def draw_all(user, competition: Competition, *, confirm: bool = False) -> DrawRe
         knockout.draw_bracket(user, category.tournament, separate_by=bracket.separate_by)
         drawn.append(category)
     return DrawReport(tuple(drawn), tuple(left), tuple(missing))
+
+
+def public_competition(competition_id: int) -> Competition:
+    """The published competition (else 404) with ``public_version`` (:func:`stamp`), what its
+    public pages are kept under (arbiter/views/public_live.py): two queries."""
+    competition = Competition.objects.filter(pk=competition_id, is_published=True).first()
+    if competition is None:
+        raise Http404("No published competition here.")
+    competition.public_version = stamp(competition)
+    return competition

@@ -34,7 +34,9 @@ def cup(ulla):
 def _enter(ulla, category, names, year=2000):
     return [
         service.enter(
-            ulla, category, {"name": n, "club": CLUBS[i % 4], "federation": "FIN", "birth_year": year}
+            ulla,
+            category,
+            {"name": n, "club": CLUBS[i % 4], "federation": "FIN", "birth_year": year},
         )
         for i, n in enumerate(names)
     ]
@@ -176,7 +178,7 @@ def test_the_medal_table_counts_every_finished_category(ulla, cup):
 
 
 def test_when_do_i_fight_names_the_mat_and_the_bout(ulla, cup):
-    small, _ = _drawn_day(ulla, cup)
+    _drawn_day(ulla, cup)
     today = mats.day(cup)
     now, _ = today.now_and_next(1)
     call = today.when(now.white)

@@ -1,0 +1,3 @@
+"""Routes of a competition day: see docs/competition.md."""
+
+urlpatterns: list = []
