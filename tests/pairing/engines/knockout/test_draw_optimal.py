@@ -1,6 +1,7 @@
 """The draw's separation is the best possible: checked against an exhaustive search written
 here independently of the engine, on small brackets (docs/knockout.md "Draw")."""
 
+import random
 from itertools import combinations
 
 from hypothesis import assume, given, settings
@@ -110,3 +111,35 @@ def test_a_seed_and_its_club_mate_end_in_different_halves():
     for r in range(10):
         drawn = draw(field, seed=r)
         assert meets(drawn.slot_of("s1"), drawn.slot_of("a")) == 3
+
+
+def random_field(rng, smallest, largest, most_seeds):
+    n = rng.randint(smallest, largest)
+    seeds = rng.randint(0, min(most_seeds, n))
+    clubs = "AAABBCD " if n > 8 else "AAABBC "
+    return [
+        Competitor(
+            f"c{i}", f"C{i}", club=rng.choice(clubs).strip(), seed=i + 1 if i < seeds else None
+        )
+        for i in range(n)
+    ]
+
+
+def test_over_thousands_of_random_fields_seeds_1_to_4_go_where_the_seed_document_says():
+    rng = random.Random(2026)
+    for _ in range(2000):
+        field = random_field(rng, 3, 16, 4)
+        drawn = draw(field, seed=rng.randrange(2**32))
+        seeds = sorted((c for c in field if c.seed), key=lambda c: c.seed)
+        assert seeds_where_appendix_3_says(drawn.size, [drawn.slot_of(c.id) for c in seeds]), field
+
+
+def test_over_a_thousand_random_fields_the_separation_is_the_best_possible():
+    """Up to seven competitors and four seeds (brackets of 4 and 8), each against the exhaustive
+    search above; a fixed random sequence so that a failure is found again."""
+    rng = random.Random(2027)
+    for _ in range(1000):
+        field = random_field(rng, 3, 7, 4)
+        drawn = draw(field, seed=rng.randrange(2**32))
+        slot_of = {c.id: drawn.slot_of(c.id) for c in field}
+        assert separation(drawn.size, slot_of, field) == best_possible(drawn.size, field), field
