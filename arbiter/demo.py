@@ -9,6 +9,7 @@ from django.db import transaction
 from arbiter.models import System, Tournament
 from arbiter.services.entries import import_entries
 from arbiter.services.tournaments import create_tournament
+from pairing.demo import load_demo_competition
 
 DEMO_USERNAME = "arbiter"
 DEMO_PASSWORD = "demo-arbiter"
@@ -176,6 +177,9 @@ def load_demo() -> tuple[object, list[Tournament]]:
         import_entries(user, tournament, players)
         tournament.pairing_system.call("demo", user, tournament)
         made.append(tournament)
+    names = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
+    rng.shuffle(names)
+    load_demo_competition(user, _judo_competitors(names, 33, rng), rng)
     return user, made
 
 

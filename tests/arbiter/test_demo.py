@@ -4,13 +4,14 @@ import pytest
 from django.core.management import call_command
 
 from arbiter.models import Round, System, Tournament
+from pairing.models import Competition
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_demo_has_one_published_tournament_per_system_with_players():
     call_command("load_demo", stdout=None)
-    tournaments = Tournament.objects.all()
+    tournaments = Tournament.objects.filter(category=None)
     assert sorted(t.system for t in tournaments) == sorted(System.values)
     for tournament in tournaments:
         assert tournament.is_published
@@ -21,7 +22,8 @@ def test_the_demo_has_one_published_tournament_per_system_with_players():
 def test_loading_the_demo_twice_changes_nothing():
     call_command("load_demo")
     call_command("load_demo")
-    assert Tournament.objects.count() == len(System.values)
+    assert Tournament.objects.filter(category=None).count() == len(System.values)
+    assert Competition.objects.count() == 1
 
 
 def test_the_demo_arbiter_can_log_in(client):
@@ -82,7 +84,21 @@ def test_the_demo_judo_category_is_drawn_with_its_first_round_fought(db):
     from pairing.services import knockout
 
     load_demo()
-    cup = Tournament.objects.get(system=System.KNOCKOUT)
+    cup = Tournament.objects.get(system=System.KNOCKOUT, category=None)
     board = knockout.board(cup)
     assert board.bracket.random_seed == 2026
     assert board.bracket.bouts.exists() and board.state.ready()
+
+
+def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(db):
+    from arbiter.demo import load_demo
+    from pairing.services import mats
+
+    load_demo()
+    cup = Competition.objects.get()
+    today = mats.day(cup)
+    assert cup.is_published and len(today.categories) == 6
+    assert {c.mat for c in today.categories} == {1, 2}
+    assert all(today.boards[c.pk].state is not None for c in today.categories)
+    assert sum(len(today.boards[c.pk].fought) for c in today.categories) >= 3
+    assert today.live  # a bout in golden score, being fought
