@@ -73,6 +73,8 @@ MODELS: list[tuple[str, str]] = [
     ("pairing.MonradPairing", "round__tournament"),
     ("pairing.Bracket", "tournament"),
     ("pairing.Bout", "bracket__tournament"),
+    ("pairing.LiveScore", "bracket__tournament"),
+    ("pairing.WeighIn", "entry__tournament"),
     ("pairing.Acceleration", "tournament"),
     ("pairing.TrfSource", "tournament"),
     ("pairing.TrfPlayerColumns", "entry__tournament"),
@@ -83,6 +85,10 @@ MODELS: list[tuple[str, str]] = [
 #: Models that point at a tournament but are not part of it, with the reason they are left out.
 NOT_BACKED_UP: dict[str, str] = {
     "arbiter.BackgroundJob": "the record of work a worker did or does on this database's copy",
+    "pairing.Category": (
+        "a category's place in its competition: a backup holds tournaments, so a category comes "
+        "back as a knockout tournament of its own, with its entries, weigh-ins and bracket"
+    ),
 }
 
 

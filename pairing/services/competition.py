@@ -17,7 +17,7 @@ from django.db.models import F, Sum
 from django.http import Http404
 
 from arbiter.models import Entry, System, Tournament, TournamentArbiter
-from arbiter.services.audit import record
+from arbiter.services.audit import record, snapshot
 from arbiter.services.entries import add_entry, set_withdrawn
 from arbiter.services.tournaments import create_tournament
 from pairing.models import Bracket, Category, Competition, WeighIn
@@ -68,7 +68,18 @@ def create_competition(user, data: dict) -> Competition:
         **{k: data[k] for k in COMPETITION_FIELDS if k in data}
     )
     competition.arbiters.add(user)
+    record(
+        user,
+        None,
+        "competition.create",
+        f"Created the competition {competition.name}",
+        after={"competition": competition.pk, **_settings(competition)},
+    )
     return competition
+
+
+def _settings(competition: Competition) -> dict:
+    return snapshot(competition, list(COMPETITION_FIELDS))
 
 
 @transaction.atomic
@@ -76,6 +87,7 @@ def update_competition(user, competition: Competition, data: dict, *, seen: int)
     """The competition's name, date, mats, rest and bout estimate; a mat that no longer exists
     gives its categories back (to be assigned again)."""
     competition = locked_competition(competition, seen)
+    before = _settings(competition)
     for name in COMPETITION_FIELDS:
         if name in data:
             setattr(competition, name, data[name])
@@ -83,6 +95,14 @@ def update_competition(user, competition: Competition, data: dict, *, seen: int)
     competition.save()
     competition.categories.filter(mat__gt=competition.mats).update(mat=None)
     competition_changed(competition)
+    record(
+        user,
+        None,
+        "competition.update",
+        f"Changed the settings of the competition {competition.name}",
+        before={"competition": competition.pk, **before},
+        after={"competition": competition.pk, **_settings(competition)},
+    )
     competition.refresh_from_db()
     return competition
 
@@ -100,6 +120,13 @@ def set_published(user, competition: Competition, published: bool, *, seen: int)
             tournament.save(update_fields=["is_published", "updated_at"])
             record(user, tournament, "tournament.publish", "Published" if published else "Hidden")
     competition_changed(competition)
+    record(
+        user,
+        None,
+        "competition.publish",
+        f"{'Published' if published else 'Hid'} the competition {competition.name}",
+        after={"competition": competition.pk, "is_published": published},
+    )
     competition.refresh_from_db()
     return competition
 

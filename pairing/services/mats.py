@@ -141,6 +141,7 @@ def day(competition: Competition) -> Day:
 def assign_mats(user, competition: Competition, mats: dict[int, int | None], *, seen: int) -> None:
     """Each category's mat (category id -> mat number, None: none yet)."""
     competition = locked_competition(competition, seen)
+    before, after = {}, {}
     for category in competition.categories.all():
         if category.pk not in mats:
             continue
@@ -148,9 +149,18 @@ def assign_mats(user, competition: Competition, mats: dict[int, int | None], *, 
         if mat is not None and not 1 <= mat <= competition.mats:
             raise CompetitionError(f"The mats are 1 to {competition.mats}.")
         if category.mat != mat:
+            before[str(category.pk)], after[str(category.pk)] = category.mat, mat
             category.mat = mat
             category.save(update_fields=["mat"])
     competition_changed(competition)
+    record(
+        user,
+        None,
+        "competition.mats",
+        f"Assigned the mats of the competition {competition.name}",
+        before={"competition": competition.pk, "mats": before},
+        after={"competition": competition.pk, "mats": after},
+    )
 
 
 def propose_mats(user, competition: Competition, *, seen: int) -> None:

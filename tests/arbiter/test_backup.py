@@ -109,10 +109,11 @@ def mid_round(anna, dag, trondheim_open, trondheim_players):
 
 @pytest.fixture
 def demo():
+    """The demo's tournaments and its competition's categories (weigh-ins, a live score)."""
     _, made = load_demo()
     club = next(t for t in made if t.system == "monrad")
     monrad.update_settings(None, club, scoring="1-0.5-0")
-    return made
+    return made + list(Tournament.objects.filter(category__isnull=False))
 
 
 def back_up_and_restore(tmp_path, tournaments):

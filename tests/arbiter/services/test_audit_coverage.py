@@ -18,6 +18,7 @@ import pkgutil
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 from unittest.mock import ANY
 
@@ -109,6 +110,22 @@ NOT_AUDITED = {
     "pairing.services.trf_export.completed_rounds": "reads the rounds",
     "pairing.services.trf_export.tournament_trf": "writes a TRF text, not the database",
     "pairing.services.trf_export.trf_file": "writes a TRF text, not the database",
+    "pairing.services.competition.stamp": "reads the versions",
+    "pairing.services.competition.competition_changed": (
+        "moves the competition's version on, inside its changes (audited by them)"
+    ),
+    "pairing.services.competition.locked_competition": "locks the row inside a service",
+    "pairing.services.competition.add_weight_classes": (
+        "add_category for each class, each audited by its own entry"
+    ),
+    "pairing.services.competition.category_for": "reads where a weight lands",
+    "pairing.services.competition.put_out": "entries.set_withdrawn in its transaction, audited",
+    "pairing.services.competition.not_weighed": "reads the entries",
+    "pairing.services.competition.public_competition": "reads the published competition",
+    "pairing.services.mats.rest_in_bouts": "converts the organiser's minutes",
+    "pairing.services.mats.day": "reads the competition for the pages",
+    "pairing.services.mats.propose_mats": "assign_mats with the engine's proposal, audited",
+    "pairing.services.knockout.boards": "reads the brackets for the pages",
 }
 
 
@@ -629,6 +646,181 @@ def _(w, fn):
         "bye_markers_left_out": [],
     }
     return [Expected(w.boris, t, "tournament.import_trf", after=after)]
+
+
+# --- pairing.services.competition and mats ----------------------------------------------------
+
+
+def competition_day(w, drawn=False):
+    """Anna's competition: two categories of two (weighed in, and drawn on mat 1 if asked)."""
+    from pairing.services import competition, mats
+
+    if "day" not in w.cache:
+        day = competition.create_competition(w.anna, {"name": "Judo Day", "mats": 2})
+        groups = []
+        for limit in (Decimal(60), Decimal(66)):
+            group = competition.add_category(
+                w.anna, day, sex="M", age_group="Seniors", weight_limit=limit
+            )
+            for n in range(2):
+                entry = competition.enter(w.anna, group, {"name": f"J{limit}-{n}", "club": "A"})
+                competition.weigh_in(w.anna, entry, limit)
+            groups.append(group)
+        if drawn:
+            competition.draw_all(w.anna, day)
+            day.refresh_from_db()
+            mats.assign_mats(w.anna, day, {g.pk: 1 for g in groups}, seen=day.version)
+            day.refresh_from_db()
+            for group in groups:
+                group.refresh_from_db()
+        day.refresh_from_db()
+        w.cache["day"] = (day, groups)
+    return w.cache["day"]
+
+
+@scenario("pairing.services.competition.create_competition")
+def _(w, fn):
+    day = fn(w.anna, {"name": "Judo Day", "mats": 3, "bout_minutes": Decimal(4)})
+    after = {
+        "competition": day.pk,
+        "name": "Judo Day",
+        "date": None,
+        "city": "",
+        "mats": 3,
+        "rest_minutes": 10,
+        "bout_minutes": "4",
+    }
+    return [Expected(w.anna, None, "competition.create", after=after)]
+
+
+@scenario("pairing.services.competition.update_competition")
+def _(w, fn):
+    day, _ = competition_day(w)
+    fn(w.anna, day, {"mats": 1}, seen=day.version)
+    return [
+        Expected(
+            w.anna,
+            None,
+            "competition.update",
+            {"competition": day.pk, **_day_settings(mats=2)},
+            {"competition": day.pk, **_day_settings(mats=1)},
+        )
+    ]
+
+
+def _day_settings(mats):
+    return {
+        "name": "Judo Day",
+        "date": None,
+        "city": "",
+        "mats": mats,
+        "rest_minutes": 10,
+        "bout_minutes": "5.0",
+    }
+
+
+@scenario("pairing.services.competition.set_published")
+def _(w, fn):
+    day, groups = competition_day(w)
+    fn(w.anna, day, True, seen=day.version)
+    after = {"competition": day.pk, "is_published": True}
+    return [
+        *(Expected(w.anna, g.tournament, "tournament.publish") for g in groups),
+        Expected(w.anna, None, "competition.publish", after=after),
+    ]
+
+
+@scenario("pairing.services.competition.add_category")
+def _(w, fn):
+    day, _ = competition_day(w)
+    group = fn(w.anna, day, sex="F", age_group="U18", weight_limit=None)
+    return [Expected(w.anna, group.tournament, "tournament.create", after=ANY)]
+
+
+@scenario("pairing.services.competition.enter")
+def _(w, fn):
+    _, groups = competition_day(w)
+    fn(w.anna, groups[0], {"name": "Late, Judoka", "club": "B"})
+    return [Expected(w.anna, groups[0].tournament, "entry.add", after=ANY)]
+
+
+@scenario("pairing.services.competition.weigh_in")
+def _(w, fn):
+    _, groups = competition_day(w)
+    entry = groups[0].tournament.entries.first()
+    assert fn(w.anna, entry, Decimal("60.5")).over
+    return [
+        Expected(
+            w.anna,
+            groups[0].tournament,
+            "entry.weigh_in",
+            {"weight": "60.0"},
+            {"weight": "60.5"},
+        )
+    ]
+
+
+@scenario("pairing.services.competition.move_entry")
+def _(w, fn):
+    _, groups = competition_day(w)
+    fn(w.anna, groups[0].tournament.entries.first(), groups[1])
+    return [
+        Expected(w.anna, groups[0].tournament, "entry.move"),
+        Expected(w.anna, groups[1].tournament, "entry.move"),
+    ]
+
+
+@scenario("pairing.services.competition.draw_all")
+def _(w, fn):
+    day, groups = competition_day(w)
+    fn(w.anna, day)
+    return [Expected(w.anna, g.tournament, "bracket.draw", after=ANY) for g in groups]
+
+
+@scenario("pairing.services.mats.assign_mats")
+def _(w, fn):
+    day, groups = competition_day(w)
+    fn(w.anna, day, {groups[0].pk: 2}, seen=day.version)
+    return [
+        Expected(
+            w.anna,
+            None,
+            "competition.mats",
+            {"competition": day.pk, "mats": {str(groups[0].pk): None}},
+            {"competition": day.pk, "mats": {str(groups[0].pk): 2}},
+        )
+    ]
+
+
+@scenario("pairing.services.mats.score")
+def _(w, fn):
+    from pairing.services import mats
+
+    day, _ = competition_day(w, drawn=True)
+    now, _ = mats.day(day).now_and_next(1)
+    fn(w.anna, now.category, now.match.match.id, "a:waza-ari", seen=0)
+    return [
+        Expected(
+            w.anna,
+            now.category.tournament,
+            "bout.score",
+            {"score": "2022"},
+            {"score": "2022 aW"},
+        )
+    ]
+
+
+@scenario("pairing.services.mats.confirm")
+def _(w, fn):
+    from pairing.services import mats
+
+    day, _ = competition_day(w, drawn=True)
+    now, _ = mats.day(day).now_and_next(1)
+    match = now.match.match.id
+    mats.score(w.anna, now.category, match, "b:ippon", seen=0)
+    fn(w.anna, now.category, match, seen=1)
+    after = {"results": {str(match): now.match.b}}
+    return [Expected(w.anna, now.category.tournament, "bracket.bout", {"results": {}}, after)]
 
 
 # --- the tests -------------------------------------------------------------------------------
