@@ -15,6 +15,7 @@ from pairing.services import competition as service
 from pairing.services import knockout, mats
 from tests.conftest import login
 from tests.factories import UserFactory
+from tests.worker import run_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -302,3 +303,17 @@ def test_the_results_cost_the_same_queries_for_few_and_many_categories(
     # session, user, competition, arbiter; the day and the weigh-ins
     with django_assert_num_queries(10):
         assert client.get(url("competition_results", cup)).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)  # the worker commits
+def test_with_redis_a_worker_writes_the_public_sheets_of_a_competition(
+    client, ulla, settings, queued
+):
+    settings.PDFS_IN_BACKGROUND = True
+    cup = make_cup(ulla)
+    waiting = client.get(url("public_competition_sheets_pdf", cup))
+    assert waiting.status_code == 503
+    assert reverse("public_competition_results", args=[cup.pk]) in waiting.content.decode()
+    run_worker()
+    response = client.get(url("public_competition_sheets_pdf", cup))
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
