@@ -234,23 +234,46 @@ def bracket_pdf(tournament: Tournament, board) -> bytes:
     pool as a sheet with its grid, its matches and its standing. One A4 landscape page up to 32
     places, A3 landscape for 64; a bigger bracket gets an A3 page per block of 64 and one for
     the rounds after them."""
+    return bracket_sheets([(tournament.name, board)])
+
+
+def bracket_sheets(sheets: list[tuple[str, object]]) -> bytes:
+    """Several categories' sheets (title, board) in one document, each from a new page, in the
+    order given (a competition's printed brackets and pools: docs/competition.md)."""
     from pairing.engines.knockout import SYSTEMS
 
-    if board.state is None:
-        doc = _Document(tournament.name, "Bracket", orientation="landscape")
-        doc.set_font("DejaVu", "", 11)
-        doc.cell(0, 8, "The bracket is not drawn yet.")
-        return bytes(doc.output())
-    system = SYSTEMS[board.engine.system]
-    subtitle = f"{system.name} · random seed {board.bracket.random_seed}"
-    if system.is_pool:
-        return _pool_sheet(tournament.name, subtitle, board)
+    doc = None
+    for title, board in sheets:
+        if board.state is None:
+            subtitle, page = "Bracket", "A4"
+        else:
+            system = SYSTEMS[board.engine.system]
+            subtitle = f"{system.name} · random seed {board.bracket.random_seed}"
+            size = board.engine.draw.size
+            if not system.is_pool:
+                subtitle = f"{subtitle} · {size} places"
+            page = "A4" if system.is_pool or size <= A4_SLOTS else "A3"
+        if doc is None:
+            doc = _Document(title, subtitle, orientation="landscape", page=page)
+        else:
+            doc.heading, doc.subtitle = title, subtitle
+            doc.add_page(orientation="landscape", format=page)
+        if board.state is None:
+            doc.set_font("DejaVu", "", 11)
+            doc.cell(0, 8, "The bracket is not drawn yet.")
+        elif SYSTEMS[board.engine.system].is_pool:
+            doc.set_auto_page_break(True, margin=14)
+            _pool_sheet(doc, board)
+        else:
+            doc.set_auto_page_break(False)
+            _bracket_sheet(doc, board)
+    if doc is None:
+        doc = _Document("Brackets", "No category is drawn yet.", orientation="landscape")
+    return bytes(doc.output())
+
+
+def _bracket_sheet(doc: FPDF, board) -> None:
     size = board.engine.draw.size
-    page = "A4" if size <= A4_SLOTS else "A3"
-    doc = _Document(
-        tournament.name, f"{subtitle} · {size} places", orientation="landscape", page=page
-    )
-    doc.set_auto_page_break(False)
     levels = _bracket_levels(board)
     per_page = min(size, A3_SLOTS)
     depth = per_page.bit_length()  # levels 0 .. log2(per_page): the block's places to its winner
@@ -264,7 +287,6 @@ def bracket_pdf(tournament: Tournament, board) -> bytes:
         doc.add_page()
         _tree(doc, levels[depth - 1 :], panel=True)
     _panel(doc, board)
-    return bytes(doc.output())
 
 
 def _block(level: list, block: int, blocks: int) -> list:
@@ -412,12 +434,11 @@ def _panel_table(doc: FPDF, rows: list[list[str]], widths: tuple, size: float) -
                 row.cell(_fit(doc, value, width - 2))
 
 
-def _pool_sheet(title: str, subtitle: str, board) -> bytes:
+def _pool_sheet(doc: FPDF, board) -> None:
     """A pool: the competitors with a grid of who beat whom (1 a win, 0 a loss), wins and rank;
     the matches in their order with the winner."""
     from pairing.engines.knockout import standings
 
-    doc = _Document(title, subtitle, orientation="landscape")
     slots = [c for c in board.engine.draw.slots if c is not None]
     rows_by = {row.competitor: row for row in standings(board.state)}
     beat = {}
@@ -454,4 +475,3 @@ def _pool_sheet(title: str, subtitle: str, board) -> bytes:
         doc.ln(2)
         doc.set_font("DejaVu", "", 8)
         doc.cell(0, 4, "* tied: the arbiter decides (winning times and weights are not recorded).")
-    return bytes(doc.output())

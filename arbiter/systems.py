@@ -90,6 +90,9 @@ class PairingSystem:
     #: ``(tournament) -> list[dict]``: a system without rounds has bouts; the exports list them
     #: (``docs/schema/tournament-v1.json``, ``bouts``).
     bouts: str = ""
+    #: What the pages call those who take part (a knockout category's are competitors).
+    people: str = "players"
+    person: str = "player"
 
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
@@ -158,5 +161,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         progress="pairing.services.knockout.progress",
         demo="arbiter.demo.fight_first_round",
         bouts="pairing.services.knockout.bouts",
+        people="competitors",
+        person="competitor",
     ),
 }

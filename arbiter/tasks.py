@@ -17,7 +17,8 @@ def run_job(job_id: int) -> None:
 
 @task(priority=PDF_PRIORITY)
 def build_public_pdf(
-    tournament_id: int, full_name: str, builder: str, args: list, marker: str
+    tournament_id: int, full_name: str, builder: str, args: list, marker: str, loader: str = ""
 ) -> None:
-    """Write a public PDF and keep it for its tournament's version (arbiter/views/public_pdf.py)."""
-    public_pdf.build(tournament_id, full_name, builder, args, marker)
+    """Write a public PDF and keep it for its subject's version (arbiter/views/public_pdf.py):
+    a tournament, or what `loader` reads (a competition)."""
+    public_pdf.build(tournament_id, full_name, builder, args, marker, loader)

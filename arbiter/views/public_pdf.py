@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.log import log_response
 from django.utils.module_loading import import_string
 
@@ -32,6 +33,7 @@ from arbiter.views.public_live import (
     kept_names,
     not_modified,
     public_download,
+    public_scope,
     served,
 )
 
@@ -49,18 +51,24 @@ def public_pdf(
     builder: str,
     args: tuple = (),
     check: Callable[[], None] | None = None,
+    loader: str = "",
+    back_url: str = "",
 ) -> HttpResponse:
     """The PDF `name` of a published tournament, kept per version like every download.
 
     `builder` names a function ``(tournament, *args) -> Made`` that writes it; `what` says what
     it is ("the standings"); `check` raises Http404 when there is nothing to write, before
     anything is queued (it runs only when the PDF is not kept).
+
+    A subject other than a tournament (a competition: ``public_scope``) names `loader`, a
+    function ``(id) -> subject`` with ``public_version`` (404 when not published) that the task
+    reads it again with, and `back_url`, the page the "being prepared" page links back to.
     """
     if not settings.PDFS_IN_BACKGROUND or getattr(cache, "down", False):
         # no cache shared with the workers (no Redis, or Redis down: arbiter/cache.py)
         made = import_string(builder)
         return public_download(request, tournament, name, params, lambda: made(tournament, *args))
-    scope, full_name = f"t{tournament.pk}", f"{name}?{urlencode(params)}"
+    scope, full_name = public_scope(tournament)[0], f"{name}?{urlencode(params)}"
     key, etag, stale_key = kept_names(scope, tournament.public_version, full_name)
     if holds(request, etag):
         return not_modified(etag)
@@ -74,7 +82,7 @@ def public_pdf(
         if cache.add(marker, True, settings.TASK_TIME_LIMIT):
             task = import_string("arbiter.tasks.build_public_pdf")
             try:
-                task.enqueue(tournament.pk, full_name, builder, list(args), marker)
+                task.enqueue(tournament.pk, full_name, builder, list(args), marker, loader)
             except Exception:
                 cache.delete(marker)  # not queued: the next request tries again
                 raise
@@ -82,15 +90,23 @@ def public_pdf(
     if kept is None:
         kept = cache.get(stale_key)
     if kept is None:
-        return preparing(request, tournament, what)
+        return preparing(request, tournament, what, back_url)
     return served(request, kept, etag)
 
 
-def preparing(request: HttpRequest, tournament: Tournament, what: str) -> HttpResponse:
+def preparing(
+    request: HttpRequest, tournament: Tournament, what: str, back_url: str = ""
+) -> HttpResponse:
     """503 with Retry-After: the PDF is on its way. Not a 202: a download tool takes a 2xx for
     the file itself and would save this page as the PDF; a 503 it retries (``curl --retry``,
     ``wget``), no cache keeps it, and the page refreshes itself for a browser."""
-    context = {"tournament": tournament, "what": what, "retry_seconds": RETRY_SECONDS}
+    back_url = back_url or reverse("tournament", args=[tournament.pk])
+    context = {
+        "tournament": tournament,
+        "what": what,
+        "retry_seconds": RETRY_SECONDS,
+        "back_url": back_url,
+    }
     response = render(request, "public/pdf_preparing.html", context, status=503)
     response["Retry-After"] = str(RETRY_SECONDS)
     response["Cache-Control"] = "no-store"
@@ -99,16 +115,25 @@ def preparing(request: HttpRequest, tournament: Tournament, what: str) -> HttpRe
     return response
 
 
-def build(tournament_id: int, full_name: str, builder: str, args: list, marker: str) -> None:
+def build(
+    tournament_id: int, full_name: str, builder: str, args: list, marker: str, loader: str = ""
+) -> None:
     """The task's body: write the PDF for the tournament's current version and keep it (also as
     the latest version's, for the next version's visitors). A tournament unpublished meanwhile,
     or a round no longer public, leaves nothing."""
     try:
-        tournament = Tournament.objects.filter(pk=tournament_id, is_published=True).first()
-        if tournament is None:
-            return
-        tournament.public_version = stamp(tournament)
-        key, etag, stale_key = kept_names(f"t{tournament.pk}", tournament.public_version, full_name)
+        if loader:
+            try:
+                tournament = import_string(loader)(tournament_id)
+            except Http404:
+                return
+        else:
+            tournament = Tournament.objects.filter(pk=tournament_id, is_published=True).first()
+            if tournament is None:
+                return
+            tournament.public_version = stamp(tournament)
+        scope = public_scope(tournament)[0]
+        key, etag, stale_key = kept_names(scope, tournament.public_version, full_name)
         made = import_string(builder)
         try:
             shared(key, lambda: keep(etag, *made(tournament, *args)), stale_key=stale_key)

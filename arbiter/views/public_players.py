@@ -44,6 +44,8 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
 
     def build() -> dict:
         entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
+        if tournament.pairing_system.placings:
+            return _placed_card(tournament, entry)
         rounds = round_progress(tournament)
         table = public_standings(tournament)
         by_entry = {row.entry.pk: row for row in table.rows}
@@ -91,6 +93,45 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
     return live_page(
         request, tournament, "public/player.html", f"player-{entry_id}", {}, build, poll=True
     )
+
+
+@dataclass
+class BoutLine:
+    """A bout of a competitor in a system without rounds (a knockout): its match, stage and
+    round, the opponent (None: a bye) and whether the competitor won it."""
+
+    match: int
+    stage: str
+    round: int
+    opponent: Entry | None
+    won: bool
+    fought: bool
+
+
+def _placed_card(tournament, entry: Entry) -> dict:
+    """A knockout competitor's card: their place (once the bouts decide it) and their bouts,
+    never points (the registry's ``placings`` and ``bouts``)."""
+    system = tournament.pairing_system
+    results = system.call("placings", tournament)
+    line = next((ln for ln, e in results.lines if e is not None and e.pk == entry.pk), None)
+    bouts = []
+    for bout in system.call("bouts", tournament):
+        sides = (bout["a"], bout["b"])
+        if entry not in sides:
+            continue
+        opponent = sides[1] if sides[0] == entry else sides[0]
+        won = bout["winner"] == entry
+        bouts.append(
+            BoutLine(bout["match"], bout["stage"], bout["round"], opponent, won, bout["fought"])
+        )
+    return {
+        "entry": entry,
+        "placed_card": True,
+        "drawn": results.drawn,
+        "place": line.place if line else None,
+        "final": bool(line and line.final),
+        "bouts": bouts,
+    }
 
 
 #: The longest name search taken: longer queries are cut (names are at most 100 characters).

@@ -1,4 +1,5 @@
-"""`python -m pairing knockout FILE.json [--seed N]`: draw a judo knockout bracket.
+"""`python -m pairing knockout FILE.json [--seed N] [--seeding judoshiai|lot] [--byes-to-seeds]`:
+draw a judo knockout bracket.
 
 Input (JSON object):
   competitors  list of {"name": str, "club": str, "country": str, "seed": 1-8 or null,
@@ -7,6 +8,9 @@ Input (JSON object):
   system       a system code (single, single_bronze, ijf_repechage, double_repechage,
                double_elimination, pool); default: chosen by the field size (choose_system)
   fixed_seeds  optional "ijf" or "international": seeds on fixed places
+  seeding      where seeds 3 and 4 go: "judoshiai" (default) or "lot" (the engine's option;
+               --seeding overrides it)
+  byes_to_seeds  true: the byes go to the best seeds first (default false; --byes-to-seeds)
 Output (JSON on stdout): system, seed, size, slots (slot, id, name, club, country, seed; null for
 a bye), the drawing log (competitor, slot, rule, the badness of every allowed free slot, the tied
 slots the lot chose among), the matches (id, round, stage, a, b as "slot 3" / "winner of M9" /
@@ -27,18 +31,35 @@ from pairing.engines.knockout import (
     draw_pool,
     fixed_seed_places,
 )
-from pairing.engines.knockout.draw import bracket_size
+from pairing.engines.knockout.draw import SEEDINGS, bracket_size
 from pairing.engines.knockout.model import MAX_SEEDS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="the competitors as JSON (see the README)")
     parser.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed)")
+    parser.add_argument(
+        "--seeding",
+        choices=SEEDINGS,
+        help='where seeds 3 and 4 go (default: the file\'s "seeding", else judoshiai)',
+    )
+    parser.add_argument(
+        "--byes-to-seeds",
+        action="store_true",
+        default=None,
+        help='the byes go to the best seeds first (default: the file\'s "byes_to_seeds")',
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     seed = fresh_seed(args.seed)
-    return print_plan("knockout", args.file, lambda data: plan(data, seed), (KnockoutError,))
+    asked = {"seeding": args.seeding, "byes_to_seeds": args.byes_to_seeds}
+    options = {k: v for k, v in asked.items() if v is not None}
+
+    def made(data: Any) -> dict:
+        return plan({**data, **options} if isinstance(data, dict) else data, seed)
+
+    return print_plan("knockout", args.file, made, (KnockoutError,))
 
 
 def read_competitors(data: Any) -> list[Competitor]:
@@ -82,6 +103,12 @@ def plan(data: Any, seed: int) -> dict:
         raise KnockoutError('"separate_by" must be "club", "country" or "both".')
     if data.get("fixed_seeds") and not isinstance(data["fixed_seeds"], str):
         raise KnockoutError('"fixed_seeds" must be "ijf" or "international".')
+    seeding = data.get("seeding", "judoshiai")
+    if seeding not in SEEDINGS:
+        raise KnockoutError(f'"seeding" must be one of {", ".join(SEEDINGS)}, not {seeding!r}.')
+    byes_to_seeds = data.get("byes_to_seeds", False)
+    if not isinstance(byes_to_seeds, bool):
+        raise KnockoutError('"byes_to_seeds" must be true or false.')
     system = data.get("system") or choose_system(len(competitors))
     if not isinstance(system, str) or system not in SYSTEMS:
         raise KnockoutError(f"Unknown system {system!r}; one of {', '.join(SYSTEMS)}.")
@@ -94,7 +121,13 @@ def plan(data: Any, seed: int) -> dict:
             size = bracket_size(len(competitors), minimum)
             fixed = fixed_seed_places(competitors, size, data["fixed_seeds"])
         drawn = draw(
-            competitors, seed=seed, separate_by=separate_by, fixed=fixed, minimum_size=minimum
+            competitors,
+            seed=seed,
+            separate_by=separate_by,
+            fixed=fixed,
+            minimum_size=minimum,
+            seeding=seeding,
+            byes_to_seeds=byes_to_seeds,
         )
     built = bracket(drawn, system)
     by_id = {c.id: c for c in competitors}
@@ -109,6 +142,8 @@ def plan(data: Any, seed: int) -> dict:
         "system": system,
         "seed": seed,
         "separate_by": separate_by,
+        "seeding": seeding,
+        "byes_to_seeds": byes_to_seeds,
         "size": drawn.size,
         "slots": [{"slot": s, "competitor": who(cid)} for s, cid in enumerate(drawn.slots, 1)],
         "drawing": [

@@ -103,6 +103,13 @@ SKIPPED = {
     "password_reset_done": "Django's own auth page",
     "password_reset_confirm": "Django's own auth form",
     "password_reset_complete": "Django's own auth page",
+    # a competition's results (pairing/competition_results_urls.py): no form
+    "competition_results": "arbiter page, GET only (?by= checked: 404)",
+    "competition_results_csv": "download, GET only",
+    "competition_bouts_csv": "download, GET only",
+    "competition_medals_csv": "download, GET only (?by= checked: 404)",
+    "competition_results_json": "download, GET only",
+    "competition_sheets_pdf": "download, GET only",
 }
 #: Exports and other GET-only downloads are named by their prefix.
 SKIPPED_PREFIXES = {"export_": "download, GET only", "public_": "public page, GET only"}

@@ -146,6 +146,32 @@ def world(anna, dag, boris, boris_cup):
             "job_id": failed_job(anna, hidden).pk,
         },
     )
+    places.update(competition_places(anna))
     for place in places.values():
         place.values = {**FIXED, **place.values}
+    return places
+
+
+def competition_places(anna) -> dict[str, Place]:
+    """Anna's competition day, published with one category drawn, and one she has not published."""
+    from decimal import Decimal
+
+    from pairing.services import competition as day
+
+    places = {}
+    for name, published in (("competition", True), ("competition_hidden", False)):
+        event = day.create_competition(anna, {"name": f"Walk {name}", "mats": 1})
+        category = day.add_category(
+            anna, event, sex="M", age_group="Seniors", weight_limit=Decimal(66)
+        )
+        for n in range(3):
+            entry = day.enter(
+                anna, category, {"name": f"Judoka {n}", "club": f"Club {n}", "birth_year": 2000}
+            )
+            day.weigh_in(anna, entry, Decimal(65))
+        day.draw_all(anna, event)
+        if published:
+            event.refresh_from_db()
+            day.set_published(anna, event, True, seen=event.version)
+        places[name] = Place(published, {"competition_id": event.pk})
     return places

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from pairing.commands.knockout import plan
-from pairing.engines.knockout import KnockoutError
+from pairing.commands.knockout import plan, read_competitors
+from pairing.engines.knockout import KnockoutError, draw
 
 FIELD = {
     "competitors": [
@@ -106,3 +106,47 @@ def test_bad_input_exits_2_with_a_message(tmp_path):
     done = run_cli(str(path), "--seed", "1")
     assert done.returncode == 2 and "the seed must be a number 1-8, not 0" in done.stderr
     assert run_cli(str(tmp_path / "missing.json")).returncode == 2
+
+
+def _slots(result):
+    return [s["competitor"]["id"] if s["competitor"] else None for s in result["slots"]]
+
+
+def test_byes_to_seeds_gives_the_best_seeds_a_bye_in_the_first_round():
+    result = plan({**FIELD, "byes_to_seeds": True}, seed=7)
+    assert result["byes_to_seeds"] is True and result["seeding"] == "judoshiai"
+    slots = _slots(result)
+    for seeded in ("1", "2"):  # Abe, Uta and Buchard: ids are their places in the list
+        at = slots.index(seeded)
+        assert slots[at ^ 1] is None  # the other side of their first bout is a bye
+
+
+@pytest.mark.parametrize("options", [{"seeding": "lot"}, {"byes_to_seeds": True}])
+def test_the_draw_options_are_the_engines(options):
+    field = {
+        **FIELD,
+        "competitors": [{**c, "seed": n} for n, c in enumerate(FIELD["competitors"][:4], 1)]
+        + FIELD["competitors"][4:],
+    }
+    competitors = read_competitors(field)
+    drawn = draw(competitors, seed=11, separate_by="club", minimum_size=2, **options)
+    assert _slots(plan({**field, **options}, seed=11)) == list(drawn.slots)
+
+
+def test_the_options_on_the_command_line_override_the_file(tmp_path):
+    path = tmp_path / "field.json"
+    path.write_text(json.dumps({**FIELD, "seeding": "judoshiai"}), encoding="utf-8")
+    done = run_cli(str(path), "--seed", "7", "--seeding", "lot", "--byes-to-seeds")
+    assert done.returncode == 0, done.stderr
+    wanted = plan({**FIELD, "seeding": "lot", "byes_to_seeds": True}, seed=7)
+    assert json.loads(done.stdout) == wanted
+    assert run_cli(str(path), "--seeding", "random").returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [({"seeding": "random"}, '"seeding" must be one of'), ({"byes_to_seeds": "yes"}, "true or")],
+)
+def test_bad_draw_options_are_refused(options, message):
+    with pytest.raises(KnockoutError, match=message):
+        plan({**FIELD, **options}, seed=1)
