@@ -111,7 +111,7 @@ def route(state: ko.State, ms: ko.MatchState, who: str) -> str:
                 return _("if they win bout %(n)s") % {"n": ref.number}
             if ref.kind == "loser":
                 return _("if they lose bout %(n)s") % {"n": ref.number}
-            return _("if they lose to the winner of bout %(n)s") % {"n": ref.number}
+            return _("if the one who beat them wins bout %(n)s") % {"n": ref.number}
     return _("if the bouts before go their way")
 
 
