@@ -7,6 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbiter.models import AuditEntry
 from pairing.models import Bout, Competition, LiveScore
@@ -14,6 +16,7 @@ from pairing.services import competition as service
 from pairing.services import mats
 from tests.conftest import login
 from tests.factories import UserFactory
+from tests.fuzz.mutations import NASTY
 
 pytestmark = pytest.mark.django_db
 
@@ -189,3 +192,43 @@ def test_the_mat_page_costs_the_same_queries_for_a_small_and_a_large_day(client,
             assert client.get(reverse("mats", args=[cup.pk])).status_code == 200
         counts.append(len(captured))
     assert counts[0] == counts[1]
+
+
+@pytest.fixture
+def fuzz_day(db):
+    anna = UserFactory(username="fuzzy")
+    return anna, judo_day(anna)
+
+
+@pytest.mark.parametrize("name", ["mat_score", "mat_confirm"])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_the_tables_buttons_posted_with_random_data_never_fail(client, fuzz_day, name, data):
+    anna, cup = fuzz_day
+    login(client, anna)
+    now = now_on(cup)
+    good = {
+        "category": [str(now.category.pk), "0", ""],
+        "match": [str(now.match.match.id), "1", "999"],
+        "seen": [str(now.version), "0", "1"],
+        "action": ["a:ippon", "b:shido", "time", "undo", "a:fusen-gachi", "c:ippon", "x"],
+    }
+    form = {}
+    for field, values in good.items():
+        kind = data.draw(st.integers(0, 3), label=f"{field}: kind")
+        if kind == 0:
+            continue
+        if kind == 1:
+            form[field] = data.draw(st.sampled_from(values), label=field)
+        elif kind == 2:
+            form[field] = data.draw(st.sampled_from(NASTY), label=field)
+        else:
+            form[field] = data.draw(st.text(max_size=30), label=field)
+    mat = data.draw(st.sampled_from([1, 2, 3, 0, 10**12]), label="mat")
+    headers = HTMX if data.draw(st.booleans(), label="htmx") else {}
+    answer = client.post(reverse(name, args=[cup.pk, mat]), form, headers=headers)
+    assert answer.status_code in {200, 302, 404}
