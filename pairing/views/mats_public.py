@@ -19,7 +19,14 @@ from arbiter.views.public_live import HTML, Made, kept_response, live_page
 from pairing.models import Category
 from pairing.services import mats as service
 from pairing.services.competition import public_competition
-from pairing.views.mats import fought_summary, mat_number, route, shown, side_label
+from pairing.views.mats import (
+    fought_summary,
+    mat_number,
+    on_the_mat,
+    route,
+    shown,
+    side_label,
+)
 
 #: The longest name search taken: longer queries are cut (names are at most 100 characters).
 SEARCH_LENGTH = 100
@@ -35,8 +42,9 @@ def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
     def build() -> dict:
         today = service.day(competition)
         mats = [
-            {"mat": mat, "now": today.now_and_next(mat)[0], "left": len(today.order(mat))}
+            {"mat": mat, "now": on_the_mat(order)[0], "left": len(order)}
             for mat in range(1, competition.mats + 1)
+            for order in [today.order(mat)]
         ]
         categories = [
             {"category": c, "drawn": today.boards[c.pk].state is not None} for c in today.categories
@@ -57,8 +65,7 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     def build() -> dict:
         today = service.day(competition)
         order = today.order(mat)
-        ready = [c for c in order if c.ready]
-        now = ready[0] if ready else None
+        now, _after = on_the_mat(order)
         coming = []
         for called in order:
             if now is not None and called.position == now.position:
