@@ -232,3 +232,12 @@ def test_the_tables_buttons_posted_with_random_data_never_fail(client, fuzz_day,
     headers = HTMX if data.draw(st.booleans(), label="htmx") else {}
     answer = client.post(reverse(name, args=[cup.pk, mat]), form, headers=headers)
     assert answer.status_code in {200, 302, 404}
+
+
+def test_the_board_polls_and_every_button_is_also_a_plain_form(client, anna, cup):
+    login(client, anna)
+    board = client.get(reverse("mat", args=[cup.pk, 1]), headers=HTMX).content.decode()
+    assert 'hx-trigger="every 4s"' in board and board.startswith('\n<section id="mat-board"')
+    score_url = reverse("mat_score", args=[cup.pk, 1])
+    assert board.count(f'action="{score_url}"') == board.count(f'hx-post="{score_url}"') == 3
+    assert board.count('name="seen" value="0"') == 3 and "csrfmiddlewaretoken" in board
