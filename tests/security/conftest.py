@@ -147,6 +147,7 @@ def world(anna, dag, boris, boris_cup):
         },
     )
     places.update(competition_places(anna))
+    places.update(judo_places(anna))
     for place in places.values():
         place.values = {**FIXED, **place.values}
     return places
@@ -174,4 +175,19 @@ def competition_places(anna) -> dict[str, Place]:
             event.refresh_from_db()
             day.set_published(anna, event, True, seen=event.version)
         places[name] = Place(published, {"competition_id": event.pk})
+    return places
+
+
+def judo_places(anna) -> dict[str, Place]:
+    """Anna's judo competition day, drawn and on its mats, published ("judo") and another not
+    ("judo_hidden"): the competition's mat and public pages."""
+    from pairing.services import mats
+    from tests.pairing.views.test_mats import judo_day
+
+    places = {}
+    for name, published in (("judo", True), ("judo_hidden", False)):
+        cup = judo_day(anna, published=published)
+        now = mats.day(cup).now_and_next(1)[0]
+        values = {"competition_id": cup.pk, "mat": 1, "entry_id": now.white.pk}
+        places[name] = Place(published, values)
     return places

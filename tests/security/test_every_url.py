@@ -157,6 +157,15 @@ EXPECTATIONS: dict[str, Rule] = {
     "bracket_bout": arbiter("knockout", methods=WRITE),
     "bracket_undraw": arbiter("knockout", methods=WRITE),
     "bracket_pdf": arbiter("knockout"),
+    # a competition day: the mats (pairing/mat_urls.py)
+    "mats": arbiter("judo", "judo_hidden"),
+    "mat": arbiter("judo", "judo_hidden"),
+    "mat_score": arbiter("judo", methods=WRITE),
+    "mat_confirm": arbiter("judo", methods=WRITE),
+    "public_competition": public("judo", "judo_hidden"),
+    "public_mat": public("judo", "judo_hidden"),
+    "public_fight_search": public("judo", "judo_hidden"),
+    "public_fight": public("judo", "judo_hidden"),
     # Django's admin: every page of it (models added later included) is for staff only
     "admin:login": Rule(ADMIN_LOGIN, PAGE, ("site",)),
     "admin:logout": Rule(ADMIN_LOGOUT, PAGE, ("site",)),

@@ -1,0 +1,199 @@
+"""The public pages of a published competition: its home (categories and mats), each mat's
+current bout and what comes next, and "when do I fight" for every competitor.
+
+Like the tournaments' public pages they hold nothing about the visitor and are kept once per
+version of the competition (arbiter/views/public_live.py, scope "c<id>"), and poll for a newer
+one. A page reads the whole day with ``mats.day`` (a handful of queries whatever its size).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET
+
+from arbiter.models import Entry
+from arbiter.views.public_live import HTML, Made, kept_response, live_page
+from pairing.models import Category
+from pairing.services import mats as service
+from pairing.services.competition import public_competition
+from pairing.views.mats import (
+    fought_summary,
+    mat_number,
+    on_the_mat,
+    route,
+    shown,
+    side_label,
+)
+
+#: The longest name search taken: longer queries are cut (names are at most 100 characters).
+SEARCH_LENGTH = 100
+#: The most competitors a search lists.
+FOUND = 50
+
+
+@require_GET
+def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """The competition's name and date, its categories (each to its bracket) and its mats."""
+    competition = public_competition(competition_id)
+
+    def build() -> dict:
+        today = service.day(competition)
+        mats = [
+            {"mat": mat, "now": on_the_mat(order)[0], "left": len(order)}
+            for mat in range(1, competition.mats + 1)
+            for order in [today.order(mat)]
+        ]
+        categories = [
+            {"category": c, "drawn": today.boards[c.pk].state is not None} for c in today.categories
+        ]
+        return {"categories": categories, "mats": mats, **_tabs(competition)}
+
+    return live_page(
+        request, competition, "public/competition/home.html", "home", {}, build, poll=True
+    )
+
+
+@require_GET
+def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpResponse:
+    """A mat's bout as it stands (its score), then the bouts to come with estimated times."""
+    competition = public_competition(competition_id)
+    mat = mat_number(competition, mat)
+
+    def build() -> dict:
+        today = service.day(competition)
+        order = today.order(mat)
+        now, _after = on_the_mat(order)
+        coming = []
+        for called in order:
+            if now is not None and called.position == now.position:
+                continue
+            board = today.boards[called.category.pk]
+            ms = called.match
+            coming.append(
+                {
+                    "called": called,
+                    "white": side_label(board.state, ms.match.a, ms.a, board.entries),
+                    "blue": side_label(board.state, ms.match.b, ms.b, board.entries),
+                    "minutes": _minutes(called.start - (now.start if now else 0)),
+                }
+            )
+        return {"mat": mat, "now": shown(now), "coming": coming, **_tabs(competition)}
+
+    return live_page(
+        request,
+        competition,
+        "public/competition/mat.html",
+        f"mat-{mat}",
+        {},
+        build,
+        poll=True,
+    )
+
+
+@require_GET
+def fight_search(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Find a competitor by part of their name; each one found links to their card."""
+    competition = public_competition(competition_id)
+    query = "".join(c for c in request.GET.get("q", "") if c.isprintable())[:SEARCH_LENGTH]
+    query = " ".join(query.split())
+
+    def make() -> Made:
+        found = []
+        if len(query) >= 2:
+            found = list(
+                Entry.objects.filter(
+                    tournament__category__competition=competition, name__icontains=query
+                )
+                .select_related("tournament__category")
+                .order_by("name", "pk")[:FOUND]
+            )
+        context = {"competition": competition, "query": query, "found": found}
+        context.update(_tabs(competition))
+        return render_to_string("public/competition/search.html", context), HTML, {}
+
+    name = f"fight?{urlencode({'q': query})}"
+    return kept_response(request, competition.public_scope, competition.public_version, name, make)
+
+
+@require_GET
+def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> HttpResponse:
+    """A competitor's day: their category, their next bout (where, when, and whether it is
+    certain), the bouts they fought with their scores, and their place once it is known."""
+    competition = public_competition(competition_id)
+
+    def build() -> dict:
+        entry = Entry.objects.filter(
+            pk=entry_id, tournament__category__competition=competition
+        ).first()
+        if entry is None:
+            raise Http404("No such competitor in this competition.")
+        today = service.day(competition)
+        category: Category = next(
+            c for c in today.categories if c.tournament_id == entry.tournament_id
+        )
+        board = today.boards[category.pk]
+        who = str(entry.pk)
+        context = {
+            "entry": entry,
+            "category": category,
+            "next": None,
+            "fought": [],
+            "place": None,
+            **_tabs(competition),
+        }
+        if board.state is None:
+            return context
+        call = today.when(entry)
+        if call is not None:
+            ms = board.state[call.entry.bout]
+            first = today.order(call.entry.mat)[0] if today.order(call.entry.mat) else None
+            context["next"] = {
+                "mat": call.entry.mat,
+                "bout": call.entry.bout,
+                "position": call.entry.position,
+                "certain": call.certain,
+                "route": route(board.state, ms, who),
+                "white": side_label(board.state, ms.match.a, ms.a, board.entries),
+                "blue": side_label(board.state, ms.match.b, ms.b, board.entries),
+                "minutes": _minutes(call.entry.start - (first.start if first else 0)),
+            }
+        for ms in board.state.matches:
+            if ms.status != "done" or who not in (ms.a, ms.b):
+                continue
+            other = ms.b if ms.a == who else ms.a
+            kept = board.fought.get(ms.match.id)
+            won = ms.winner == who
+            context["fought"].append(
+                {
+                    "bout": ms.match.id,
+                    "opponent": board.entries.get(other) if other else None,
+                    "won": won,
+                    "summary": fought_summary(kept.score if kept else "", won),
+                }
+            )
+        context["place"] = next(
+            (line for line, _entry in board.placings() if line.competitor == who and line.final),
+            None,
+        )
+        return context
+
+    return live_page(
+        request,
+        competition,
+        "public/competition/fight.html",
+        f"fight-{entry_id}",
+        {},
+        build,
+        poll=True,
+    )
+
+
+def _tabs(competition) -> dict:
+    return {"mat_numbers": range(1, competition.mats + 1)}
+
+
+def _minutes(minutes: float) -> int:
+    return max(0, round(minutes))
