@@ -23,7 +23,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from arbiter.models import Entry
+from arbiter.models import CONTROL_CHARACTERS, Entry
 from arbiter.once import once_per_submission
 from arbiter.services.entries import EntryError
 from pairing.access import competition_arbiter_required
@@ -127,7 +127,10 @@ def _rows(competition: Competition, entries, categories: list[Category]) -> list
 
 
 def _search(request: HttpRequest) -> str:
-    return " ".join(request.GET.get("q", request.POST.get("q", ""))[:100].split())
+    """The name (or club) searched for: at most 100 characters, no control characters (a NUL
+    cannot even be sent to PostgreSQL)."""
+    text = CONTROL_CHARACTERS.sub(" ", request.GET.get("q", request.POST.get("q", ""))[:100])
+    return " ".join(text.split())
 
 
 def _weigh_in_context(competition: Competition, q: str, **extra) -> dict:
