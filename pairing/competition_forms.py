@@ -125,11 +125,9 @@ class CompetitorForm(forms.Form):
     )
     weight = WeightField(required=False, label=gettext_lazy("Declared weight (kg)"))
 
-    def __init__(self, data=None, *, competition: Competition, categories=None, **kwargs):
+    def __init__(self, data=None, *, competition: Competition, **kwargs):
         super().__init__(data, **kwargs)
-        self.fields["category"].queryset = (
-            categories if categories is not None else competition.categories.all()
-        )
+        self.fields["category"].queryset = competition.categories.all()
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())

@@ -45,6 +45,7 @@ def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
     competitors of every category."""
     categories = list(categories_with_counts(competition).select_related("tournament"))
     form = CompetitorForm(request.POST or None, competition=competition)
+    notice = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         category = data["category"] or service.category_for(
@@ -72,22 +73,28 @@ def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
             except ValidationError as error:
                 form.add_error(None, " ".join(error.messages))
             else:
-                messages.success(
-                    request,
-                    _("%(name)s entered in %(category)s.")
-                    % {"name": entry.name, "category": category.label},
-                )
-                return redirect("competition_entries", competition_id=competition.pk)
+                added = _("%(name)s entered in %(category)s.") % {
+                    "name": entry.name,
+                    "category": category.label,
+                }
+                if not request.htmx:
+                    messages.success(request, added)
+                    return redirect("competition_entries", competition_id=competition.pk)
+                categories = list(categories_with_counts(competition).select_related("tournament"))
+                form = CompetitorForm(competition=competition)
+                notice = added
     listed = Entry.objects.filter(tournament__category__competition=competition).order_by("name")
     by_tournament: dict[int, list[Entry]] = {}
     for entry in listed.select_related("weigh_in"):
         by_tournament.setdefault(entry.tournament_id, []).append(entry)
+    template = "pairing/competition/entries.html"
     return render(
         request,
-        "pairing/competition/entries.html",
+        f"{template}#entries-section" if request.htmx else template,
         {
             "competition": competition,
             "form": form,
+            "notice": notice,
             "groups": [(c, by_tournament.get(c.tournament_id, [])) for c in categories],
         },
     )

@@ -49,6 +49,17 @@ def test_a_declared_weight_picks_the_category(client, anna, cup):
     assert "Sato, Aki" in html.split(f'id="entries-{entry.tournament.category.pk}"')[1]
 
 
+def test_a_competitor_entered_over_htmx_gets_the_list_back_with_an_empty_form(client, anna, cup):
+    login(client, anna)
+    page = url("competition_entries", cup)
+    response = client.post(page, _competitor(weight="59"), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert "Sato, Aki entered in Men Seniors -60 kg." in html and "<html" not in html
+    assert 'id="entries-section"' in html and 'value="Sato, Aki"' not in html
+    refused = client.post(page, _competitor(weight="x"), HTTP_HX_REQUEST="true").content.decode()
+    assert "Give the weight in kg" in refused and Entry.objects.count() == 1
+
+
 def test_the_category_chosen_wins_over_the_weight(client, anna, cup):
     login(client, anna)
     light = cup.categories.get(weight_limit=60)
@@ -209,3 +220,16 @@ def test_the_weigh_in_list_costs_the_same_queries_for_3_and_12_per_category(
     with django_assert_num_queries(6):
         response = client.get(url("competition_weigh_in", cup))
     assert len(re.findall(r'id="weigh-\d', response.content.decode())) == 3 * size
+
+
+@pytest.mark.parametrize("size", [2, 9])
+def test_the_entries_page_costs_the_same_queries_for_2_and_9_per_category(
+    client, anna, cup, size, django_assert_num_queries
+):
+    for category in cup.categories.all():
+        for n in range(size):
+            service.enter(anna, category, {"name": f"C{n}", "birth_year": 1990})
+    login(client, anna)
+    with django_assert_num_queries(7):
+        response = client.get(url("competition_entries", cup))
+    assert response.content.decode().count("<td>C") == 3 * size
