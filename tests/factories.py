@@ -1,10 +1,13 @@
 """factory-boy factories for the domain; the personas in conftest.py are built from them."""
 
+from decimal import Decimal
+
 import factory
 from django.contrib.auth import get_user_model
 
 from arbiter.models import Bye, Entry, Game, Round, System, Tournament, TournamentArbiter
 from arbiter.services.status import tournament_changed
+from pairing.services import competition as competition_service
 
 PASSWORD = "correct horse battery"
 
@@ -85,3 +88,21 @@ def changed(tournament: Tournament) -> None:
     a test that changed it with the factories: its version moves on, so the public pages, kept
     by version, show the change."""
     tournament_changed(tournament)
+
+
+def competition_with_categories(user, *, limits=(60, 66), sex="M", **fields):
+    """A competition run by `user` with one category per weight limit (None: the open class),
+    made through the services as the pages make them."""
+    competition = competition_service.create_competition(
+        user, {"name": "Autumn Cup", "mats": 2, "rest_minutes": 10, **fields}
+    )
+    for limit in limits:
+        competition_service.add_category(
+            user,
+            competition,
+            sex=sex,
+            age_group="Seniors",
+            weight_limit=None if limit is None else Decimal(limit),
+        )
+    competition.refresh_from_db()
+    return competition

@@ -1,4 +1,4 @@
-"""The arbiter's own tournaments."""
+"""The arbiter's own tournaments and competitions."""
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
@@ -7,14 +7,25 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from arbiter.models import Tournament
+from pairing.models import Competition
 
 
 @require_GET
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
+    # A competition's categories are tournaments too: they are listed under their competition
+    # (its Categories page), not among the tournaments.
     tournaments = (
-        Tournament.objects.filter(staff__user=request.user)
+        Tournament.objects.filter(staff__user=request.user, category__isnull=True)
         .annotate(player_count=Count("entries", distinct=True))
         .order_by("-start_date", "name")
     )
-    return render(request, "arbiter/dashboard.html", {"tournaments": tournaments})
+    competitions = Competition.objects.filter(arbiters=request.user).annotate(
+        category_count=Count("categories", distinct=True),
+        competitor_count=Count("categories__tournament__entries", distinct=True),
+    )
+    return render(
+        request,
+        "arbiter/dashboard.html",
+        {"tournaments": tournaments, "competitions": competitions},
+    )

@@ -196,15 +196,23 @@ def add_weight_classes(user, competition: Competition, sex: str, age_group: str)
 
 
 def category_for(
-    competition: Competition, sex: str, birth_year: int | None, weight: Decimal
+    competition: Competition,
+    sex: str,
+    birth_year: int | None,
+    weight: Decimal,
+    *,
+    among: list[Category] | None = None,
 ) -> Category | None:
     """Where a competitor of this sex, year of birth and weight lands: the age groups whose
     years hold the year of birth (any, when the year is unknown), then the lightest class whose
-    limit the weight does not exceed, else the open class."""
+    limit the weight does not exceed, else the open class. ``among``: the competition's
+    categories read already (a page that asks for many competitors reads them once)."""
+    categories = competition.categories.all() if among is None else among
     fitting = [
         c
-        for c in competition.categories.filter(sex=sex)
-        if birth_year is None or ((c.born_from or 0) <= birth_year <= (c.born_to or 9999))
+        for c in categories
+        if c.sex == sex
+        and (birth_year is None or (c.born_from or 0) <= birth_year <= (c.born_to or 9999))
     ]
     limited = sorted(
         (c for c in fitting if c.weight_limit is not None and weight <= c.weight_limit),
@@ -235,7 +243,7 @@ def enter(user, category: Category, data: dict) -> Entry:
     birth_year)."""
     locked_tournament(category.tournament)
     _not_drawn(category, "competitors are entered")
-    return add_entry(user, category.tournament, {**data, "sex": category.sex})
+    return add_entry(user, category.tournament, {**data, "sex": category.sex.lower()})
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,8 @@ multi-row import saves no row.
 
 The endpoints come from the URLconf, so a new one is fuzzed or skipped here on purpose."""
 
+from decimal import Decimal
+
 import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -12,11 +14,15 @@ from hypothesis import strategies as st
 
 from arbiter.forms import EntryForm, TournamentForm
 from arbiter.models import Entry, Game, Round, System, Tournament, TournamentArbiter
-from pairing.models import ForbiddenPair
-from pairing.services import rounds
-from tests.factories import PASSWORD, TournamentFactory, UserFactory
+from pairing.competition_forms import CompetitionForm, CompetitorForm
+from pairing.models import Competition, ForbiddenPair
+from pairing.services import competition, rounds
+from tests.factories import PASSWORD, TournamentFactory, UserFactory, competition_with_categories
 from tests.fuzz.mutations import NASTY
 from tests.fuzz.tally import tried
+
+#: Posted to Anna's competition day (its categories are knockout tournaments), not a tournament.
+COMPETITION = "competition"
 
 #: Endpoint -> (the system of the tournament it is posted to, the fields it reads).
 FUZZED = {
@@ -73,6 +79,21 @@ FUZZED = {
     "drawing_restart": (System.ROUND_ROBIN, []),
     "drawing_confirm": (System.ROUND_ROBIN, []),
     "trf_import": (None, ["text", "name"]),
+    "competition_create": (None, [*CompetitionForm.Meta.fields, "once"]),
+    "competition_settings": (COMPETITION, [*CompetitionForm.Meta.fields, "seen"]),
+    "competition_publish": (COMPETITION, ["published", "seen"]),
+    "competition_categories": (
+        COMPETITION,
+        ["sex", "age_group", "weight_limit", "born_from", "born_to"],
+    ),
+    "competition_weight_classes": (COMPETITION, ["sex", "age_group"]),
+    "competition_entries": (COMPETITION, [*CompetitorForm.base_fields, "once"]),
+    "competition_weigh": (COMPETITION, ["weight", "category", "q"]),
+    "competition_move": (COMPETITION, ["target", "category", "weight", "q"]),
+    "competition_out": (COMPETITION, ["category", "confirm", "q"]),
+    "competition_draw": (COMPETITION, ["confirm", "missing"]),
+    "competition_mats": (COMPETITION, ["seen", "mat-{category}", "mat-1"]),
+    "competition_mats_propose": (COMPETITION, ["seen"]),
 }
 #: Endpoints not fuzzed here, and why.
 SKIPPED = {
@@ -99,6 +120,7 @@ SKIPPED = {
     "mat": "arbiter page, GET only",
     "mat_score": "fuzzed with a competition day in tests/pairing/views/test_mats.py",
     "mat_confirm": "fuzzed with a competition day in tests/pairing/views/test_mats.py",
+    "competition_weigh_in": "the weigh-in list, GET only (the search in the query string)",
     "login": "Django's own auth form (django.contrib.auth), not the app's",
     "logout": "Django's own auth view",
     "password_change": "Django's own auth form",
@@ -168,10 +190,27 @@ def _world(anna):
         tournament=swiss_t, user=deputy, role=TournamentArbiter.Role.DEPUTY
     )
     UserFactory(username="boris")
+    judo = competition_with_categories(anna, limits=(60, 66, None))
+    light = judo.categories.get(weight_limit=60)
+    for n, weight in enumerate(("59", "61", None)):
+        entry = competition.enter(anna, light, {"name": f"Judoka {n}", "birth_year": 1990})
+        if weight:
+            competition.weigh_in(anna, entry, Decimal(weight))
+    tournaments[COMPETITION] = judo
     return tournaments
 
 
 def _ids(tournament):
+    if isinstance(tournament, Competition):
+        entries = Entry.objects.filter(tournament__category__competition=tournament)
+        return {
+            "entry": [str(pk) for pk in entries.values_list("pk", flat=True)],
+            "category": [str(pk) for pk in tournament.categories.values_list("pk", flat=True)],
+            "game": [],
+            "staff": [],
+            "pair": [],
+            "seen": [str(Competition.objects.get(pk=tournament.pk).version)],
+        }
     entries = [str(pk) for pk in tournament.entries.values_list("pk", flat=True)]
     games = [
         str(pk)
@@ -242,9 +281,25 @@ GOOD = {
     "once": ["a1b2c3", "a1b2c3", ""],
     "present_count": ["1"],
     "seen": ["", "1.1", "x.y", "999999.1"],
+    "date": ["2026-12-05", "2026-02-31", ""],
+    "city": ["Bergen", ""],
+    "mats": ["1", "2", "12", "13", "0"],
+    "rest_minutes": ["0", "10", "121"],
+    "bout_minutes": ["4", "4.5", "0.5", "31", "4,5"],
+    "published": ["yes", "no"],
+    "age_group": ["Seniors", "U18", ""],
+    "weight_limit": ["60", "66.5", "", "9", "201"],
+    "born_from": ["2009", "1899", ""],
+    "born_to": ["2010", "2101", ""],
+    "club": ["Ippon Club", ""],
+    "weight": ["59,5", "61.2", "9.9", "250.1", "NaN", ""],
+    "q": ["Judoka", ""],
+    "missing": ["", "1 2"],
 }
 #: Fields that name an entry (their good values are the tournament's entries' ids).
 ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"}
+#: Fields that name a competition's category.
+CATEGORY_FIELDS = {"category", "target"}
 
 
 def _value(data, field: str, ids: dict) -> str:
@@ -255,6 +310,8 @@ def _value(data, field: str, ids: dict) -> str:
         good += ids["entry"]
     if field == "seen":
         good += ids["seen"]
+    if field in CATEGORY_FIELDS or field.startswith("mat-"):
+        good += ids.get("category", []) if field in CATEGORY_FIELDS else ["", "1", "2", "3"]
     if field.startswith("seed-"):
         good += ["1", "2", "8", "9", ""]
     kind = data.draw(st.integers(0, 4), label=f"{field}: kind")
@@ -275,6 +332,7 @@ def _path_values(name: str, tournament, ids: dict) -> dict:
     for key in pattern.pattern.converters:
         known = {
             "tournament_id": [tournament.pk] if tournament else [],
+            "competition_id": [tournament.pk] if tournament else [],
             "entry_id": [int(i) for i in ids["entry"]],
             "game_id": [int(i) for i in ids["game"]],
             "staff_id": [int(i) for i in ids["staff"]],
@@ -335,6 +393,7 @@ def test_a_form_posted_with_random_data_is_answered_without_a_server_error(world
     form = {}
     for field in fields:
         field = field.replace("{entry}", ids["entry"][0] if ids["entry"] else "1")
+        field = field.replace("{category}", (ids.get("category") or ["1"])[0])
         if data.draw(st.integers(0, 9), label=f"omit {field}") == 0:
             continue  # a missing field
         form[field] = _value(data, field, ids)

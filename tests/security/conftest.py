@@ -1,6 +1,7 @@
 """The security tests' world (see test_every_url.py) and a clean cache for each test."""
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 import pytest
 from django.core.cache import caches
@@ -8,10 +9,10 @@ from django.core.cache import caches
 from arbiter.models import BackgroundJob, System, Tournament, TournamentArbiter
 from arbiter.services.results import record_result
 from pairing.models import ForbiddenPair
-from pairing.services import knockout, monrad, rounds, swiss_records
+from pairing.services import competition, knockout, monrad, rounds, swiss_records
 from pairing.services import round_robin as drawing
 from tests.arbiter.conftest import play_round
-from tests.factories import EntryFactory, TournamentFactory
+from tests.factories import EntryFactory, TournamentFactory, competition_with_categories
 
 
 @pytest.fixture(autouse=True)
@@ -127,6 +128,14 @@ def world(anna, dag, boris, boris_cup):
         EntryFactory(tournament=cup, club=f"Club {n % 3}")
     knockout.draw_bracket(anna, cup, random_seed=5)
     places["knockout"] = Place(True, {"tournament_id": cup.pk})
+
+    # A published competition day: two categories, a competitor weighed over the limit.
+    judo = competition_with_categories(anna, limits=(60, 66))
+    judo = competition.set_published(anna, judo, True, seen=judo.version)
+    light = judo.categories.get(weight_limit=60)
+    over = competition.enter(anna, light, {"name": "Over, Limit", "birth_year": 1990})
+    competition.weigh_in(anna, over, Decimal("61"))
+    places["competition"] = Place(True, {"competition_id": judo.pk, "entry_id": over.pk})
 
     # Anna's unpublished tournament, with a complete round: nothing of it is public.
     hidden = TournamentFactory(name="Walk Hidden", chief=anna, is_published=False)

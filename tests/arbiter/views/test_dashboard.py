@@ -14,6 +14,7 @@ def test_the_dashboard_costs_the_same_queries_for_1_or_12_tournaments(
 ):
     for n in range(count):
         EntryFactory.create_batch(2, tournament=TournamentFactory(name=f"Cup {n}", chief=anna))
-    with django_assert_num_queries(3):  # session, user, the tournaments with their player counts
+    # session, user, the tournaments with their player counts, the competitions with theirs
+    with django_assert_num_queries(4):
         html = anna_client.get(reverse("dashboard")).content.decode()
     assert all(f"Cup {n}" in html for n in range(count))
