@@ -167,6 +167,8 @@ WHITENOISE_USE_FINDERS = DEBUG
 # seconds is stopped and changes nothing.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 TASK_TIME_LIMIT = int(os.environ.get("TASK_TIME_LIMIT", "600"))
+# How often an open public page asks whether something changed (arbiter/views/public_live.py).
+PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "20"))
 # Public PDFs not yet kept are written by a worker, not by the request (arbiter/views/public_pdf.py)
 # when the worker can hand them over: through the cache it shares with the app, Redis.
 PDFS_IN_BACKGROUND = bool(REDIS_URL)

@@ -22,6 +22,10 @@ urlpatterns: list = [
     path(_e + "move/", competition_weigh_in.move, name="competition_move"),
     path(_e + "out/", competition_weigh_in.put_out, name="competition_out"),
     path(_c + "draw/", competition_draw.draw, name="competition_draw"),
-    path(_c + "mats/", competition_draw.mats, name="competition_mats"),
-    path(_c + "mats/propose/", competition_draw.propose_mats, name="competition_mats_propose"),
+    path(_c + "mat-assignment/", competition_draw.mats, name="competition_mats"),
+    path(
+        _c + "mat-assignment/propose/",
+        competition_draw.propose_mats,
+        name="competition_mats_propose",
+    ),
 ]

@@ -32,4 +32,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # backend), so that the test client and the browser tests see their outcome in the answer. The
 # tests of the worker itself (tests/arbiter/test_jobs_worker.py) switch to the database backend
 # and run db_worker's loop.
+# The browser tests watch public pages follow a change without waiting the production 20 s.
+PUBLIC_POLL_SECONDS = 1
 TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
 from django.utils.http import parse_etags
@@ -36,8 +37,6 @@ from django.utils.safestring import mark_safe
 from arbiter.models import Tournament
 from arbiter.public_cache import public_row, shared, stamp
 
-#: How often the pairings and standings pages ask whether something changed.
-POLL_EVERY = "20s"
 #: A browser asks again at every visit (304 when nothing changed: no rendering, no query), so a
 #: player sees a result as soon as it is in; a shared cache (a proxy) may reuse a response for
 #: 10 s, and answer with an older one for a minute while it asks again.
@@ -152,8 +151,8 @@ def live_page(
     `page` names the page among the tournament's and `params` are its normalised query
     parameters: both are part of the cache key. `build` makes the body's context, raising
     Http404 when there is no such page. With `poll`, the body asks for itself again every
-    POLL_EVERY, sending the version it shows; an htmx request with the current version gets 204
-    without touching anything else.
+    PUBLIC_POLL_SECONDS, sending the version it shows; an htmx request with the current version
+    gets 204 without touching anything else.
     """
     version = tournament.public_version
     if request.htmx and request.GET.get("since") == version:
@@ -165,7 +164,7 @@ def live_page(
         context = {subject: tournament, **build()}
         if poll:
             context["poll_url"] = f"{request.path}?{urlencode({**params, 'since': version})}"
-            context["poll_every"] = POLL_EVERY
+            context["poll_every"] = f"{settings.PUBLIC_POLL_SECONDS}s"
         return {
             "title": render_to_string(f"{template}#title", context).strip(),
             "html": render_to_string(f"{template}#live", context),

@@ -108,7 +108,8 @@ def test_saving_the_tournament_row_moves_its_public_version_too():
 
 
 @pytest.mark.parametrize("name", ["public_round", "public_standings", "player_card"])
-def test_the_live_pages_poll_a_partial_every_20_seconds(client, name):
+def test_the_live_pages_poll_a_partial_as_often_as_the_setting_says(client, name, settings):
+    settings.PUBLIC_POLL_SECONDS = 20
     tournament, players = swiss_of(6)
     args = {
         "public_round": [tournament.pk, 2],
