@@ -169,7 +169,7 @@ def competition_places(anna) -> dict[str, Place]:
     from pairing.services import competition as day
 
     places = {}
-    for name, published in (("competition", True), ("competition_hidden", False)):
+    for name, published in (("results_day", True), ("results_day_hidden", False)):
         event = day.create_competition(anna, {"name": f"Walk {name}", "mats": 1})
         category = day.add_category(
             anna, event, sex="M", age_group="Seniors", weight_limit=Decimal(66)
