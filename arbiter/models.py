@@ -481,3 +481,17 @@ class BackgroundJob(models.Model):
     @property
     def time_limit(self) -> int:
         return settings.TASK_TIME_LIMIT
+
+
+class UserLanguage(models.Model):
+    """The language an arbiter chose with the switch on their pages (arbiter/i18n.py): applied
+    at each login and on every page of theirs. A preference, not tournament data: not audited,
+    not in backups."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_choice"
+    )
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"

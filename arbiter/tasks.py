@@ -17,7 +17,8 @@ def run_job(job_id: int) -> None:
 
 @task(priority=PDF_PRIORITY)
 def build_public_pdf(
-    tournament_id: int, full_name: str, builder: str, args: list, marker: str
+    tournament_id: int, full_name: str, builder: str, args: list, marker: str, language: str = "en"
 ) -> None:
-    """Write a public PDF and keep it for its tournament's version (arbiter/views/public_pdf.py)."""
-    public_pdf.build(tournament_id, full_name, builder, args, marker)
+    """Write a public PDF in `language` and keep it for its tournament's version
+    (arbiter/views/public_pdf.py)."""
+    public_pdf.build(tournament_id, full_name, builder, args, marker, language)

@@ -46,6 +46,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from arbiter import i18n
+
 CACHE = "logins"
 KNOWN_ADDRESS_DAYS = 90
 #: How many known addresses are kept per username (the most recent ones).
@@ -191,7 +193,7 @@ class LoginView(auth_views.LoginView):
 
     def form_valid(self, form) -> HttpResponse:
         end_login(self.login_try, succeeded=True)
-        return super().form_valid(form)
+        return i18n.login_response(self.request, super().form_valid(form))
 
     def form_invalid(self, form) -> HttpResponse:
         end_login(self.login_try, succeeded=False)

@@ -54,7 +54,8 @@ def home(request: HttpRequest) -> HttpResponse:
         tournaments = Tournament.objects.filter(is_published=True).annotate(
             player_count=Count("entries", filter=Q(entries__withdrawn=False))
         )
-        return render_to_string("public/home.html", {"tournaments": tournaments}), HTML, {}
+        context = {"tournaments": tournaments, "page_path": request.path}
+        return render_to_string("public/home.html", context), HTML, {}
 
     return kept_response(request, "home", tournaments_version(), "home", make)
 

@@ -23,6 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.log import log_response
 from django.utils.module_loading import import_string
+from django.utils.translation import get_language, override
 
 from arbiter.models import Tournament
 from arbiter.public_cache import shared, stamp
@@ -74,7 +75,9 @@ def public_pdf(
         if cache.add(marker, True, settings.TASK_TIME_LIMIT):
             task = import_string("arbiter.tasks.build_public_pdf")
             try:
-                task.enqueue(tournament.pk, full_name, builder, list(args), marker)
+                task.enqueue(
+                    tournament.pk, full_name, builder, list(args), marker, get_language()
+                )
             except Exception:
                 cache.delete(marker)  # not queued: the next request tries again
                 raise
@@ -99,10 +102,17 @@ def preparing(request: HttpRequest, tournament: Tournament, what: str) -> HttpRe
     return response
 
 
-def build(tournament_id: int, full_name: str, builder: str, args: list, marker: str) -> None:
-    """The task's body: write the PDF for the tournament's current version and keep it (also as
-    the latest version's, for the next version's visitors). A tournament unpublished meanwhile,
-    or a round no longer public, leaves nothing."""
+def build(
+    tournament_id: int, full_name: str, builder: str, args: list, marker: str, language: str = "en"
+) -> None:
+    """The task's body: write the PDF in `language` for the tournament's current version and
+    keep it (also as the latest version's, for the next version's visitors). A tournament
+    unpublished meanwhile, or a round no longer public, leaves nothing."""
+    with override(language):
+        _build(tournament_id, full_name, builder, args, marker)
+
+
+def _build(tournament_id: int, full_name: str, builder: str, args: list, marker: str) -> None:
     try:
         tournament = Tournament.objects.filter(pk=tournament_id, is_published=True).first()
         if tournament is None:

@@ -42,6 +42,7 @@ FIXED = {
     "id": "1",
     "app_label": "arbiter",
     "url": "no-such-page/",
+    "language": "sv",
 }
 
 
