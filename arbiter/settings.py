@@ -170,7 +170,8 @@ CACHES = {
 USE_I18N = True
 USE_TZ = True
 # Dates and numbers follow the active language's formats (Django's localization, always on since
-# Django 5; docs/i18n.md).
+# Django 5; docs/i18n.md); English's short date is ISO's (arbiter/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["arbiter.formats"]
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

@@ -3,8 +3,6 @@ from django.contrib import admin
 from django.urls import include, path
 
 from arbiter import i18n
-from pairing import knockout_urls
-
 from arbiter.views import (
     audit,
     auth,
@@ -18,6 +16,7 @@ from arbiter.views import (
     rounds,
     tournaments,
 )
+from pairing import knockout_urls
 
 # The admin logs in through the rate-limited login page (before admin.site.urls is read below).
 admin.site.login = auth.admin_login

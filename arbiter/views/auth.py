@@ -45,6 +45,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from arbiter import i18n
 
@@ -240,5 +241,5 @@ def admin_login(request: HttpRequest, extra_context=None) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("admin:index"))
     if not (request.user.is_active and request.user.is_staff):
-        raise PermissionDenied("The administration pages are for staff only.")
+        raise PermissionDenied(_("The administration pages are for staff only."))
     return redirect("admin:index")

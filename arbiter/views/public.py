@@ -9,6 +9,7 @@ version stamp and cache that every page below the home page goes through in `pub
 from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.crosstable import crosstable
@@ -95,7 +96,7 @@ def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def build() -> dict:
         if not tournament.pairing_system.has_rounds:
-            raise Http404("A knockout category has no crosstable: its bouts are in the bracket.")
+            raise Http404(_("A knockout category has no crosstable: its bouts are in the bracket."))
         table = crosstable(tournament)
         add_names(tournament.pk, (row.entry for row in table.rows))
         return {"table": table, "rounds": table.rounds}

@@ -36,6 +36,7 @@ from django.template.loader import render_to_string
 from django.utils.http import parse_etags
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from arbiter.models import Tournament
 from arbiter.public_cache import public_row, shared, stamp
@@ -71,7 +72,7 @@ def public_tournament(tournament_id: int) -> Tournament:
     kept under: one query, none while its row is kept (arbiter/public_cache.py)."""
     tournament = public_row(tournament_id)
     if tournament is None or not tournament.is_published:
-        raise Http404("No published tournament here.")
+        raise Http404(_("No published tournament here."))
     tournament.public_version = stamp(tournament)
     return tournament
 
@@ -83,7 +84,7 @@ def round_asked(request: HttpRequest) -> int | None:
     if not asked:
         return None
     if not (asked.isascii() and asked.isdigit() and len(asked) <= 4):
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     return int(asked)
 
 

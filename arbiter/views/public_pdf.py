@@ -75,9 +75,7 @@ def public_pdf(
         if cache.add(marker, True, settings.TASK_TIME_LIMIT):
             task = import_string("arbiter.tasks.build_public_pdf")
             try:
-                task.enqueue(
-                    tournament.pk, full_name, builder, list(args), marker, get_language()
-                )
+                task.enqueue(tournament.pk, full_name, builder, list(args), marker, get_language())
             except Exception:
                 cache.delete(marker)  # not queued: the next request tries again
                 raise

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter.access import chief_arbiter_required, tournament_arbiter_required
@@ -35,7 +36,7 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except service.TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Tournament saved.")
+            messages.success(request, _("Tournament saved."))
             return redirect("tournament_settings", tournament_id=tournament.pk)
     return _render_settings(request, tournament, form, DeputyForm())
 
@@ -72,7 +73,7 @@ def add_deputy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except service.TournamentError as error:
             deputy_form.add_error("username", str(error))
         else:
-            messages.success(request, "Deputy arbiter added.")
+            messages.success(request, _("Deputy arbiter added."))
             return redirect("tournament_settings", tournament_id=tournament.pk)
     return _render_settings(request, tournament, TournamentForm(instance=tournament), deputy_form)
 
@@ -85,7 +86,7 @@ def remove_deputy(request: HttpRequest, tournament: Tournament, staff_id: int) -
     except service.TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Deputy arbiter removed.")
+        messages.success(request, _("Deputy arbiter removed."))
     return redirect("tournament_settings", tournament_id=tournament.pk)
 
 

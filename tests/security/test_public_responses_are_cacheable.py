@@ -87,7 +87,9 @@ def test_every_public_response_has_an_etag_cache_control_and_gzip(client, world)
         if not all(part in cache_control for part in ("public", "s-maxage", "stale-while")):
             failures.append(f"{url}: Cache-Control {cache_control!r}")
         # the English URLs redirect a browser preferring another language (arbiter/i18n.py)
-        vary = "HX-Request, Accept-Encoding" + ("" if url.startswith("/sv/") else ", Accept-Language")
+        vary = "HX-Request, Accept-Encoding" + (
+            "" if url.startswith("/sv/") else ", Accept-Language"
+        )
         if response.get("Vary") != vary:
             failures.append(f"{url}: Vary {response.get('Vary')!r}")
         if response.get("Content-Encoding") != "gzip":
