@@ -38,5 +38,7 @@ def test_the_fide_notation_is_the_same_in_every_language(language):
     for entry in messages(catalogue(language)):
         for mark in marks:
             if mark in entry.msgid:
-                wrong += [entry.msgid for text in entry.msgstr.values() if text and mark not in text]
+                wrong += [
+                    entry.msgid for text in entry.msgstr.values() if text and mark not in text
+                ]
     assert not wrong, f"{language}: {wrong}"
