@@ -9,6 +9,7 @@ version stamp and cache that every page below the home page goes through in `pub
 from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
@@ -31,7 +32,9 @@ def starting_list(tournament: Tournament, order: str) -> list[Entry]:
     if order == "rating":
         return sorted(entries, key=initial_ranking_key)
     if order == "alpha":
-        return sorted(entries, key=lambda e: (name_key(e.name, tournament.federation), e.pk))
+        return sorted(
+            entries, key=lambda e: (name_key(e.name, tournament.federation, get_language()), e.pk)
+        )
     return sorted(entries, key=lambda e: (e.starting_number or 10**9, e.name))
 
 

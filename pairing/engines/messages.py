@@ -22,7 +22,7 @@ engines join their clauses with), so the app can find where each clause ends.
 TEMPLATES: list[str] = []
 
 
-def N_(template: str) -> str:  # noqa: N802  (the name makemessages looks for)
+def N_(template: str) -> str:
     """Mark `template` for translation, leaving it as it is (English)."""
     if template not in TEMPLATES:
         TEMPLATES.append(template)

@@ -7,7 +7,6 @@ from django.urls import reverse
 from django.utils import translation
 
 from arbiter.models import UserLanguage
-from tests.arbiter.views.conftest import played_open  # noqa: F401  (fixture)
 from tests.conftest import login
 from tests.factories import PASSWORD
 

@@ -10,11 +10,10 @@ lower players could not take the bye ([C2]) or were needed to complete the round
 from __future__ import annotations
 
 from pairing.engines.dutch.colours import choose_colour
-from pairing.engines.messages import N_
 from pairing.engines.dutch.state import Player, State
 from pairing.engines.dutch.weights import FLOAT_DOWN, eligible_for_bye, get_float
+from pairing.engines.messages import N_
 from pairing.engines.trf import format_points
-
 
 # What the arbiter reads (pairing/engines/messages.py: translated when shown).
 SOME_NUMBERS = N_("%(numbers)s and %(more)s more")
