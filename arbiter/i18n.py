@@ -21,6 +21,7 @@ docs/i18n.md tells the whole story; in short:
   form posting to :func:`set_language` (CSRF-protected), which also keeps the choice.
 """
 
+import functools
 from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
@@ -28,7 +29,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import Resolver404, URLResolver, get_resolver, is_valid_path
-from django.urls.resolvers import LocalePrefixPattern
+from django.urls.resolvers import LocalePrefixPattern, RegexPattern
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -62,13 +63,19 @@ def bare_path(path: str) -> tuple[str | None, str]:
     return None, path
 
 
+@functools.cache
+def _bare_public_resolver() -> URLResolver:
+    """The public patterns without their language prefix: resolving against it needs no
+    language to be active (the prefix pattern reads the active one)."""
+    return URLResolver(RegexPattern(r"^/"), _public_resolver().url_patterns)
+
+
 def is_public(bare: str) -> bool:
     """The unprefixed `bare` path is a public page or download (one of the i18n_patterns)."""
-    with translation.override(settings.LANGUAGE_CODE):
-        try:
-            _public_resolver().resolve(bare[1:])
-        except Resolver404:
-            return False
+    try:
+        _bare_public_resolver().resolve(bare)
+    except Resolver404:
+        return False
     return True
 
 
