@@ -21,7 +21,9 @@ def create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         tournament = service.create_tournament(request.user, form.cleaned_data)
-        messages.success(request, f"{tournament.name} created. Now add the players.")
+        messages.success(
+            request, _("%(name)s created. Now add the players.") % {"name": tournament.name}
+        )
         return redirect("players", tournament_id=tournament.pk)
     return render(request, "arbiter/tournament_form.html", {"form": form})
 
@@ -52,7 +54,7 @@ def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except service.TournamentError as refused:
             error = str(refused)
         else:
-            messages.success(request, f"{tournament.name} deleted.")
+            messages.success(request, _("%(name)s deleted.") % {"name": tournament.name})
             return redirect("dashboard")
     context = {
         "tournament": tournament,
