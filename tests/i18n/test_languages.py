@@ -181,3 +181,23 @@ def test_an_anonymous_visitors_pages_follow_the_browser(anna):
     page = Client().get("/accounts/login/", HTTP_ACCEPT_LANGUAGE="fi")
     assert page["Content-Language"] == "fi"
     assert "Accept-Language" in page["Vary"]
+
+
+@pytest.mark.parametrize("language", ["sv", "ru", "fi", "fr"])
+def test_the_arbiters_pages_render_in_every_language(played_open, anna, language):
+    client = login(Client(), anna)
+    client.post("/i18n/setlang/", {"language": language, "next": "/arbiter/"})
+    t = played_open.pk
+    for url in (
+        "/arbiter/",
+        "/arbiter/new/",
+        f"/arbiter/t/{t}/settings/",
+        f"/arbiter/t/{t}/players/",
+        f"/arbiter/t/{t}/rounds/",
+        f"/arbiter/t/{t}/rounds/1/",
+        f"/arbiter/t/{t}/swiss/",
+        f"/arbiter/t/{t}/audit/",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert response["Content-Language"] == language, url
