@@ -3,6 +3,7 @@
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.limits import InputTooLarge, check_text, read_upload
@@ -20,6 +21,7 @@ class TournamentForm(forms.ModelForm):
             *Tournament._meta.get_field("rules_version").choices,
         ],
         required=False,
+        label=_("Rules version"),
         help_text=_("The FIDE Dutch rule set for Swiss events."),
     )
     tiebreak_rules = forms.ChoiceField(
@@ -52,16 +54,32 @@ class TournamentForm(forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
-        labels = {"is_published": "Published (visible to the public)"}
+        labels = {
+            "name": _("Name"),
+            "system": _("System"),
+            "start_date": _("Start date"),
+            "end_date": _("End date"),
+            "city": _("City"),
+            "federation": _("Federation"),
+            "time_control": _("Time control"),
+            "planned_rounds": _("Planned rounds"),
+            "tiebreaks": _("Tie-breaks"),
+            "unrated_rating": _("Rating of unrated players"),
+            "is_published": _("Published (visible to the public)"),
+        }
         help_texts = {
-            "tiebreaks": "C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's "
-            "default. Offered: "
-            + ", ".join(
-                sorted(
-                    set(available_codes("2026")) | set(available_codes("2026", round_robin=True))
-                )
-            )
-            + ".",
+            "tiebreaks": format_lazy(
+                _(
+                    "C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's default. "
+                    "Offered: {codes}."
+                ),
+                codes=", ".join(
+                    sorted(
+                        set(available_codes("2026"))
+                        | set(available_codes("2026", round_robin=True))
+                    )
+                ),
+            ),
         }
 
     def clean_federation(self) -> str:
@@ -94,6 +112,16 @@ class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
         fields = ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"]
+        labels = {
+            "name": _("Name"),
+            "title": _("Title"),
+            "sex": _("Sex"),
+            "federation": _("Federation"),
+            "club": _("Club"),
+            "rating": _("Rating"),
+            "fide_id": _("FIDE id"),
+            "birth_year": _("Birth year"),
+        }
 
     def __init__(
         self, data=None, *args, tournament: Tournament, taken_fide_ids=None, **kwargs
