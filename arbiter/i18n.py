@@ -167,10 +167,13 @@ def _set_cookie(response: HttpResponse, language: str) -> None:
 
 
 def _safe_next(request: HttpRequest, target: str) -> str:
-    if target and url_has_allowed_host_and_scheme(
+    """`target` when it is a page of this site, else the home page."""
+    if url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        return target
+        path = urlsplit(target)
+        if path.path.startswith("/") and not path.path.startswith("//"):
+            return urlunsplit(("", "", path.path, path.query, ""))
     return "/"
 
 

@@ -201,3 +201,34 @@ def test_the_arbiters_pages_render_in_every_language(played_open, anna, language
         response = client.get(url)
         assert response.status_code == 200, url
         assert response["Content-Language"] == language, url
+
+
+ODD_CODES = ["", "xx", "SV", "sv-SE", "en-us", "../", "sv\x00", "ru;", "ф" * 300, "%00"]
+ODD_NEXT = [
+    "",
+    "//evil.example/",
+    "https://evil.example/t/1/",
+    "javascript:alert(1)",
+    "\\evil",
+    "/sv/sv/",
+    "/t/1/?q=\u2028",
+    "/arbiter/",
+    "http://testserver/t/1/",
+    "/" + "a" * 5000,
+]
+
+
+def test_odd_language_codes_and_next_urls_never_fail_nor_leave_the_site(anna):
+    anonymous, arbiter = Client(), login(Client(), anna)
+    for code in ODD_CODES:
+        for target in ODD_NEXT:
+            answer = anonymous.get(
+                f"/language/{code}/" if code else "/language/x/", {"next": target}
+            )
+            assert answer.status_code in (302, 404), (code, target)
+            posted = arbiter.post("/i18n/setlang/", {"language": code, "next": target})
+            assert posted.status_code == 302, (code, target)
+            for response in (answer, posted):
+                location = response.get("Location", "/")
+                assert location.startswith("/") and not location.startswith("//"), location
+    assert UserLanguage.objects.get(user=anna).language in ("en", "sv", "ru", "fi", "fr")
