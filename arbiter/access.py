@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
 
 from arbiter.models import Tournament, TournamentArbiter
 
@@ -29,7 +30,7 @@ def tournament_arbiter_required(view: View) -> View:
             .first()
         )
         if role is None:
-            raise PermissionDenied("You are not an arbiter of this tournament.")
+            raise PermissionDenied(_("You are not an arbiter of this tournament."))
         request.arbiter_role = role
         return view(request, tournament, *args, **kwargs)
 
@@ -43,7 +44,7 @@ def chief_arbiter_required(view: View) -> View:
     @wraps(view)
     def wrapper(request: HttpRequest, tournament: Tournament, *args, **kwargs) -> HttpResponse:
         if request.arbiter_role != TournamentArbiter.Role.CHIEF:
-            raise PermissionDenied("Only the chief arbiter can do this.")
+            raise PermissionDenied(_("Only the chief arbiter can do this."))
         return view(request, tournament, *args, **kwargs)
 
     return wrapper

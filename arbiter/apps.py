@@ -8,5 +8,6 @@ class ArbiterConfig(AppConfig):
     def ready(self) -> None:
         from arbiter import (
             audit_guard,  # noqa: F401  (connects SQLite's unlock function)
+            i18n,  # noqa: F401  (applies an arbiter's kept language at login)
             public_cache,  # noqa: F401  (forgets a changed tournament's row)
         )

@@ -3,6 +3,8 @@
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from arbiter.limits import InputTooLarge, check_text, read_upload
 from arbiter.models import Entry, Title, Tournament, no_control_characters, tiebreak_rules_for
@@ -15,19 +17,20 @@ from pairing.engines.tiebreaks import available_codes
 class TournamentForm(forms.ModelForm):
     rules_version = forms.ChoiceField(
         choices=[
-            ("", "By start date (2017 rules before 1 Feb 2026)"),
+            ("", _("By start date (2017 rules before 1 Feb 2026)")),
             *Tournament._meta.get_field("rules_version").choices,
         ],
         required=False,
-        help_text="The FIDE Dutch rule set for Swiss events.",
+        label=_("Rules version"),
+        help_text=_("The FIDE Dutch rule set for Swiss events."),
     )
     tiebreak_rules = forms.ChoiceField(
         choices=[
-            ("", "By start date (2023 text before 1 Mar 2026)"),
+            ("", _("By start date (2023 text before 1 Mar 2026)")),
             *Tournament._meta.get_field("tiebreak_rules").choices,
         ],
         required=False,
-        label="Tie-break rules",
+        label=_("Tie-break rules"),
     )
 
     class Meta:
@@ -51,16 +54,32 @@ class TournamentForm(forms.ModelForm):
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
         }
-        labels = {"is_published": "Published (visible to the public)"}
+        labels = {
+            "name": _("Name"),
+            "system": _("System"),
+            "start_date": _("Start date"),
+            "end_date": _("End date"),
+            "city": _("City"),
+            "federation": _("Federation"),
+            "time_control": _("Time control"),
+            "planned_rounds": _("Planned rounds"),
+            "tiebreaks": _("Tie-breaks"),
+            "unrated_rating": _("Rating of unrated players"),
+            "is_published": _("Published (visible to the public)"),
+        }
         help_texts = {
-            "tiebreaks": "C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's "
-            "default. Offered: "
-            + ", ".join(
-                sorted(
-                    set(available_codes("2026")) | set(available_codes("2026", round_robin=True))
-                )
-            )
-            + ".",
+            "tiebreaks": format_lazy(
+                _(
+                    "C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's default. "
+                    "Offered: {codes}."
+                ),
+                codes=", ".join(
+                    sorted(
+                        set(available_codes("2026"))
+                        | set(available_codes("2026", round_robin=True))
+                    )
+                ),
+            ),
         }
 
     def clean_federation(self) -> str:
@@ -73,7 +92,7 @@ class TournamentForm(forms.ModelForm):
         cleaned = super().clean()
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", "The tournament cannot end before it starts.")
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
         if self.instance.pk and cleaned.get("system"):
             refused = system_change_refused(self.instance, cleaned["system"])
             if refused:
@@ -93,6 +112,16 @@ class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
         fields = ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"]
+        labels = {
+            "name": _("Name"),
+            "title": _("Title"),
+            "sex": _("Sex"),
+            "federation": _("Federation"),
+            "club": _("Club"),
+            "rating": _("Rating"),
+            "fide_id": _("FIDE id"),
+            "birth_year": _("Birth year"),
+        }
 
     def __init__(
         self, data=None, *args, tournament: Tournament, taken_fide_ids=None, **kwargs
@@ -147,17 +176,17 @@ class PlayerListImportForm(forms.Form):
     ``MAX_UPLOAD_BYTES`` and a line per player allowed (arbiter/limits.py)."""
 
     text = forms.CharField(
-        label="Paste the list",
+        label=_("Paste the list"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         required=False,
     )
-    file = forms.FileField(label="or upload a CSV file", required=False)
+    file = forms.FileField(label=_("or upload a CSV file"), required=False)
 
     def clean(self) -> dict:
         cleaned = super().clean()
         upload, text = cleaned.get("file"), cleaned.get("text", "")
         if not text.strip() and not upload:
-            raise forms.ValidationError("Paste a list or choose a file.")
+            raise forms.ValidationError(_("Paste a list or choose a file."))
         max_lines = list_lines_allowed()
         try:
             if upload:
@@ -185,11 +214,11 @@ def decode_upload(raw: bytes) -> str:
 
 
 class DeputyForm(forms.Form):
-    username = forms.CharField(label="Username of the deputy arbiter", max_length=150)
+    username = forms.CharField(label=_("Username of the deputy arbiter"), max_length=150)
 
     def clean_username(self):
         username = self.cleaned_data["username"]
         user = get_user_model().objects.filter(username=username, is_active=True).first()
         if user is None:
-            raise forms.ValidationError("No active user has that username.")
+            raise forms.ValidationError(_("No active user has that username."))
         return user

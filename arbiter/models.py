@@ -14,6 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from pairing.engines import results
 
@@ -40,20 +41,20 @@ def no_control_characters(value: str) -> None:
 
 
 class System(models.TextChoices):
-    ROUND_ROBIN = "round_robin", "Round robin (Berger)"
-    SWISS_DUTCH = "swiss_dutch", "Swiss, FIDE Dutch"
-    MONRAD = "monrad", "Monrad (Swedish attendance)"
-    KNOCKOUT = "knockout", "Knockout bracket"
+    ROUND_ROBIN = "round_robin", _("Round robin (Berger)")
+    SWISS_DUTCH = "swiss_dutch", _("Swiss, FIDE Dutch")
+    MONRAD = "monrad", _("Monrad (Swedish attendance)")
+    KNOCKOUT = "knockout", _("Knockout bracket")
 
 
 class RulesVersion(models.TextChoices):
-    FIDE_2026 = "2026", "FIDE rules from 1 Feb 2026"
-    FIDE_2017 = "2017", "FIDE rules of 2017"
+    FIDE_2026 = "2026", _("FIDE rules from 1 Feb 2026")
+    FIDE_2017 = "2017", _("FIDE rules of 2017")
 
 
 class TiebreakRules(models.TextChoices):
-    FIDE_2026 = "2026", "FIDE C.07 applied from 1 March 2026"
-    FIDE_2023 = "2023", "FIDE C.07 of 2023"
+    FIDE_2026 = "2026", _("FIDE C.07 applied from 1 March 2026")
+    FIDE_2023 = "2023", _("FIDE C.07 of 2023")
 
 
 #: C.07 (tie-break regulations): the 2026 text applies from this day.
@@ -85,9 +86,9 @@ def rules_version_for(start_date: datetime.date | None) -> str:
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        PREPARING = "preparing", "Preparing"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        PREPARING = "preparing", _("Preparing")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200, validators=[no_control_characters])
     system = models.CharField(max_length=20, choices=System.choices)
@@ -171,8 +172,8 @@ class Tournament(models.Model):
 
 class TournamentArbiter(models.Model):
     class Role(models.TextChoices):
-        CHIEF = "chief", "Chief arbiter"
-        DEPUTY = "deputy", "Deputy arbiter"
+        CHIEF = "chief", _("Chief arbiter")
+        DEPUTY = "deputy", _("Deputy arbiter")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
@@ -206,12 +207,12 @@ class Entry(models.Model):
     """A player (or competitor) entered in one tournament."""
 
     class Sex(models.TextChoices):
-        MALE = "m", "Male"
-        FEMALE = "f", "Female"
+        MALE = "m", _("Male")
+        FEMALE = "f", _("Female")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     name = models.CharField(
-        max_length=100, help_text="Lastname, Firstname", validators=[no_control_characters]
+        max_length=100, help_text=_("Lastname, Firstname"), validators=[no_control_characters]
     )
     title = models.CharField(max_length=3, choices=Title.choices, blank=True)
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
@@ -271,9 +272,9 @@ class Versioned(models.Model):
 
 class Round(Versioned):
     class State(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        PUBLISHED = "published", "Published"
-        COMPLETE = "complete", "Complete"
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        COMPLETE = "complete", _("Complete")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -342,10 +343,10 @@ class Bye(models.Model):
     """A round without a game: the pairing-allocated bye or a requested one (TRF codes)."""
 
     class Kind(models.TextChoices):
-        PAIRING_ALLOCATED = "U", "Pairing-allocated bye"
-        HALF_POINT = "H", "Half-point bye"
-        FULL_POINT = "F", "Full-point bye"
-        ZERO_POINT = "Z", "Zero-point bye"
+        PAIRING_ALLOCATED = "U", _("Pairing-allocated bye")
+        HALF_POINT = "H", _("Half-point bye")
+        FULL_POINT = "F", _("Full-point bye")
+        ZERO_POINT = "Z", _("Zero-point bye")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="byes")
@@ -407,10 +408,10 @@ class BackgroundJob(models.Model):
     job of a kind, so a second press joins the first instead of queueing another."""
 
     class State(models.TextChoices):
-        QUEUED = "queued", "Waiting for a worker"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Waiting for a worker")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     ACTIVE = (State.QUEUED, State.RUNNING)
 
@@ -481,3 +482,17 @@ class BackgroundJob(models.Model):
     @property
     def time_limit(self) -> int:
         return settings.TASK_TIME_LIMIT
+
+
+class UserLanguage(models.Model):
+    """The language an arbiter chose with the switch on their pages (arbiter/i18n.py): applied
+    at each login and on every page of theirs. A preference, not tournament data: not audited,
+    not in backups."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_choice"
+    )
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"

@@ -17,6 +17,7 @@ from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext_lazy as _
 
 from arbiter.access import View
 from arbiter.models import Submission
@@ -56,5 +57,5 @@ def _token(request: HttpRequest) -> uuid.UUID | None:
 def _already_done(request: HttpRequest) -> HttpResponse:
     if getattr(request, "htmx", False):
         return HttpResponse(status=204)
-    messages.info(request, "That form was already sent; it was acted on once.")
+    messages.info(request, _("That form was already sent; it was acted on once."))
     return redirect(request.path)

@@ -15,6 +15,8 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from fontTools.ttLib import TTFont
 from fpdf import FPDF
 from fpdf.fonts import FontFace
@@ -88,7 +90,7 @@ class _Document(FPDF):
     def footer(self) -> None:
         self.set_y(-10)
         self.set_font("DejaVu", "", 8)
-        self.cell(0, 5, f"Page {self.page_no()}", align="C")
+        self.cell(0, 5, _("Page %(number)s") % {"number": self.page_no()}, align="C")
 
     def grid(self, rows: list[list[str]], widths: tuple[int, ...], align: tuple[str, ...]) -> None:
         self.set_font("DejaVu", "", 9)
@@ -106,6 +108,29 @@ class _Document(FPDF):
                     row.cell(value)
 
 
+#: Column headings, marked here and translated when a PDF is written (in the asker's language).
+PAIRING_HEADINGS = [
+    gettext_noop("Bo."),
+    gettext_noop("No."),
+    gettext_noop("White"),
+    gettext_noop("Rtg"),
+    gettext_noop("Pts"),
+    gettext_noop("Result"),
+    gettext_noop("Pts"),
+    gettext_noop("Black"),
+    gettext_noop("Rtg"),
+    gettext_noop("No."),
+]
+STANDINGS_HEADINGS = [
+    gettext_noop("Rk."),
+    gettext_noop("SNo"),
+    gettext_noop("Name"),
+    gettext_noop("FED"),
+    gettext_noop("Rtg"),
+    gettext_noop("Pts"),
+]
+
+
 def _name(entry) -> str:
     return f"{entry.title} {entry.name}".strip()
 
@@ -113,8 +138,8 @@ def _name(entry) -> str:
 def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
     """One round's pairing list in board order, with results where they are in."""
     games, byes = public_pairings(tournament, round_)
-    doc = _Document(tournament.name, f"Round {round_.number}: pairings")
-    rows = [["Bo.", "No.", "White", "Rtg", "Pts", "Result", "Pts", "Black", "Rtg", "No."]]
+    doc = _Document(tournament.name, _("Round %(number)s: pairings") % {"number": round_.number})
+    rows = [[_(h) for h in PAIRING_HEADINGS]]
     for g in games:
         rows.append(
             [
@@ -140,7 +165,7 @@ def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
                 points(b.points),
                 points(b.awarded),
                 "",
-                f"bye ({b.get_kind_display().lower()})",
+                _("bye (%(kind)s)") % {"kind": str(b.get_kind_display()).lower()},
                 "",
                 "",
             ]
@@ -184,8 +209,10 @@ def standings_pdf(tournament: Tournament, table: Standings) -> bytes:
     (a knockout category) prints its placings instead (:func:`placings_pdf`)."""
     if tournament.pairing_system.placings:
         return placings_pdf(tournament)
-    doc = _Document(tournament.name, f"Standings after round {table.through_round}")
-    headings = ["Rk.", "SNo", "Name", "FED", "Rtg", "Pts", *(h for h, _ in table.legend)]
+    doc = _Document(
+        tournament.name, _("Standings after round %(through)s") % {"through": table.through_round}
+    )
+    headings = [*(_(h) for h in STANDINGS_HEADINGS), *(h for h, _name in table.legend)]
     rows = [headings, *standings_rows(table)]
     extra = len(table.legend)
     name_width = max(40, 120 - 14 * extra)
@@ -204,15 +231,15 @@ def placings_pdf(tournament: Tournament) -> bytes:
     """A knockout category's standings: its placings (1, 2, 3, 3, 5, 5, 7, 7, ...; a pool's
     standing), from the system's ``placings`` in the registry."""
     results = tournament.pairing_system.call("placings", tournament)
-    state = "final results" if results.finished else "results so far"
-    doc = _Document(tournament.name, f"Standings: {state}")
-    rows = [["Place", "Name", "Club", "Country"]]
+    title = _("Standings: final results") if results.finished else _("Standings: results so far")
+    doc = _Document(tournament.name, title)
+    rows = [[_("Place"), _("Name"), _("Club"), _("Country")]]
     for line, entry in results.lines:
-        name = _name(entry) if entry else "to be fought"
+        name = _name(entry) if entry else _("to be fought")
         club, country = (entry.club, entry.federation) if entry else ("", "")
         rows.append([str(line.place), name, club, country])
     if not results.drawn:
-        rows.append(["", "The bracket is not drawn yet.", "", ""])
+        rows.append(["", _("The bracket is not drawn yet."), "", ""])
     doc.grid(rows, (14, 80, 60, 20), ("RIGHT", "LEFT", "LEFT", "LEFT"))
     return bytes(doc.output())
 
@@ -245,7 +272,7 @@ def bracket_sheets(sheets: list[tuple[str, object]]) -> bytes:
     doc = None
     for title, board in sheets:
         if board.state is None:
-            subtitle, page = "Bracket", "A4"
+            subtitle, page = _("Bracket"), "A4"
         else:
             system = SYSTEMS[board.engine.system]
             subtitle = f"{system.name} · random seed {board.bracket.random_seed}"
@@ -260,7 +287,7 @@ def bracket_sheets(sheets: list[tuple[str, object]]) -> bytes:
             doc.add_page(orientation="landscape", format=page)
         if board.state is None:
             doc.set_font("DejaVu", "", 11)
-            doc.cell(0, 8, "The bracket is not drawn yet.")
+            doc.cell(0, 8, _("The bracket is not drawn yet."))
         elif SYSTEMS[board.engine.system].is_pool:
             doc.set_auto_page_break(True, margin=14)
             _pool_sheet(doc, board)
@@ -268,7 +295,7 @@ def bracket_sheets(sheets: list[tuple[str, object]]) -> bytes:
             doc.set_auto_page_break(False)
             _bracket_sheet(doc, board)
     if doc is None:
-        doc = _Document("Brackets", "No category is drawn yet.", orientation="landscape")
+        doc = _Document(_("Brackets"), _("No category is drawn yet."), orientation="landscape")
     return bytes(doc.output())
 
 
@@ -320,7 +347,7 @@ def _bracket_levels(board) -> list[list[tuple[str, str]]]:
             ms = final if rnd == rounds else state[main_id(size, rnd, i)]
             winner = entries.get(ms.winner) if ms.winner else None
             level.append(
-                (winner.name if winner else "", "Final" if rnd == rounds else f"M{ms.match.id}")
+                (winner.name if winner else "", _("Final") if rnd == rounds else f"M{ms.match.id}")
             )
         levels.append(level)
     return levels
@@ -353,7 +380,7 @@ def _tree(doc: FPDF, levels: list, *, panel: bool) -> None:
         w = first if depth == 0 else other
         if depth:
             ys = [(ys[2 * i] + ys[2 * i + 1]) / 2 for i in range(len(level))]
-            for i, (_, label) in enumerate(level):  # the match joining the two sides before
+            for i, (_side, label) in enumerate(level):  # the match joining the two sides before
                 above, below = ys[i] - step * 2 ** (depth - 2), ys[i] + step * 2 ** (depth - 2)
                 doc.line(x - 1, above, x - 1, below)
                 doc.set_font("DejaVu", "", max(5, size - 2))
@@ -384,7 +411,7 @@ def _side(board, competitor: str | None) -> str:
     if competitor == PENDING:
         return ""
     entry = board.entries.get(competitor) if competitor else None
-    return entry.name if entry else "bye"
+    return entry.name if entry else _("bye")
 
 
 def _panel(doc: FPDF, board) -> None:
@@ -392,10 +419,10 @@ def _panel(doc: FPDF, board) -> None:
     x = doc.w - doc.r_margin - _PANEL
     doc.set_xy(x, doc.t_margin + _TOP)
     extra = [m for m in board.state.matches if m.match.stage in ("repechage", "bronze")]
-    titles = {"repechage": "Repechage", "bronze": "Bronze"}
+    titles = {"repechage": _("Repechage"), "bronze": _("Bronze")}
     size = 7 if len(extra) <= 12 else 6
     if extra:
-        rows = [["Match", "", "", "Winner"]]
+        rows = [[_("Match"), "", "", _("Winner")]]
         for ms in extra:
             winner = board.entries.get(ms.winner) if ms.winner else None
             rows.append(
@@ -408,13 +435,13 @@ def _panel(doc: FPDF, board) -> None:
             )
         _panel_table(doc, rows, (20, 24, 24, 24), size)
         doc.ln(3)
-    rows = [["Place", "Name", "Club"]]
+    rows = [[_("Place"), _("Name"), _("Club")]]
     for line, entry in board.placings():
         if line.place <= BOX_PLACES:
             rows.append([str(line.place), entry.name if entry else "", entry.club if entry else ""])
     doc.set_x(x)
     doc.set_font("DejaVu", "B", 9)
-    doc.cell(_PANEL, 5, "Results", new_x="LEFT", new_y="NEXT")
+    doc.cell(_PANEL, 5, _("Results"), new_x="LEFT", new_y="NEXT")
     _panel_table(doc, rows, (10, 50, 32), 8)
 
 
@@ -446,7 +473,8 @@ def _pool_sheet(doc: FPDF, board) -> None:
         if ms.status == "done":
             beat[(ms.winner, ms.loser)] = "1"
             beat[(ms.loser, ms.winner)] = "0"
-    heading = ["No.", "Name", "Club", *(str(n) for n in range(1, len(slots) + 1)), "Wins", "Rank"]
+    numbers = [str(n) for n in range(1, len(slots) + 1)]
+    heading = [_("No."), _("Name"), _("Club"), *numbers, _("Wins"), _("Rank")]
     rows = [heading]
     for n, cid in enumerate(slots, start=1):
         entry = board.entries.get(cid)
@@ -458,7 +486,7 @@ def _pool_sheet(doc: FPDF, board) -> None:
     doc.grid(rows, widths, ("RIGHT", "LEFT", "LEFT", *(["CENTER"] * len(slots)), "RIGHT", "RIGHT"))
     doc.ln(4)
     number = {cid: n for n, cid in enumerate(slots, start=1)}
-    rows = [["Match", "", "", "Winner"]]
+    rows = [[_("Match"), "", "", _("Winner")]]
     for ms in board.state.matches:
         a, b = board.entries.get(ms.a), board.entries.get(ms.b)
         winner = board.entries.get(ms.winner) if ms.winner else None
@@ -474,4 +502,6 @@ def _pool_sheet(doc: FPDF, board) -> None:
     if any(row.tied for row in rows_by.values()):
         doc.ln(2)
         doc.set_font("DejaVu", "", 8)
-        doc.cell(0, 4, "* tied: the arbiter decides (winning times and weights are not recorded).")
+        doc.cell(
+            0, 4, _("* tied: the arbiter decides (winning times and weights are not recorded).")
+        )

@@ -81,6 +81,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session (an arbiter's kept language), before CommonMiddleware and the URL
+    # resolution (the public pages' /sv/... prefixes resolve in the language it activates).
+    "arbiter.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -115,7 +118,22 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
+# Languages (docs/i18n.md). English is the default and has no URL prefix; the public pages of
+# the others live under /sv/, /ru/, /fi/, /fr/ (arbiter/urls.py), the arbiter's pages follow the
+# arbiter's kept choice (arbiter/i18n.py). Translations: locale/<language>/LC_MESSAGES/django.po.
 LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("sv", "Svenska"),
+    ("ru", "Русский"),
+    ("fi", "Suomi"),
+    ("fr", "Français"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language cookie says what a visitor chose; it is read only to redirect an unprefixed
+# public page and on the arbiter's pages. Never needed by scripts.
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 
 # Caches (arbiter/cache.py). With REDIS_URL (redis://host:6379/0) both live in that Redis, shared
@@ -151,6 +169,9 @@ CACHES = {
 }
 USE_I18N = True
 USE_TZ = True
+# Dates and numbers follow the active language's formats (Django's localization, always on since
+# Django 5; docs/i18n.md); English's short date is ISO's (arbiter/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["arbiter.formats"]
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -204,6 +225,7 @@ if BEHIND_PROXY:
 SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = _env_bool("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = _env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 # Preloading commits the whole domain to HTTPS in every browser: the operator opts in.

@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy as _
 
 from arbiter.models import System
 
@@ -55,7 +56,7 @@ class PairingSystem:
     #: What the starting numbers are called on the public starting list, and the order it opens
     #: in: "rating" (the initial ranking, C.04.2) or "number" (numbers drawn by lot: a round
     #: robin's after the drawing, a Monrad's cards, which the evenings are paired from).
-    number_name: str = "starting number"
+    number_name: str = _("starting number")
     starting_list_order: str = "rating"
     #: Points of the pairing-allocated bye (C.04.1 art. 4: a win in a Swiss).
     pairing_allocated_bye_points: Decimal = Decimal(1)
@@ -90,9 +91,10 @@ class PairingSystem:
     #: ``(tournament) -> list[dict]``: a system without rounds has bouts; the exports list them
     #: (``docs/schema/tournament-v1.json``, ``bouts``).
     bouts: str = ""
-    #: What the pages call those who take part (a knockout category's are competitors).
-    people: str = "players"
-    person: str = "player"
+    #: What the pages call those who take part (a knockout category's are competitors), as a
+    #: heading, and the button that adds one: whole phrases, so each language words them.
+    people: Any = _("Players")
+    add_person: Any = _("Add player")
 
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
@@ -106,7 +108,7 @@ class PairingSystem:
 SYSTEMS: dict[str, PairingSystem] = {
     System.ROUND_ROBIN: PairingSystem(
         code=System.ROUND_ROBIN,
-        arbiter_pages=(Link("Drawing of lots", "drawing"),),
+        arbiter_pages=(Link(_("Drawing of lots"), "drawing"),),
         crosstable="berger",
         default_tiebreaks=("DE", "SB", "WIN", "KS"),
         all_play_all=True,
@@ -120,7 +122,7 @@ SYSTEMS: dict[str, PairingSystem] = {
     System.SWISS_DUTCH: PairingSystem(
         code=System.SWISS_DUTCH,
         arbiter_pages=(
-            Link("Pairing", "swiss"),
+            Link(_("Pairing"), "swiss"),
             Link("TRF-2026", "trf_export", ("2026",), download=True),
             Link("TRF-16", "trf_export", ("16",), download=True),
         ),
@@ -136,9 +138,9 @@ SYSTEMS: dict[str, PairingSystem] = {
     ),
     System.MONRAD: PairingSystem(
         code=System.MONRAD,
-        arbiter_pages=(Link("Club evening", "monrad"),),
+        arbiter_pages=(Link(_("Club evening"), "monrad"),),
         default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
-        number_name="card number",
+        number_name=_("card number"),
         starting_list_order="number",
         pairer="pairing.services.monrad.propose_evening",
         round_page="monrad",
@@ -149,11 +151,11 @@ SYSTEMS: dict[str, PairingSystem] = {
     ),
     System.KNOCKOUT: PairingSystem(
         code=System.KNOCKOUT,
-        arbiter_pages=(Link("Bracket", "bracket"),),
+        arbiter_pages=(Link(_("Bracket"), "bracket"),),
         public_pages=(
-            Link("Bracket", "public_bracket"),
-            Link("Standings", "public_standings"),
-            Link("bracket (PDF)", "public_bracket_pdf", download=True),
+            Link(_("Bracket"), "public_bracket"),
+            Link(_("Standings"), "public_standings"),
+            Link(_("bracket (PDF)"), "public_bracket_pdf", download=True),
         ),
         has_rounds=False,
         crosstable="",
@@ -161,7 +163,7 @@ SYSTEMS: dict[str, PairingSystem] = {
         progress="pairing.services.knockout.progress",
         demo="arbiter.demo.fight_first_round",
         bouts="pairing.services.knockout.bouts",
-        people="competitors",
-        person="competitor",
+        people=_("Competitors"),
+        add_person=_("Add competitor"),
     ),
 }

@@ -17,8 +17,14 @@ def run_job(job_id: int) -> None:
 
 @task(priority=PDF_PRIORITY)
 def build_public_pdf(
-    tournament_id: int, full_name: str, builder: str, args: list, marker: str, loader: str = ""
+    tournament_id: int,
+    full_name: str,
+    builder: str,
+    args: list,
+    marker: str,
+    loader: str = "",
+    language: str = "en",
 ) -> None:
-    """Write a public PDF and keep it for its subject's version (arbiter/views/public_pdf.py):
-    a tournament, or what `loader` reads (a competition)."""
-    public_pdf.build(tournament_id, full_name, builder, args, marker, loader)
+    """Write a public PDF in `language` and keep it for its subject's version
+    (arbiter/views/public_pdf.py): a tournament, or what `loader` reads (a competition)."""
+    public_pdf.build(tournament_id, full_name, builder, args, marker, loader, language)

@@ -1,6 +1,8 @@
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from arbiter import i18n
 from arbiter.views import (
     audit,
     auth,
@@ -14,11 +16,14 @@ from arbiter.views import (
     rounds,
     tournaments,
 )
+from pairing import knockout_urls
 
 # The admin logs in through the rate-limited login page (before admin.site.urls is read below).
 admin.site.login = auth.admin_login
 
-urlpatterns = [
+# The public pages and downloads, in every language: English as they are (/t/4/), the others
+# under their prefix (/sv/t/4/); arbiter/i18n.py chooses and redirects (docs/i18n.md).
+public_urlpatterns = [
     path("", public.home, name="home"),
     path("t/<int:tournament_id>/", public.tournament_page, name="tournament"),
     path(
@@ -38,6 +43,15 @@ urlpatterns = [
         name="player_card",
     ),
     path("t/<int:tournament_id>/search/", public_players.search, name="public_search"),
+    path("", include("arbiter.export_urls")),
+    path("", include(knockout_urls.public_urlpatterns)),
+]
+
+urlpatterns = [
+    # a public page's language link (a plain GET: it sets the language cookie only)
+    path("language/<str:language>/", i18n.choose, name="choose_language"),
+    # the arbiter's language switch (a form with the CSRF token; the choice is kept per user)
+    path("i18n/setlang/", i18n.set_language, name="set_language"),
     # Before Django's own: the login and reset pages that limit attempts (arbiter/views/auth.py).
     path("accounts/login/", auth.LoginView.as_view(), name="login"),
     path("accounts/password_reset/", auth.PasswordResetView.as_view(), name="password_reset"),
@@ -99,13 +113,13 @@ urlpatterns = [
     ),
     path("arbiter/t/<int:tournament_id>/audit/", audit.audit_log, name="audit_log"),
     path("arbiter/jobs/<int:job_id>/", jobs.job_page, name="job"),
-    path("", include("arbiter.export_urls")),
     path("", include("pairing.knockout_urls")),
     path("", include("pairing.competition_urls")),
     path("", include("pairing.mat_urls")),
     path("", include("pairing.competition_results_urls")),
     path("", include("pairing.urls")),
     path("admin/", admin.site.urls),
+    *i18n_patterns(*public_urlpatterns, prefix_default_language=False),
 ]
 
 # Django's refusals of a request too large or with too many fields, as a page that says so.

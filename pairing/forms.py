@@ -1,4 +1,5 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from arbiter.limits import InputTooLarge, check_text, read_upload
 from pairing.engines.trf import decode_trf
@@ -10,14 +11,14 @@ class StartDrawingForm(forms.Form):
     group_by = forms.ChoiceField(
         choices=LotDrawing.GroupBy.choices,
         initial=LotDrawing.GroupBy.FEDERATION,
-        label="Keep apart players of the same",
-        help_text="Club for club events: then the club takes the federation's place.",
+        label=_("Keep apart players of the same"),
+        help_text=_("Club for club events: then the club takes the federation's place."),
     )
-    double_round_robin = forms.BooleanField(required=False, label="Double round robin")
+    double_round_robin = forms.BooleanField(required=False, label=_("Double round robin"))
     swap_last_two_rounds = forms.BooleanField(
         required=False,
         initial=True,
-        label="Swap the last two rounds of the first cycle (FIDE, double round robin only)",
+        label=_("Swap the last two rounds of the first cycle (FIDE, double round robin only)"),
     )
 
 
@@ -37,17 +38,17 @@ class TrfImportForm(forms.Form):
     lines a file of ``MAX_PLAYERS`` needs (arbiter/limits.py)."""
 
     text = forms.CharField(
-        label="Paste the TRF",
+        label=_("Paste the TRF"),
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
         required=False,
         strip=False,
     )
-    file = forms.FileField(label="or upload a TRF file", required=False)
+    file = forms.FileField(label=_("or upload a TRF file"), required=False)
     name = forms.CharField(
-        label="Tournament name",
+        label=_("Tournament name"),
         max_length=200,
         required=False,
-        help_text="Leave empty to take the name from the file (record 012).",
+        help_text=_("Leave empty to take the name from the file (record 012)."),
     )
 
     def clean(self) -> dict:
@@ -55,7 +56,7 @@ class TrfImportForm(forms.Form):
         upload, text = cleaned.get("file"), cleaned.get("text", "")
         if not text.strip() and not upload:
             if "file" not in self.errors:
-                raise forms.ValidationError("Paste a TRF or choose a file.")
+                raise forms.ValidationError(_("Paste a TRF or choose a file."))
             return cleaned
         try:
             if upload:

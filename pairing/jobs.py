@@ -4,6 +4,7 @@ stopped at the time limit, it has changed nothing."""
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from arbiter.jobs import JobRefused, Outcome, latest
 from arbiter.models import BackgroundJob, Tournament
@@ -53,7 +54,9 @@ def import_trf_file(job: BackgroundJob) -> Outcome:
             tournament = import_trf(job.started_by, job.payload, name=job.options.get("name", ""))
             check_deadline()
     except TrfError as error:
-        raise JobRefused(f"The file was not imported. {sentence(error)}") from error
+        raise JobRefused(
+            gettext("The file was not imported. %(error)s") % {"error": sentence(error)}
+        ) from error
     played = tournament.rounds.count()
     return Outcome(
         f"{tournament.name} imported: {tournament.entries.count()} players, "

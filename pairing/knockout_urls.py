@@ -14,6 +14,10 @@ urlpatterns = [
     path(_t + "undraw/", knockout.undraw, name="bracket_undraw"),
     path(_t + "bout/", knockout.bout, name="bracket_bout"),
     path(_t + "pdf/", knockout.arbiter_bracket_pdf, name="bracket_pdf"),
+]
+
+#: The public bracket and its PDF, in every language (arbiter/urls.py's i18n_patterns).
+public_urlpatterns = [
     path("t/<int:tournament_id>/bracket/", knockout.public_bracket, name="public_bracket"),
     path(
         "t/<int:tournament_id>/bracket.pdf", knockout.public_bracket_pdf, name="public_bracket_pdf"

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from arbiter.models import Versioned, no_control_characters
 
@@ -22,8 +23,8 @@ class LotDrawing(models.Model):
     """
 
     class GroupBy(models.TextChoices):
-        FEDERATION = "federation", "Federation"
-        CLUB = "club", "Club"
+        FEDERATION = "federation", _("Federation")
+        CLUB = "club", _("Club")
 
     tournament = models.OneToOneField(
         "arbiter.Tournament", on_delete=models.CASCADE, related_name="lot_drawing"
@@ -49,7 +50,7 @@ class LotPick(models.Model):
     entry = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE)
     envelope = models.CharField(max_length=10)
     number = models.PositiveSmallIntegerField()
-    by_app = models.BooleanField(default=False, help_text="Drawn at random by the app")
+    by_app = models.BooleanField(default=False, help_text=_("Drawn at random by the app"))
 
     class Meta:
         ordering = ["drawing", "step"]
@@ -74,10 +75,10 @@ class PlayerRoundRecord(models.Model):
     """
 
     class Kind(models.TextChoices):
-        HALF_POINT_BYE = "H", "Half-point bye"
-        ZERO_POINT_BYE = "Z", "Absent (zero-point bye)"
-        FULL_POINT_BYE = "F", "Full-point bye"
-        WITHDRAWN = "W", "Withdrawn from this round on"
+        HALF_POINT_BYE = "H", _("Half-point bye")
+        ZERO_POINT_BYE = "Z", _("Absent (zero-point bye)")
+        FULL_POINT_BYE = "F", _("Full-point bye")
+        WITHDRAWN = "W", _("Withdrawn from this round on")
 
     tournament = models.ForeignKey(
         "arbiter.Tournament", on_delete=models.CASCADE, related_name="player_round_records"
@@ -147,7 +148,7 @@ class EnginePairing(models.Model):
         "arbiter.Entry", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     explanations = models.JSONField(default=dict)
-    seconds = models.FloatField(help_text="How long the engine took")
+    seconds = models.FloatField(help_text=_("How long the engine took"))
     #: Set when the arbiter changed the draft; the published round then differs from ``boards``.
     edited = models.BooleanField(default=False)
     paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
@@ -161,24 +162,24 @@ class MonradSettings(models.Model):
     are the seed's (3/2/1, order kept from before the previous round)."""
 
     class Scoring(models.TextChoices):
-        CLUB = "3-2-1", "3 / 2 / 1 (win / draw / loss: turning up is worth something)"
-        CHESS = "1-0.5-0", "1 / ½ / 0 (chess scoring)"
+        CLUB = "3-2-1", _("3 / 2 / 1 (win / draw / loss: turning up is worth something)")
+        CHESS = "1-0.5-0", _("1 / ½ / 0 (chess scoring)")
 
     class ByeValue(models.TextChoices):
-        WIN = "win", "a win"
-        DRAW = "draw", "a draw"
-        LOSS = "loss", "a loss"
-        ZERO = "zero", "nothing"
+        WIN = "win", _("a win")
+        DRAW = "draw", _("a draw")
+        LOSS = "loss", _("a loss")
+        ZERO = "zero", _("nothing")
 
     class TieOrder(models.TextChoices):
-        PREVIOUS = "previous", "the order before the previous round (the seed)"
-        NUMBER = "number", "the card number (NSF)"
+        PREVIOUS = "previous", _("the order before the previous round (the seed)")
+        NUMBER = "number", _("the card number (NSF)")
 
     class Tiebreak(models.TextChoices):
-        BH_C1 = "bh-c1", "Opponents' scores minus the lowest (SSF kvalitetspoäng)"
-        BH_C2 = "bh-c2", "Opponents' scores minus the two lowest (NSF, DSU)"
-        SB = "sb", "Sonneborn-Berger"
-        WINS = "wins", "Games won"
+        BH_C1 = "bh-c1", _("Opponents' scores minus the lowest (SSF kvalitetspoäng)")
+        BH_C2 = "bh-c2", _("Opponents' scores minus the two lowest (NSF, DSU)")
+        SB = "sb", _("Sonneborn-Berger")
+        WINS = "wins", _("Games won")
 
     tournament = models.OneToOneField(
         "arbiter.Tournament", on_delete=models.CASCADE, related_name="monrad_settings"
@@ -252,8 +253,8 @@ class Bracket(Versioned):
     and the drawing log, with the random seed that reproduces it. One per tournament."""
 
     class SeparateBy(models.TextChoices):
-        CLUB = "club", "Club"
-        COUNTRY = "country", "Country"
+        CLUB = "club", _("Club")
+        COUNTRY = "country", _("Country")
 
     class Seeding(models.TextChoices):
         """Where seeds 3 and 4 go (the engine's ``seeding``, docs/knockout.md "Draw")."""
@@ -262,7 +263,10 @@ class Bracket(Versioned):
             "judoshiai",
             "in the halves of 2 and 1: semi-finals 1-4 and 2-3 (JudoShiai, Appendix 3)",
         )
-        LOT = "lot", "drawn by lot into the other quarters: semi-finals 1-3 and 2-4, or 1-4 and 2-3"
+        LOT = (
+            "lot",
+            _("drawn by lot into the other quarters: semi-finals 1-3 and 2-4, or 1-4 and 2-3"),
+        )
 
     tournament = models.OneToOneField(
         "arbiter.Tournament", on_delete=models.CASCADE, related_name="bracket"

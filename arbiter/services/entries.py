@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from arbiter.models import Bye, Entry, Game, Round, Title, Tournament
 from arbiter.services.audit import record, snapshot
@@ -176,7 +177,7 @@ def delete_entry(user, entry: Entry) -> None:
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
     entry = Entry.objects.filter(pk=entry.pk).first()
     if entry is None:
-        raise EntryError("That player is no longer in the tournament.")
+        raise EntryError(gettext("That player is no longer in the tournament."))
     refused = deletion_refused(entry)
     if refused:
         raise EntryError(refused)

@@ -1,6 +1,7 @@
 """Entering the results of a round's games; the round completes when every board has one."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from arbiter.models import Game, Round, Tournament
 from arbiter.services.audit import record
@@ -23,7 +24,10 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     """
     if result != "" and results.from_code(result) is None:
         codes = ", ".join(r.code for r in results.RESULTS)
-        raise ResultError(f"'{result}' is not a result. Use {codes}.")
+        raise ResultError(
+            gettext("'%(result)s' is not a result. Use %(codes)s.")
+            % {"result": result, "codes": codes}
+        )
     # The tournament, the round, then the game: the one lock order of every change
     # (pairing/services/rounds.py), so entering a result while the round is deleted never
     # deadlocks. The round's lock makes the last two results of a round, entered at once, see
@@ -56,7 +60,10 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
         .first()
     )
     if game is None:
-        raise ResultError(f"Round {round_number} was paired again: that board is gone.")
+        raise ResultError(
+            gettext("Round %(round_number)s was paired again: that board is gone.")
+            % {"round_number": round_number}
+        )
     game.round = round_
     if game.result == result:
         return game

@@ -1,6 +1,7 @@
 """State changes of a tournament itself and of its arbiters."""
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from arbiter.audit_guard import audit_log_unlocked
 from arbiter.models import Tournament, TournamentArbiter, rules_version_for, tiebreak_rules_for
@@ -96,7 +97,10 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
 @transaction.atomic
 def add_deputy(user, tournament: Tournament, deputy) -> TournamentArbiter:
     if TournamentArbiter.objects.filter(tournament=tournament, user=deputy).exists():
-        raise TournamentError(f"{deputy.username} is already an arbiter of this tournament.")
+        raise TournamentError(
+            gettext("%(username)s is already an arbiter of this tournament.")
+            % {"username": deputy.username}
+        )
     staff = TournamentArbiter.objects.create(
         tournament=tournament, user=deputy, role=TournamentArbiter.Role.DEPUTY
     )
@@ -116,7 +120,7 @@ def remove_deputy(user, tournament: Tournament, staff_id: int) -> None:
         tournament=tournament, pk=staff_id, role=TournamentArbiter.Role.DEPUTY
     ).first()
     if staff is None:
-        raise TournamentError("That deputy arbiter is not on this tournament.")
+        raise TournamentError(gettext("That deputy arbiter is not on this tournament."))
     staff.delete()
     record(
         user,
@@ -148,7 +152,10 @@ def delete_tournament(user, tournament: Tournament, typed_name: str) -> None:
     arbiter confirms by typing its name; the audit log keeps one entry saying what went."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if typed_name.strip() != tournament.name:
-        raise TournamentError(f"Type the tournament's name, {tournament.name!r}, to delete it.")
+        raise TournamentError(
+            gettext("Type the tournament's name, %(name)s, to delete it.")
+            % {"name": repr(tournament.name)}
+        )
     lost = what_deleting_loses(tournament)
     before = {**snapshot(tournament, TOURNAMENT_FIELDS), "id": tournament.pk, "lost": lost}
     # The games, byes and bouts name entries that they protect: they go first, in bulk.

@@ -45,6 +45,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from arbiter import i18n
 
 CACHE = "logins"
 KNOWN_ADDRESS_DAYS = 90
@@ -191,7 +194,7 @@ class LoginView(auth_views.LoginView):
 
     def form_valid(self, form) -> HttpResponse:
         end_login(self.login_try, succeeded=True)
-        return super().form_valid(form)
+        return i18n.login_response(self.request, super().form_valid(form))
 
     def form_invalid(self, form) -> HttpResponse:
         end_login(self.login_try, succeeded=False)
@@ -238,5 +241,5 @@ def admin_login(request: HttpRequest, extra_context=None) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("admin:index"))
     if not (request.user.is_active and request.user.is_staff):
-        raise PermissionDenied("The administration pages are for staff only.")
+        raise PermissionDenied(_("The administration pages are for staff only."))
     return redirect("admin:index")

@@ -12,6 +12,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.exports import (
@@ -91,7 +92,7 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     """The complete rounds of a Swiss as the FIDE rating report file."""
     tournament = public_tournament(tournament_id)
     if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
-        raise Http404("No TRF export for this tournament.")
+        raise Http404(_("No TRF export for this tournament."))
     legacy, suffix = TRF_FORMATS[flavour]
 
     def make() -> Made:
@@ -126,7 +127,7 @@ def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
             tournament=tournament, number=number, state__in=COUNTED_STATES
         )
         if not public.exists():
-            raise Http404("No such public round.")
+            raise Http404(_("No such public round."))
 
     return public_pdf(
         request,

@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.models import BackgroundJob, TournamentArbiter
@@ -34,7 +35,7 @@ def job_page(request: HttpRequest, job_id: int) -> HttpResponse:
         BackgroundJob.objects.select_related("tournament", "started_by"), pk=job_id
     )
     if not _may_see(request.user, job):
-        raise PermissionDenied("Only the arbiter who asked for it and the tournament's see it.")
+        raise PermissionDenied(_("Only the arbiter who asked for it and the tournament's see it."))
     if not job.active and job.result_url:
         if job.state == BackgroundJob.State.DONE:
             messages.success(request, job.message)

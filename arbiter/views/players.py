@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter import jobs
@@ -31,7 +32,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form.add_error(None, str(error))
         else:
             if not request.htmx:
-                messages.success(request, f"{added.name} added.")
+                messages.success(request, _("%(name)s added.") % {"name": added.name})
                 return redirect("players", tournament_id=tournament.pk)
             form = EntryForm(tournament=tournament)
     template = "arbiter/players.html#players-section" if request.htmx else "arbiter/players.html"
@@ -51,7 +52,7 @@ def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
     form = EntryForm(request.POST or None, instance=entry, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         service.update_entry(request.user, entry, form.cleaned_data)
-        messages.success(request, f"{entry.name} saved.")
+        messages.success(request, _("%(name)s saved.") % {"name": entry.name})
         return redirect("players", tournament_id=tournament.pk)
     return render(
         request,
@@ -83,8 +84,8 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
             "arbiter/players.html#player-row",
             {"tournament": tournament, "entry": entry},
         )
-    verb = "withdrawn" if entry.withdrawn else "reinstated"
-    messages.success(request, f"{entry.name} {verb}.")
+    done = _("%(name)s withdrawn.") if entry.withdrawn else _("%(name)s reinstated.")
+    messages.success(request, done % {"name": entry.name})
     return redirect("players", tournament_id=tournament.pk)
 
 
@@ -115,7 +116,7 @@ def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -
     except service.EntryError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{entry.name} deleted.")
+        messages.success(request, _("%(name)s deleted.") % {"name": entry.name})
     return redirect("players", tournament_id=tournament.pk)
 
 

@@ -9,6 +9,8 @@ version stamp and cache that every page below the home page goes through in `pub
 from django.db.models import Count, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.crosstable import crosstable
@@ -30,7 +32,9 @@ def starting_list(tournament: Tournament, order: str) -> list[Entry]:
     if order == "rating":
         return sorted(entries, key=initial_ranking_key)
     if order == "alpha":
-        return sorted(entries, key=lambda e: (name_key(e.name, tournament.federation), e.pk))
+        return sorted(
+            entries, key=lambda e: (name_key(e.name, tournament.federation, get_language()), e.pk)
+        )
     return sorted(entries, key=lambda e: (e.starting_number or 10**9, e.name))
 
 
@@ -54,7 +58,8 @@ def home(request: HttpRequest) -> HttpResponse:
         tournaments = Tournament.objects.filter(is_published=True).annotate(
             player_count=Count("entries", filter=Q(entries__withdrawn=False))
         )
-        return render_to_string("public/home.html", {"tournaments": tournaments}), HTML, {}
+        context = {"tournaments": tournaments, "page_path": request.path}
+        return render_to_string("public/home.html", context), HTML, {}
 
     return kept_response(request, "home", tournaments_version(), "home", make)
 
@@ -94,7 +99,7 @@ def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def build() -> dict:
         if not tournament.pairing_system.has_rounds:
-            raise Http404("A knockout category has no crosstable: its bouts are in the bracket.")
+            raise Http404(_("A knockout category has no crosstable: its bouts are in the bracket."))
         table = crosstable(tournament)
         add_names(tournament.pk, (row.entry for row in table.rows))
         return {"table": table, "rounds": table.rounds}

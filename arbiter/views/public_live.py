@@ -15,7 +15,10 @@ in front may keep it too:
   response 10 s (``s-maxage``) and may answer at once while it asks again
   (``stale-while-revalidate``).
 - ``Vary: HX-Request, Accept-Encoding``: the same URL answers with a whole page or only its live
-  body, gzipped or not. Never ``Cookie``.
+  body, gzipped or not. Never ``Cookie`` on a page with a language prefix (/sv/...); the
+  unprefixed (English) URLs add ``Accept-Language, Cookie``, since a browser preferring another
+  language is redirected from them (arbiter/i18n.py, docs/i18n.md).
+- The language is part of every key and ETag: two languages never share a kept response.
 
 The pairings, standings, bracket and player cards poll their body every 20 seconds with htmx,
 sending the version they show; an unchanged one is answered 204 likewise.
@@ -33,6 +36,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.template.loader import render_to_string
 from django.utils.http import parse_etags
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from arbiter.models import Tournament
 from arbiter.public_cache import public_row, shared, stamp
@@ -66,7 +71,7 @@ def public_tournament(tournament_id: int) -> Tournament:
     kept under: one query, none while its row is kept (arbiter/public_cache.py)."""
     tournament = public_row(tournament_id)
     if tournament is None or not tournament.is_published:
-        raise Http404("No published tournament here.")
+        raise Http404(_("No published tournament here."))
     tournament.public_version = stamp(tournament)
     return tournament
 
@@ -78,7 +83,7 @@ def round_asked(request: HttpRequest) -> int | None:
     if not asked:
         return None
     if not (asked.isascii() and asked.isdigit() and len(asked) <= 4):
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     return int(asked)
 
 
@@ -95,8 +100,9 @@ def kept_response(
 
 
 def kept_names(scope: str, version: str, name: str) -> tuple[str, str, str]:
-    """Where the response `name` of `scope` at `version` is kept, its ETag, and where the last
-    version's is kept."""
+    """Where the response `name` of `scope` at `version` in the active language is kept, its
+    ETag, and where the last version's is kept."""
+    name = f"{get_language()}:{name}"
     digest = hashlib.blake2b(f"{scope}:{name}:{version}".encode(), digest_size=12).hexdigest()
     return f"public:{scope}:{name}:{version}", f'W/"{digest}"', f"public:{scope}:{name}:latest"
 
@@ -159,6 +165,7 @@ def live_page(
         return _cacheable(HttpResponse(status=204), None)
     query = urlencode(params)
     scope, subject = public_scope(tournament)
+    page_path = request.path + (f"?{query}" if query else "")
 
     def body() -> dict:
         context = {subject: tournament, **build()}
@@ -172,13 +179,14 @@ def live_page(
 
     def make() -> Made:
         # the whole page and the body alone share one rendering of the body
-        parts = shared(f"public:{scope}:{page}?{query}:parts:{version}", body)
+        parts = shared(f"public:{scope}:{get_language()}:{page}?{query}:parts:{version}", body)
         if request.htmx:
             return parts["html"], HTML, {}
         context = {
             subject: tournament,
             "title": parts["title"],
             "live_html": mark_safe(parts["html"]),
+            "page_path": page_path,
         }
         return render_to_string(template, context), HTML, {}
 

@@ -24,6 +24,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.log import log_response
 from django.utils.module_loading import import_string
+from django.utils.translation import get_language, override
 
 from arbiter.models import Tournament
 from arbiter.public_cache import shared, stamp
@@ -82,7 +83,9 @@ def public_pdf(
         if cache.add(marker, True, settings.TASK_TIME_LIMIT):
             task = import_string("arbiter.tasks.build_public_pdf")
             try:
-                task.enqueue(tournament.pk, full_name, builder, list(args), marker, loader)
+                task.enqueue(
+                    tournament.pk, full_name, builder, list(args), marker, loader, get_language()
+                )
             except Exception:
                 cache.delete(marker)  # not queued: the next request tries again
                 raise
@@ -116,11 +119,24 @@ def preparing(
 
 
 def build(
-    tournament_id: int, full_name: str, builder: str, args: list, marker: str, loader: str = ""
+    tournament_id: int,
+    full_name: str,
+    builder: str,
+    args: list,
+    marker: str,
+    loader: str = "",
+    language: str = "en",
 ) -> None:
-    """The task's body: write the PDF for the tournament's current version and keep it (also as
-    the latest version's, for the next version's visitors). A tournament unpublished meanwhile,
-    or a round no longer public, leaves nothing."""
+    """The task's body: write the PDF in `language` for its subject's current version and keep
+    it (also as the latest version's, for the next version's visitors). A subject unpublished
+    meanwhile, or a round no longer public, leaves nothing."""
+    with override(language):
+        _build(tournament_id, full_name, builder, args, marker, loader)
+
+
+def _build(
+    tournament_id: int, full_name: str, builder: str, args: list, marker: str, loader: str
+) -> None:
     try:
         if loader:
             try:

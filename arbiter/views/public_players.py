@@ -155,7 +155,8 @@ def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 match |= Q(starting_number=int(query))
             found = list(entries.filter(match).order_by("name")[:50])
             add_names(tournament.pk, found)
-        context = {"tournament": tournament, "query": query, "found": found}
+        page_path = f"{request.path}?{urlencode({'q': query})}" if query else request.path
+        context = {"tournament": tournament, "query": query, "found": found, "page_path": page_path}
         return render_to_string("public/search.html", context), HTML, {}
 
     name = f"search?{urlencode({'q': query})}"

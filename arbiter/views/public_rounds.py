@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from arbiter.models import Entry, Game, Round
@@ -96,7 +97,10 @@ def alphabetical(games, byes, unpaired: list[Entry], federation: str = "") -> li
             )
         )
     lines += [Line(entry, entry.points, absent="not paired") for entry in unpaired]
-    return sorted(lines, key=lambda line: (name_key(line.entry.name, federation), line.entry.pk))
+    return sorted(
+        lines,
+        key=lambda line: (name_key(line.entry.name, federation, get_language()), line.entry.pk),
+    )
 
 
 @require_GET

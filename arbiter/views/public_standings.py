@@ -7,6 +7,7 @@ system without rounds (a knockout category) is ranked by its placings instead: 1
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.models import Tournament
@@ -32,7 +33,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     def build() -> dict:
         rounds = round_progress(tournament)
         if through is not None and through not in dict(rounds):
-            raise Http404("No such public round.")
+            raise Http404(_("No such public round."))
         table = public_standings(tournament, through)
         add_names(tournament.pk, (row.entry for row in table.rows))
         begun = [n for n, now in rounds if now in (BEING_PLAYED, COMPLETE)]

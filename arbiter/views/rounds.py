@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -63,7 +64,11 @@ def _no_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A system without rounds (a knockout category) has its own page instead: go there, and
     say why."""
     page = tournament.pairing_system.arbiter_pages[0]
-    messages.info(request, f"This category has no rounds: its bouts are on the {page.label} page.")
+    messages.info(
+        request,
+        _("This category has no rounds: its bouts are on the %(page)s page.")
+        % {"page": page.label},
+    )
     return redirect(reverse(page.url_name, args=[tournament.pk, *page.args]))
 
 
@@ -107,8 +112,10 @@ def _result_answer(request, tournament: Tournament, game: Game, error: str | Non
     if error:
         messages.error(request, error)
     else:
-        shown = game.get_result_display() if game.result else "cleared"
-        messages.success(request, f"Board {game.board}: {shown}.")
+        shown = game.get_result_display() if game.result else _("cleared")
+        messages.success(
+            request, _("Board %(board)s: %(result)s.") % {"board": game.board, "result": shown}
+        )
     url = reverse("round_detail", args=[tournament.pk, game.round.number])
     return redirect(f"{url}#board-{game.board}")
 
@@ -138,7 +145,11 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
         if error:
             messages.error(request, error)
         else:
-            messages.success(request, f"Board {game.board}: {game.get_result_display()}.")
+            messages.success(
+                request,
+                _("Board %(board)s: %(result)s.")
+                % {"board": game.board, "result": game.get_result_display()},
+            )
         return redirect(reverse("round_detail", args=[tournament.pk, number]))
     context = {"tournament": tournament, "round": round_, "quick_error": error}
     if game is not None and error is None:
@@ -163,11 +174,11 @@ def _quick_answer(request, tournament: Tournament, round_: Round, game: Game, co
 def _saved_but_not_shown(request, tournament: Tournament, game: Game, *, row: bool):
     """The result was committed, then the database went away before the page could be drawn
     again (a restart, a dropped connection): say what was saved rather than answer 500."""
-    shown = game.get_result_display() if game.result else "cleared"
-    text = (
-        f"Board {game.board}: {shown} saved. The page could not be brought up to date (the "
+    shown = game.get_result_display() if game.result else _("cleared")
+    text = _(
+        "Board %(board)s: %(result)s saved. The page could not be brought up to date (the "
         "database connection was lost): reload it in a moment."
-    )
+    ) % {"board": game.board, "result": shown}
     if not request.htmx:
         messages.warning(request, text)
         url = reverse("round_detail", args=[tournament.pk, game.round.number])

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter.access import chief_arbiter_required, tournament_arbiter_required
@@ -20,7 +21,9 @@ def create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         tournament = service.create_tournament(request.user, form.cleaned_data)
-        messages.success(request, f"{tournament.name} created. Now add the players.")
+        messages.success(
+            request, _("%(name)s created. Now add the players.") % {"name": tournament.name}
+        )
         return redirect("players", tournament_id=tournament.pk)
     return render(request, "arbiter/tournament_form.html", {"form": form})
 
@@ -35,7 +38,7 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except service.TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, "Tournament saved.")
+            messages.success(request, _("Tournament saved."))
             return redirect("tournament_settings", tournament_id=tournament.pk)
     return _render_settings(request, tournament, form, DeputyForm())
 
@@ -51,7 +54,7 @@ def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except service.TournamentError as refused:
             error = str(refused)
         else:
-            messages.success(request, f"{tournament.name} deleted.")
+            messages.success(request, _("%(name)s deleted.") % {"name": tournament.name})
             return redirect("dashboard")
     context = {
         "tournament": tournament,
@@ -72,7 +75,7 @@ def add_deputy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except service.TournamentError as error:
             deputy_form.add_error("username", str(error))
         else:
-            messages.success(request, "Deputy arbiter added.")
+            messages.success(request, _("Deputy arbiter added."))
             return redirect("tournament_settings", tournament_id=tournament.pk)
     return _render_settings(request, tournament, TournamentForm(instance=tournament), deputy_form)
 
@@ -85,7 +88,7 @@ def remove_deputy(request: HttpRequest, tournament: Tournament, staff_id: int) -
     except service.TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Deputy arbiter removed.")
+        messages.success(request, _("Deputy arbiter removed."))
     return redirect("tournament_settings", tournament_id=tournament.pk)
 
 

@@ -13,7 +13,14 @@ as the Unicode root collation does at that level.
 - ``SWE``, ``FIN`` (Swedish, Finnish): A-Z, then Å Ä Ö; Æ sorts as Ä, Ø as Ö, Ü as Y.
 - ``ISL`` (Icelandic): Á Ð É Í Ó Ú Ý are letters of their own after A D E I O U Y, and Þ Æ Ö
   come after Z (Ø as Ö, Ä as Æ).
+- ``RUS`` and the Russian language: the Cyrillic alphabet first (Yo sorts as Ye, Short I is a
+  letter of its own), then the Latin one, as CLDR's Russian collation orders the scripts.
 - Anything else: the default above.
+
+A list shown to a reader follows the reader's language when it has an alphabet of its own here
+(Swedish and Finnish: Å Ä Ö after Z; Russian), else the federation's (``alphabet_for`` with
+``language``; docs/i18n.md): a Swede reads a Norwegian event's starting list in Swedish order.
+A drawing of lots (Varma) follows the federation only, whoever reads it.
 
 Inside a name, a space, comma or hyphen ends a word and sorts before every letter ("Berg, Eva"
 before "Bergen, Ola"); an apostrophe or a full stop is ignored; digits come before letters and
@@ -27,6 +34,7 @@ from __future__ import annotations
 import unicodedata
 
 LATIN = "abcdefghijklmnopqrstuvwxyz"
+CYRILLIC = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
 #: Weights: a word's end, then digits, then the letters of the alphabet, then other scripts.
 _SEPARATOR = 0
 _DIGITS = 10
@@ -46,6 +54,7 @@ ALPHABETS: dict[str, dict[str, int]] = {
     "da-nb": _alphabet(LATIN + "æøå", {"ä": "æ", "ö": "ø", "ü": "y"}),
     "sv-fi": _alphabet(LATIN + "åäö", {"æ": "ä", "ø": "ö", "ü": "y"}),
     "is": _alphabet("aábcdðeéfghiíjklmnoópqrstuúvwxyýzþæö", {"ø": "ö", "ä": "æ"}),
+    "ru": _alphabet(CYRILLIC + LATIN, {"\u0451": "\u0435"}),  # yo as ye
 }
 
 #: The alphabet of a federation's language (FIDE codes).
@@ -56,7 +65,11 @@ FEDERATION_ALPHABETS = {
     "SWE": "sv-fi",
     "FIN": "sv-fi",
     "ISL": "is",
+    "RUS": "ru",
 }
+
+#: The alphabet of a reader's language (Django's language codes), where it has one of its own.
+LANGUAGE_ALPHABETS = {"sv": "sv-fi", "fi": "sv-fi", "ru": "ru"}
 
 #: Letters that are not a base letter with an accent, read as the root collation reads them.
 _EXPANSIONS = {"æ": "ae", "ø": "o", "œ": "oe", "ß": "ss", "đ": "d", "ð": "d", "ł": "l", "þ": "th"}
@@ -64,14 +77,20 @@ _SEPARATORS = set(" ,-\t")
 _IGNORED = set("'\u2019.")  # apostrophes, full stop
 
 
-def alphabet_for(federation: str) -> str:
-    """The name of the alphabet a federation's players are sorted in ("default" if unknown)."""
+def alphabet_for(federation: str, language: str = "") -> str:
+    """The name of the alphabet a list is sorted in: the reader's `language`'s when it has one,
+    else the federation's ("default" if unknown)."""
+    if language:
+        base = language.lower().split("-")[0].split("_")[0]
+        if base in LANGUAGE_ALPHABETS:
+            return LANGUAGE_ALPHABETS[base]
     return FEDERATION_ALPHABETS.get(federation.upper(), "default")
 
 
-def name_key(name: str, federation: str = "") -> tuple:
-    """The sort key of ``name`` in the alphabetical order of ``federation``'s language."""
-    weights = ALPHABETS[alphabet_for(federation)]
+def name_key(name: str, federation: str = "", language: str = "") -> tuple:
+    """The sort key of ``name`` in the alphabetical order of the reader's `language`, or else of
+    ``federation``'s language."""
+    weights = ALPHABETS[alphabet_for(federation, language)]
     folded = unicodedata.normalize("NFC", name.casefold())
     primary: list[int] = []
     for char in folded:

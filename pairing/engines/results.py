@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from pairing.engines.messages import N_
+
 #: What one side made of a game: a win, draw or loss over the board, or a forfeit won or lost.
 WIN, DRAW, LOSS, FORFEIT_WIN, FORFEIT_LOSS = "win", "draw", "loss", "forfeit win", "forfeit loss"
 
@@ -98,17 +100,17 @@ class Result:
         return _TRF_CODE[self.white], _TRF_CODE[self.black]
 
 
-WHITE_WINS = Result("1-0", "1 - 0", "1-0", "White wins", "1-0", WIN, LOSS, ("1",))
-DRAW_GAME = Result("1/2", "½ - ½", "½-½", "Draw", "1/2-1/2", DRAW, DRAW, ("=", "½", "5"))
-BLACK_WINS = Result("0-1", "0 - 1", "0-1", "Black wins", "0-1", LOSS, WIN, ("0",))
+WHITE_WINS = Result("1-0", "1 - 0", "1-0", N_("White wins"), "1-0", WIN, LOSS, ("1",))
+DRAW_GAME = Result("1/2", "½ - ½", "½-½", N_("Draw"), "1/2-1/2", DRAW, DRAW, ("=", "½", "5"))
+BLACK_WINS = Result("0-1", "0 - 1", "0-1", N_("Black wins"), "0-1", LOSS, WIN, ("0",))
 WHITE_WINS_BY_FORFEIT = Result(
-    "+-", "+ - -", "+ - -", "White wins by forfeit", "+--", FORFEIT_WIN, FORFEIT_LOSS, ("+",)
+    "+-", "+ - -", "+ - -", N_("White wins by forfeit"), "+--", FORFEIT_WIN, FORFEIT_LOSS, ("+",)
 )
 BLACK_WINS_BY_FORFEIT = Result(
-    "-+", "- - +", "- - +", "Black wins by forfeit", "--+", FORFEIT_LOSS, FORFEIT_WIN, ("-",)
+    "-+", "- - +", "- - +", N_("Black wins by forfeit"), "--+", FORFEIT_LOSS, FORFEIT_WIN, ("-",)
 )
 DOUBLE_FORFEIT = Result(
-    "--", "- - -", "- - -", "Double forfeit", "---", FORFEIT_LOSS, FORFEIT_LOSS, ()
+    "--", "- - -", "- - -", N_("Double forfeit"), "---", FORFEIT_LOSS, FORFEIT_LOSS, ()
 )
 
 #: Every result, in the order the database's choices list them.

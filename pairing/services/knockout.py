@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from arbiter.models import Entry, System, Tournament
 from arbiter.services.audit import record
@@ -84,7 +85,7 @@ def bracket_of(tournament: Tournament) -> Bracket:
 
 def _check_knockout(tournament: Tournament) -> None:
     if tournament.system != System.KNOCKOUT:
-        raise BracketError("Only a knockout category has a bracket.")
+        raise BracketError(gettext("Only a knockout category has a bracket."))
 
 
 def _competitors(tournament: Tournament, bracket: Bracket) -> list[ko.Competitor]:
@@ -125,9 +126,12 @@ def _checked_seeds(tournament: Tournament, seeds: dict[int, int | None]) -> dict
         Entry.objects.filter(tournament=tournament, withdrawn=False).values_list("pk", flat=True)
     )
     if any(int(entry) not in known for entry in chosen):
-        raise SeedsRefused("Only the category's own competitors can be seeded.")
+        raise SeedsRefused(gettext("Only the category's own competitors can be seeded."))
     if any(not 1 <= s <= ko.model.MAX_SEEDS for s in chosen.values()):
-        raise SeedsRefused(f"Seeds are 1 to {ko.model.MAX_SEEDS}, each given once.")
+        raise SeedsRefused(
+            gettext("Seeds are 1 to %(MAX_SEEDS)s, each given once.")
+            % {"MAX_SEEDS": ko.model.MAX_SEEDS}
+        )
     values = list(chosen.values())
     twice = sorted({s for s in values if values.count(s) > 1})
     if twice:
@@ -162,7 +166,7 @@ def set_seeds(
     """Seed competitors 1..8 (entry id -> seed, None to unseed) before the draw."""
     bracket = _locked(tournament, seen)
     if bracket.slots:
-        raise BracketError("The draw is made: undo the draw to change the seeds.")
+        raise BracketError(gettext("The draw is made: undo the draw to change the seeds."))
     chosen = _checked_seeds(tournament, seeds)
     _store_seeds(user, tournament, bracket, chosen)
     mark_changed(user, bracket, "seeds set", "seeds")
@@ -207,13 +211,16 @@ def set_rules(
     seeds first. Fixed once drawn: undo the draw to change them."""
     bracket = _locked(tournament, seen)
     if bracket.slots:
-        raise BracketError("The draw is made: undo the draw to change its rules.")
+        raise BracketError(gettext("The draw is made: undo the draw to change its rules."))
     if not 0 <= pool_up_to <= ko.pools.MAX_POOL:
-        raise BracketError(f"A pool has at most {ko.pools.MAX_POOL} competitors.")
+        raise BracketError(
+            gettext("A pool has at most %(MAX_POOL)s competitors.")
+            % {"MAX_POOL": ko.pools.MAX_POOL}
+        )
     if knockout_system not in ko.SYSTEMS or ko.SYSTEMS[knockout_system].is_pool:
-        raise BracketError("Choose a knockout system for the larger fields.")
+        raise BracketError(gettext("Choose a knockout system for the larger fields."))
     if seeding not in Bracket.Seeding.values:
-        raise BracketError("Choose where seeds 3 and 4 go.")
+        raise BracketError(gettext("Choose where seeds 3 and 4 go."))
     before = _rules_of(bracket)
     bracket.pool_up_to = pool_up_to
     bracket.knockout_system = knockout_system
@@ -258,18 +265,18 @@ def place_by_hand(
     places the others around them."""
     bracket = _locked(tournament, seen)
     if bracket.slots:
-        raise BracketError("The draw is made: draw again to change places.")
+        raise BracketError(gettext("The draw is made: draw again to change places."))
     if not Entry.objects.filter(tournament=tournament, pk=entry_id, withdrawn=False).exists():
-        raise BracketError("Only the category's own competitors can be placed.")
+        raise BracketError(gettext("Only the category's own competitors can be placed."))
     placed = dict(bracket.placed)
     if slot is None:
         placed.pop(str(entry_id), None)
     else:
         size = hand_placing(tournament)["size"]
         if not 1 <= slot <= size:
-            raise BracketError(f"The bracket has places 1 to {size}.")
+            raise BracketError(gettext("The bracket has places 1 to %(size)s.") % {"size": size})
         if slot in placed.values() and placed.get(str(entry_id)) != slot:
-            raise BracketError(f"Place {slot} is taken.")
+            raise BracketError(gettext("Place %(slot)s is taken.") % {"slot": slot})
         placed[str(entry_id)] = slot
     bracket.placed = placed
     mark_changed(user, bracket, f"placed by hand: {placed}", "placed")
@@ -299,7 +306,7 @@ def draw_bracket(
     a drawn bracket: refused with :class:`ConfirmationNeeded` unless ``confirm``."""
     bracket = _locked(tournament, seen)
     if bracket.bouts.exists():
-        raise BracketError("Matches have been fought: the draw stands.")
+        raise BracketError(gettext("Matches have been fought: the draw stands."))
     if seeds is not None and not bracket.slots:
         chosen = _checked_seeds(tournament, seeds)
         if chosen != bracket.seeds:
@@ -308,13 +315,15 @@ def draw_bracket(
         when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
         lost = f"the bracket drawn {when:%Y-%m-%d %H:%M} " if when else "the bracket drawn "
         lost += f"with random seed {bracket.random_seed}"
-        raise ConfirmationNeeded(f"Drawing again replaces {lost}.", [lost])
+        raise ConfirmationNeeded(
+            gettext("Drawing again replaces %(lost)s.") % {"lost": lost}, [lost]
+        )
     competitors = _competitors(tournament, bracket)
     if len(competitors) < 2:
-        raise BracketError("A bracket needs at least two competitors.")
+        raise BracketError(gettext("A bracket needs at least two competitors."))
     system = system or system_for(bracket, len(competitors))
     if system not in ko.SYSTEMS:
-        raise BracketError(f"Unknown system {system!r}.")
+        raise BracketError(gettext("Unknown system %(system)s.") % {"system": repr(system)})
     seed = random_seed if random_seed is not None else secrets.randbelow(2**31)
     try:
         if ko.SYSTEMS[system].is_pool:
@@ -376,14 +385,16 @@ def undo_draw(
     :class:`ConfirmationNeeded` (naming the draw that goes) unless ``confirm``."""
     bracket = _locked(tournament, seen)
     if not bracket.slots:
-        raise BracketError("The bracket is not drawn.")
+        raise BracketError(gettext("The bracket is not drawn."))
     if bracket.bouts.exists():
-        raise BracketError("Matches have been fought: the draw stands.")
+        raise BracketError(gettext("Matches have been fought: the draw stands."))
     when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
     lost = f"the bracket drawn {when:%Y-%m-%d %H:%M} " if when else "the bracket drawn "
     lost += f"with random seed {bracket.random_seed}"
     if not confirm:
-        raise ConfirmationNeeded(f"Undoing the draw removes {lost}.", [lost])
+        raise ConfirmationNeeded(
+            gettext("Undoing the draw removes %(lost)s.") % {"lost": lost}, [lost]
+        )
     before = {"system": bracket.system, "seed": bracket.random_seed, "slots": bracket.slots}
     bracket.system = ""
     bracket.random_seed = None
@@ -434,7 +445,7 @@ def record_bout(
     """
     bracket = _locked(tournament)
     if not bracket.slots:
-        raise BracketError("The bracket is not drawn yet.")
+        raise BracketError(gettext("The bracket is not drawn yet."))
     if not bracket.bouts.exists():
         bracket = _locked(tournament, seen)
     competitors = [

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from arbiter.models import Bye, Entry, Game, Round, System, Tournament, no_control_characters
 from arbiter.scoring import COUNTED_STATES
@@ -119,7 +120,7 @@ def present_ids(tournament: Tournament, number: int) -> set[int]:
 def locked_monrad(tournament: Tournament) -> Tournament:
     tournament = locked_tournament(tournament)
     if tournament.system != System.MONRAD:
-        raise EveningError("Only a Monrad event has club evenings.")
+        raise EveningError(gettext("Only a Monrad event has club evenings."))
     return tournament
 
 
@@ -129,10 +130,13 @@ def set_present(user, tournament: Tournament, entry: Entry, present: bool) -> bo
     Returns whether anything changed."""
     tournament = locked_monrad(tournament)
     if entry.tournament_id != tournament.pk:
-        raise EveningError(f"{entry.name} is not a member of {tournament.name}.")
+        raise EveningError(
+            gettext("%(name)s is not a member of %(tournament_name)s.")
+            % {"name": entry.name, "tournament_name": tournament.name}
+        )
     number = next_evening(tournament)
     if present and entry.withdrawn:
-        raise EveningError(f"{entry.name} has withdrawn from the event.")
+        raise EveningError(gettext("%(name)s has withdrawn from the event.") % {"name": entry.name})
     existing = MonradCheckIn.objects.filter(entry=entry, round_number=number)
     if present == existing.exists():
         return False
@@ -162,15 +166,17 @@ def add_late_member(user, tournament: Tournament, name: str, rating: int = 0) ->
     locked_monrad(tournament)
     name = " ".join(name.split())
     if not name:
-        raise EveningError("The new member needs a name.")
+        raise EveningError(gettext("The new member needs a name."))
     if len(name) > 100:
-        raise EveningError("A name has at most 100 characters.")
+        raise EveningError(gettext("A name has at most 100 characters."))
     try:
         no_control_characters(name)
     except ValidationError as error:
         raise EveningError(error.messages[0]) from None
     if tournament.entries.filter(name__iexact=name).exists():
-        raise EveningError(f"{name} is already a member: check them in instead.")
+        raise EveningError(
+            gettext("%(name)s is already a member: check them in instead.") % {"name": name}
+        )
     try:
         entry = add_entry(user, tournament, {"name": name, "rating": rating})
     except EntryError as error:  # the club is full (MAX_PLAYERS)
@@ -188,7 +194,10 @@ def propose_evening(user, tournament: Tournament, number: int) -> Proposal:
     ).values_list("entry_id", flat=True)
     present = [str(pk) for pk in present]
     if len(present) < 2:
-        raise RoundError(f"Check in at least two members before pairing round {number}.")
+        raise RoundError(
+            gettext("Check in at least two members before pairing round %(number)s.")
+            % {"number": number}
+        )
     seed = _draw_cards(user, tournament) if number == 1 else None
     players, evenings, entries = players_and_evenings(tournament, number - 1)
     try:
@@ -200,7 +209,10 @@ def propose_evening(user, tournament: Tournament, number: int) -> Proposal:
             engine_settings(settings_of(tournament)),
         )
     except engine.MonradError as error:
-        raise RoundError(f"Round {number} cannot be paired: {error}") from error
+        raise RoundError(
+            gettext("Round %(number)s cannot be paired: %(error)s")
+            % {"number": number, "error": error}
+        ) from error
     summary = f"Round {number} paired: {pairing.present} present, {len(pairing.boards)} boards"
     if pairing.bye:
         summary += f", bye {entries[pairing.bye].name}"
@@ -302,7 +314,10 @@ def update_settings(user, tournament: Tournament, **values) -> MonradSettings:
     for name, value in values.items():
         choices = MonradSettings._meta.get_field(name).choices
         if value not in {v for v, _ in choices}:
-            raise EveningError(f"{value!r} is not a choice for {name.replace('_', ' ')}.")
+            raise EveningError(
+                gettext("%(value)s is not a choice for %(_)s.")
+                % {"value": repr(value), "_": name.replace("_", " ")}
+            )
         setattr(chosen, name, value)
     changed = {k: v for k, v in values.items() if before[k] != v}
     if changed or chosen.pk is None:

@@ -6,6 +6,7 @@ import re
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from arbiter.models import Bye, Entry, Game, Round, System, Tournament
 from arbiter.services.audit import record
@@ -37,15 +38,23 @@ def drawers_for(entries: list[Entry], group_by: str) -> list[Drawer]:
 def check_field(tournament: Tournament, entries: list[Entry]) -> None:
     """The field can draw lots: a round robin not yet under way, 3+ players, no duplicates."""
     if tournament.system != System.ROUND_ROBIN:
-        raise DrawingError("Only a round robin draws its starting numbers with the Varma tables.")
+        raise DrawingError(
+            gettext("Only a round robin draws its starting numbers with the Varma tables.")
+        )
     if tournament.rounds.exists():
-        raise DrawingError("The rounds exist already: the starting numbers are fixed.")
+        raise DrawingError(gettext("The rounds exist already: the starting numbers are fixed."))
     if len(entries) < 3:
-        raise DrawingError(f"A round robin needs at least 3 players; this one has {len(entries)}.")
+        raise DrawingError(
+            gettext("A round robin needs at least 3 players; this one has %(count)s.")
+            % {"count": len(entries)}
+        )
     seen: dict[tuple[str, str], str] = {}
     for entry in entries:
         if entry.federation and not FEDERATION.match(entry.federation):
-            raise DrawingError(f"{entry.name}: {entry.federation!r} is not a three-letter code.")
+            raise DrawingError(
+                gettext("%(name)s: %(federation)s is not a three-letter code.")
+                % {"name": entry.name, "federation": repr(entry.federation)}
+            )
         identity = (entry.name.casefold(), entry.federation)
         if identity in seen:
             raise DrawingError(
@@ -77,7 +86,7 @@ def start_drawing(
 ) -> LotDrawing:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if LotDrawing.objects.filter(tournament=tournament).exists():
-        raise DrawingError("The drawing has started already.")
+        raise DrawingError(gettext("The drawing has started already."))
     entries = active_entries(tournament)
     check_field(tournament, entries)
     check_rounds(len(entries), double=double_round_robin)
@@ -130,7 +139,10 @@ def record_pick(user, drawing: LotDrawing, step: int, envelope: str, number: int
     if done is not None:
         if (done.envelope, done.number) == (envelope, number):
             return done
-        raise DrawingError(f"Step {step + 1} is recorded already; undo it first to change it.")
+        raise DrawingError(
+            gettext("Step %(step)s is recorded already; undo it first to change it.")
+            % {"step": step + 1}
+        )
     try:
         state.pick(envelope, number)
     except VarmaError as error:
@@ -155,7 +167,9 @@ def draw_for_player(user, drawing: LotDrawing, step: int) -> LotPick:
 
 def _already_drawn(drawing: LotDrawing, state: Drawing, step: int) -> LotPick | None:
     if step > len(state.picks):
-        raise DrawingError("That is not the player whose turn it is; the page was out of date.")
+        raise DrawingError(
+            gettext("That is not the player whose turn it is; the page was out of date.")
+        )
     return drawing.picks.get(step=step) if step < len(state.picks) else None
 
 
@@ -185,7 +199,7 @@ def undo_last_pick(user, drawing: LotDrawing) -> None:
     drawing = _locked(drawing)
     last = drawing.picks.select_related("entry").order_by("-step").first()
     if last is None:
-        raise DrawingError("Nothing has been drawn yet.")
+        raise DrawingError(gettext("Nothing has been drawn yet."))
     last.delete()
     record(
         user,
@@ -219,7 +233,9 @@ def confirm_drawing(user, drawing: LotDrawing) -> list[Round]:
     check_rounds(len(entries), double=drawing.double_round_robin)
     state, by_key = engine_state(drawing)
     if not state.finished:
-        raise DrawingError(f"{state.next_drawer.name} has not drawn a number yet.")
+        raise DrawingError(
+            gettext("%(name)s has not drawn a number yet.") % {"name": state.next_drawer.name}
+        )
     numbers = state.numbers()
     tournament.entries.update(starting_number=None)
     entries = list(by_key.values())
@@ -279,9 +295,9 @@ def _locked(drawing: LotDrawing) -> LotDrawing:
         .first()
     )
     if drawing is None:
-        raise DrawingError("The drawing was restarted meanwhile; reload the page.")
+        raise DrawingError(gettext("The drawing was restarted meanwhile; reload the page."))
     if drawing.confirmed_at is not None:
-        raise DrawingError("The drawing is confirmed: the starting numbers are locked.")
+        raise DrawingError(gettext("The drawing is confirmed: the starting numbers are locked."))
     return drawing
 
 

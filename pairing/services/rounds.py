@@ -27,6 +27,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext
 
 from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament, Versioned
 from arbiter.services.audit import record
@@ -155,7 +156,7 @@ def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = 
     check_unchanged(tournament, seen_version)
     system = tournament.pairing_system
     if not system.pairer:
-        raise RoundError("This tournament's rounds are not paired one at a time.")
+        raise RoundError(gettext("This tournament's rounds are not paired one at a time."))
     last = tournament.rounds.order_by("-number").first()
     if last is not None and last.state == Round.State.DRAFT:
         raise RoundError(
@@ -163,7 +164,10 @@ def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = 
         )
     if last is not None and last.state != Round.State.COMPLETE:
         missing = last.games.filter(result="").count()
-        raise RoundError(f"Round {last.number} still has {missing} board(s) without a result.")
+        raise RoundError(
+            gettext("Round %(number)s still has %(missing)s board(s) without a result.")
+            % {"number": last.number, "missing": missing}
+        )
     number = last.number + 1 if last else 1
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise RoundError(
@@ -171,12 +175,21 @@ def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = 
             "(raise the number of rounds in the settings for another)."
         )
     if number > settings.MAX_ROUNDS:
-        raise RoundError(f"A tournament has at most {settings.MAX_ROUNDS} rounds (MAX_ROUNDS).")
+        raise RoundError(
+            gettext("A tournament has at most %(MAX_ROUNDS)s rounds (MAX_ROUNDS).")
+            % {"MAX_ROUNDS": settings.MAX_ROUNDS}
+        )
     if tournament.entries.filter(withdrawn=False).count() < 2:
-        raise RoundError(f"Round {number} needs at least two players who have not withdrawn.")
+        raise RoundError(
+            gettext("Round %(number)s needs at least two players who have not withdrawn.")
+            % {"number": number}
+        )
     proposal: Proposal = import_string(system.pairer)(user, tournament, number)
     if not proposal.boards:
-        raise RoundError(f"Round {number} would have no game: check who plays in it.")
+        raise RoundError(
+            gettext("Round %(number)s would have no game: check who plays in it.")
+            % {"number": number}
+        )
     round_ = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -289,10 +302,10 @@ def swap_players(
                 f"{entry.name} is not paired in round {round_.number} (absent or a requested bye)."
             )
     if first.pk == second.pk:
-        raise RoundError("Choose two different players to swap.")
+        raise RoundError(gettext("Choose two different players to swap."))
     before = {first.pk: slots[first.pk], second.pk: slots[second.pk]}
     if before[first.pk].board is not None and before[first.pk].board == before[second.pk].board:
-        raise RoundError("Those two players are already paired together.")
+        raise RoundError(gettext("Those two players are already paired together."))
     slots[first.pk], slots[second.pk] = before[second.pk], before[first.pk]
     summary = (
         f"Round {round_.number} draft: swapped {first.name} ({before[first.pk]}) and "
@@ -317,9 +330,15 @@ def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | No
     _editable(round_, seen)
     game = round_.games.select_related("white", "black").filter(board=board).first()
     if game is None:
-        raise RoundError(f"Round {round_.number} has no board {board}.")
+        raise RoundError(
+            gettext("Round %(number)s has no board %(board)s.")
+            % {"number": round_.number, "board": board}
+        )
     if white.pk not in (game.white_id, game.black_id):
-        raise RoundError(f"{white.name} does not play on board {board}.")
+        raise RoundError(
+            gettext("%(name)s does not play on board %(board)s.")
+            % {"name": white.name, "board": board}
+        )
     if game.white_id == white.pk:
         return
     slots = _arrangement(round_)
@@ -356,7 +375,9 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
     tournament, round_ = locked_round(round_)
     check_seen(round_, seen, f"Round {round_.number}")
     if round_.state != Round.State.DRAFT:
-        raise RoundError(f"Round {round_.number} is already published.")
+        raise RoundError(
+            gettext("Round %(number)s is already published.") % {"number": round_.number}
+        )
     system = tournament.pairing_system
     notes: list[str] = system.call("publish_notes", user, round_) if system.publish_notes else []
     round_.state = Round.State.PUBLISHED

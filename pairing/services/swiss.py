@@ -5,6 +5,8 @@ engine's pairing of the next round, the colour lot of round 1, and the rule warn
 import random
 import time
 
+from django.utils.translation import gettext
+
 from arbiter.models import Bye, Round, Tournament
 from arbiter.services.entries import renumber_by_rating
 from arbiter.time_limit import run_pure
@@ -30,7 +32,9 @@ def propose_round(user, tournament: Tournament, number: int) -> Proposal:
             f"No pairing of round {number} satisfies the absolute criteria: {error}"
         ) from error
     except TrfError as error:
-        raise RoundError(f"The tournament's history cannot be paired: {error}") from error
+        raise RoundError(
+            gettext("The tournament's history cannot be paired: %(error)s") % {"error": error}
+        ) from error
     seconds = time.perf_counter() - started
     entries = {e.starting_number: e for e in tournament.entries.exclude(starting_number=None)}
     absent = {p.number: p.results[-1].code for p in trf.players if len(p.results) == number}

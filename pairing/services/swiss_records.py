@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
 from django.db import transaction
+from django.utils.translation import gettext
 
 from arbiter.models import Entry, System, Tournament
 from arbiter.services.audit import record
@@ -21,7 +22,7 @@ class SwissError(RoundError):
 def locked_swiss(tournament: Tournament) -> Tournament:
     tournament = locked_tournament(tournament)
     if tournament.system != System.SWISS_DUTCH:
-        raise SwissError("Only a FIDE Dutch Swiss keeps these records.")
+        raise SwissError(gettext("Only a FIDE Dutch Swiss keeps these records."))
     return tournament
 
 
@@ -46,7 +47,9 @@ def set_player_round_record(
     tournament = locked_swiss(tournament)
     _check_unpaired(tournament, round_number)
     if kind and kind not in PlayerRoundRecord.Kind.values:
-        raise SwissError(f"{kind!r} is not a kind of bye or absence.")
+        raise SwissError(
+            gettext("%(kind)s is not a kind of bye or absence.") % {"kind": repr(kind)}
+        )
     current = PlayerRoundRecord.objects.filter(entry=entry, round_number=round_number).first()
     before = current.kind if current else ""
     if before == kind:
@@ -80,7 +83,7 @@ def forbid_pair(user, tournament: Tournament, first: Entry, second: Entry) -> Fo
     """Rule that two players must not meet from the next round on (C.04.1, [C1])."""
     tournament = locked_swiss(tournament)
     if first.pk == second.pk:
-        raise SwissError("Choose two different players.")
+        raise SwissError(gettext("Choose two different players."))
     low, high = sorted((first, second), key=lambda e: e.pk)
     pair, created = ForbiddenPair.objects.get_or_create(
         tournament=tournament,
@@ -120,7 +123,7 @@ def set_baku_acceleration(user, tournament: Tournament, on: bool) -> None:
     if tournament.baku_acceleration == on:
         return
     if tournament.rounds.exists():
-        raise SwissError("Acceleration is chosen before round 1 is paired.")
+        raise SwissError(gettext("Acceleration is chosen before round 1 is paired."))
     if on and Acceleration.objects.filter(tournament=tournament).exists():
         raise SwissError(
             "Players have accelerations of their own: remove them before choosing Baku."
@@ -148,11 +151,13 @@ def set_initial_colour(user, tournament: Tournament, colour: str) -> None:
     where the regulations of the event say so). Only before round 1 is paired."""
     tournament = locked_swiss(tournament)
     if colour not in INITIAL_COLOURS:
-        raise SwissError("The top player's colour in round 1 is White (w), Black (b) or drawn.")
+        raise SwissError(
+            gettext("The top player's colour in round 1 is White (w), Black (b) or drawn.")
+        )
     if tournament.initial_colour == colour:
         return
     if tournament.rounds.exists():
-        raise SwissError("The initial colour is chosen before round 1 is paired.")
+        raise SwissError(gettext("The initial colour is chosen before round 1 is paired."))
     before = tournament.initial_colour
     tournament.initial_colour = colour
     tournament.save(update_fields=["initial_colour"])
@@ -178,7 +183,7 @@ def score_missed_rounds(user, tournament: Tournament, entry: Entry, kind: str) -
 
     tournament = locked_swiss(tournament)
     if kind not in ("H", "Z"):
-        raise SwissError("Missed rounds score half a point (H) or nothing (Z).")
+        raise SwissError(gettext("Missed rounds score half a point (H) or nothing (Z)."))
     rounds = (
         tournament.rounds.exclude(state=Round.State.DRAFT)
         .exclude(games__white=entry)
@@ -218,15 +223,19 @@ def set_acceleration(
     try:
         value = Decimal(str(points).strip().replace(",", "."))
     except InvalidOperation:
-        raise SwissError(f"{points!r} is not a number of points.") from None
+        raise SwissError(
+            gettext("%(points)s is not a number of points.") % {"points": repr(points)}
+        ) from None
     if not value.is_finite() or value < 0 or value > 99 or value != value.quantize(Decimal("0.1")):
-        raise SwissError("Acceleration points are 0 to 99, in tenths at most (1, 0.5).")
+        raise SwissError(gettext("Acceleration points are 0 to 99, in tenths at most (1, 0.5)."))
     if not 1 <= first <= last:
-        raise SwissError("The rounds run from the first to the last, from round 1.")
+        raise SwissError(gettext("The rounds run from the first to the last, from round 1."))
     _check_unpaired(tournament, last)
     _check_unpaired(tournament, first)
     if tournament.baku_acceleration:
-        raise SwissError("Baku acceleration is on: turn it off to accelerate players by hand.")
+        raise SwissError(
+            gettext("Baku acceleration is on: turn it off to accelerate players by hand.")
+        )
     stored = Acceleration.objects.filter(
         entry=entry, round_number__gte=first, round_number__lte=last
     )

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -90,7 +91,15 @@ def confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         rounds = service.confirm_drawing(request.user, drawing)
     except service.DrawingError as error:
         return _fail(request, tournament, str(error))
-    messages.success(request, f"Starting numbers locked; {len(rounds)} rounds created.")
+    messages.success(
+        request,
+        ngettext(
+            "Starting numbers locked; %(count)s round created.",
+            "Starting numbers locked; %(count)s rounds created.",
+            len(rounds),
+        )
+        % {"count": len(rounds)},
+    )
     target = reverse("drawing", args=[tournament.pk])
     if request.htmx:
         response = HttpResponse(status=204)

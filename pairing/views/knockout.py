@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -104,7 +105,7 @@ def bracket_context(board: service.Board) -> dict:
 @tournament_arbiter_required
 def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if not tournament.pairing_system.has_page("bracket"):
-        messages.error(request, "Only a knockout category has a bracket.")
+        messages.error(request, _("Only a knockout category has a bracket."))
         return redirect("tournament_settings", tournament_id=tournament.pk)
     return BOARD.render(request, tournament)
 
@@ -330,7 +331,7 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def build() -> dict:
         if not tournament.pairing_system.has_page("public_bracket"):
-            raise Http404("This tournament has no bracket.")
+            raise Http404(_("This tournament has no bracket."))
         return bracket_context(service.board(tournament))
 
     return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)
@@ -339,7 +340,7 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def bracket_pdf_made(tournament: Tournament) -> Made:
     """The bracket or pool sheet (a task may write it: arbiter/views/public_pdf.py)."""
     if not tournament.pairing_system.has_page("public_bracket"):
-        raise Http404("This tournament has no bracket.")
+        raise Http404(_("This tournament has no bracket."))
     name = slugify(tournament.name) or "category"
     disposition = {"Content-Disposition": f'attachment; filename="{name}-bracket.pdf"'}
     return bracket_pdf(tournament, service.board(tournament)), "application/pdf", disposition
@@ -358,7 +359,7 @@ def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse
     """The bracket or pool sheet of a published category, for everyone, kept like its page."""
     tournament = public_tournament(tournament_id)
     if not tournament.pairing_system.has_page("public_bracket"):
-        raise Http404("This tournament has no bracket.")
+        raise Http404(_("This tournament has no bracket."))
     return public_pdf(
         request,
         tournament,

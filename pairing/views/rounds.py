@@ -9,6 +9,7 @@ loses a public round or results answers with what it would lose and a button tha
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from arbiter import jobs
@@ -22,7 +23,7 @@ from pairing.views.board import Board, posted_entry, posted_int
 def _board(tournament: Tournament) -> Board:
     system = tournament.pairing_system
     if not system.pairer:
-        raise Http404("This tournament's rounds are not paired one at a time.")
+        raise Http404(_("This tournament's rounds are not paired one at a time."))
     return import_string(system.board)
 
 

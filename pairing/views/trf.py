@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from arbiter import jobs
@@ -53,7 +54,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
 def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpResponse:
     """The complete rounds as a TRF file (a round still without all its results is left out)."""
     if not tournament.pairing_system.trf_export or flavour not in FORMATS:
-        raise Http404("No TRF export for this tournament.")
+        raise Http404(_("No TRF export for this tournament."))
     legacy, suffix = FORMATS[flavour]
     text, rounds = trf_file(tournament, legacy=legacy)
     filename = f"{slugify(tournament.name) or 'tournament'}-r{rounds}{suffix}.trf"

@@ -12,6 +12,7 @@ import pwd
 import socket
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator
@@ -250,6 +251,42 @@ def test_the_real_apps_public_page_is_kept_and_a_result_shows_within_s_maxage(
         time.sleep(0.5)
     assert set(seen) <= {"HIT", "STALE", "UPDATING"} and "HIT" in seen
     assert answer[1].count("1 - 0") > first[1].count("1 - 0")
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def first_answer(url: str, **headers: str) -> tuple[int, str, str]:
+    """The status, Location (or body) and cache status of a request, redirects not followed."""
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        with opener.open(urllib.request.Request(url, headers=headers), timeout=10) as response:
+            return response.status, response.read().decode(), response.headers["X-Cache-Status"]
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Location", ""), error.headers["X-Cache-Status"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_proxy_never_hands_one_languages_page_to_another(
+    published_app_behind_the_proxy, round_one_published
+):
+    """docs/i18n.md: an English page kept by the proxy is never the answer to a browser that
+    prefers Swedish (by Accept-Language or by the language cookie): it is redirected to /sv/,
+    every time; the Swedish page is kept apart."""
+    proxy = published_app_behind_the_proxy
+    path = f"/t/{round_one_published.tournament_id}/rounds/1/"
+    english = first_answer(proxy + path)
+    assert english[0] == 200 and first_answer(proxy + path)[2] == "HIT"
+    for headers in ({"Accept-Language": "sv-SE,sv;q=0.9"}, {"Cookie": "django_language=sv"}):
+        for _ in range(2):
+            status, location, _cache = first_answer(proxy + path, **headers)
+            assert (status, location) == (302, f"/sv{path}"), headers
+    swedish = first_answer(proxy + "/sv" + path)
+    assert swedish[0] == 200 and 'lang="sv"' in swedish[1]
+    assert first_answer(proxy + "/sv" + path)[1] == swedish[1]
+    assert first_answer(proxy + path)[1] == english[1]
 
 
 @pytest.mark.django_db(transaction=True)

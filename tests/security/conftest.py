@@ -43,6 +43,7 @@ FIXED = {
     "id": "1",
     "app_label": "arbiter",
     "url": "no-such-page/",
+    "language": "sv",
 }
 
 

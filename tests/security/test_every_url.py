@@ -39,6 +39,7 @@ ADMIN = "admin"  # staff only: everyone walked here (nobody is staff) is sent to
 ADMIN_LOGIN = "admin login"  # anonymous -> our (rate-limited) login page; non-staff -> 403
 ADMIN_LOGOUT = "admin logout"  # nobody walked here is logged in to the admin: back to its index
 LOGOUT = "logout"  # POST logs out whoever asks, then goes home
+LANGUAGE = "language"  # anyone: sets the language cookie and goes back (home without ?next=)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,9 @@ EXPECTATIONS: dict[str, Rule] = {
     "export_trf": public("swiss", "hidden"),
     "export_round_pdf": public("swiss", "swiss_draft", "hidden"),
     "export_standings_pdf": public("swiss", "hidden"),
+    # the language switch: a public page's links (GET), the arbiter's form (POST)
+    "choose_language": Rule(LANGUAGE, "GET", ("site",)),
+    "set_language": Rule(LANGUAGE, WRITE, ("site",)),
     # accounts
     "login": Rule(OPEN, PAGE, ("site",)),
     "logout": Rule(LOGOUT, WRITE, ("site",)),
@@ -201,7 +205,7 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
         return {200} if place.public else {404}
     if rule.kind == OPEN:
         return {200}
-    if rule.kind == LOGOUT:
+    if rule.kind in (LOGOUT, LANGUAGE):
         return "/"
     if rule.kind == ADMIN:
         return ADMIN_LOGIN_PAGE

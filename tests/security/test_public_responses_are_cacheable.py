@@ -26,7 +26,8 @@ GZIP = {"Accept-Encoding": "gzip, deflate, br"}
 
 
 def public_addresses(world, tournament_id: int | None = None) -> list[str]:
-    """The public URLs of the world (of one tournament) that answer 200."""
+    """The public URLs of the world (of one tournament) that answer 200, in English and in
+    Swedish (/sv/..., docs/i18n.md)."""
     found = []
     for pattern in url_patterns():
         rule = rule_for(pattern)
@@ -36,7 +37,7 @@ def public_addresses(world, tournament_id: int | None = None) -> list[str]:
             place = world[where]
             if place.public and tournament_id in (None, place.values.get("tournament_id")):
                 found.append(address(pattern, place))
-    return found
+    return found + [f"/sv{url}" for url in found]
 
 
 def dated(content: bytes) -> bytes:
@@ -85,7 +86,11 @@ def test_every_public_response_has_an_etag_cache_control_and_gzip(client, world)
         cache_control = response.get("Cache-Control", "")
         if not all(part in cache_control for part in ("public", "s-maxage", "stale-while")):
             failures.append(f"{url}: Cache-Control {cache_control!r}")
-        if response.get("Vary") != "HX-Request, Accept-Encoding":
+        # the English URLs redirect a browser preferring another language (arbiter/i18n.py)
+        vary = "HX-Request, Accept-Encoding" + (
+            "" if url.startswith("/sv/") else ", Accept-Language"
+        )
+        if response.get("Vary") != vary:
             failures.append(f"{url}: Vary {response.get('Vary')!r}")
         if response.get("Content-Encoding") != "gzip":
             failures.append(f"{url}: not gzipped")

@@ -12,7 +12,41 @@ from __future__ import annotations
 from pairing.engines.dutch.colours import choose_colour
 from pairing.engines.dutch.state import Player, State
 from pairing.engines.dutch.weights import FLOAT_DOWN, eligible_for_bye, get_float
+from pairing.engines.messages import N_
 from pairing.engines.trf import format_points
+
+# What the arbiter reads (pairing/engines/messages.py: translated when shown).
+SOME_NUMBERS = N_("%(numbers)s and %(more)s more")
+GROUP = N_("%(count)s player(s) on %(points)s")
+FROM_ABOVE = N_("%(count)s of them paired with players from above")
+ODD_LEFT = N_("%(count)s left to pair among themselves, an odd number")
+ALONE = N_("the only player on this score: nobody to pair with in the group")
+MET_EVERYONE = N_(
+    "already met, or may not meet for colours, everyone else in the group ([C1], [C3])"
+)
+COULD_HAVE_MET = N_(
+    "could still have met %(numbers)s in the group, but those pairings leave fewer pairs or "
+    "worse colours and floats for the bracket ([C6]-[C21]); %(count)s player(s) of the group "
+    "float down, the lowest-ranked first where the criteria allow (art. 4)"
+)
+AGAIN_DOWN = N_("floats down again after floating down last round ([C14], [C18] gave way)")
+FLOATS_DOWN = N_("floats down to %(opponent)s on %(points)s")
+FLOATS_UP = N_(
+    "floats up to meet %(opponent)s (%(points)s), who moved down from a higher group; the best "
+    "compatible opponent for them in this group by the rules' order (art. 4: S1 against S2, "
+    "then colours [C10]-[C13] and floats [C14]-[C21])"
+)
+BYE = N_(
+    "pairing-allocated bye: an odd number of players to pair; it goes to an eligible player "
+    "([C2]: no earlier PAB or win without playing) with the lowest score ([C5]), the "
+    "lowest-ranked where the rest can still all be paired ([C4])"
+)
+HAD_A_BYE = N_("below %(player)s: %(numbers)s already had a PAB or a forfeit win")
+COULD_HAVE_TAKEN = N_(
+    "%(numbers)s could have taken it, but then the rest could not all be paired or the pairing "
+    "would be worse by [C6]-[C9]"
+)
+INSIDE = N_("paired inside own score group")
 
 
 def can_meet(state: State, a: Player, b: Player) -> bool:
@@ -27,7 +61,9 @@ def can_meet(state: State, a: Player, b: Player) -> bool:
 def _names(players: list[Player], limit: int = 5) -> str:
     numbers = [str(p.index + 1) for p in sorted(players, key=lambda p: p.index)[:limit]]
     more = len(players) - limit
-    return ", ".join(numbers) + (f" and {more} more" if more > 0 else "")
+    if more > 0:
+        return SOME_NUMBERS % {"numbers": ", ".join(numbers), "more": more}
+    return ", ".join(numbers)
 
 
 class _Reader:
@@ -49,40 +85,29 @@ class _Reader:
         floats_down = [q for q in group if self._paired_below(q)]
         taken_from_above = [q for q in group if self._paired_above(q)]
         left = len(group) - len(taken_from_above)
-        facts = [f"{len(group)} player(s) on {format_points(own)}"]
+        facts = [GROUP % {"count": len(group), "points": format_points(own)}]
         if taken_from_above:
-            facts.append(f"{len(taken_from_above)} of them paired with players from above")
+            facts.append(FROM_ABOVE % {"count": len(taken_from_above)})
         if left % 2:
-            facts.append(f"{left} left to pair among themselves, an odd number")
+            facts.append(ODD_LEFT % {"count": left})
         possible = [q for q in mates if can_meet(self.state, p, q)]
         if not mates:
-            cause = "the only player on this score: nobody to pair with in the group"
+            cause = ALONE
         elif not possible:
-            cause = (
-                "already met, or may not meet for colours, everyone else in the group ([C1], [C3])"
-            )
+            cause = MET_EVERYONE
         else:
-            cause = (
-                f"could still have met {_names(possible)} in the group, but those pairings leave "
-                "fewer pairs or worse colours and floats for the bracket ([C6]-[C21]); "
-                f"{len(floats_down)} player(s) of the group float down, the lowest-ranked first "
-                "where the criteria allow (art. 4)"
-            )
+            cause = COULD_HAVE_MET % {"numbers": _names(possible), "count": len(floats_down)}
         if len(p.matches) and get_float(self.state, p, 1) == FLOAT_DOWN:
-            cause += "; floats down again after floating down last round ([C14], [C18] gave way)"
-        return (
-            f"floats down to {opponent.index + 1} on "
-            f"{format_points(self.score[opponent.index])}: {'; '.join(facts)}; {cause}"
-        )
+            cause += "; " + AGAIN_DOWN
+        down = FLOATS_DOWN % {
+            "opponent": opponent.index + 1,
+            "points": format_points(self.score[opponent.index]),
+        }
+        return f"{down}: {'; '.join(facts)}; {cause}"
 
     def upfloat_reason(self, p: Player, opponent: Player) -> str:
         points = format_points(self.score[opponent.index])
-        return (
-            f"floats up to meet {opponent.index + 1} ({points}), "
-            "who moved down from a higher group; the best compatible opponent for them in this "
-            "group by the rules' order (art. 4: S1 against S2, then colours [C10]-[C13] and "
-            "floats [C14]-[C21])"
-        )
+        return FLOATS_UP % {"opponent": opponent.index + 1, "points": points}
 
     def bye_reason(self, p: Player) -> str:
         own = (self.score[p.index], -p.rank)
@@ -94,20 +119,11 @@ class _Reader:
         lower.sort(key=lambda q: (self.score[q.index], -q.rank))
         had_one = [q for q in lower if not eligible_for_bye(self.state, q)]
         needed = [q for q in lower if eligible_for_bye(self.state, q)]
-        parts = [
-            "pairing-allocated bye: an odd number of players to pair; it goes to an eligible "
-            "player ([C2]: no earlier PAB or win without playing) with the lowest score ([C5]), "
-            "the lowest-ranked where the rest can still all be paired ([C4])"
-        ]
+        parts = [BYE]
         if had_one:
-            parts.append(
-                f"below {p.index + 1}: {_names(had_one)} already had a PAB or a forfeit win"
-            )
+            parts.append(HAD_A_BYE % {"player": p.index + 1, "numbers": _names(had_one)})
         if needed:
-            parts.append(
-                f"{_names(needed)} could have taken it, but then the rest could not all be paired "
-                "or the pairing would be worse by [C6]-[C9]"
-            )
+            parts.append(COULD_HAVE_TAKEN % {"numbers": _names(needed)})
         return "; ".join(parts)
 
     def _paired_below(self, q: Player) -> bool:
@@ -138,7 +154,7 @@ def explain(state: State, match: dict[int, int | None], rows: list, bye: int | N
             elif sp < so:
                 fl, reason = "up", reader.upfloat_reason(p, o)
             else:
-                fl, reason = "", "paired inside own score group"
+                fl, reason = "", INSIDE
             bracket = format_points(max(sp, so))
             out.append(Explanation(me + 1, bracket, opp + 1, colour, rule, fl, reason))
     if bye is not None:

@@ -69,7 +69,9 @@ def test_pages_and_downloads_are_gzipped_for_who_accepts_it_and_plain_otherwise(
         assert zipped["Content-Encoding"] == "gzip", url
         assert not plain.has_header("Content-Encoding"), url
         assert gzip.decompress(zipped.content) == plain.content, url
-        assert zipped["Vary"] == "HX-Request, Accept-Encoding" == plain["Vary"], url
+        assert zipped["Vary"] == "HX-Request, Accept-Encoding, Accept-Language" == plain["Vary"], (
+            url
+        )
     page = client.get(reverse("public_standings", args=[played_open.pk]), **GZIP)
     assert len(page.content) * 3 < len(gzip.decompress(page.content))
 
@@ -124,7 +126,10 @@ def test_a_poll_with_the_current_version_gets_204_that_a_cache_may_keep(client, 
     url = reverse("public_standings", args=[played_open.pk]) + f"?since={since}"
     poll = client.get(url, HTTP_HX_REQUEST="true")
     assert poll.status_code == 204
-    assert "public" in poll["Cache-Control"] and poll["Vary"] == "HX-Request, Accept-Encoding"
+    assert (
+        "public" in poll["Cache-Control"]
+        and poll["Vary"] == "HX-Request, Accept-Encoding, Accept-Language"
+    )
 
 
 def test_an_unpublished_or_deleted_tournament_leaves_the_public_pages_at_once(
