@@ -20,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from arbiter.models import System
 
+PLAYERS, ADD_PLAYER = _("Players"), _("Add player")
+
 
 @dataclass(frozen=True)
 class Link:
@@ -93,8 +95,8 @@ class PairingSystem:
     bouts: str = ""
     #: What the pages call those who take part (a knockout category's are competitors), as a
     #: heading, and the button that adds one: whole phrases, so each language words them.
-    people: Any = _("Players")
-    add_person: Any = _("Add player")
+    people: Any = PLAYERS
+    add_person: Any = ADD_PLAYER
 
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
