@@ -16,7 +16,7 @@ from arbiter.views import (
     rounds,
     tournaments,
 )
-from pairing import knockout_urls
+from pairing import competition_results_urls, knockout_urls, mat_urls
 
 # The admin logs in through the rate-limited login page (before admin.site.urls is read below).
 admin.site.login = auth.admin_login
@@ -45,6 +45,8 @@ public_urlpatterns = [
     path("t/<int:tournament_id>/search/", public_players.search, name="public_search"),
     path("", include("arbiter.export_urls")),
     path("", include(knockout_urls.public_urlpatterns)),
+    path("", include(mat_urls.public_urlpatterns)),
+    path("", include(competition_results_urls.public_urlpatterns)),
 ]
 
 urlpatterns = [

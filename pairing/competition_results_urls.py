@@ -14,6 +14,10 @@ urlpatterns = [
     path(_a + "medals.csv", results.arbiter_medals_csv, name="competition_medals_csv"),
     path(_a + "results.json", results.arbiter_json, name="competition_results_json"),
     path(_a + "brackets.pdf", results.arbiter_sheets, name="competition_sheets_pdf"),
+]
+
+#: The public pages and downloads, in every language (arbiter/urls.py's i18n_patterns).
+public_urlpatterns = [
     path(_p + "results/", results.public_results, name="public_competition_results"),
     path(_p + "medals/", results.public_medals, name="public_competition_medals"),
     path(_p + "results.csv", results.public_csv, _results, name="public_competition_results_csv"),

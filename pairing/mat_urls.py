@@ -12,6 +12,10 @@ urlpatterns = [
     path(_c + "<int:mat>/", mats.mat_page, name="mat"),
     path(_c + "<int:mat>/score/", mats.score, name="mat_score"),
     path(_c + "<int:mat>/confirm/", mats.confirm, name="mat_confirm"),
+]
+
+#: The public pages, in every language (arbiter/urls.py's i18n_patterns).
+public_urlpatterns = [
     path(_p, mats_public.competition_home, name="public_competition"),
     path(_p + "mats/<int:mat>/", mats_public.public_mat, name="public_mat"),
     path(_p + "fight/", mats_public.fight_search, name="public_fight_search"),
