@@ -8,6 +8,7 @@ ensure_venv dev
 ensure_chromium
 ensure_program redis-server redis-server  # tests/deploy/: app servers sharing a Redis
 ensure_program nginx nginx                # tests/deploy/: the caching proxy's configuration
+ensure_program msgfmt gettext             # tests/i18n/: the catalogues compile, nothing new to extract
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .

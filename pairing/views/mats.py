@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from arbiter.models import Entry
 from pairing.access import competition_arbiter_required
 from pairing.engines import knockout as ko
-from pairing.engines.knockout.schedule import _possible
+from pairing.engines.knockout.schedule import who_may_fill
 from pairing.models import Bracket, Category, Competition
 from pairing.services import mats as service
 from pairing.services.competition import CompetitionError
@@ -106,7 +106,7 @@ def route(state: ko.State, ms: ko.MatchState, who: str) -> str:
     if who in (ms.a, ms.b):
         return ""
     for ref, value in ((ms.match.a, ms.a), (ms.match.b, ms.b)):
-        if value == ko.PENDING and who in _possible(state, ref, value):
+        if value == ko.PENDING and who in who_may_fill(state, ref, value):
             if ref.kind == "winner":
                 return _("if they win bout %(n)s") % {"n": ref.number}
             if ref.kind == "loser":

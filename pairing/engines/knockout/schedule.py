@@ -283,7 +283,7 @@ def next_bout(plan: Schedule, states: Mapping[str, State], competitor: str) -> C
             continue
         if competitor in (ms.a, ms.b):
             return Call(entry, True)
-        if competitor in _possible(states[entry.category], ms.match.a, ms.a) | _possible(
+        if competitor in who_may_fill(states[entry.category], ms.match.a, ms.a) | who_may_fill(
             states[entry.category], ms.match.b, ms.b
         ):
             return Call(entry, False)
@@ -296,7 +296,7 @@ def earliest(calls: Iterable[Call | None]) -> Call | None:
     return min(known, key=lambda c: (c.entry.start, c.entry.mat), default=None)
 
 
-def _possible(state: State, ref: Ref, value: str | None) -> set[str]:
+def who_may_fill(state: State, ref: Ref, value: str | None) -> set[str]:
     """Everyone who may still turn out to hold this side."""
     if value != PENDING:
         return {value} if value else set()
@@ -307,9 +307,11 @@ def _possible(state: State, ref: Ref, value: str | None) -> set[str]:
             if x.decided:
                 everyone |= {x.loser} if x.loser else set()
             else:
-                everyone |= _possible(state, x.match.a, x.a) | _possible(state, x.match.b, x.b)
+                everyone |= who_may_fill(state, x.match.a, x.a) | who_may_fill(
+                    state, x.match.b, x.b
+                )
         return everyone
-    return _possible(state, src.match.a, src.a) | _possible(state, src.match.b, src.b)
+    return who_may_fill(state, src.match.a, src.a) | who_may_fill(state, src.match.b, src.b)
 
 
 def _feeding(state: State, match_id: int, rnd: int) -> list:
