@@ -456,8 +456,8 @@ class Category(models.Model):
     that holds its entries and its bracket; fought on one mat."""
 
     class Sex(models.TextChoices):
-        MEN = "M", "Men"
-        WOMEN = "F", "Women"
+        MEN = "M", _("Men")
+        WOMEN = "F", _("Women")
 
     competition = models.ForeignKey(
         Competition, on_delete=models.CASCADE, related_name="categories"
@@ -500,7 +500,7 @@ class Category(models.Model):
     @property
     def weight_label(self) -> str:
         if self.weight_limit is None:
-            return "open (+)"
+            return str(_("open (+)"))
         return f"-{self.weight_limit.normalize():f} kg"
 
 

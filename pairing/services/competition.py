@@ -15,6 +15,8 @@ from decimal import Decimal
 from django.db import transaction
 from django.db.models import F, Sum
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from arbiter.models import Entry, System, Tournament, TournamentArbiter
 from arbiter.services.audit import record, snapshot
@@ -55,8 +57,10 @@ def locked_competition(competition: Competition, seen: int | None = None) -> Com
     current = Competition.objects.select_for_update().get(pk=competition.pk)
     if seen is not None and seen != current.version:
         raise CompetitionError(
-            "The competition's settings were changed since your page was loaded: "
-            "look at them again."
+            _(
+                "The competition's settings were changed since your page was loaded: "
+                "look at them again."
+            )
         )
     return current
 
@@ -155,9 +159,11 @@ def add_category(
     if Category.objects.filter(
         competition=competition, sex=sex, age_group=category.age_group, weight_limit=weight_limit
     ).exists():
-        raise CompetitionError(f"{category.label} is already a category.")
+        raise CompetitionError(
+            _("%(category)s is already a category.") % {"category": category.label}
+        )
     if born_from and born_to and born_from > born_to:
-        raise CompetitionError("The first year of birth comes before the last.")
+        raise CompetitionError(_("The first year of birth comes before the last."))
     tournament = create_tournament(
         user,
         {
@@ -230,11 +236,10 @@ def _category(entry: Entry) -> Category:
     )
 
 
-def _not_drawn(category: Category, what: str) -> None:
+def _not_drawn(category: Category, refusal: str) -> None:
+    """Refused with `refusal` (naming ``%(category)s``) once the category is drawn."""
     if Bracket.objects.filter(tournament=category.tournament_id).exclude(slots=[]).exists():
-        raise CompetitionError(
-            f"{category.label} is drawn: {what} only before the draw (undo the draw first)."
-        )
+        raise CompetitionError(refusal % {"category": category.label})
 
 
 @transaction.atomic
@@ -242,7 +247,13 @@ def enter(user, category: Category, data: dict) -> Entry:
     """A competitor entered in a category (data as for an entry: name, club, federation, sex,
     birth_year)."""
     locked_tournament(category.tournament)
-    _not_drawn(category, "competitors are entered")
+    _not_drawn(
+        category,
+        _(
+            "%(category)s is drawn: "
+            "competitors are entered only before the draw (undo the draw first)."
+        ),
+    )
     return add_entry(user, category.tournament, {**data, "sex": category.sex.lower()})
 
 
@@ -265,9 +276,15 @@ def weigh_in(user, entry: Entry, weight: Decimal) -> Weighed:
     category = _category(entry)
     locked_tournament(category.tournament)
     entry = Entry.objects.get(pk=entry.pk)
-    _not_drawn(category, "the weigh-in is changed")
+    _not_drawn(
+        category,
+        _(
+            "%(category)s is drawn: "
+            "the weigh-in is changed only before the draw (undo the draw first)."
+        ),
+    )
     if entry.withdrawn:
-        raise CompetitionError(f"{entry.name} is out of the competition.")
+        raise CompetitionError(_("%(name)s is out of the competition.") % {"name": entry.name})
     weight = Decimal(weight).quantize(Decimal("0.1"))
     WeighIn(entry=entry, weight=weight).full_clean(exclude=["entry"], validate_unique=False)
     before = WeighIn.objects.filter(entry=entry).values_list("weight", flat=True).first()
@@ -291,13 +308,19 @@ def move_entry(user, entry: Entry, target: Category) -> Entry:
     their weigh-in; seeds and hand placings in the old category are dropped."""
     source = _category(entry)
     if target.competition_id != source.competition_id:
-        raise CompetitionError("A competitor moves only within their competition.")
+        raise CompetitionError(_("A competitor moves only within their competition."))
     if target.pk == source.pk:
         return entry
     for tournament_id in sorted((source.tournament_id, target.tournament_id)):
         Tournament.objects.select_for_update().get(pk=tournament_id)
-    _not_drawn(source, "competitors move")
-    _not_drawn(target, "competitors move")
+    _not_drawn(
+        source,
+        _("%(category)s is drawn: competitors move only before the draw (undo the draw first)."),
+    )
+    _not_drawn(
+        target,
+        _("%(category)s is drawn: competitors move only before the draw (undo the draw first)."),
+    )
     entry = Entry.objects.get(pk=entry.pk)
     bracket = knockout.bracket_of(source.tournament)
     key = str(entry.pk)
@@ -319,7 +342,13 @@ def put_out(user, entry: Entry) -> Entry:
     category = _category(entry)
     with transaction.atomic():
         locked_tournament(category.tournament)
-        _not_drawn(category, "competitors are put out")
+        _not_drawn(
+            category,
+            _(
+                "%(category)s is drawn: "
+                "competitors are put out only before the draw (undo the draw first)."
+            ),
+        )
         return set_withdrawn(user, entry, True)
 
 
@@ -352,7 +381,13 @@ def draw_all(user, competition: Competition, *, confirm: bool = False) -> DrawRe
     if missing and not confirm:
         names = [f"{e.name} ({_category(e).label})" for e in missing]
         raise ConfirmationNeeded(
-            f"{len(missing)} competitors did not weigh in: drawing puts them out.", names
+            ngettext(
+                "%(n)s competitor did not weigh in: drawing puts them out.",
+                "%(n)s competitors did not weigh in: drawing puts them out.",
+                len(missing),
+            )
+            % {"n": len(missing)},
+            names,
         )
     for entry in missing:
         put_out(user, entry)

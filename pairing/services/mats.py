@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from arbiter.models import Entry
 from arbiter.services.audit import record
@@ -147,7 +148,7 @@ def assign_mats(user, competition: Competition, mats: dict[int, int | None], *, 
             continue
         mat = mats[category.pk]
         if mat is not None and not 1 <= mat <= competition.mats:
-            raise CompetitionError(f"The mats are 1 to {competition.mats}.")
+            raise CompetitionError(_("The mats are 1 to %(mats)s.") % {"mats": competition.mats})
         if category.mat != mat:
             before[str(category.pk)], after[str(category.pk)] = category.mat, mat
             category.mat = mat
@@ -183,14 +184,22 @@ def _bout(category: Category, match: int) -> tuple[Bracket, ko.MatchState]:
     bracket = Bracket.objects.select_for_update().get(tournament=category.tournament_id)
     board = knockout.board(category.tournament)
     if board.state is None:
-        raise CompetitionError(f"{category.label} is not drawn.")
+        raise CompetitionError(_("%(category)s is not drawn.") % {"category": category.label})
     if not any(ms.match.id == match for ms in board.state.matches):
-        raise CompetitionError(f"{category.label} has no bout {match}.")
+        raise CompetitionError(
+            _("%(category)s has no bout %(bout)s.") % {"category": category.label, "bout": match}
+        )
     ms = board.state[match]
     if ms.decided:
-        raise CompetitionError(f"Bout {match} of {category.label} is decided already.")
+        raise CompetitionError(
+            _("Bout %(bout)s of %(category)s is decided already.")
+            % {"bout": match, "category": category.label}
+        )
     if ms.a is None or ms.b is None:
-        raise CompetitionError(f"Bout {match} of {category.label} waits for its competitors.")
+        raise CompetitionError(
+            _("Bout %(bout)s of %(category)s waits for its competitors.")
+            % {"bout": match, "category": category.label}
+        )
     return bracket, ms
 
 
@@ -198,8 +207,10 @@ def _checked_live(bracket: Bracket, match: int, seen: int) -> LiveScore | None:
     live = LiveScore.objects.select_for_update().filter(bracket=bracket, match=match).first()
     if (live.version if live else 0) != seen:
         raise CompetitionError(
-            "The score of this bout was changed from another page since yours was loaded: "
-            "look at it again."
+            _(
+                "The score of this bout was changed from another page since yours was loaded: "
+                "look at it again."
+            )
         )
     return live
 
@@ -209,10 +220,10 @@ def score(user, category: Category, match: int, action: str, *, seen: int) -> ko
     """One entry of the table: ``"a:ippon"`` (a kind for white, "a", or blue, "b"), ``"time"``
     (regular time is up) or ``"undo"`` (take the last entry back). Refused when the score is
     not the one the page showed (``seen``: its version), or when the entry breaks the rules."""
-    bracket, _ = _bout(category, match)
+    bracket, _match = _bout(category, match)
     live = _checked_live(bracket, match, seen)
     current = ko.Score.parse(live.score) if live else ko.Score()
-    side, _, kind = action.partition(":")
+    side, _colon, kind = action.partition(":")
     try:
         if action == "time":
             updated, said = current.time_up(), "time up"
@@ -221,7 +232,7 @@ def score(user, category: Category, match: int, action: str, *, seen: int) -> ko
         elif side in SIDES and kind in SIDE_KINDS:
             updated, said = current.add(side, kind), f"{kind} to {SIDES[side]}"
         else:
-            raise CompetitionError("Not a score entry.")
+            raise CompetitionError(_("Not a score entry."))
     except ko.KnockoutError as error:
         raise CompetitionError(str(error)) from error
     if live is None:
@@ -249,7 +260,7 @@ def confirm(user, category: Category, match: int, *, seen: int) -> Entry:
     current = ko.Score.parse(live.score) if live else ko.Score()
     outcome = current.outcome()
     if outcome is None:
-        raise CompetitionError("The score decides no winner yet.")
+        raise CompetitionError(_("The score decides no winner yet."))
     winner = ms.a if outcome.winner == "a" else ms.b
     knockout.record_bout(user, category.tournament, match, int(winner), score=current.format())
     live.delete()

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -44,7 +45,7 @@ def pick(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PickForm(request.POST)
     drawing = LotDrawing.objects.filter(tournament=tournament).first()
     if not form.is_valid() or drawing is None:
-        return _fail(request, tournament, "Choose an envelope and a number.")
+        return _fail(request, tournament, _("Choose an envelope and a number."))
     data = form.cleaned_data
     return _act(
         request,
@@ -61,7 +62,7 @@ def draw_at_random(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = StepForm(request.POST)
     drawing = LotDrawing.objects.filter(tournament=tournament).first()
     if not form.is_valid() or drawing is None:
-        return _fail(request, tournament, "The page was out of date; here is the drawing now.")
+        return _fail(request, tournament, _("The page was out of date; here is the drawing now."))
     return _act(
         request,
         tournament,
@@ -86,7 +87,7 @@ def restart(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     drawing = LotDrawing.objects.filter(tournament=tournament).first()
     if drawing is None:
-        return _fail(request, tournament, "There is no drawing to confirm.")
+        return _fail(request, tournament, _("There is no drawing to confirm."))
     try:
         rounds = service.confirm_drawing(request.user, drawing)
     except service.DrawingError as error:
@@ -111,7 +112,7 @@ def confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def _on_drawing(request, tournament, action) -> HttpResponse:
     drawing = LotDrawing.objects.filter(tournament=tournament).first()
     if drawing is None:
-        return _fail(request, tournament, "There is no drawing yet.")
+        return _fail(request, tournament, _("There is no drawing yet."))
     return _act(request, tournament, lambda: action(request.user, drawing))
 
 

@@ -177,7 +177,7 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
     if _whole(entry) is None or not (_whole(slot) is not None or slot == ""):
-        return BOARD.fail(request, tournament, "Choose a competitor and a place.")
+        return BOARD.fail(request, tournament, _("Choose a competitor and a place."))
     return BOARD.act(
         request,
         tournament,
@@ -246,7 +246,7 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     match = request.POST.get("match", "")
     winner = request.POST.get("winner", "")
     if _whole(match) is None or not (_whole(winner) is not None or winner == ""):
-        return BOARD.fail(request, tournament, "Choose the winner of a match.")
+        return BOARD.fail(request, tournament, _("Choose the winner of a match."))
     confirm = request.POST.get("confirm_reset") == "1"
     try:
         service.record_bout(

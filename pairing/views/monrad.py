@@ -8,6 +8,7 @@ and the page reloads.
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -168,10 +169,10 @@ def _round_context(tournament, round_, players, evenings, options, entries) -> d
 
 def _settings_choices(chosen: MonradSettings) -> list[dict]:
     fields = [
-        ("scoring", "Points for win / draw / loss", MonradSettings.Scoring.choices),
-        ("bye_value", "The bye is worth", MonradSettings.ByeValue.choices),
-        ("tie_order", "Inside a score pile, keep", MonradSettings.TieOrder.choices),
-        ("tiebreak", "Tie-break after score and games played", MonradSettings.Tiebreak.choices),
+        ("scoring", _("Points for win / draw / loss"), MonradSettings.Scoring.choices),
+        ("bye_value", _("The bye is worth"), MonradSettings.ByeValue.choices),
+        ("tie_order", _("Inside a score pile, keep"), MonradSettings.TieOrder.choices),
+        ("tiebreak", _("Tie-break after score and games played"), MonradSettings.Tiebreak.choices),
     ]
     return [
         {"name": name, "label": label, "choices": choices, "value": getattr(chosen, name)}

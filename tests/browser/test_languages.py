@@ -1,8 +1,8 @@
 """Issue 21: Anna runs a Monrad evening in Swedish (chosen with the switch on her pages, kept for
 her), and a player follows the public standings on a phone whose browser asks for Russian.
 
-The selectors are the pages' ids and the buttons' values, not their words, so this test holds
-as the translations are written (docs/i18n.md)."""
+The selectors are the pages' ids and the buttons' values; the words checked are the
+translators' (FIDE's Swedish "lottning" and "rond", Russian "тур")."""
 
 import pytest
 from playwright.sync_api import expect
@@ -34,9 +34,11 @@ def test_a_monrad_evening_in_swedish_and_the_public_standings_in_russian(
 
     page.goto(f"/arbiter/t/{club.pk}/monrad/")
     expect(page.locator("html")).to_have_attribute("lang", "sv")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Klubbkväll")
     for count, member in enumerate(members, start=1):
         page.locator(f"#member-{member.pk} button").click()
         expect(page.locator("#present-count")).to_have_text(str(count))
+    expect(page.locator("#pair")).to_have_text("Lotta rond 1")
     page.locator("#pair").click()
     expect(page.locator("#boards tbody tr[id^=board-]")).to_have_count(3)
     for board, result in ((1, "1-0"), (2, "1/2"), (3, "0-1")):
@@ -57,6 +59,8 @@ def test_a_monrad_evening_in_swedish_and_the_public_standings_in_russian(
         expect(reader).to_have_url(f"{live_server.url}/ru/t/{club.pk}/standings/")
         expect(reader.locator("html")).to_have_attribute("lang", "ru")
         expect(reader.get_by_role("link", name="Турнирная таблица")).to_be_visible()
+        heading = "Места после 1-го тура"  # noqa: RUF001 (Russian, as the page writes it)
+        expect(reader.get_by_role("heading", name=heading)).to_be_visible()
         standings = reader.locator("#standings tbody tr")
         expect(standings).to_have_count(6)
         # FIDE's notation in any language: the draw's ½ is ½

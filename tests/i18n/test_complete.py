@@ -5,6 +5,7 @@ import pytest
 
 from tests.i18n.po import TRANSLATED, catalogue, messages
 
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_message_is_untranslated_or_fuzzy(language):
     untranslated, fuzzy = [], []
