@@ -20,6 +20,7 @@ from arbiter.services.entries import initial_ranking_key
 from arbiter.views.public_live import HTML, Made, kept_response, live_page, public_tournament
 from arbiter.views.public_names import add_names
 from pairing.engines.collation import name_key
+from pairing.models import Competition
 
 STARTING_LIST_ORDERS = ("rating", "number", "alpha")
 
@@ -46,19 +47,34 @@ def tournaments_version() -> str:
         count=Count("id"), last=Max("id"), versions=Sum("version"), saved=Max("updated_at")
     )
     saved = seen["saved"].timestamp() if seen["saved"] else 0
-    return f"{seen['count']}-{seen['last']}-{seen['versions']}-{saved}"
+    days = Competition.objects.aggregate(
+        count=Count("id"), last=Max("id"), versions=Sum("version"), saved=Max("updated_at")
+    )
+    day_saved = days["saved"].timestamp() if days["saved"] else 0
+    return (
+        f"{seen['count']}-{seen['last']}-{seen['versions']}-{saved}"
+        f"-{days['count']}-{days['last']}-{days['versions']}-{day_saved}"
+    )
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """The published tournaments with their numbers of players: counted once per change of any
-    tournament, whatever the size of their fields; otherwise one query."""
+    """The published tournaments with their numbers of players, and the published competition
+    days (their categories are reached through them): counted once per change of any tournament
+    or competition, whatever the size of their fields; otherwise two queries."""
 
     def make() -> Made:
-        tournaments = Tournament.objects.filter(is_published=True).annotate(
+        tournaments = Tournament.objects.filter(is_published=True, category=None).annotate(
             player_count=Count("entries", filter=Q(entries__withdrawn=False))
         )
-        context = {"tournaments": tournaments, "page_path": request.path}
+        competitions = Competition.objects.filter(is_published=True).annotate(
+            category_count=Count("categories")
+        )
+        context = {
+            "tournaments": tournaments,
+            "competitions": competitions,
+            "page_path": request.path,
+        }
         return render_to_string("public/home.html", context), HTML, {}
 
     return kept_response(request, "home", tournaments_version(), "home", make)

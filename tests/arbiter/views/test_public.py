@@ -38,12 +38,12 @@ def test_the_public_pages_cost_the_same_queries_for_any_field(
         changed(bergen_open)
         with django_assert_num_queries(4):  # tournament, arbiters, entries, public rounds
             client.get(reverse("tournament", args=[bergen_open.pk]))
-        with django_assert_num_queries(2):  # every tournament's version, the published ones
+        with django_assert_num_queries(4):  # the versions, the published tournaments and days
             client.get(reverse("home"))
         # nothing changed since: the kept page (and row), the version of all tournaments
         with django_assert_num_queries(0):
             client.get(reverse("tournament", args=[bergen_open.pk]))
-        with django_assert_num_queries(1):
+        with django_assert_num_queries(2):
             client.get(reverse("home"))
 
 
@@ -88,14 +88,32 @@ def test_the_alphabetical_list_follows_the_tournament_s_language(client, bergen_
 
 
 @pytest.mark.parametrize("count", [1, 12])
-def test_the_home_page_costs_two_queries_then_one_for_1_or_12_tournaments(
+def test_the_home_page_costs_four_queries_then_two_for_1_or_12_tournaments(
     client, count, django_assert_num_queries
 ):
     for _ in range(count):
         EntryFactory.create_batch(3, tournament=TournamentFactory(is_published=True))
-    # the version of every tournament, the tournaments with their player counts
-    with django_assert_num_queries(2):
+    # the versions of every tournament and competition, the tournaments with their player
+    # counts, the competitions with their categories
+    with django_assert_num_queries(4):
         html = client.get(reverse("home")).content.decode()
     assert html.count("3 players") == count
-    with django_assert_num_queries(1):  # kept: the version alone
+    with django_assert_num_queries(2):  # kept: the versions alone
         assert client.get(reverse("home")).content.decode() == html
+
+
+def test_a_published_competition_day_is_on_the_home_page_and_its_categories_only_inside(
+    client, anna
+):
+    from decimal import Decimal
+
+    from pairing.services import competition
+
+    day = competition.create_competition(anna, {"name": "Autumn Judo Day", "city": "Oulu"})
+    competition.add_category(anna, day, sex="M", age_group="Seniors", weight_limit=Decimal(66))
+    day.refresh_from_db()
+    assert "Autumn Judo Day" not in client.get(reverse("home")).content.decode()
+    competition.set_published(anna, day, True, seen=day.version)
+    home = client.get(reverse("home")).content.decode()
+    assert reverse("public_competition", args=[day.pk]) in home and "1 category" in home
+    assert "Men Seniors -66 kg" not in home

@@ -113,10 +113,11 @@ def test_the_home_page_costs_the_same_queries_whatever_the_tournaments_and_field
     for count, size in ((1, 2), (6, 30)):
         for _ in range(count):
             EntryFactory.create_batch(size, tournament=TournamentFactory(is_published=True))
-        with django_assert_num_queries(2):  # every tournament's version, the published ones
+        # the versions of every tournament and competition, the published ones of each
+        with django_assert_num_queries(4):
             page = client.get(reverse("home"))
         assert page.content.decode().count("players") >= count
-        with django_assert_num_queries(1):
+        with django_assert_num_queries(2):
             client.get(reverse("home"))
 
 
