@@ -86,9 +86,9 @@ class Day:
         return called
 
     def now_and_next(self, mat: int) -> tuple[Called | None, Called | None]:
-        """The bout on the mat (the first whose sides are both known) and the one after it."""
-        ready = [c for c in self.order(mat) if c.ready]
-        return (ready[0] if ready else None, ready[1] if len(ready) > 1 else None)
+        """The bout on the mat (:func:`on_the_mat`) and the one after it."""
+        now, after = on_the_mat(self.order(mat))
+        return now, (after[0] if after else None)
 
     def when(self, entry: Entry) -> ko.Call | None:
         """When `entry` fights next (None: no more bouts, or the category is not drawn)."""
@@ -112,6 +112,16 @@ class Day:
             ]
             rows.append((ko.placings(board.state, board.points), competitors))
         return ko.medal_table(rows, by)
+
+
+def on_the_mat(order: list[Called]) -> tuple[Called | None, list[Called]]:
+    """The bout being fought on a mat whose `order` is given (one the table has begun scoring,
+    else the first whose sides are known: the order may move while a bout is fought) and the
+    ready bouts after it."""
+    ready = [c for c in order if c.ready]
+    begun = [c for c in ready if c.version]
+    now = begun[0] if begun else (ready[0] if ready else None)
+    return now, [c for c in ready if c is not now]
 
 
 def rest_in_bouts(competition: Competition) -> int:

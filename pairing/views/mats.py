@@ -127,15 +127,6 @@ def side_label(state: ko.State, ref: ko.Ref, value: str | None, entries: dict) -
     return _("loser of bout %(n)s") % {"n": ref.number}
 
 
-def on_the_mat(order: list[service.Called]) -> tuple[service.Called | None, list]:
-    """The bout being fought (one the table has begun scoring, else the first whose sides are
-    known: the order may move while a bout is fought) and the ready bouts after it."""
-    ready = [c for c in order if c.ready]
-    begun = [c for c in ready if c.version]
-    now = begun[0] if begun else (ready[0] if ready else None)
-    return now, [c for c in ready if c is not now]
-
-
 def mat_number(competition: Competition, mat: int) -> int:
     if not 1 <= mat <= competition.mats:
         raise Http404("No such mat.")
@@ -146,7 +137,7 @@ def mat_context(competition: Competition, mat: int) -> dict:
     """The mat's current bout with its board, the next one and the few after it."""
     today = service.day(competition)
     order = today.order(mat)
-    now, after = on_the_mat(order)
+    now, after = service.on_the_mat(order)
     return {
         "competition": competition,
         "mat": mat,
@@ -171,7 +162,7 @@ def index(request: HttpRequest, competition: Competition) -> HttpResponse:
     rows = []
     for mat in range(1, competition.mats + 1):
         order = today.order(mat)
-        now, _after = on_the_mat(order)
+        now, _after = service.on_the_mat(order)
         rows.append({"mat": mat, "now": now, "left": len(order)})
     breaches = [
         {

@@ -22,7 +22,6 @@ from pairing.services.competition import public_competition
 from pairing.views.mats import (
     fought_summary,
     mat_number,
-    on_the_mat,
     route,
     shown,
     side_label,
@@ -42,7 +41,7 @@ def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
     def build() -> dict:
         today = service.day(competition)
         mats = [
-            {"mat": mat, "now": on_the_mat(order)[0], "left": len(order)}
+            {"mat": mat, "now": service.on_the_mat(order)[0], "left": len(order)}
             for mat in range(1, competition.mats + 1)
             for order in [today.order(mat)]
         ]
@@ -65,7 +64,7 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     def build() -> dict:
         today = service.day(competition)
         order = today.order(mat)
-        now, _after = on_the_mat(order)
+        now, _after = service.on_the_mat(order)
         coming = []
         for called in order:
             if now is not None and called.position == now.position:
@@ -149,7 +148,8 @@ def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> Http
         call = today.when(entry)
         if call is not None:
             ms = board.state[call.entry.bout]
-            first = today.order(call.entry.mat)[0] if today.order(call.entry.mat) else None
+            order = today.order(call.entry.mat)
+            first = order[0] if order else None
             context["next"] = {
                 "mat": call.entry.mat,
                 "bout": call.entry.bout,

@@ -124,6 +124,7 @@ NOT_AUDITED = {
     "pairing.services.competition.public_competition": "reads the published competition",
     "pairing.services.mats.rest_in_bouts": "converts the organiser's minutes",
     "pairing.services.mats.day": "reads the competition for the pages",
+    "pairing.services.mats.on_the_mat": "chooses the bout on the mat from its order",
     "pairing.services.mats.propose_mats": "assign_mats with the engine's proposal, audited",
     "pairing.services.knockout.boards": "reads the brackets for the pages",
 }
