@@ -39,6 +39,7 @@ KINDS: dict[str, str] = {
     "pair": "pairing.jobs.pair_round",
     "trf_import": "pairing.jobs.import_trf_file",
     "player_import": "arbiter.import_jobs.import_player_list",
+    "competition_import": "pairing.jobs.import_competition_list",
 }
 
 #: How long a failed job stays named on its tournament's pages.

@@ -48,22 +48,10 @@ def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
     notice = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        category = data["category"] or service.category_for(
-            competition, data["sex"], data["birth_year"], data["weight"], among=categories
-        )
-        if category is None:
-            form.add_error(
-                None,
-                _(
-                    "No category takes %(sex)s born %(year)s weighing %(weight)s kg: add one on "
-                    "the Categories page, or choose the category."
-                )
-                % {
-                    "sex": Category.Sex(data["sex"]).label.lower(),
-                    "year": data["birth_year"],
-                    "weight": data["weight"],
-                },
-            )
+        try:
+            category = service.landing(competition, data, among=categories)
+        except service.CompetitionError as error:
+            form.add_error(None, str(error))
         else:
             fields = ("name", "club", "federation", "birth_year")
             try:
