@@ -11,9 +11,10 @@ anything looks at what the cells mean (a competition's entry list: pairing/compe
   are refused with what to save the file as.
 
 Each row keeps the line (CSV) or row number (XLSX) the arbiter sees in their program; empty
-rows are left out. At most ``max_rows`` rows with something in them, :data:`MAX_COLUMNS`
-columns (those to the right are not read) and :data:`MAX_CELL` characters a cell (a longer
-cell is cut one character past it, so the check of its field still says it is too long).
+rows and the empty cells that end a row are left out. At most ``max_rows`` rows with something
+in them, :data:`MAX_COLUMNS` columns (those to the right are not read) and :data:`MAX_CELL`
+characters a cell (a longer cell is cut one character past it, so the check of its field still
+says it is too long).
 """
 
 from __future__ import annotations
@@ -74,6 +75,13 @@ def _cell_text(value) -> str:
     return " ".join(str(value).split())[: MAX_CELL + 1]
 
 
+def _trimmed(cells: list[str]) -> list[str]:
+    """The cells without the empty ones at the end of the row."""
+    while cells and not cells[-1]:
+        cells.pop()
+    return cells
+
+
 def _too_many_rows(max_rows: int) -> TableError:
     return TableError(
         _("The file has more than %(n)s rows (MAX_PLAYERS). Nothing was read.") % {"n": max_rows}
@@ -92,7 +100,7 @@ def _csv(text: str, max_rows: int) -> Table:
         for cells in reader:
             line, start = start, reader.line_num + 1
             if any(cell.strip() for cell in cells):
-                table.rows.append((line, [_cell_text(c) for c in cells[:MAX_COLUMNS]]))
+                table.rows.append((line, _trimmed([_cell_text(c) for c in cells[:MAX_COLUMNS]])))
                 if len(table.rows) > max_rows + 1:
                     raise _too_many_rows(max_rows)
     except csv.Error as error:
@@ -120,8 +128,8 @@ def _xlsx(raw: bytes, max_rows: int) -> Table:
         table = Table(kind="xlsx")
         empty = 0
         for number, row in enumerate(sheets[0].iter_rows(max_col=MAX_COLUMNS, values_only=True), 1):
-            cells = [_cell_text(value) for value in row]
-            if not any(cells):
+            cells = _trimmed([_cell_text(value) for value in row])
+            if not cells:
                 empty += 1
                 if empty > MAX_EMPTY_ROWS:
                     break

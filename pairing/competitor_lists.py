@@ -90,7 +90,8 @@ HEADERS: dict[str, tuple[str, ...]] = {
         "födelseår", "född", "födelsedatum", "födelsedag",
         "год рождения", "г р", "дата рождения", "год",  # noqa: RUF001
         "syntymävuosi", "syntynyt", "syntymäaika", "vuosi",
-        "année de naissance", "né en", "née en", "né le", "née le", "ddn", "date de naissance", "naissance", "année",
+        "année de naissance", "né en", "née en", "né le", "née le", "ddn", "date de naissance",
+        "naissance", "année",
     ),
     "weight": (
         "weight", "kg", "weight class", "weight category", "category", "class", "declared weight",

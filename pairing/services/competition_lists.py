@@ -45,7 +45,6 @@ class ListRefused(CompetitionError):
         self.details = details or []
 
 
-@transaction.atomic
 def keep_list(user, competition: Competition, file_name: str, table: Table) -> EntryList:
     """Keep an uploaded list for its preview (lists never imported go after KEPT_FOR)."""
     EntryList.objects.filter(
@@ -111,55 +110,55 @@ class Imported:
     categories: int
 
 
+@transaction.atomic
 def import_list(user, entry_list_id: int, mapping: list[str], *, seen: str) -> Imported:
     """Enter every line of the list in its category, or none: refused (:class:`ListRefused`)
     when a line is at fault now, or when the list checked again lands otherwise than the
     preview the arbiter saw (``seen``)."""
-    with transaction.atomic():
-        entry_list = EntryList.objects.select_for_update().get(pk=entry_list_id)
-        competition = locked_competition(entry_list.competition)
-        if entry_list.imported_at is not None:
-            raise ListRefused(imported_already(entry_list))
-        checked = check(entry_list.rows, mapping, competition)
-        if not checked.ok:
-            raise ListRefused(
-                _("Nothing was imported: correct these lines and upload the list again."),
-                checked.problems
-                + [
-                    _("Line %(line)s: %(error)s") % {"line": line.number, "error": error}
-                    for line in checked.errors
-                    for error in line.errors
-                ],
-            )
-        if checked.digest() != seen:
-            raise ListRefused(
-                _(
-                    "The competition changed after the preview was shown (an entry, a category "
-                    "or a draw): nothing was imported. Look at the preview again, as the list "
-                    "lands now, and import it from there."
-                )
-            )
-        by_category: dict[int, tuple] = {}
-        for line in checked.lines:
-            category, rows = by_category.setdefault(line.category.pk, (line.category, []))
-            rows.append({**line.data, "sex": category.sex.lower()})
-        for category, rows in sorted(by_category.values(), key=lambda cr: cr[0].tournament_id):
-            locked_tournament(category.tournament)
-            not_drawn(
-                category,
-                _("%(category)s is drawn: competitors are entered only before the draw."),
-            )
-            import_entries(user, category.tournament, rows)
-        entry_list.imported_at = timezone.now()
-        entry_list.imported = len(checked.lines)
-        entry_list.rows = []
-        entry_list.save(update_fields=["imported_at", "imported", "rows"])
-        record(
-            user,
-            None,
-            "competition.import",
-            f"Imported {len(checked.lines)} competitors into {len(by_category)} categories "
-            f"of {competition.name} from {entry_list.file_name}",
-            after={"competition": competition.pk, "list": entry_list.pk},
+    entry_list = EntryList.objects.select_for_update().get(pk=entry_list_id)
+    competition = locked_competition(entry_list.competition)
+    if entry_list.imported_at is not None:
+        raise ListRefused(imported_already(entry_list))
+    checked = check(entry_list.rows, mapping, competition)
+    if not checked.ok:
+        raise ListRefused(
+            _("Nothing was imported: correct these lines and upload the list again."),
+            checked.problems
+            + [
+                _("Line %(line)s: %(error)s") % {"line": line.number, "error": error}
+                for line in checked.errors
+                for error in line.errors
+            ],
         )
-        return Imported(len(checked.lines), len(by_category))
+    if checked.digest() != seen:
+        raise ListRefused(
+            _(
+                "The competition changed after the preview was shown (an entry, a category "
+                "or a draw): nothing was imported. Look at the preview again, as the list "
+                "lands now, and import it from there."
+            )
+        )
+    by_category: dict[int, tuple] = {}
+    for line in checked.lines:
+        category, rows = by_category.setdefault(line.category.pk, (line.category, []))
+        rows.append({**line.data, "sex": category.sex.lower()})
+    for category, rows in sorted(by_category.values(), key=lambda cr: cr[0].tournament_id):
+        locked_tournament(category.tournament)
+        not_drawn(
+            category,
+            _("%(category)s is drawn: competitors are entered only before the draw."),
+        )
+        import_entries(user, category.tournament, rows)
+    entry_list.imported_at = timezone.now()
+    entry_list.imported = len(checked.lines)
+    entry_list.rows = []
+    entry_list.save(update_fields=["imported_at", "imported", "rows"])
+    record(
+        user,
+        None,
+        "competition.import",
+        f"Imported {len(checked.lines)} competitors into {len(by_category)} categories "
+        f"of {competition.name} from {entry_list.file_name}",
+        after={"competition": competition.pk, "list": entry_list.pk},
+    )
+    return Imported(len(checked.lines), len(by_category))

@@ -12,6 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from arbiter import jobs
 from arbiter.models import BackgroundJob, Entry
 from pairing.models import EntryList
 from pairing.services import competition as service
@@ -234,9 +235,7 @@ def test_a_line_entered_meanwhile_refuses_the_whole_list(client, anna, cup):
     assert Entry.objects.count() == 1
 
 
-def test_the_preview_reads_the_competition_in_the_same_queries_for_any_length(
-    client, anna, cup
-):
+def test_the_preview_reads_the_competition_in_the_same_queries_for_any_length(client, anna, cup):
     login(client, anna)
     counts = []
     for lines in (3, 60):
@@ -247,3 +246,28 @@ def test_the_preview_reads_the_competition_in_the_same_queries_for_any_length(
             assert client.get(page).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_an_import_waits_for_a_worker_and_a_second_arbiter_joins_it(
+    client, anna, dag, cup, queued
+):
+    cup.arbiters.add(dag)
+    login(client, anna)
+    upload(client, cup, GOOD.encode())
+    entry_list = EntryList.objects.get()
+    page = reverse("competition_list", args=[cup.pk, entry_list.pk])
+    form = import_form(client.get(page).content.decode())
+    url = reverse("competition_list_import", args=[cup.pk, entry_list.pk])
+    job_page = client.post(url, form)["Location"]
+    job = BackgroundJob.objects.get()
+    assert job_page == reverse("job", args=[job.pk]) and job.state == "queued"
+
+    login(client, dag)  # the other arbiter, from their own tab: the same job, not a second
+    response = client.post(url, form, follow=True)
+    assert response.redirect_chain[0][0] == job_page
+    assert "is being imported already (asked for by anna" in response.content.decode()
+    assert BackgroundJob.objects.count() == 1 and not Entry.objects.exists()
+
+    jobs.run(job.pk)  # what the worker does with the task
+    assert Entry.objects.count() == 3
+    assert client.get(job_page)["Location"] == reverse("competition_entries", args=[cup.pk])
