@@ -248,9 +248,7 @@ def test_the_preview_reads_the_competition_in_the_same_queries_for_any_length(cl
     assert counts[0] == counts[1]
 
 
-def test_an_import_waits_for_a_worker_and_a_second_arbiter_joins_it(
-    client, anna, dag, cup, queued
-):
+def test_an_import_waits_for_a_worker_and_a_second_arbiter_joins_it(client, anna, dag, cup, queued):
     cup.arbiters.add(dag)
     login(client, anna)
     upload(client, cup, GOOD.encode())

@@ -237,7 +237,7 @@ def test_the_entries_page_costs_the_same_queries_for_2_and_9_per_category(
 
 def test_a_weighing_over_htmx_updates_the_headings_counts(client, anna, cup):
     category = cup.categories.first()
-    first, second = (
+    first, _second = (
         service.enter(anna, category, {"name": n, "birth_year": 1990}) for n in ("Aa", "Bb")
     )
     login(client, anna)
