@@ -97,6 +97,10 @@ class PairingSystem:
     #: heading, and the button that adds one: whole phrases, so each language words them.
     people: Any = PLAYERS
     add_person: Any = ADD_PLAYER
+    #: Those who take part have a FIDE title, rating and id (chess). A knockout is the system of
+    #: judo and the other combat sports here (a bracket seeded by hand, no rating): its entry form
+    #: and player list leave those fields out.
+    chess_fields: bool = True
 
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
@@ -167,5 +171,6 @@ SYSTEMS: dict[str, PairingSystem] = {
         bouts="pairing.services.knockout.bouts",
         people=_("Competitors"),
         add_person=_("Add competitor"),
+        chess_fields=False,
     ),
 }
