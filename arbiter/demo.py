@@ -95,6 +95,10 @@ def _judo_competitors(names: list[str], count: int, rng: random.Random) -> list[
     return competitors
 
 
+def _judo_men(names: list[str], count: int, rng: random.Random) -> list[dict]:
+    return _judo_competitors(_men(names), count, rng)
+
+
 def _chess_players(names: list[str], count: int, rng: random.Random) -> list[dict]:
     players = []
     for name in names[:count]:
@@ -162,9 +166,7 @@ DEMO_TOURNAMENTS = [
         "start_date": datetime.date(2026, 10, 17),
         "end_date": datetime.date(2026, 10, 17),
         "players": 13,
-        "entrants": lambda names, count, rng: _judo_competitors(
-            _men(names), count, rng
-        ),  # -73 kg men
+        "entrants": _judo_men,
     },
 ]
 
