@@ -268,6 +268,9 @@ def check(
     }
     first_line: dict[tuple, int] = {}
     errors = 0
+    # One form checks every line (full_clean() starts afresh each time): a form made per line
+    # would copy its fields 5000 times.
+    form = CompetitorForm({}, competition=competition)
     for number, cells in rows[1:]:
         data = _data(cells, mapping)
         line = Line(number, data)
@@ -280,15 +283,13 @@ def check(
                 _("sex: %(value)r is neither men nor women (M, F, W, K, N, H are read)")
                 % {"value": data["sex"]}
             )
-        form = CompetitorForm(
-            {
-                **data,
-                "sex": sex,
-                "birth_year": _year(data["birth_year"]),
-                "weight": _weight(data["weight"]),
-            },
-            competition=competition,
-        )
+        form.data = {
+            **data,
+            "sex": sex,
+            "birth_year": _year(data["birth_year"]),
+            "weight": _weight(data["weight"]),
+        }
+        form.full_clean()
         if not data["weight"]:
             line.errors.append(_("no weight or class given"))
         elif not form.is_valid():
