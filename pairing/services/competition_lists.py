@@ -21,6 +21,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from arbiter import jobs
 from arbiter.models import BackgroundJob
@@ -35,6 +36,11 @@ from pairing.services.rounds import locked_tournament
 #: A list previewed and never imported is deleted after this (when another is uploaded).
 KEPT_FOR = datetime.timedelta(days=2)
 JOB_KIND = "competition_import"
+CHANGED_SINCE_PREVIEW = gettext_lazy(
+    "The competition changed after the preview was shown (an entry, a category or a draw): "
+    "nothing was imported. Look at the preview again, as the list lands now, and import it "
+    "from there."
+)
 
 
 class ListRefused(CompetitionError):
@@ -131,13 +137,7 @@ def import_list(user, entry_list_id: int, mapping: list[str], *, seen: str) -> I
             ],
         )
     if checked.digest() != seen:
-        raise ListRefused(
-            _(
-                "The competition changed after the preview was shown (an entry, a category "
-                "or a draw): nothing was imported. Look at the preview again, as the list "
-                "lands now, and import it from there."
-            )
-        )
+        raise ListRefused(str(CHANGED_SINCE_PREVIEW))
     by_category: dict[int, tuple] = {}
     for line in checked.lines:
         category, rows = by_category.setdefault(line.category.pk, (line.category, []))

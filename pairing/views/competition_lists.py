@@ -113,10 +113,15 @@ def import_list(request: HttpRequest, competition: Competition, list_id: int) ->
     entry_list = _list(competition, list_id)
     header = entry_list.rows[0][1] if entry_list.rows else []
     mapping = _mapping(request.POST, header)
+    seen = request.POST.get("seen", "")[:64]
+    if entry_list.imported_at is None:
+        checked = check(entry_list.rows, mapping, competition)
+        if not checked.ok or checked.digest() != seen:
+            # The page was stale (or sent something else): no job, the preview as it is now.
+            messages.error(request, service.CHANGED_SINCE_PREVIEW)
+            return redirect("competition_list", competition_id=competition.pk, list_id=list_id)
     try:
-        job, joined = service.start_import(
-            request.user, entry_list, mapping, seen=request.POST.get("seen", "")[:64]
-        )
+        job, joined = service.start_import(request.user, entry_list, mapping, seen=seen)
     except CompetitionError as error:
         messages.error(request, str(error))
         return redirect("competition_list", competition_id=competition.pk, list_id=list_id)

@@ -11,9 +11,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbiter import jobs
 from arbiter.models import BackgroundJob, Entry
+from pairing.competitor_lists import FIELDS
 from pairing.models import EntryList
 from pairing.services import competition as service
 from tests.conftest import login
@@ -210,8 +213,8 @@ def test_a_list_previewed_before_a_change_is_refused_and_shown_again(client, ann
         reverse("competition_list_import", args=[cup.pk, entry_list.pk]), form, follow=True
     )
     html = response.content.decode()
-    assert 'id="import-failed"' in html and "changed after the preview was shown" in html
-    assert not Entry.objects.exists()
+    assert "changed after the preview was shown" in html
+    assert not Entry.objects.exists() and not BackgroundJob.objects.exists()
     assert "Women Seniors -56 kg: 1" in html  # the preview as the list lands now
     response = client.post(
         reverse("competition_list_import", args=[cup.pk, entry_list.pk]), import_form(html)
@@ -269,3 +272,43 @@ def test_an_import_waits_for_a_worker_and_a_second_arbiter_joins_it(client, anna
     jobs.run(job.pk)  # what the worker does with the task
     assert Entry.objects.count() == 3
     assert client.get(job_page)["Location"] == reverse("competition_entries", args=[cup.pk])
+
+
+def test_the_job_checks_again_what_changed_after_the_press(anna, cup):
+    """Between the press (checked in the request) and the job (checked again in its
+    transaction) a category is added: the job refuses and nothing is entered."""
+    from arbiter.spreadsheets import read_table
+    from pairing.competitor_lists import check, guess_mapping
+    from pairing.services import competition_lists
+
+    table = read_table(GOOD.encode(), "list.csv", max_rows=10)
+    kept = competition_lists.keep_list(anna, cup, "list.csv", table)
+    mapping = guess_mapping(table.rows[0][1])
+    seen = check(kept.rows, mapping, cup).digest()
+    service.add_category(anna, cup, sex="F", age_group="Seniors", weight_limit=Decimal(56))
+    with pytest.raises(competition_lists.ListRefused, match="changed after the preview"):
+        competition_lists.import_list(anna, kept.pk, mapping, seen=seen)
+    assert not Entry.objects.exists()
+    done = competition_lists.import_list(
+        anna, kept.pk, mapping, seen=check(kept.rows, mapping, cup).digest()
+    )
+    assert done.entered == 3 and Entry.objects.count() == 3
+    with pytest.raises(competition_lists.ListRefused, match="This list was imported at"):
+        competition_lists.import_list(anna, kept.pk, mapping, seen=seen)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    cols=st.lists(st.one_of(st.sampled_from([*FIELDS, ""]), st.text(max_size=8)), max_size=9),
+    seen=st.one_of(st.text(max_size=70), st.just("")),
+)
+def test_any_import_post_is_a_page_or_a_refusal_and_saves_nothing_it_should_not(
+    client, anna, cup, cols, seen
+):
+    login(client, anna)
+    upload(client, cup, GOOD.encode())
+    entry_list = EntryList.objects.first()
+    url = reverse("competition_list_import", args=[cup.pk, entry_list.pk])
+    response = client.post(url, {"col": cols, "seen": seen})
+    assert response.status_code == 302
+    assert not Entry.objects.exists() and not BackgroundJob.objects.exists()
