@@ -136,6 +136,15 @@ def _folded(text: str) -> str:
 _BY_HEADER = {_folded(name): key for key, names in HEADERS.items() for name in names}
 
 
+def header_row(rows: list) -> int:
+    """Where the header is among the first rows (an export may open with a title line or two):
+    the first row of which two cells name known fields, else the first row."""
+    for index, (_line, cells) in enumerate(rows[:10]):
+        if sum(1 for key in guess_mapping(cells) if key) >= 2:
+            return index
+    return 0
+
+
 def guess_mapping(header: list[str]) -> list[str]:
     """The field of each column from its header name ("" when not known, or taken already)."""
     mapping: list[str] = []
@@ -271,12 +280,21 @@ def check(
     # One form checks every line (full_clean() starts afresh each time): a form made per line
     # would copy its fields 5000 times.
     form = CompetitorForm({}, competition=competition)
+    columns = len(rows[0][1]) if rows else 0
     for number, cells in rows[1:]:
         data = _data(cells, mapping)
         line = Line(number, data)
         checked.lines.append(line)
         if errors >= MAX_LINE_ERRORS:
             continue
+        if len(cells) > columns:
+            line.errors.append(
+                _(
+                    "%(found)s fields, the header line has %(columns)s: a comma or semicolon "
+                    "inside a name or club? Put that field in quotes."
+                )
+                % {"found": len(cells), "columns": columns}
+            )
         sex = SEXES.get(_folded(data["sex"]), "") if data["sex"] else ""
         if data["sex"] and not sex:
             line.errors.append(

@@ -28,7 +28,7 @@ from arbiter.models import BackgroundJob
 from arbiter.services.audit import record
 from arbiter.services.entries import import_entries
 from arbiter.spreadsheets import Table
-from pairing.competitor_lists import check
+from pairing.competitor_lists import check, header_row
 from pairing.models import Competition, EntryList
 from pairing.services.competition import CompetitionError, locked_competition, not_drawn
 from pairing.services.rounds import locked_tournament
@@ -52,7 +52,8 @@ class ListRefused(CompetitionError):
 
 
 def keep_list(user, competition: Competition, file_name: str, table: Table) -> EntryList:
-    """Keep an uploaded list for its preview (lists never imported go after KEPT_FOR)."""
+    """Keep an uploaded list for its preview, from its header row on (title lines above it are
+    left out); lists never imported go after KEPT_FOR."""
     EntryList.objects.filter(
         competition=competition,
         imported_at__isnull=True,
@@ -62,7 +63,7 @@ def keep_list(user, competition: Competition, file_name: str, table: Table) -> E
         competition=competition,
         uploaded_by=user,
         file_name=file_name[:200],
-        rows=[[line, cells] for line, cells in table.rows],
+        rows=[[line, cells] for line, cells in table.rows[header_row(table.rows) :]],
     )
 
 

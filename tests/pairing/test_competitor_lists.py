@@ -140,3 +140,25 @@ def _weight_of(text: str) -> Decimal:
     if text.startswith("+"):
         return Decimal(text[1:]) + Decimal("0.1")
     return abs(Decimal(text)).quantize(Decimal("0.1"))
+
+
+def test_a_title_line_above_the_header_is_left_out(anna, cup):
+    from arbiter.spreadsheets import Table
+    from pairing.services.competition_lists import keep_list
+
+    rows = [
+        (1, ["Malmö Open 2026: registrations"]),
+        (3, ["Name", "Sex", "Born", "Weight"]),
+        (4, ["Ek, Alva", "F", "1999", "50"]),
+    ]
+    kept = keep_list(anna, cup, "list.csv", Table(rows))
+    assert kept.rows[0] == [3, ["Name", "Sex", "Born", "Weight"]]
+    assert check(kept.rows, MAPPED, cup).ok
+
+
+def test_a_line_with_more_fields_than_the_header_says_why(cup):
+    rows = [(1, ["Name", "Sex", "Born", "Weight"]), (2, ["Ek", " Alva", "F", "1999", "50"])]
+    assert check(rows, MAPPED, cup).errors[0].errors[0] == (
+        "5 fields, the header line has 4: a comma or semicolon inside a name or club? Put that "
+        "field in quotes."
+    )
