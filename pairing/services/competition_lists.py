@@ -122,7 +122,9 @@ def import_list(user, entry_list_id: int, mapping: list[str], *, seen: str) -> I
     """Enter every line of the list in its category, or none: refused (:class:`ListRefused`)
     when a line is at fault now, or when the list checked again lands otherwise than the
     preview the arbiter saw (``seen``)."""
-    entry_list = EntryList.objects.select_for_update().get(pk=entry_list_id)
+    entry_list = EntryList.objects.select_for_update().filter(pk=entry_list_id).first()
+    if entry_list is None:
+        raise ListRefused(_("The list is gone: upload it again."))
     competition = locked_competition(entry_list.competition)
     if entry_list.imported_at is not None:
         raise ListRefused(imported_already(entry_list))
