@@ -40,6 +40,7 @@ def upload(request: HttpRequest, competition: Competition) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         file = form.cleaned_data["file"]
         try:
+            # Bytes bounded here; rows by the reader (an XLSX's bytes are no lines).
             raw = read_upload(file, max_lines=settings.MAX_UPLOAD_BYTES, what="file")
             table = read_table(raw, file.name, max_rows=settings.MAX_PLAYERS)
         except (InputTooLarge, TableError) as error:

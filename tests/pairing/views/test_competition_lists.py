@@ -165,6 +165,16 @@ def test_a_file_that_is_no_table_is_refused_with_why(client, anna, cup, content,
     assert not EntryList.objects.exists()
 
 
+def test_a_file_over_max_upload_bytes_is_refused(client, anna, cup, settings):
+    settings.MAX_UPLOAD_BYTES = 1000
+    login(client, anna)
+    response = upload(client, cup, GOOD.encode() * 20)
+    assert "larger than" in response.content.decode() and "(MAX_UPLOAD_BYTES)" in (
+        response.content.decode()
+    )
+    assert not EntryList.objects.exists()
+
+
 def test_a_list_over_max_players_is_refused(client, anna, cup, settings):
     settings.MAX_PLAYERS = 3
     login(client, anna)
