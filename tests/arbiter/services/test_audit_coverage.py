@@ -805,8 +805,8 @@ def _(w, fn):
             w.anna,
             now.category.tournament,
             "bout.score",
-            {"score": "2022"},
-            {"score": "2022 aW"},
+            {"score": "2025"},
+            {"score": "2025 aW"},
         )
     ]
 
