@@ -74,14 +74,15 @@ class Rules:
     each score (seconds, score), shortest first: the board's reminder for the table."""
 
     edition: str
+    name: str
     yuko: bool
     hold: tuple[tuple[int, str], ...]
 
 
 #: Spec A1 (venue-live-and-offline.md): osaekomi 5 s yuko (2025 only), 10 s waza-ari, 20 s ippon.
 RULES = {
-    "2022": Rules("2022", False, ((10, "waza-ari"), (20, "ippon"))),
-    "2025": Rules("2025", True, ((5, "yuko"), (10, "waza-ari"), (20, "ippon"))),
+    "2022": Rules("2022", "IJF 2018-2024", False, ((10, "waza-ari"), (20, "ippon"))),
+    "2025": Rules("2025", "IJF 2025", True, ((5, "yuko"), (10, "waza-ari"), (20, "ippon"))),
 }
 
 
@@ -243,7 +244,7 @@ def _apply(board, side, kind, golden, n, edition):
     if kind == "fusen-gachi" and n > 0:
         raise KnockoutError("Fusen-gachi (no-show) is the only entry of a bout.")
     if kind == "yuko" and not RULES[edition].yuko:
-        raise KnockoutError(f"There is no yuko in the {edition} rules.")
+        raise KnockoutError(f"There is no yuko in the {RULES[edition].name} rules.")
     if kind == "hantei" and not golden:
         raise KnockoutError("Hantei only decides a golden score the event limits.")
     if kind == "ippon":

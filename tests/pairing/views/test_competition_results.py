@@ -144,7 +144,19 @@ def test_the_bouts_csv_has_each_score_and_how_it_was_won(client, ulla):
         [*HEAD, *head, "score", "how", "golden_score", "rules", *counts],
         [*SMALL, "1", "pool", "1", *hyperlink, "Aalto, Aki", "Tatami", *SMALL_END],
         [*POOL, "1", "pool", "1", *berg, *dahl, "Dahl, Di", "2025 bW T", "waza-ari", "no", *B_W],
-        [*POOL, "2", "pool", "2", *berg, *carlsen, "Berg, Bo", "2025 T aW", "waza-ari", "yes", *A_W],
+        [
+            *POOL,
+            "2",
+            "pool",
+            "2",
+            *berg,
+            *carlsen,
+            "Berg, Bo",
+            "2025 T aW",
+            "waza-ari",
+            "yes",
+            *A_W,
+        ],
         [*POOL, "3", "pool", "3", *dahl, *carlsen, "Dahl, Di", *HANSOKU],
     ]
 
