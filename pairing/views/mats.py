@@ -68,6 +68,11 @@ class Shown:
         }
 
     @property
+    def sides(self) -> tuple[tuple[str, Entry | None, ko.Tally], ...]:
+        """("white", the competitor, their counts), then blue: a row each on the public page."""
+        return (("white", self.called.white, self.white), ("blue", self.called.blue, self.blue))
+
+    @property
     def yuko(self) -> bool:
         """The bout is scored by rules with yuko (IJF 2025)."""
         return self.called.score.rules.yuko
