@@ -122,6 +122,10 @@ NOT_AUDITED = {
     "pairing.services.competition.put_out": "entries.set_withdrawn in its transaction, audited",
     "pairing.services.competition.not_weighed": "reads the entries",
     "pairing.services.competition.public_competition": "reads the published competition",
+    "pairing.services.competition.check_rules_change": (
+        "a check that raises, inside update_competition"
+    ),
+    "pairing.services.mats.live_score": "reads a bout's score under its rules",
     "pairing.services.mats.rest_in_bouts": "converts the organiser's minutes",
     "pairing.services.mats.day": "reads the competition for the pages",
     "pairing.services.mats.on_the_mat": "chooses the bout on the mat from its order",
@@ -690,6 +694,7 @@ def _(w, fn):
         "mats": 3,
         "rest_minutes": 10,
         "bout_minutes": "4",
+        "rule_set": "2025",
     }
     return [Expected(w.anna, None, "competition.create", after=after)]
 
@@ -717,6 +722,7 @@ def _day_settings(mats):
         "mats": mats,
         "rest_minutes": 10,
         "bout_minutes": "5.0",
+        "rule_set": "2025",
     }
 
 
