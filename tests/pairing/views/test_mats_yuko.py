@@ -42,7 +42,7 @@ def test_a_yuko_goes_from_the_table_to_the_board_the_public_page_and_the_exports
     board = post(client, cup, called, "a:yuko").content.decode()
     assert 'id="white-yuko">1<' in board and 'id="blue-yuko">0<' in board
     public = client.get(reverse("public_mat", args=[cup.pk, 1])).content.decode()
-    assert ">Yuko</th>" in public and '<td class="num">1</td>' in public
+    assert ">Yuko</th>" in public and 'data-label="Yuko">1</td>' in public
 
     board = post(client, cup, now_on(cup), "time").content.decode()
     assert "White wins by yuko" in board
