@@ -142,8 +142,8 @@ def check_answer(command: str, status: int, out: str, err: str, pairs: bool = Fa
         if pairs:
             count, *boards = out.split("\n")
             assert int(count) == len([b for b in boards if b.strip()])
-        elif command == "dutch":  # -c: one line per round
-            assert all(line.startswith("round ") for line in out.splitlines())
+        elif command == "dutch":  # -c: one line per round, its differences indented below it
+            assert all(line.startswith(("round ", "  ")) for line in out.splitlines())
         else:
             json.loads(out)
         return
