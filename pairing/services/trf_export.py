@@ -14,6 +14,7 @@ tournament holds; what the arbiter changed since is written from the models.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 from django.db.models import Q
 
@@ -100,7 +101,21 @@ def trf_file(
     trf = tournament_trf(
         tournament, through_round=rounds, next_round=more, ranks=True, public=public
     )
+    if legacy and not more and _imported_without_rounds(tournament):
+        trf = replace(trf, rounds=0)  # a TRF-16 file without XXR comes back without it
     return write_trf(trf, legacy=legacy), rounds
+
+
+def _imported_without_rounds(tournament: Tournament) -> bool:
+    """Whether the tournament is an imported file that gave no number of rounds (no ``XXR``)
+    and still has the rounds it had then. TRF-2026 always has ``142``; a TRF-16 file comes
+    back as it was written."""
+    source = TrfSource.objects.filter(tournament=tournament).first()
+    return (
+        source is not None
+        and not source.rounds_given
+        and tournament.planned_rounds == source.rounds
+    )
 
 
 def tournament_trf(
@@ -159,17 +174,11 @@ def tournament_trf(
     source = TrfSource.objects.filter(tournament=tournament).first()
     if ranks:
         players = _with_ranks(tournament, source, players, through_round)
-    keep_no_rounds = (
-        source is not None
-        and not source.rounds_given
-        and tournament.planned_rounds == source.rounds
-        and not next_round
-    )
     own, other = _header_lines(tournament, source, through_round)
     accelerations = _accelerations(tournament, number)
     return TrfTournament(
         players=tuple(players),
-        rounds=0 if keep_no_rounds else tournament.planned_rounds or max(through_round + 1, 1),
+        rounds=tournament.planned_rounds or max(through_round + 1, 1),
         initial_colour=tournament.initial_colour,
         scoring=Scoring(),
         system=engine_system(tournament),
