@@ -21,6 +21,7 @@ from django.db.models import Q
 from arbiter.models import Bye, Entry, Game, Round, Tournament
 from pairing.engines.results import from_code as result_from_code
 from pairing.engines.trf import (
+    REQUESTED_BYE_KINDS,
     Scoring,
     TrfForbidden,
     TrfPlayer,
@@ -157,7 +158,7 @@ def tournament_trf(
     ).values_list("round__number", "entry_id", "kind")
     for round_number, entry_id, kind in byes:
         rounds[entry_id][round_number] = TrfResult(None, "-", kind)
-        if kind != Bye.Kind.PAIRING_ALLOCATED:
+        if kind in REQUESTED_BYE_KINDS:
             requested[(kind, round_number)].append(number[entry_id])
     _as_written(tournament, rounds, through_round)
     players = []

@@ -36,6 +36,7 @@ from pairing.engines import results
 from pairing.engines.dutch.api import default_rules
 from pairing.engines.dutch.checker import check_points
 from pairing.engines.trf import (
+    BYE_KINDS,
     Scoring,
     TrfError,
     TrfLimits,
@@ -58,10 +59,6 @@ from pairing.trf_columns import birth_year, block_text, entry_sex, entry_title
 
 #: Unrated games (W D L) and games of less than one move are read as 1 = 0.
 _SAME_AS = {"W": "1", "D": "=", "L": "0"}
-#: A round without an opponent: its code -> the bye kind. ``+`` alone is how some programs
-#: write the pairing-allocated bye, ``=`` a half-point bye, ``-`` an absence (as the engine reads
-#: them).
-BYE_KINDS = {"U": "U", "+": "U", "H": "H", "=": "H", "F": "F", "Z": "Z", "-": "Z"}
 #: Header records the app stores: name, city, federation, start and end dates, time control;
 #: the rest of the tournament is in the records the parser reads itself.
 _STORED_HEADERS = ("012", "022", "032", "042", "052", "122")
@@ -237,7 +234,8 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
     records: dict[tuple[int, int], str] = {}
     for r in range(1, columns + 1):
         column = [(p, p.results[r - 1]) for p in t.players if len(p.results) >= r]
-        paired = any(res.opponent is not None or res.code in "U+" for _, res in column)
+        # a round to pair holds requested byes only; a bye nobody asked for was allocated
+        paired = any(res.opponent is not None or res.code in "U+=" for _, res in column)
         if r == columns and not paired:
             for p, res in column:
                 if res.code != " ":

@@ -55,7 +55,8 @@ def test_the_checker_flags_what_the_endorsed_checker_flags_and_refuses_what_it_r
 
 POINTS = {"1": D(1), "=": D("0.5"), "0": D(0), "+": D(1), "H": D("0.5"), "U": D(1), "F": D(1)}
 UNPLAYED = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
-BYES = {"H": Kind.HPB, "=": Kind.HPB, "U": Kind.PAB, "+": Kind.PAB, "F": Kind.FPB}
+#: ``=`` alone is a half point nobody requested: not a requested bye (docs/trf.md).
+BYES = {"H": Kind.HPB, "=": Kind.PAB, "U": Kind.PAB, "+": Kind.PAB, "F": Kind.FPB}
 BYES |= {"Z": Kind.ZPB, "-": Kind.ZPB}
 
 
