@@ -35,6 +35,7 @@ from pairing.models import (
     Acceleration,
     EnginePairing,
     ForbiddenPair,
+    LotDrawing,
     PlayerRoundRecord,
     TrfPlayerColumns,
     TrfRoundBlock,
@@ -65,8 +66,6 @@ CODE_POINTS = {
     "L": 0,
 }
 BLANK = TrfResult(None, " ", " ")
-#: The app's own 182 record (the pairing program), written when rounds were paired here.
-PROGRAM = "182 arbiter app, FIDE Dutch engine"
 
 
 def engine_system(tournament: Tournament) -> str:
@@ -74,6 +73,17 @@ def engine_system(tournament: Tournament) -> str:
     engine reads it (:func:`~pairing.engines.trf.endorsed_system`)."""
     code = f"FIDE_DUTCH_{tournament.rules_version}"
     return endorsed_system(code + "_BAKU" if tournament.baku_acceleration else code)
+
+
+def round_robin_type(tournament: Tournament) -> str:
+    """The ``192`` tournament type of a round robin (ETT26): the FIDE Berger tables of C.05
+    Annex 1 (pairing/engines/berger.py), ``FIDE_ROUNDROBIN``; twice, the second cycle with
+    colours reversed: ``FIDE_DOUBLEROUNDROBIN`` with the last two rounds of the first cycle
+    swapped, as FIDE recommends, else ``BERGER_DOUBLEROUNDROBIN``."""
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    if drawing is None or not drawing.double_round_robin:
+        return "FIDE_ROUNDROBIN"
+    return "FIDE_DOUBLEROUNDROBIN" if drawing.swap_last_two_rounds else "BERGER_DOUBLEROUNDROBIN"
 
 
 def completed_rounds(tournament: Tournament) -> int:
@@ -99,6 +109,8 @@ def trf_file(
     """
     rounds = completed_rounds(tournament)
     more = not tournament.planned_rounds or rounds < tournament.planned_rounds
+    # the round to pair carries what was asked for it; a round robin has none to pair
+    more = more and bool(tournament.pairing_system.pairer)
     trf = tournament_trf(
         tournament, through_round=rounds, next_round=more, ranks=True, public=public
     )
@@ -163,6 +175,10 @@ def tournament_trf(
     _as_written(tournament, rounds, through_round)
     players = []
     absent = _absent_next(tournament, entries, through_round + 1) if next_round else {}
+    system = tournament.pairing_system
+    # the pairing-allocated bye scores what the system gives it: nothing in a round robin
+    scoring = Scoring(pab=int(system.pairing_allocated_bye_points * 10))
+    points_of = {**CODE_POINTS, "U": scoring.pab}
     for entry in entries:
         results = [rounds[entry.pk].get(r, BLANK) for r in range(1, through_round + 1)]
         if entry.pk in absent:
@@ -170,7 +186,7 @@ def tournament_trf(
             requested[(absent[entry.pk], through_round + 1)].append(entry.starting_number)
         # the points a requested bye of the next round awards count already (as Vega writes
         # them; the endorsed engines read the points with or without them)
-        points = sum(CODE_POINTS.get(result.code, 0) for result in results)
+        points = sum(points_of.get(result.code, 0) for result in results)
         players.append(_player(entry, points, tuple(results)))
     source = TrfSource.objects.filter(tournament=tournament).first()
     if ranks:
@@ -181,8 +197,8 @@ def tournament_trf(
         players=tuple(players),
         rounds=tournament.planned_rounds or max(through_round + 1, 1),
         initial_colour=tournament.initial_colour,
-        scoring=Scoring(),
-        system=engine_system(tournament),
+        scoring=scoring,
+        system=system.call("trf_type", tournament) if system.trf_type else "",
         forbidden=() if public else _forbidden(tournament, number),
         accelerations=accelerations,
         accelerations_specified=bool(accelerations),
@@ -351,7 +367,7 @@ def _header_lines(
         ).values_list("round__number", "edited")
     )
     if source is None or (paired_here and not any(r[:3] == "182" for r in lines)):
-        lines.append(PROGRAM)
+        lines.append(f"182 {tournament.pairing_system.trf_program}")
     for round_number in sorted(number for number, edited in paired_here if edited):
         lines.append(f"### round {round_number}: pairing changed by the arbiter after the engine")
     return fields, tuple(lines)

@@ -107,6 +107,7 @@ NOT_AUDITED = {
     ),
     "pairing.services.swiss.draft_warnings": "reads a draft for its warnings",
     "pairing.services.trf_export.engine_system": "reads the tournament",
+    "pairing.services.trf_export.round_robin_type": "reads the drawing of lots",
     "pairing.services.trf_export.completed_rounds": "reads the rounds",
     "pairing.services.trf_export.tournament_trf": "writes a TRF text, not the database",
     "pairing.services.trf_export.trf_file": "writes a TRF text, not the database",

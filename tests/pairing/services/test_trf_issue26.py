@@ -5,13 +5,16 @@ round robin's TRF."""
 from decimal import Decimal
 
 import pytest
+from django.test import Client
 
 from arbiter.models import Bye
 from arbiter.standings import standings
 from pairing.engines.trf import decode_trf, parse_trf
+from pairing.services import round_robin
 from pairing.services.trf_export import trf_file
 from pairing.services.trf_import import import_trf
 from tests.gacrux import tiebreak_checker
+from tests.pairing.conftest import play
 from tests.pairing.engines.helpers import trf
 from tests.pairing.trf_helpers import small_trf
 from tests.real_files import real_files, real_files_dir
@@ -95,3 +98,81 @@ def test_a_real_file_with_both_kinds_of_half_point_ranks_as_fides_checker_ranks_
     }
     assert ours == theirs
     assert ours[2][2][0] == Decimal("12.0")  # read as a requested bye: 10.5, ranked 6th
+
+
+# -- the round robin's TRF ---------------------------------------------------------------------
+
+
+def drawn_round_robin(user, tournament, *, played: int, double: bool = False, swap=True):
+    """The round robin drawn by the app with a fixed seed and its first ``played`` rounds
+    played; nine players (the Oslo Invitational less one), so every round has its free round."""
+    tournament.entries.order_by("-pk").first().delete()
+    drawing = round_robin.start_drawing(user, tournament, seed=2026, double_round_robin=double)
+    if not swap:
+        drawing.swap_last_two_rounds = False
+        drawing.save()
+    for step in range(tournament.entries.count()):
+        round_robin.draw_for_player(user, drawing, step)
+    round_robin.confirm_drawing(user, drawing)
+    for round_ in tournament.rounds.order_by("number")[:played]:
+        play(user, round_)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def test_a_round_robin_exports_its_trf_with_its_type_rounds_and_scoring(anna, oslo_invitational):
+    tournament = drawn_round_robin(anna, oslo_invitational, played=5)
+    text, done = trf_file(tournament)
+    t = parse_trf(text)
+    assert done == 5 and t.rounds == 9 and t.system == "FIDE_ROUNDROBIN"
+    lines = text.split("\n")
+    assert {"192 FIDE_ROUNDROBIN", "142 9", "182 arbiter app, FIDE Berger tables"} <= set(lines)
+    # the free round of an odd field is the pairing-allocated bye, worth nothing (162 P 0.0)
+    assert t.scoring.pab == 0 and t.scoring.win == 10
+    assert sorted(len(p.results) for p in t.players) == [5] * 9  # no round to pair
+    byes = [(n, p.number) for p in t.players for n, r in enumerate(p.results, 1) if r.code == "U"]
+    assert sorted(n for n, _ in byes) == [1, 2, 3, 4, 5]
+    rows = {row.entry.starting_number: row for row in standings(tournament).rows}
+    assert {p.number: (p.points, p.rank) for p in t.players} == {
+        n: (int(row.points * 10), row.rank) for n, row in rows.items()
+    }
+    legacy = parse_trf(trf_file(tournament, legacy=True)[0])
+    assert legacy.scoring.pab == 0 and not legacy.system  # BBU 0.0; TRF-16 has no 192
+
+
+@pytest.mark.parametrize(
+    ("swap", "code"), [(True, "FIDE_DOUBLEROUNDROBIN"), (False, "BERGER_DOUBLEROUNDROBIN")]
+)
+def test_a_double_round_robin_names_its_cycles_as_ett26_does(anna, oslo_invitational, swap, code):
+    tournament = drawn_round_robin(anna, oslo_invitational, played=1, double=True, swap=swap)
+    t = parse_trf(trf_file(tournament)[0])
+    assert (t.system, t.rounds) == (code, 18)
+
+
+def test_fides_tie_break_checker_reads_the_round_robin_as_our_standings(
+    anna, oslo_invitational, tmp_path
+):
+    tournament = drawn_round_robin(anna, oslo_invitational, played=9)
+    tournament.tiebreaks = "SB KS WIN"
+    tournament.save()
+    path = tmp_path / "oslo.trf"
+    path.write_text(trf_file(tournament)[0])
+    theirs = tiebreak_checker(path, ["SB", "KS", "WIN"])
+    ours = {
+        row.entry.starting_number: (row.rank, row.points, row.tiebreaks)
+        for row in standings(tournament).rows
+    }
+    assert ours == theirs
+
+
+def test_the_round_robin_trf_is_downloaded_by_its_arbiter_and_the_public(
+    anna, anna_client, oslo_invitational
+):
+    tournament = drawn_round_robin(anna, oslo_invitational, played=2)
+    public = Client()
+    for flavour in ("2026", "16"):
+        mine = anna_client.get(f"/arbiter/t/{tournament.pk}/trf/{flavour}/")
+        theirs = public.get(f"/t/{tournament.pk}/export/trf/{flavour}/")
+        assert (mine.status_code, theirs.status_code) == (200, 200)
+        assert parse_trf(theirs.content.decode()).rounds == 9
+    assert b"192 FIDE_ROUNDROBIN" in public.get(f"/t/{tournament.pk}/export/trf/2026/").content
