@@ -175,6 +175,16 @@ def tournament_trf(
     _as_written(tournament, rounds, through_round)
     players = []
     absent = _absent_next(tournament, entries, through_round + 1) if next_round else {}
+    if next_round:
+        # a withdrawal is an absence from every round left: TRF-2026 has no record of its own
+        # for it, but 240 announces the absences of the rounds not yet paired (docs/trf.md).
+        # The round to pair has it already, from ``absent``.
+        last = tournament.planned_rounds or 0
+        for entry_id, first in _withdrawn_from(tournament, entries, through_round + 1).items():
+            for later in range(
+                max(first, through_round + 2), last + 1 if entry_id in number else 0
+            ):
+                requested[("Z", later)].append(number[entry_id])
     system = tournament.pairing_system
     # the pairing-allocated bye scores what the system gives it: nothing in a round robin
     scoring = Scoring(pab=int(system.pairing_allocated_bye_points * 10))
@@ -305,6 +315,17 @@ def _absent_next(tournament: Tournament, entries: list[Entry], round_number: int
         if entry.withdrawn:
             absent[entry.pk] = "Z"
     return absent
+
+
+def _withdrawn_from(tournament: Tournament, entries: list[Entry], round_number: int) -> dict:
+    """Entry id -> the first round from ``round_number`` on that a withdrawn player misses."""
+    first = {entry.pk: round_number for entry in entries if entry.withdrawn}
+    records = PlayerRoundRecord.objects.filter(
+        tournament=tournament, kind=PlayerRoundRecord.Kind.WITHDRAWN
+    ).values_list("entry_id", "round_number")
+    for entry_id, number in records:
+        first[entry_id] = min(first.get(entry_id, number), max(number, round_number))
+    return first
 
 
 def _forbidden(tournament: Tournament, number: dict[int, int]) -> tuple[TrfForbidden, ...]:

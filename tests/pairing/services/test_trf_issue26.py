@@ -8,8 +8,10 @@ import pytest
 from django.test import Client
 
 from arbiter.models import Bye
+from arbiter.services.entries import set_withdrawn
 from arbiter.standings import standings
 from pairing.engines.trf import decode_trf, parse_trf
+from pairing.models import PlayerRoundRecord
 from pairing.services import round_robin
 from pairing.services.trf_export import trf_file
 from pairing.services.trf_import import import_trf
@@ -176,3 +178,51 @@ def test_the_round_robin_trf_is_downloaded_by_its_arbiter_and_the_public(
         assert (mine.status_code, theirs.status_code) == (200, 200)
         assert parse_trf(theirs.content.decode()).rounds == 9
     assert b"192 FIDE_ROUNDROBIN" in public.get(f"/t/{tournament.pk}/export/trf/2026/").content
+
+
+# -- withdrawals in the round trip -------------------------------------------------------------
+
+
+def test_a_withdrawn_player_exported_and_imported_again_is_still_withdrawn(anna):
+    tournament = import_trf(anna, small_trf(rounds=5))  # two rounds played of five
+    set_withdrawn(anna, tournament.entries.get(starting_number=4), True)
+    text = trf_file(tournament)[0]
+    t = parse_trf(text)
+    # TRF-2026 says it with the absences of every round left: 240 Z for rounds 3, 4 and 5
+    assert [bye for bye in t.byes if 4 in bye[2]] == [
+        ("Z", 3, (4,)),
+        ("Z", 4, (4,)),
+        ("Z", 5, (4,)),
+    ]
+    assert t.players[3].results[2].code == "Z"  # and 0000 - Z in the round to pair
+    copy = import_trf(anna, text)
+    withdrawn = copy.entries.filter(withdrawn=True).values_list("starting_number", flat=True)
+    assert list(withdrawn) == [4]
+    assert not PlayerRoundRecord.objects.filter(tournament=copy).exists()
+    assert parse_trf(trf_file(copy)[0]).byes == t.byes
+
+
+def test_a_withdrawal_from_a_later_round_is_announced_from_that_round_on(anna):
+    tournament = import_trf(anna, small_trf(rounds=5))
+    PlayerRoundRecord.objects.create(
+        tournament=tournament, entry=tournament.entries.get(starting_number=2), round_number=4,
+        kind=PlayerRoundRecord.Kind.WITHDRAWN,
+    )  # fmt: skip
+    t = parse_trf(trf_file(tournament)[0])
+    assert [bye for bye in t.byes if bye[0] == "Z"] == [("Z", 4, (2,)), ("Z", 5, (2,))]
+    assert len(t.players[1].results) == 2  # round 3 is still his to play
+    copy = import_trf(anna, trf_file(tournament)[0])
+    assert list(copy.entries.filter(withdrawn=True)) == []  # not yet: he plays round 3
+    assert PlayerRoundRecord.objects.filter(tournament=copy, entry__starting_number=2).count() == 2
+
+
+def test_an_absence_from_one_round_of_several_left_is_not_a_withdrawal(anna):
+    tournament = import_trf(anna, small_trf(rounds=5))
+    PlayerRoundRecord.objects.create(
+        tournament=tournament, entry=tournament.entries.get(starting_number=3), round_number=3,
+        kind=PlayerRoundRecord.Kind.ZERO_POINT_BYE,
+    )  # fmt: skip
+    copy = import_trf(anna, trf_file(tournament)[0])
+    assert not copy.entries.filter(withdrawn=True).exists()
+    record = PlayerRoundRecord.objects.get(tournament=copy)
+    assert (record.entry.starting_number, record.round_number, record.kind) == (3, 3, "Z")
