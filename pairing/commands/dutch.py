@@ -53,12 +53,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         t = parse_trf(text)
         if args.check:
-            # bbpPairings: a check that ran exits 0; what it found is the list, not the status
-            for rc in check_tournament(t, args.rules):
-                print(f"round {rc.round}: {'ok' if rc.ok else 'differs'}")
-                for d in rc.differences:
-                    print(f"  {d}")
-            return EXIT_OK
+            return print_checks(check_tournament(t, args.rules))
         _refuse_unfinished_round(t)
         pairing = pair_trf(t, args.rules)
     except TrfError as e:
@@ -87,6 +82,17 @@ def _run(args: argparse.Namespace) -> int:
                 + f": {ex.reason}",
                 file=sys.stderr,
             )
+    return EXIT_OK
+
+
+def print_checks(checks) -> int:
+    """Print a check's rounds (``round N: ok`` or ``differs``, each difference indented below)
+    and return the status: 0, as bbpPairings' checker exits once the file is read and checked
+    (what it found is the list, not the status)."""
+    for check in checks:
+        print(f"round {check.round}: {'ok' if check.ok else 'differs'}")
+        for difference in check.differences:
+            print(f"  {difference}")
     return EXIT_OK
 
 

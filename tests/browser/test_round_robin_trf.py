@@ -40,7 +40,7 @@ def test_the_round_robin_trf_downloads_from_the_arbiters_page_and_reads_back(
     path = tmp_path / "oslo.trf"
     path.write_bytes(raw)
     done = subprocess.run(
-        [sys.executable, "-m", "pairing", "varma", "--check-trf", str(path)],
+        [sys.executable, "-m", "pairing", "berger", str(path), "-c"],
         capture_output=True,
         text=True,
         timeout=60,
