@@ -35,7 +35,7 @@ def test_the_berger_table_itself_passes(players, double):
     assert [c.ok for c in check_round_robin(t)] == [True] * rounds
 
 
-def test_swapped_colours_a_wrong_pair_and_a_wrong_free_round_are_named():
+def test_swapped_colours_are_named_with_the_round():
     t = berger_trf(5, 2)
     one, two, *rest = t.players
     # round 2: 1 and 2 swap colours (the table has 1-2, 1 White)
