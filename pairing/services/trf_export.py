@@ -174,17 +174,16 @@ def tournament_trf(
             requested[(kind, round_number)].append(number[entry_id])
     _as_written(tournament, rounds, through_round)
     players = []
-    absent = _absent_next(tournament, entries, through_round + 1) if next_round else {}
-    if next_round:
-        # a withdrawal is an absence from every round left: TRF-2026 has no record of its own
-        # for it, but 240 announces the absences of the rounds not yet paired (docs/trf.md).
-        # The round to pair has it already, from ``absent``.
-        last = tournament.planned_rounds or 0
-        for entry_id, first in _withdrawn_from(tournament, entries, through_round + 1).items():
-            for later in range(
-                max(first, through_round + 2), last + 1 if entry_id in number else 0
-            ):
-                requested[("Z", later)].append(number[entry_id])
+    absent, withdrawn = (
+        _absent_next(tournament, entries, through_round + 1) if next_round else ({}, {})
+    )
+    # a withdrawal is an absence from every round left: TRF-2026 has no record of its own for
+    # it, but 240 announces the absences of the rounds not yet paired (docs/trf.md). The
+    # round to pair has it already, from ``absent``.
+    last = tournament.planned_rounds or 0
+    for entry_id, first in withdrawn.items():
+        for later in range(max(first, through_round + 2), last + 1):
+            requested[("Z", later)].append(number[entry_id])
     system = tournament.pairing_system
     # the pairing-allocated bye scores what the system gives it: nothing in a round robin
     scoring = Scoring(pab=int(system.pairing_allocated_bye_points * 10))
@@ -298,34 +297,26 @@ def _with_ranks(tournament, source: TrfSource | None, players: list[TrfPlayer], 
     ]
 
 
-def _absent_next(tournament: Tournament, entries: list[Entry], round_number: int) -> dict:
-    """Entry id -> TRF code for those who will not be paired in ``round_number``."""
+def _absent_next(
+    tournament: Tournament, entries: list[Entry], round_number: int
+) -> tuple[dict, dict]:
+    """Entry id -> TRF code for those who will not be paired in ``round_number``; and for the
+    withdrawn, entry id -> the first round from ``round_number`` on that they miss. One query."""
     records = PlayerRoundRecord.objects.filter(tournament=tournament).filter(
         Q(round_number=round_number) | Q(kind=PlayerRoundRecord.Kind.WITHDRAWN)
     )
-    absent = {}
+    numbered = {entry.pk for entry in entries}
+    withdrawn = {entry.pk: round_number for entry in entries if entry.withdrawn}
+    absent = dict.fromkeys(withdrawn, "Z")
     for record in records.values_list("entry_id", "round_number", "kind"):
         entry_id, number, kind = record
-        if kind == PlayerRoundRecord.Kind.WITHDRAWN:
+        if kind == PlayerRoundRecord.Kind.WITHDRAWN and entry_id in numbered:
             if number <= round_number:
                 absent[entry_id] = "Z"
-        else:
+            withdrawn[entry_id] = min(withdrawn.get(entry_id, number), max(number, round_number))
+        elif kind != PlayerRoundRecord.Kind.WITHDRAWN:
             absent.setdefault(entry_id, kind)
-    for entry in entries:
-        if entry.withdrawn:
-            absent[entry.pk] = "Z"
-    return absent
-
-
-def _withdrawn_from(tournament: Tournament, entries: list[Entry], round_number: int) -> dict:
-    """Entry id -> the first round from ``round_number`` on that a withdrawn player misses."""
-    first = {entry.pk: round_number for entry in entries if entry.withdrawn}
-    records = PlayerRoundRecord.objects.filter(
-        tournament=tournament, kind=PlayerRoundRecord.Kind.WITHDRAWN
-    ).values_list("entry_id", "round_number")
-    for entry_id, number in records:
-        first[entry_id] = min(first.get(entry_id, number), max(number, round_number))
-    return first
+    return absent, withdrawn
 
 
 def _forbidden(tournament: Tournament, number: dict[int, int]) -> tuple[TrfForbidden, ...]:

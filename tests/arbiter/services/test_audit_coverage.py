@@ -643,6 +643,7 @@ def _(w, fn):
         "complete_rounds": ANY,
         "rules": t.rules_version,
         "records": ANY,
+        "withdrawn": [],
         "forbidden_pairs": 0,
         "accelerations": 0,
         "bye_markers_left_out": [],
