@@ -29,3 +29,14 @@ def tiebreak_checker(path: Path, codes: list[str]) -> dict[int, tuple[int, Decim
         int(row[0]): (int(row[1]), Decimal(row[2]), tuple(Decimal(v) for v in row[3:]))
         for row in rows
     }
+
+
+def pairing_checker(path: Path) -> str:
+    """What ``gacrux.pairingchecker -c`` says of the TRF at ``path``, pairing by the system its
+    ``192`` names (``-m`` would override it: ``-m berger`` drops ``FIDE_DOUBLEROUNDROBIN``'s
+    swap of two rounds): a block per round, the pairs it would have made otherwise listed,
+    then ``Check: True`` or ``False``."""
+    pytest.importorskip("gacrux")
+    command = [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-d", "T"]
+    done = subprocess.run([*command, "-c"], capture_output=True, text=True, timeout=120, check=True)
+    return done.stdout

@@ -15,7 +15,7 @@ from pairing.models import PlayerRoundRecord
 from pairing.services import round_robin
 from pairing.services.trf_export import trf_file
 from pairing.services.trf_import import import_trf
-from tests.gacrux import tiebreak_checker
+from tests.gacrux import pairing_checker, tiebreak_checker
 from tests.pairing.conftest import play
 from tests.pairing.engines.helpers import trf
 from tests.pairing.trf_helpers import small_trf
@@ -165,6 +165,19 @@ def test_fides_tie_break_checker_reads_the_round_robin_as_our_standings(
         for row in standings(tournament).rows
     }
     assert ours == theirs
+
+
+@pytest.mark.parametrize(("double", "swap"), [(False, True), (True, True), (True, False)])
+def test_fides_pairing_checker_finds_the_berger_tables_in_the_round_robin(
+    anna, oslo_invitational, tmp_path, double, swap
+):
+    played = 10 if double else 6
+    tournament = drawn_round_robin(anna, oslo_invitational, played=played, double=double, swap=swap)
+    path = tmp_path / "oslo.trf"
+    path.write_text(trf_file(tournament)[0])
+    said = pairing_checker(path)  # it pairs by the file's 192: Berger, swapped or not
+    assert said.count("===== Round #") == played
+    assert said.rstrip().endswith("Check: True"), said
 
 
 def test_the_round_robin_trf_is_downloaded_by_its_arbiter_and_the_public(
