@@ -12,7 +12,7 @@ from pairing.engines.trf import decode_trf, parse_trf
 from pairing.engines.trf_check import parses
 from pairing.services.trf_import import trf_limits
 from tests.browser.test_arbiter_flow import log_in
-from tests.pairing.services.test_trf_issue26 import drawn_round_robin
+from tests.pairing.trf_helpers import drawn_round_robin
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

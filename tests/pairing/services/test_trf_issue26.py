@@ -12,13 +12,11 @@ from arbiter.services.entries import set_withdrawn
 from arbiter.standings import standings
 from pairing.engines.trf import decode_trf, parse_trf
 from pairing.models import PlayerRoundRecord
-from pairing.services import round_robin
 from pairing.services.trf_export import trf_file
 from pairing.services.trf_import import import_trf
 from tests.gacrux import pairing_checker, tiebreak_checker
-from tests.pairing.conftest import play
 from tests.pairing.engines.helpers import trf
-from tests.pairing.trf_helpers import small_trf
+from tests.pairing.trf_helpers import drawn_round_robin, small_trf
 from tests.real_files import real_files, real_files_dir
 
 pytestmark = pytest.mark.django_db
@@ -103,23 +101,6 @@ def test_a_real_file_with_both_kinds_of_half_point_ranks_as_fides_checker_ranks_
 
 
 # -- the round robin's TRF ---------------------------------------------------------------------
-
-
-def drawn_round_robin(user, tournament, *, played: int, double: bool = False, swap=True):
-    """The round robin drawn by the app with a fixed seed and its first ``played`` rounds
-    played; nine players (the Oslo Invitational less one), so every round has its free round."""
-    tournament.entries.order_by("-pk").first().delete()
-    drawing = round_robin.start_drawing(user, tournament, seed=2026, double_round_robin=double)
-    if not swap:
-        drawing.swap_last_two_rounds = False
-        drawing.save()
-    for step in range(tournament.entries.count()):
-        round_robin.draw_for_player(user, drawing, step)
-    round_robin.confirm_drawing(user, drawing)
-    for round_ in tournament.rounds.order_by("number")[:played]:
-        play(user, round_)
-    tournament.refresh_from_db()
-    return tournament
 
 
 def test_a_round_robin_exports_its_trf_with_its_type_rounds_and_scoring(anna, oslo_invitational):
