@@ -347,6 +347,11 @@ class Bye(models.Model):
         HALF_POINT = "H", _("Half-point bye")
         FULL_POINT = "F", _("Full-point bye")
         ZERO_POINT = "Z", _("Zero-point bye")
+        #: A half point without a game that the player did not ask for, as programs write it
+        #: in a TRF (``0000 - =``, Swiss Master: the odd player out given half a point, beside
+        #: ``H`` for the half-point byes requested in the same round). Not a requested bye for
+        #: the tie-breaks (C.07 Art. 16.2.1, as FIDE's checker reads it); only imported.
+        HALF_POINT_NOT_REQUESTED = "=", _("Half point, not requested")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="byes")
@@ -357,7 +362,7 @@ class Bye(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="one_bye_per_player_round"),
             models.CheckConstraint(
-                condition=Q(kind__in=["U", "H", "F", "Z"]), name="bye_kind_known"
+                condition=Q(kind__in=["U", "H", "F", "Z", "="]), name="bye_kind_known"
             ),
         ]
 

@@ -89,7 +89,7 @@ def bracket_context(board: service.Board) -> dict:
     ]
     pool = []
     if ko.SYSTEMS[board.bracket.system].is_pool:
-        pool = [(row, board.entries.get(row.competitor)) for row in ko.standings(board.state)]
+        pool = [(row, board.entries.get(row.competitor)) for row in board.standings()]
     # a pool's standing says it all until its last match; a bracket lists the places fought for
     places = board.placings() if board.finished or not pool else []
     return {

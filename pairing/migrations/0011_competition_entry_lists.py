@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('arbiter', '0011_user_language'),
-        ('pairing', '0009_competition'),
+        ('pairing', '0010_competition_rule_set'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
