@@ -3,6 +3,7 @@ category or error, import as a background job, all or nothing, once."""
 
 import io
 import re
+import uuid
 from decimal import Decimal
 
 import openpyxl
@@ -322,3 +323,34 @@ def test_any_import_post_is_a_page_or_a_refusal_and_saves_nothing_it_should_not(
     response = client.post(url, {"col": cols, "seen": seen})
     assert response.status_code == 302
     assert not Entry.objects.exists() and not BackgroundJob.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="two connections at once")
+def test_two_tabs_pressing_import_at_the_same_moment_import_once(anna, dag, cup):
+    """Two arbiters' tabs (two forms, two tokens) press Import together: the list's row lock
+    lets one import it; the other is told it was imported."""
+    from django.test import Client
+
+    from tests.pairing.services.test_swiss_concurrency import at_once
+
+    cup.arbiters.add(dag)
+    client = Client()
+    login(client, anna)
+    upload(client, cup, GOOD.encode())
+    entry_list = EntryList.objects.get()
+    page = reverse("competition_list", args=[cup.pk, entry_list.pk])
+    url = reverse("competition_list_import", args=[cup.pk, entry_list.pk])
+
+    def press(user):
+        def send():
+            tab = Client()
+            login(tab, user)
+            form = import_form(tab.get(page).content.decode())
+            return tab.post(url, {**form, "once": str(uuid.uuid4())}).status_code
+
+        return send
+
+    assert at_once(press(anna), press(dag)) == [302, 302]
+    assert Entry.objects.count() == 3
+    assert BackgroundJob.objects.filter(kind="competition_import").count() == 1
