@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from arbiter.models import Entry
 from pairing.competition_forms import CompetitorForm
 from pairing.models import Bracket, Category, Competition
+from pairing.services.competition import CompetitionError, landing
 
 #: The fields a column can be, in the order the preview lists them.
 FIELDS: dict[str, object] = {
@@ -257,8 +258,6 @@ def check(
 ) -> Checked:
     """Every line (after the header: ``rows`` are ``(line, cells)``) checked against the
     competition as it is now."""
-    from pairing.services.competition import CompetitionError, landing
-
     checked = Checked(problems=mapping_problems(mapping))
     if checked.problems:
         return checked
