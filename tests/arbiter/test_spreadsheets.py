@@ -51,11 +51,16 @@ def test_cells_and_columns_are_bounded():
     assert len(line[1][0]) == MAX_CELL + 1  # cut, and still too long for any field
 
 
-def test_rows_past_the_bound_refuse_the_file():
-    raw = b"Name\n" + b"P\n" * 11
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_rows_past_the_bound_refuse_the_file(kind):
+    def made(players: int) -> bytes:
+        if kind == "xlsx":
+            return xlsx([["Name"], *(["P"] for _ in range(players))])
+        return b"Name\n" + b"P\n" * players
+
     with pytest.raises(TableError, match="more than 10 rows"):
-        rows(raw, max_rows=10)
-    assert len(rows(b"Name\n" + b"P\n" * 10, max_rows=10)) == 11
+        rows(made(11), max_rows=10)
+    assert len(rows(made(10), max_rows=10)) == 11
 
 
 def test_xlsx_cells_become_text():
