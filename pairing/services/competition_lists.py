@@ -67,7 +67,7 @@ def keep_list(user, competition: Competition, file_name: str, table: Table) -> E
     )
 
 
-def _running(job: BackgroundJob | None) -> bool:
+def under_way(job: BackgroundJob | None) -> bool:
     """The job is under way (one whose worker died long ago no longer blocks the list)."""
     if job is None or not job.active:
         return False
@@ -85,7 +85,7 @@ def start_import(
         if entry_list.imported_at is not None:
             raise CompetitionError(imported_already(entry_list))
         job = entry_list.job
-        if _running(job):
+        if under_way(job):
             return job, True
         job, _joined = jobs.start(
             user,

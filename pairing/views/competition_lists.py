@@ -1,6 +1,7 @@
 """A competition's entry list imported from a file (docs/competition.md, "Entries from a list"):
 upload, then the preview with the column mapping and every line's category or error, then the
-import as a background job (its progress on the job's page).
+import as a background job (its progress shown on the preview, as the pairing pages show theirs:
+the ``job-progress`` partial of arbiter/job.html).
 
 The preview is a GET: the mapping is in the query (``col``, one per column of the file), and
 HTMX swaps the preview as a column's field is changed. The import posts that mapping and the
@@ -103,6 +104,7 @@ def _preview_context(competition: Competition, entry_list: EntryList, query: Que
         "shown": checked.lines[:SHOWN],
         "more": max(0, len(checked.lines) - SHOWN),
         "job": job if job is not None and job.state != BackgroundJob.State.DONE else None,
+        "importing": service.under_way(job),
     }
 
 
@@ -132,9 +134,8 @@ def import_list(request: HttpRequest, competition: Competition, list_id: int) ->
             _("This list is being imported already (asked for%(asked)s): this is that import.")
             % {"asked": job.asked},
         )
-        return redirect("job", job_id=job.pk)
-    if job.active:
-        return redirect("job", job_id=job.pk)
+    if job.active:  # the preview shows its progress, then sends the page on to the entries
+        return redirect("competition_list", competition_id=competition.pk, list_id=list_id)
     if job.state == BackgroundJob.State.DONE:
         messages.success(request, job.message)
     return redirect(job.result_url)

@@ -1,7 +1,8 @@
 """Ulla enters a judo day from the clubs' registration exports (issue 26): an XLSX whose weight
 column she maps by hand, a line the preview says is wrong, the corrected list as CSV, the import
-run by the worker with its progress, and every competitor in their category. The preview's
-columns, lines and buttons stay usable on the venue's laptop (1280 px) and on a phone (390 px)."""
+waiting for a worker with its progress shown, then done, and every competitor in their
+category. The preview's columns, lines and buttons stay usable on the venue's laptop (1280 px)
+and on a phone (390 px)."""
 
 from decimal import Decimal
 
@@ -9,7 +10,8 @@ import openpyxl
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import Entry
+from arbiter import jobs
+from arbiter.models import BackgroundJob, Entry
 from pairing.services import competition as service
 from tests.browser.conftest import screenshot
 from tests.browser.reach import assert_no_sideways_scroll, assert_on_screen
@@ -66,7 +68,7 @@ def usable(view) -> None:
 
 
 @pytest.mark.parametrize("screen", ["page", "phone"])
-def test_a_judo_day_is_entered_from_the_clubs_lists(request, tmp_path, task_worker, screen):
+def test_a_judo_day_is_entered_from_the_clubs_lists(request, tmp_path, queued, screen):
     view = request.getfixturevalue(screen)
     cup = judo_day(UserFactory(username="ulla"))
     xlsx, csv = files(tmp_path)
@@ -108,6 +110,12 @@ def test_a_judo_day_is_entered_from_the_clubs_lists(request, tmp_path, task_work
     screenshot(view, f"judo-list-preview-{screen}")
 
     button.click()
+    # A job waiting for a worker: its progress in place of the button ...
+    expect(view.locator("#job-step-queued")).to_contain_text("Waiting for a worker")
+    expect(view.get_by_role("button", name="Import 4 competitors")).to_have_count(0)
+    assert not Entry.objects.exists()
+    jobs.run(BackgroundJob.objects.get(kind="competition_import").pk)  # the worker's turn
+    # ... and when it is done the page goes on to the entries by itself.
     expect(view.get_by_role("heading", name="Entries")).to_be_visible(timeout=20_000)
     expect(view.locator(".messages")).to_contain_text("4 competitors entered in 3 categories.")
     for name, category in LANDS.items():

@@ -141,6 +141,7 @@ NOT_AUDITED = {
         "queues the import's job; the import itself is import_list, audited"
     ),
     "pairing.services.competition_lists.imported_already": "words a refusal",
+    "pairing.services.competition_lists.under_way": "reads whether a job still runs",
 }
 
 

@@ -270,18 +270,21 @@ def test_an_import_waits_for_a_worker_and_a_second_arbiter_joins_it(client, anna
     page = reverse("competition_list", args=[cup.pk, entry_list.pk])
     form = import_form(client.get(page).content.decode())
     url = reverse("competition_list_import", args=[cup.pk, entry_list.pk])
-    job_page = client.post(url, form)["Location"]
+    assert client.post(url, form)["Location"] == page
     job = BackgroundJob.objects.get()
-    assert job_page == reverse("job", args=[job.pk]) and job.state == "queued"
+    html = client.get(page).content.decode()
+    assert job.state == "queued" and 'id="job-step-queued"' in html  # its progress, in place
+    assert 'id="import-list"' not in html  # no second press offered while it waits
 
     login(client, dag)  # the other arbiter, from their own tab: the same job, not a second
     response = client.post(url, form, follow=True)
-    assert response.redirect_chain[0][0] == job_page
+    assert response.redirect_chain[0][0] == page
     assert "is being imported already (asked for by anna" in response.content.decode()
     assert BackgroundJob.objects.count() == 1 and not Entry.objects.exists()
 
     jobs.run(job.pk)  # what the worker does with the task
     assert Entry.objects.count() == 3
+    job_page = reverse("job", args=[job.pk])  # what the progress asks every second
     assert client.get(job_page)["Location"] == reverse("competition_entries", args=[cup.pk])
 
 
