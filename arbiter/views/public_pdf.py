@@ -26,6 +26,7 @@ from django.utils.log import log_response
 from django.utils.module_loading import import_string
 from django.utils.translation import get_language, override
 
+from arbiter.jobs import field_size, placement
 from arbiter.models import Tournament
 from arbiter.public_cache import shared, stamp
 from arbiter.views.public_live import (
@@ -40,6 +41,8 @@ from arbiter.views.public_live import (
 
 #: Seconds after which the "being prepared" page asks again.
 RETRY_SECONDS = 3
+#: The size a subject other than a tournament (a competition day's sheets) counts as: large.
+LARGE = 10**9
 
 
 def public_pdf(
@@ -81,7 +84,11 @@ def public_pdf(
         # One task per PDF and version, however many ask; asked again only once a lost task
         # (its worker killed) has had the time limit to run.
         if cache.add(marker, True, settings.TASK_TIME_LIMIT):
-            task = import_string("arbiter.tasks.build_public_pdf")
+            # a large field's PDF takes seconds: not on the queue of quick jobs (arbiter/jobs.py)
+            size = field_size(tournament) if isinstance(tournament, Tournament) else LARGE
+            task = import_string("arbiter.tasks.build_public_pdf").using(
+                queue_name=placement(size)["queue_name"]
+            )
             try:
                 task.enqueue(
                     tournament.pk, full_name, builder, list(args), marker, loader, get_language()

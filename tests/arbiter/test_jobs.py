@@ -10,7 +10,6 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from arbiter import jobs
-from arbiter.jobs import ABANDONED_AFTER
 from arbiter.models import AuditEntry, BackgroundJob, Round
 from pairing.services import swiss_records
 from tests.worker import run_worker
@@ -124,16 +123,29 @@ def test_an_unexpected_error_fails_the_job_with_a_message_and_keeps_nothing(
 
 
 @pytest.mark.django_db
-def test_a_job_whose_worker_died_no_longer_blocks_the_next_press(anna, trondheim_open, settings):
+def test_a_job_whose_lease_ran_out_no_longer_blocks_the_next_press(anna, trondheim_open, settings):
     stuck = BackgroundJob.objects.create(
         kind="pair", title="Pairing round 1", tournament=trondheim_open, state="running"
     )
-    long_ago = stuck.created_at - timedelta(seconds=settings.TASK_TIME_LIMIT) - ABANDONED_AFTER
-    BackgroundJob.objects.filter(pk=stuck.pk).update(started_at=long_ago - timedelta(minutes=1))
+    silent = stuck.created_at - timedelta(seconds=settings.TASK_LEASE_SECONDS + 1)
+    BackgroundJob.objects.filter(pk=stuck.pk).update(started_at=silent, heartbeat_at=silent)
     job, joined = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
     assert not joined and job.state == "done"
     stuck.refresh_from_db()
     assert stuck.state == "failed" and "Its worker stopped" in stuck.message
+
+
+@pytest.mark.django_db
+def test_a_running_job_whose_lease_is_renewed_is_joined(anna, trondheim_open, settings):
+    beating = BackgroundJob.objects.create(
+        kind="pair", title="Pairing round 1", tournament=trondheim_open, state="running"
+    )
+    long_ago = beating.created_at - timedelta(hours=1)
+    BackgroundJob.objects.filter(pk=beating.pk).update(
+        started_at=long_ago, heartbeat_at=beating.created_at
+    )
+    job, joined = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
+    assert joined and job.pk == beating.pk and job.state == "running"
 
 
 @pytest.mark.django_db
