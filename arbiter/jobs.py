@@ -39,12 +39,20 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import DatabaseError, IntegrityError, connection, connections, transaction
+from django.db import (
+    DatabaseError,
+    IntegrityError,
+    OperationalError,
+    connection,
+    connections,
+    transaction,
+)
 from django.db.models import Case, Q, When
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext, ngettext
 from django_tasks_db.models import DBTaskResult
+from django_tasks_db.utils import is_locked_database_exception
 
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.time_limit import TimeLimitExceeded, deadline
@@ -113,7 +121,13 @@ def start(
     Returns the job and whether it was joined. The job acts on the tournament as it is now: a
     change before it runs makes it refuse (``seen_version``)."""
     if tournament is not None:
-        reap(tournament=tournament, kind=kind)
+        try:
+            reap(tournament=tournament, kind=kind)
+        except OperationalError as error:
+            # SQLite: the write lock is held past the busy timeout, by a job that is running
+            # (its transaction would have died with its worker): it is joined
+            if not is_locked_database_exception(error):
+                raise
         running = unfinished(tournament, kind)
         if running is not None:
             return running, True
@@ -281,8 +295,8 @@ def heartbeat(job_id: int) -> Iterator[None]:
                     BackgroundJob.objects.filter(
                         pk=job_id, state=BackgroundJob.State.RUNNING
                     ).update(heartbeat_at=timezone.now())
-                except DatabaseError:  # the database busy or away: the next beat tries again
-                    logger.warning("Could not renew the lease of job %s", job_id, exc_info=True)
+                except DatabaseError as error:  # busy or away: the next beat tries again
+                    log_missed(error, "Could not renew the lease of job %s", job_id)
         finally:
             connections.close_all()  # this thread's own
 
@@ -293,6 +307,13 @@ def heartbeat(job_id: int) -> Iterator[None]:
     finally:
         stop.set()
         beat.join(timeout=settings.TASK_LEASE_SECONDS)
+
+
+def log_missed(error: DatabaseError, message: str, *args) -> None:
+    """A write of the lease machinery failed: a warning, unless SQLite's write lock was held by
+    a job's transaction (which keeps every other writer waiting: docs/background-tasks.md)."""
+    locked = isinstance(error, OperationalError) and is_locked_database_exception(error)
+    logger.log(logging.DEBUG if locked else logging.WARNING, message, *args, exc_info=not locked)
 
 
 def run(job_id: int) -> None:

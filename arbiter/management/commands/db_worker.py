@@ -6,7 +6,6 @@ worker started with this command notices such a job within TASK_LEASE_SECONDS an
 tournament is never left waiting for a dead worker (docs/background-tasks.md, "A worker lost").
 """
 
-import logging
 import threading
 
 from django.conf import settings
@@ -15,8 +14,6 @@ from django_tasks_db.management.commands import db_worker
 
 from arbiter import jobs
 from arbiter.time_limit import warm_up
-
-logger = logging.getLogger(__name__)
 
 
 class Command(db_worker.Command):
@@ -46,7 +43,7 @@ def keep(stop: threading.Event) -> None:
         while not stop.wait(settings.TASK_LEASE_SECONDS / 6):
             try:
                 jobs.reap()
-            except DatabaseError:  # the database busy or away: the next round tries again
-                logger.warning("Could not look for jobs whose worker was lost", exc_info=True)
+            except DatabaseError as error:  # busy or away: the next round tries again
+                jobs.log_missed(error, "Could not look for jobs whose worker was lost")
     finally:
         connections.close_all()  # this thread's own
