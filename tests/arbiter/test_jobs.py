@@ -233,7 +233,7 @@ def test_a_job_failed_as_lost_while_it_ran_keeps_nothing_of_its_work(
 
 @pytest.mark.django_db(transaction=True)
 def test_an_arbiter_s_jobs_are_bounded_imports_included_and_the_refusal_names_them(
-    queued, anna, anna_client, trondheim_open, bergen_open, oslo_invitational, settings
+    queued, anna, anna_client, trondheim_open, bergen_open, settings
 ):
     settings.TASKS_PER_ARBITER = 2
     anna_client.post(reverse("trf_import"), {"text": TRF, "name": ""})
@@ -250,6 +250,8 @@ def test_an_arbiter_s_jobs_are_bounded_imports_included_and_the_refusal_names_th
     assert "at most 2 at once: TASKS_PER_ARBITER" in refused
     trf = anna_client.post(reverse("trf_import"), {"text": TRF, "name": ""}).content.decode()
     assert "this one was not started" in trf
+    other = pair(anna_client, bergen_open, **HTMX)
+    assert "You have 2 jobs waiting or running" in other.content.decode()
     assert BackgroundJob.objects.count() == 2 and DBTaskResult.objects.count() == 2
 
     run_worker()
