@@ -128,14 +128,16 @@ def start(
             # (its transaction would have died with its worker): it is joined
             if not is_locked_database_exception(error):
                 raise
-        running = unfinished(tournament, kind)
-        if running is not None:
-            return running, True
     started_by = user if user is not None and user.is_authenticated else None
     size = field_size(tournament, payload)
     try:
         with transaction.atomic():
-            ahead = _check_bound(started_by)
+            under_way = _under_way(started_by)
+            # after the arbiter's lock: a double click's second press sees the first's job
+            running = unfinished(tournament, kind) if tournament is not None else None
+            if running is not None:
+                return running, True
+            _check_bound(under_way)
             version = None
             if tournament is not None:
                 version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
@@ -151,7 +153,7 @@ def start(
             )
             # In the job's own transaction: the task is queued if and only if the job is kept.
             # With the immediate backend (the tests) it runs here and now.
-            task = import_string("arbiter.tasks.run_job").using(**placement(size, ahead))
+            task = import_string("arbiter.tasks.run_job").using(**placement(size, len(under_way)))
             result = task.enqueue(job.pk)
             BackgroundJob.objects.filter(pk=job.pk).update(task_id=str(result.id))
     except IntegrityError:
@@ -181,19 +183,23 @@ def placement(size: int, ahead: int = 0) -> dict:
     }
 
 
-def _check_bound(user) -> int:
-    """The arbiter's jobs waiting or running (their row locked: two presses at once count each
-    other); refused at TASKS_PER_ARBITER."""
+def _under_way(user) -> list[str]:
+    """The titles of the arbiter's jobs waiting or running, with the arbiter's row locked until
+    the job is queued: two presses at once count each other."""
     if user is None:
-        return 0
+        return []
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
-    titles = list(
+    return list(
         BackgroundJob.objects.filter(started_by=user, state__in=BackgroundJob.ACTIVE)
         .order_by("created_at", "id")
         .values_list("title", flat=True)
     )
+
+
+def _check_bound(under_way: list[str]) -> None:
+    """Refuse a job past TASKS_PER_ARBITER, naming those under way."""
     limit = settings.TASKS_PER_ARBITER
-    if len(titles) >= limit:
+    if len(under_way) >= limit:
         raise TooManyJobs(
             ngettext(
                 "You have %(count)d job waiting or running (%(titles)s): this one was not "
@@ -202,11 +208,10 @@ def _check_bound(user) -> int:
                 "You have %(count)d jobs waiting or running (%(titles)s): this one was not "
                 "started. Start it again when one of them is done (at most %(limit)d at once: "
                 "TASKS_PER_ARBITER).",
-                len(titles),
+                len(under_way),
             )
-            % {"count": len(titles), "titles": "; ".join(titles), "limit": limit}
+            % {"count": len(under_way), "titles": "; ".join(under_way), "limit": limit}
         )
-    return len(titles)
 
 
 def unfinished(tournament: Tournament, kind: str) -> BackgroundJob | None:
