@@ -42,10 +42,13 @@ def test_a_killed_worker_s_job_is_failed_within_a_minute_and_the_next_press_pair
     queued, anna, trondheim_open, tmp_path, settings
 ):
     arbiter = logged_in(anna)
-    with worker_process(tmp_path / "killed.log", module="tests.slow_worker") as doomed:
+    engine = tmp_path / "engine-started"
+    slow = {"SLOW_ENGINE_STARTED": str(engine)}
+    with worker_process(tmp_path / "killed.log", module="tests.slow_worker", env=slow) as doomed:
         job = press_pair(arbiter, trondheim_open)
-        wait_until(lambda: state(job) == "running", "the worker to start pairing")
-        time.sleep(1)  # in the middle of the pairing: its engine runs (for ten minutes)
+        # in the middle of the pairing: round 1's numbers given, its engine computing
+        wait_until(engine.exists, "the worker's engine to start pairing")
+        assert state(job) == "running"
         kill(doomed)
     killed = time.monotonic()
     assert state(job) == "running"  # nobody can know yet
@@ -58,7 +61,8 @@ def test_a_killed_worker_s_job_is_failed_within_a_minute_and_the_next_press_pair
         job.refresh_from_db()
         assert "Its worker stopped while it ran" in job.message
         assert DBTaskResult.objects.get(id=job.task_id).status == "FAILED"
-        assert not trondheim_open.rounds.exists()  # nothing half-written
+        assert not trondheim_open.rounds.exists()  # nothing half-written:
+        assert not trondheim_open.entries.filter(starting_number__isnull=False).exists()
 
         second = press_pair(arbiter, trondheim_open)
         assert second.pk != job.pk
@@ -67,6 +71,7 @@ def test_a_killed_worker_s_job_is_failed_within_a_minute_and_the_next_press_pair
     assert second.state == "done", second.message
     assert trondheim_open.rounds.get().state == Round.State.DRAFT
     assert trondheim_open.rounds.get().games.count() == 5
+    assert not trondheim_open.entries.filter(starting_number__isnull=True).exists()  # numbered
 
 
 def test_a_live_worker_s_job_is_never_taken_for_lost_however_long_it_runs(
