@@ -345,6 +345,7 @@ def run(job_id: int) -> None:
                     raise LeaseLost
         except LeaseLost:
             logger.warning("Background job %s lost its lease: its work was rolled back", job.pk)
+            raise  # its task fails too, as the keeper wrote
         except JobRefused as refused:
             _finish(job, BackgroundJob.State.FAILED, str(refused), details=refused.details)
         except TimeLimitExceeded as stopped:

@@ -229,6 +229,7 @@ def test_a_job_failed_as_lost_while_it_ran_keeps_nothing_of_its_work(
     assert job.state == "failed" and "Its worker stopped" in job.message
     assert not trondheim_open.rounds.exists()
     assert not AuditEntry.objects.filter(action="round.pair").exists()
+    assert DBTaskResult.objects.get(id=job.task_id).status == "FAILED"
 
 
 @pytest.mark.django_db(transaction=True)
