@@ -199,6 +199,10 @@ TASK_LEASE_SECONDS = int(os.environ.get("TASK_LEASE_SECONDS", "30"))
 # alone; an arbiter has at most TASKS_PER_ARBITER jobs waiting or running at once.
 TASK_LARGE_FIELD = int(os.environ.get("TASK_LARGE_FIELD", "200"))
 TASKS_PER_ARBITER = int(os.environ.get("TASKS_PER_ARBITER", "3"))
+if TASK_LEASE_SECONDS < 1:
+    raise ImproperlyConfigured(f"TASK_LEASE_SECONDS is at least 1, not {TASK_LEASE_SECONDS}.")
+if TASKS_PER_ARBITER < 1:
+    raise ImproperlyConfigured(f"TASKS_PER_ARBITER is at least 1, not {TASKS_PER_ARBITER}.")
 # How often an open public page asks whether something changed (arbiter/views/public_live.py).
 PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "20"))
 # Public PDFs not yet kept are written by a worker, not by the request (arbiter/views/public_pdf.py)
