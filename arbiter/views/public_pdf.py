@@ -44,8 +44,6 @@ RETRY_SECONDS = 3
 #: How long a PDF's task counts as queued: past it (its worker lost, or a long queue) the next
 #: request queues it again; a task for a PDF already written costs a cache read.
 QUEUED_SECONDS = 60
-#: The size a subject other than a tournament (a competition day's sheets) counts as: large.
-LARGE = 10**9
 
 
 def public_pdf(
@@ -88,7 +86,9 @@ def public_pdf(
         # One task per PDF and version, however many ask; asked again after QUEUED_SECONDS.
         if cache.add(marker, True, QUEUED_SECONDS):
             # a large field's PDF takes seconds: not on the queue of quick jobs (arbiter/jobs.py)
-            size = field_size(tournament) if isinstance(tournament, Tournament) else LARGE
+            # (a subject other than a tournament, a competition day's sheets, counts as large)
+            large = settings.TASK_LARGE_FIELD
+            size = field_size(tournament) if isinstance(tournament, Tournament) else large
             task = import_string("arbiter.tasks.build_public_pdf").using(
                 queue_name=placement(size)["queue_name"]
             )

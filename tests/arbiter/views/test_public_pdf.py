@@ -12,6 +12,7 @@ from django.db import connections
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
+from arbiter import jobs
 from arbiter.services.results import record_result
 from arbiter.views import exports
 from pairing.services import knockout, rounds
@@ -222,3 +223,15 @@ def _work() -> None:
         run_worker()
     finally:
         connections.close_all()
+
+
+def test_a_large_field_s_pdf_waits_with_the_large_jobs_a_small_one_with_the_quick_ones(
+    client, played_open, in_background, queued, settings
+):
+    client.get(standings_pdf(played_open))
+    settings.TASK_LARGE_FIELD = played_open.entries.count()
+    client.get(reverse("export_round_pdf", kwargs={"tournament_id": played_open.pk, "number": 2}))
+
+    tasks = DBTaskResult.objects.order_by("enqueued_at")
+    assert [task.queue_name for task in tasks] == ["default", "large"]
+    assert {task.priority for task in tasks} == {jobs.PDF_PRIORITY}
