@@ -12,6 +12,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from django.conf import settings
 from django.db import connection
 from django_tasks_db.management.commands.db_worker import Worker
 
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: The task backend of production: tasks wait in the database for a worker.
 DATABASE_BACKEND = {
-    "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "large"]}
+    "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": settings.TASK_QUEUES}
 }
 
 
