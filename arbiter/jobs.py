@@ -260,9 +260,11 @@ def reap(**which) -> int:
     lost = BackgroundJob.objects.filter(state=BackgroundJob.State.RUNNING, **which).filter(
         Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, started_at__lt=cutoff)
     )
+    if not lost.exists():  # a read: no write lock taken (SQLite) while nothing is lost
+        return 0
     with transaction.atomic():
-        tasks = list(lost.exclude(task_id="").values_list("task_id", flat=True))
-        count = lost.update(
+        rows = list(lost.select_for_update().values_list("pk", "task_id"))
+        count = BackgroundJob.objects.filter(pk__in=[pk for pk, _ in rows]).update(
             state=BackgroundJob.State.FAILED,
             finished_at=now,
             payload="",
@@ -271,13 +273,14 @@ def reap(**which) -> int:
                 "was changed. Start it again."
             ),
         )
-        if tasks:
-            DBTaskResult.objects.filter(id__in=tasks, status="RUNNING").update(
-                status="FAILED",
-                finished_at=now,
-                exception_class_path=f"{LeaseLost.__module__}.{LeaseLost.__qualname__}",
-                traceback="The worker running it stopped renewing its lease (arbiter/jobs.py).",
-            )
+        DBTaskResult.objects.filter(id__in=[task for _, task in rows if task]).filter(
+            status="RUNNING"
+        ).update(
+            status="FAILED",
+            finished_at=now,
+            exception_class_path=f"{LeaseLost.__module__}.{LeaseLost.__qualname__}",
+            traceback="The worker running it stopped renewing its lease (arbiter/jobs.py).",
+        )
     if count:
         logger.warning("Failed %s background job(s) whose worker was lost", count)
     return count
