@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('arbiter', '0011_user_language'),
+        ('arbiter', '0012_bye_half_point_not_requested'),
     ]
 
     operations = [
