@@ -1,12 +1,14 @@
 """State changes of a tournament's entries: add, edit, withdraw, delete one entered by mistake,
 import a list."""
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from arbiter.models import Bye, Entry, Game, Round, Title, Tournament
 from arbiter.services.audit import record, snapshot
@@ -40,9 +42,12 @@ def numbers_follow_ranking(tournament: Tournament) -> bool:
     )
 
 
-def renumber_by_rating(tournament: Tournament, new: Sequence[Entry] = ()) -> dict[str, list[int]]:
+def renumber_by_rating(
+    tournament: Tournament, new: Sequence[Entry] = (), *, keep: bool = False
+) -> dict[str, list[int]]:
     """Give every entry its starting number from the initial ranking while that is allowed
-    (:func:`numbers_follow_ranking`); after that a new entry gets the next free number.
+    (:func:`numbers_follow_ranking`) and ``keep`` is not asked; otherwise a new entry gets the
+    next free number and nobody else's changes.
 
     ``new`` are entries not saved yet (an imported list): they are numbered with the others and
     then created in bulk. Only the entries whose number changes are written, so that a list
@@ -52,17 +57,7 @@ def renumber_by_rating(tournament: Tournament, new: Sequence[Entry] = ()) -> dic
     """
     saved = list(Entry.objects.filter(tournament=tournament))
     old = {entry.pk: entry.starting_number for entry in saved}
-    if numbers_follow_ranking(tournament):
-        ranked = sorted([*saved, *new], key=initial_ranking_key)
-        numbers = enumerate(ranked, start=1)
-    else:
-        taken = [e.starting_number for e in saved if e.starting_number]
-        unnumbered = sorted(
-            (e for e in [*saved, *new] if not e.starting_number), key=initial_ranking_key
-        )
-        numbers = enumerate(unnumbered, start=max(taken, default=0) + 1)
-    for number, entry in numbers:
-        entry.starting_number = number
+    _number(saved, new, by_ranking=not keep and numbers_follow_ranking(tournament))
     changed = [entry for entry in saved if entry.starting_number != old[entry.pk]]
     # Clear first so that the unique constraint holds at every step of the update.
     Entry.objects.filter(pk__in=[entry.pk for entry in changed]).update(starting_number=None)
@@ -71,6 +66,117 @@ def renumber_by_rating(tournament: Tournament, new: Sequence[Entry] = ()) -> dic
     return {
         entry.name: [old[entry.pk], entry.starting_number] for entry in changed if old[entry.pk]
     }
+
+
+def _number(saved: Sequence[Entry], new: Sequence[Entry], *, by_ranking: bool) -> None:
+    """Set the starting numbers in place: all from the initial ranking, or the next free ones
+    for the entries without a number."""
+    if by_ranking:
+        numbers = enumerate(sorted([*saved, *new], key=initial_ranking_key), start=1)
+    else:
+        taken = [e.starting_number for e in saved if e.starting_number]
+        unnumbered = sorted(
+            (e for e in [*saved, *new] if not e.starting_number), key=initial_ranking_key
+        )
+        numbers = enumerate(unnumbered, start=max(taken, default=0) + 1)
+    for number, entry in numbers:
+        entry.starting_number = number
+
+
+#: How the arbiter answered the question a late entry asks (:class:`NumbersWouldMove`): rank
+#: the entrant by rating among the others, moving their numbers, or keep every number.
+RANK, KEEP = "rank", "keep"
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player whose published starting number a late entry would change."""
+
+    pk: int
+    name: str
+    old: int
+    new: int
+
+
+@dataclass(frozen=True)
+class Renumbering:
+    """What ranking a late entrant by rating among the others would do to published numbers:
+    the entrant's number then, the number if everyone keeps theirs, and who moves."""
+
+    name: str
+    number: int
+    appended: int
+    moves: tuple[Move, ...]
+
+    @property
+    def seen(self) -> str:
+        """The question as the page showed it, sent back with the answer: ``12/76|pk:old>new,…``."""
+        moved = ",".join(f"{m.pk}:{m.old}>{m.new}" for m in self.moves)
+        return f"{self.number}/{self.appended}|{moved}"
+
+    def changed_since(self, seen: str) -> set[int]:
+        """The players whose move differs from the question shown as ``seen`` (every one when
+        ``seen`` cannot be read); with the entrant's own number as pk 0."""
+        match = _SEEN.fullmatch(seen or "")
+        if match is None:
+            return {0, *(m.pk for m in self.moves)}
+        then = dict(_SEEN_MOVE.findall(match["moves"]))
+        now = {str(m.pk): f"{m.old}>{m.new}" for m in self.moves}
+        changed = {int(pk) for pk in then.keys() | now.keys() if then.get(pk) != now.get(pk)}
+        if (match["number"], match["appended"]) != (str(self.number), str(self.appended)):
+            changed.add(0)
+        return changed
+
+
+_SEEN = re.compile(r"(?P<number>\d{1,5})/(?P<appended>\d{1,5})\|(?P<moves>[\d:>,]{0,200000})")
+_SEEN_MOVE = re.compile(r"(\d{1,10}):(\d{1,5}>\d{1,5})")
+
+
+class NumbersWouldMove(Exception):
+    """A late entry would change published starting numbers: the arbiter must choose (rank by
+    rating or keep every number), or chose on a page that no longer tells what would happen
+    (``changed``: the players whose move is different now, 0 for the entrant's own number)."""
+
+    def __init__(self, renumbering: Renumbering, changed: set[int] | None = None) -> None:
+        self.renumbering = renumbering
+        self.changed = changed or set()
+        if changed:
+            message = gettext(
+                "Since the page was shown the starting numbers changed (a player was added or "
+                "corrected meanwhile): here is what adding %(name)s does now. Choose again."
+            ) % {"name": renumbering.name}
+        else:
+            count = len(renumbering.moves)
+            message = ngettext(
+                "Ranked by rating, %(name)s would be number %(number)d and %(count)d player "
+                "already paired would get a new starting number.",
+                "Ranked by rating, %(name)s would be number %(number)d and %(count)d players "
+                "already paired would get new starting numbers.",
+                count,
+            ) % {"name": renumbering.name, "number": renumbering.number, "count": count}
+        super().__init__(message)
+
+
+def late_entry_renumbering(tournament: Tournament, data: dict) -> Renumbering | None:
+    """What adding this player would do to the numbers the rounds were paired with, or None
+    when it moves nobody's: no round yet (the starting list is still provisional), numbers
+    no longer following the ranking (C.04.2: not after round 4 is paired; nor under a waiting
+    draft), or an entrant ranked below everyone."""
+    if not tournament.rounds.exists() or not numbers_follow_ranking(tournament):
+        return None
+    saved = list(Entry.objects.filter(tournament=tournament).order_by("starting_number"))
+    old = {entry.pk: entry.starting_number for entry in saved}
+    entrant = Entry(tournament=tournament, **_entry_values(data))
+    _number(saved, [entrant], by_ranking=True)
+    moves = tuple(
+        Move(entry.pk, entry.name, old[entry.pk], entry.starting_number)
+        for entry in saved
+        if old[entry.pk] and entry.starting_number != old[entry.pk]
+    )
+    if not moves:
+        return None
+    appended = max((number for number in old.values() if number), default=0) + 1
+    return Renumbering(entrant.name, entrant.starting_number, appended, moves)
 
 
 def check_open_for_entries(tournament: Tournament, adding: int = 1) -> None:
@@ -89,18 +195,42 @@ def check_open_for_entries(tournament: Tournament, adding: int = 1) -> None:
 
 
 @transaction.atomic
-def add_entry(user, tournament: Tournament, data: dict) -> Entry:
+def add_entry(
+    user, tournament: Tournament, data: dict, *, numbers: str = "", seen: str = ""
+) -> Entry:
+    """Add a player. A late entry that would move numbers the rounds were paired with
+    (:func:`late_entry_renumbering`) is added only with the arbiter's answer: ``numbers`` RANK
+    (by rating among the others, C.04.2) or KEEP (the next free number), and ``seen``, the
+    question as the page showed it; without it, or when the question has changed since, it
+    raises :class:`NumbersWouldMove` and adds nobody."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_open_for_entries(tournament)
+    renumbering = late_entry_renumbering(tournament, data)
+    if renumbering is not None and numbers not in (RANK, KEEP):
+        raise NumbersWouldMove(renumbering)
+    if renumbering is not None and seen != renumbering.seen:
+        raise NumbersWouldMove(renumbering, renumbering.changed_since(seen))
+    if renumbering is None and seen and numbers == RANK:
+        # the page asked, but ranking moves nobody now: the entrant's number is not the one shown
+        raise EntryError(
+            gettext(
+                "Since the page was shown the starting numbers changed (a round was paired, or "
+                "a player added or corrected): adding %(name)s now moves nobody's number. Add "
+                "them again."
+            )
+            % {"name": data.get("name", "")}
+        )
     entry = Entry.objects.create(tournament=tournament, **_entry_values(data))
-    renumbered = renumber_by_rating(tournament)
+    renumbered = renumber_by_rating(tournament, keep=numbers == KEEP)
     entry.refresh_from_db()
     after = snapshot(entry, ENTRY_FIELDS)
     summary = f"Added {entry.name}"
     if renumbered and tournament.rounds.exists():
-        # a late entry ranked by rating among the others (C.04.2, until round 4 is paired)
+        # a late entry ranked by rating among the others, as the arbiter confirmed (C.04.2)
         summary += f" as number {entry.starting_number}; {len(renumbered)} numbers moved"
         after["renumbered"] = renumbered
+    elif renumbering is not None:
+        summary += f" as number {entry.starting_number}; every other number kept"
     record(user, tournament, "entry.add", summary, after=after)
     return entry
 
@@ -194,11 +324,14 @@ def delete_entry(user, entry: Entry) -> None:
 
 @transaction.atomic
 def import_entries(user, tournament: Tournament, rows: list[dict]) -> list[Entry]:
-    """Add a whole validated list at once: all of it, or (on any database error) none of it."""
+    """Add a whole validated list at once: all of it, or (on any database error) none of it.
+    Once a round exists the list's players take the next free numbers (in the order of their
+    ranking) and every published number is kept: a background job cannot ask the arbiter, as
+    a single late entry does (:class:`NumbersWouldMove`)."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_open_for_entries(tournament, adding=len(rows))
     entries = [Entry(tournament=tournament, **_entry_values(row)) for row in rows]
-    renumber_by_rating(tournament, new=entries)
+    renumber_by_rating(tournament, new=entries, keep=tournament.rounds.exists())
     record(
         user,
         tournament,

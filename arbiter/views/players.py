@@ -22,12 +22,22 @@ from arbiter.views.links import url_for_ids
 @tournament_arbiter_required
 @once_per_submission
 def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The list with the add form above it; an HTMX post swaps only the list section."""
+    """The list with the add form above it; an HTMX post swaps only the list section. A late
+    entry that would move published numbers is asked about in the form (who moves, old and new
+    number): the answer comes back with the form's fields, ``numbers`` and ``seen``."""
     form = EntryForm(request.POST or None, tournament=tournament)
-    added = None
+    added = asked = None
     if request.method == "POST" and form.is_valid():
         try:
-            added = service.add_entry(request.user, tournament, form.cleaned_data)
+            added = service.add_entry(
+                request.user,
+                tournament,
+                form.cleaned_data,
+                numbers=request.POST.get("numbers", ""),
+                seen=request.POST.get("seen", ""),
+            )
+        except service.NumbersWouldMove as question:
+            asked = question
         except service.EntryError as error:
             form.add_error(None, str(error))
         else:
@@ -41,6 +51,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "form": form,
         "entries": _with_links(tournament, tournament.entries.order_by("starting_number", "name")),
         "added": added,
+        "asked": asked,
     }
     return render(request, template, context)
 

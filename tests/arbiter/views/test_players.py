@@ -180,3 +180,30 @@ def test_titles_read_as_fide_writes_them(anna_client, trondheim_open, trondheim_
     address = reverse("player_edit", args=[trondheim_open.pk, trondheim_players[0].pk])
     html = anna_client.get(address).content.decode()
     assert '<option value="WGM">WGM</option>' in html and "Wgm" not in html
+
+
+def test_a_late_entry_that_moves_numbers_asks_in_the_form_and_the_answer_adds(
+    anna_client, anna, trondheim_open
+):
+    import html as html_module
+    import re
+
+    from pairing.services import rounds
+    from tests.pairing.conftest import play
+
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    url = reverse("players", args=[trondheim_open.pk])
+    late = {"name": "Late, Magnus", "rating": "2395"}
+    for headers in ({}, {"HX-Request": "true"}):  # the plain form and HTMX alike
+        html = anna_client.post(url, late, headers=headers).content.decode()
+        assert 'id="renumber-question"' in html
+        assert '<td>Player 02, Trondheim</td><td class="num">2</td><td class="num">3</td>' in html
+        assert 'value="Late, Magnus"' in html  # the form keeps what was typed
+        assert "Add as number 2 and renumber 9 players" in html
+        assert "Add as number 11, keep every number" in html
+        assert not trondheim_open.entries.filter(name="Late, Magnus").exists()
+    seen = html_module.unescape(re.search(r'name="seen" value="([^"]+)"', html).group(1))
+    response = anna_client.post(url, {**late, "numbers": "keep", "seen": seen})
+    assert response.status_code == 302
+    assert trondheim_open.entries.get(name="Late, Magnus").starting_number == 11
+    assert trondheim_open.entries.get(name="Player 02, Trondheim").starting_number == 2

@@ -1,0 +1,149 @@
+"""A late entry never moves published starting numbers silently (C.04.2: numbers may be
+re-assigned until round 4 is paired): the arbiter is asked, shown who moves, and answers rank
+or keep; an answer given on a page that no longer tells what would happen is refused."""
+
+import pytest
+
+from arbiter.models import AuditEntry
+from arbiter.services.entries import (
+    KEEP,
+    RANK,
+    EntryError,
+    NumbersWouldMove,
+    add_entry,
+    import_entries,
+    late_entry_renumbering,
+)
+from pairing.services import rounds
+from tests.pairing.conftest import play
+
+pytestmark = pytest.mark.django_db
+
+STRONG = {"name": "Late, Magnus", "rating": 2395}  # between the old numbers 1 (2400) and 2 (2390)
+
+
+def numbers(tournament) -> dict[str, int]:
+    return dict(tournament.entries.values_list("name", "starting_number"))
+
+
+@pytest.fixture
+def after_round_one(anna, trondheim_open):
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    return trondheim_open
+
+
+def test_a_late_entry_that_would_move_numbers_asks_and_adds_nobody(anna, after_round_one):
+    before = numbers(after_round_one)
+    with pytest.raises(NumbersWouldMove) as asked:
+        add_entry(anna, after_round_one, STRONG)
+    question = asked.value.renumbering
+    assert (question.name, question.number, question.appended) == ("Late, Magnus", 2, 11)
+    assert [(m.name, m.old, m.new) for m in question.moves] == [
+        (f"Player {n:02d}, Trondheim", n, n + 1) for n in range(2, 11)
+    ]
+    assert "would be number 2 and 9 players already paired" in str(asked.value)
+    assert numbers(after_round_one) == before
+    assert not AuditEntry.objects.filter(action="entry.add").exists()
+
+
+def test_the_answer_rank_moves_the_numbers_shown(anna, after_round_one):
+    seen = late_entry_renumbering(after_round_one, STRONG).seen
+    late = add_entry(anna, after_round_one, STRONG, numbers=RANK, seen=seen)
+    assert late.starting_number == 2
+    assert numbers(after_round_one)["Player 02, Trondheim"] == 3
+    assert sorted(numbers(after_round_one).values()) == list(range(1, 12))
+    audit = AuditEntry.objects.get(action="entry.add")
+    assert audit.summary == "Added Late, Magnus as number 2; 9 numbers moved"
+    assert audit.after["renumbered"]["Player 10, Trondheim"] == [10, 11]
+
+
+def test_the_answer_keep_appends_the_entrant_and_moves_nobody(anna, after_round_one):
+    before = numbers(after_round_one)
+    seen = late_entry_renumbering(after_round_one, STRONG).seen
+    late = add_entry(anna, after_round_one, STRONG, numbers=KEEP, seen=seen)
+    assert late.starting_number == 11
+    assert {k: v for k, v in numbers(after_round_one).items() if k != late.name} == before
+    audit = AuditEntry.objects.get(action="entry.add")
+    assert audit.summary == "Added Late, Magnus as number 11; every other number kept"
+
+
+def test_an_answer_from_a_stale_page_is_refused_with_who_moves_differently_now(
+    anna, dag, after_round_one
+):
+    """Two tabs: both were asked about a late entry; the second one added someone first."""
+    seen = late_entry_renumbering(after_round_one, STRONG).seen
+    other = {"name": "Later, Hikaru", "rating": 2385}  # ranks between old 2 and 3
+    add_entry(
+        dag,
+        after_round_one,
+        other,
+        numbers=RANK,
+        seen=late_entry_renumbering(after_round_one, other).seen,
+    )
+    before = numbers(after_round_one)
+    for answer in (RANK, KEEP):
+        with pytest.raises(NumbersWouldMove) as refused:
+            add_entry(anna, after_round_one, STRONG, numbers=answer, seen=seen)
+        assert "Since the page was shown the starting numbers changed" in str(refused.value)
+        now = refused.value.renumbering
+        moved_differently = {m.name for m in now.moves if m.pk in refused.value.changed}
+        assert moved_differently == {f"Player {n:02d}, Trondheim" for n in range(3, 11)} | {
+            "Later, Hikaru"
+        }
+        assert 0 in refused.value.changed  # the entrant's own "or number 12" changed too
+        assert numbers(after_round_one) == before
+    # answered on the fresh question, it goes through
+    assert (
+        add_entry(anna, after_round_one, STRONG, numbers=RANK, seen=now.seen).starting_number == 2
+    )
+
+
+@pytest.mark.parametrize("seen", ["", "garbage", "2/11|" + "9" * 300_000])
+def test_an_unreadable_answer_is_a_question_again(anna, after_round_one, seen):
+    with pytest.raises(NumbersWouldMove) as refused:
+        add_entry(anna, after_round_one, STRONG, numbers=RANK, seen=seen)
+    assert refused.value.changed  # everything is "changed" when the page's view is unknown
+    assert not after_round_one.entries.filter(name="Late, Magnus").exists()
+
+
+def test_nobody_is_asked_when_nobody_moves(anna, after_round_one):
+    weakest = add_entry(anna, after_round_one, {"name": "Late, Weak", "rating": 1000})
+    assert weakest.starting_number == 11
+
+
+def test_nobody_is_asked_before_round_one_the_list_is_provisional(anna, trondheim_open):
+    late = add_entry(anna, trondheim_open, STRONG)
+    assert late.starting_number == 2
+
+
+def test_nobody_is_asked_once_round_four_is_paired_the_entrant_takes_the_next_number(
+    anna, trondheim_open
+):
+    for seed in range(4):
+        play(anna, rounds.pair_next_round(anna, trondheim_open), seed=seed)
+    assert late_entry_renumbering(trondheim_open, STRONG) is None
+    assert add_entry(anna, trondheim_open, STRONG).starting_number == 11
+
+
+def test_a_confirmed_ranking_that_no_longer_applies_is_refused(anna, trondheim_open):
+    """The page asked after round 3; round 4 was paired before the answer: numbers are fixed
+    now (C.04.2), so the entrant would not get the number the page showed."""
+    for seed in range(3):
+        play(anna, rounds.pair_next_round(anna, trondheim_open), seed=seed)
+    seen = late_entry_renumbering(trondheim_open, STRONG).seen
+    rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
+    with pytest.raises(EntryError, match="adding Late, Magnus now moves nobody's number"):
+        add_entry(anna, trondheim_open, STRONG, numbers=RANK, seen=seen)
+    assert add_entry(anna, trondheim_open, STRONG, numbers=KEEP, seen=seen).starting_number == 11
+
+
+def test_a_list_imported_after_a_round_keeps_every_published_number(anna, after_round_one):
+    before = numbers(after_round_one)
+    import_entries(
+        anna,
+        after_round_one,
+        [{"name": "Late, A", "rating": 2500}, {"name": "Late, B", "rating": 2600}],
+    )
+    after = numbers(after_round_one)
+    assert {k: after[k] for k in before} == before
+    assert (after["Late, B"], after["Late, A"]) == (11, 12)
