@@ -99,7 +99,7 @@ def test_withdrawing_over_htmx_asks_first_then_swaps_the_row(
     confirmed = {"withdrawn": "1", "confirm": "yes"}
     response = anna_client.post(url, confirmed, headers={"HX-Request": "true"})
     body = response.content.decode()
-    assert body.lstrip().startswith(f'<tr id="entry-{entry.pk}" class="withdrawn">')
+    assert body.lstrip().startswith(f'<tbody id="entry-{entry.pk}" class="withdrawn">')
     assert "Reinstate" in body
     entry.refresh_from_db()
     assert entry.withdrawn
