@@ -162,21 +162,47 @@ def late_entry_renumbering(tournament: Tournament, data: dict) -> Renumbering | 
     when it moves nobody's: no round yet (the starting list is still provisional), numbers
     no longer following the ranking (C.04.2: not after round 4 is paired; nor under a waiting
     draft), or an entrant ranked below everyone."""
+    entrant = Entry(tournament=tournament, **_entry_values(data))
+    return _renumbering(tournament, entrant, Entry.objects.filter(tournament=tournament))
+
+
+def correction_renumbering(entry: Entry, data: dict) -> Renumbering | None:
+    """What correcting this player's rating, title or name would do to the numbers the rounds
+    were paired with (C.04.2 allows re-assigning them for corrections until round 4 is
+    paired), or None as for :func:`late_entry_renumbering`. ``appended`` is then the player's
+    present number, which "keep" leaves as it is."""
+    corrected = Entry.objects.get(pk=entry.pk)
+    values = _entry_values(data)
+    if all(getattr(corrected, name) == values[name] for name in _RANKED_BY if name in values):
+        return None
+    for name, value in values.items():
+        setattr(corrected, name, value)
+    others = Entry.objects.filter(tournament_id=entry.tournament_id).exclude(pk=entry.pk)
+    return _renumbering(corrected.tournament, corrected, others)
+
+
+#: The fields of the initial ranking (:func:`initial_ranking_key`).
+_RANKED_BY = ("rating", "title", "name")
+
+
+def _renumbering(tournament: Tournament, subject: Entry, others) -> Renumbering | None:
     if not tournament.rounds.exists() or not numbers_follow_ranking(tournament):
         return None
-    saved = list(Entry.objects.filter(tournament=tournament).order_by("starting_number"))
-    old = {entry.pk: entry.starting_number for entry in saved}
-    entrant = Entry(tournament=tournament, **_entry_values(data))
-    _number(saved, [entrant], by_ranking=True)
+    present = sorted([*others, subject], key=lambda e: e.starting_number or 0)
+    ranked = sorted(present, key=initial_ranking_key)
+    number = {id(entry): position for position, entry in enumerate(ranked, start=1)}
     moves = tuple(
-        Move(entry.pk, entry.name, old[entry.pk], entry.starting_number)
-        for entry in saved
-        if old[entry.pk] and entry.starting_number != old[entry.pk]
+        Move(entry.pk, entry.name, entry.starting_number, number[id(entry)])
+        for entry in present
+        if entry.pk and entry.starting_number and entry.starting_number != number[id(entry)]
     )
     if not moves:
         return None
-    appended = max((number for number in old.values() if number), default=0) + 1
-    return Renumbering(entrant.name, entrant.starting_number, appended, moves)
+    appended = (
+        subject.starting_number
+        or max((entry.starting_number or 0 for entry in present), default=0) + 1
+    )
+    return Renumbering(subject.name, number[id(subject)], appended, moves)
 
 
 def check_open_for_entries(tournament: Tournament, adding: int = 1) -> None:
@@ -206,20 +232,7 @@ def add_entry(
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_open_for_entries(tournament)
     renumbering = late_entry_renumbering(tournament, data)
-    if renumbering is not None and numbers not in (RANK, KEEP):
-        raise NumbersWouldMove(renumbering)
-    if renumbering is not None and seen != renumbering.seen:
-        raise NumbersWouldMove(renumbering, renumbering.changed_since(seen))
-    if renumbering is None and seen and numbers == RANK:
-        # the page asked, but ranking moves nobody now: the entrant's number is not the one shown
-        raise EntryError(
-            gettext(
-                "Since the page was shown the starting numbers changed (a round was paired, or "
-                "a player added or corrected): adding %(name)s now moves nobody's number. Add "
-                "them again."
-            )
-            % {"name": data.get("name", "")}
-        )
+    _check_answer(renumbering, numbers, seen, data)
     entry = Entry.objects.create(tournament=tournament, **_entry_values(data))
     renumbered = renumber_by_rating(tournament, keep=numbers == KEEP)
     entry.refresh_from_db()
@@ -236,8 +249,14 @@ def add_entry(
 
 
 @transaction.atomic
-def update_entry(user, entry: Entry, data: dict) -> Entry:
+def update_entry(user, entry: Entry, data: dict, *, numbers: str = "", seen: str = "") -> Entry:
+    """Save a player's details. A correction of rating, title or name that would move numbers
+    the rounds were paired with (:func:`correction_renumbering`) is saved only with the
+    arbiter's answer, as a late entry is (:func:`add_entry`): RANK re-ranks every number, KEEP
+    leaves every number as it is."""
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    renumbering = correction_renumbering(entry, data)
+    _check_answer(renumbering, numbers, seen, data)
     entry = Entry.objects.get(pk=entry.pk)
     before = snapshot(entry, ENTRY_FIELDS)
     for name, value in _entry_values(data).items():
@@ -245,19 +264,44 @@ def update_entry(user, entry: Entry, data: dict) -> Entry:
     entry.save()
     after = snapshot(entry, ENTRY_FIELDS)
     changed = {k: v for k, v in after.items() if before[k] != v}
-    if "rating" in changed or "title" in changed or "name" in changed:
-        renumber_by_rating(tournament)
+    summary = f"Changed {entry.name}: {', '.join(changed)}"
+    if numbers != KEEP and any(name in changed for name in _RANKED_BY):
+        renumbered = renumber_by_rating(tournament)
         entry.refresh_from_db()
+        if renumbered and tournament.rounds.exists():
+            summary += f"; {len(renumbered)} numbers moved"
+            changed = {**changed, "renumbered": renumbered}
+    elif renumbering is not None:
+        summary += "; every number kept"
     if changed:
         record(
             user,
             tournament,
             "entry.update",
-            f"Changed {entry.name}: {', '.join(changed)}",
-            before={k: before[k] for k in changed},
+            summary,
+            before={k: before[k] for k in changed if k in before},
             after=changed,
         )
     return entry
+
+
+def _check_answer(renumbering: Renumbering | None, numbers: str, seen: str, data: dict) -> None:
+    """Go on only with the arbiter's answer to the question the page showed (``seen``); ask
+    (again) with :class:`NumbersWouldMove` otherwise."""
+    if renumbering is not None and numbers not in (RANK, KEEP):
+        raise NumbersWouldMove(renumbering)
+    if renumbering is not None and seen != renumbering.seen:
+        raise NumbersWouldMove(renumbering, renumbering.changed_since(seen))
+    if renumbering is None and seen and numbers == RANK:
+        # the page asked, but ranking moves nobody now: the numbers are not the ones shown
+        raise EntryError(
+            gettext(
+                "Since the page was shown the starting numbers changed (a round was paired, or "
+                "a player added or corrected): ranking %(name)s by rating now moves nobody's "
+                "number. Nothing was saved; send the form again."
+            )
+            % {"name": data.get("name", "")}
+        )
 
 
 @transaction.atomic

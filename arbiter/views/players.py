@@ -59,16 +59,31 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
 def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """A player's details; a correction that would move published numbers asks first, as a
+    late entry does (the form's ``numbers`` and ``seen``)."""
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     form = EntryForm(request.POST or None, instance=entry, tournament=tournament)
+    asked = None
     if request.method == "POST" and form.is_valid():
-        service.update_entry(request.user, entry, form.cleaned_data)
-        messages.success(request, _("%(name)s saved.") % {"name": entry.name})
-        return redirect("players", tournament_id=tournament.pk)
+        try:
+            service.update_entry(
+                request.user,
+                entry,
+                form.cleaned_data,
+                numbers=request.POST.get("numbers", ""),
+                seen=request.POST.get("seen", ""),
+            )
+        except service.NumbersWouldMove as question:
+            asked = question
+        except service.EntryError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": entry.name})
+            return redirect("players", tournament_id=tournament.pk)
     return render(
         request,
         "arbiter/player_form.html",
-        {"tournament": tournament, "form": form, "entry": entry},
+        {"tournament": tournament, "form": form, "entry": entry, "asked": asked},
     )
 
 

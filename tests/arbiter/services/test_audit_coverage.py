@@ -47,6 +47,7 @@ NOT_AUDITED = {
     "arbiter.services.entries.initial_ranking_key": "a sort key",
     "arbiter.services.entries.numbers_follow_ranking": "reads the rounds",
     "arbiter.services.entries.late_entry_renumbering": "reads what a late entry would move",
+    "arbiter.services.entries.correction_renumbering": "reads what a correction would move",
     "arbiter.services.entries.renumber_by_rating": (
         "a step of add_entry, update_entry, import_entries and swiss.pair_round, in their "
         "transaction and audited by their entries"

@@ -132,7 +132,9 @@ def test_a_confirmed_ranking_that_no_longer_applies_is_refused(anna, trondheim_o
         play(anna, rounds.pair_next_round(anna, trondheim_open), seed=seed)
     seen = late_entry_renumbering(trondheim_open, STRONG).seen
     rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
-    with pytest.raises(EntryError, match="adding Late, Magnus now moves nobody's number"):
+    with pytest.raises(
+        EntryError, match="ranking Late, Magnus by rating now moves nobody's number"
+    ):
         add_entry(anna, trondheim_open, STRONG, numbers=RANK, seen=seen)
     assert add_entry(anna, trondheim_open, STRONG, numbers=KEEP, seen=seen).starting_number == 11
 
@@ -147,3 +149,44 @@ def test_a_list_imported_after_a_round_keeps_every_published_number(anna, after_
     after = numbers(after_round_one)
     assert {k: after[k] for k in before} == before
     assert (after["Late, B"], after["Late, A"]) == (11, 12)
+
+
+def test_a_corrected_rating_that_would_move_numbers_asks_too(anna, after_round_one):
+    from arbiter.services.entries import correction_renumbering, update_entry
+
+    tenth = after_round_one.entries.get(name="Player 10, Trondheim")
+    corrected = {"name": tenth.name, "rating": 2395}  # now between numbers 1 and 2
+    before = numbers(after_round_one)
+    with pytest.raises(NumbersWouldMove) as asked:
+        update_entry(anna, tenth, corrected)
+    question = asked.value.renumbering
+    assert (question.number, question.appended) == (2, 10)
+    first = question.moves[0]
+    assert (first.name, first.old, first.new) == ("Player 02, Trondheim", 2, 3)
+    assert (question.moves[-1].name, question.moves[-1].new) == ("Player 10, Trondheim", 2)
+    assert numbers(after_round_one) == before
+    tenth.refresh_from_db()
+    assert tenth.rating == 2310  # nothing saved
+
+    seen = correction_renumbering(tenth, corrected).seen
+    update_entry(anna, tenth, corrected, numbers=KEEP, seen=seen)
+    tenth.refresh_from_db()
+    assert tenth.rating == 2395 and numbers(after_round_one) == before
+    assert AuditEntry.objects.get(action="entry.update").summary == (
+        "Changed Player 10, Trondheim: rating; every number kept"
+    )
+
+
+def test_a_correction_answered_rank_re_ranks_and_other_edits_ask_nothing(anna, after_round_one):
+    from arbiter.services.entries import correction_renumbering, update_entry
+
+    tenth = after_round_one.entries.get(name="Player 10, Trondheim")
+    update_entry(anna, tenth, {"name": tenth.name, "rating": 2310, "club": "Oslo SK"})
+    corrected = {"name": tenth.name, "rating": 2395}
+    seen = correction_renumbering(tenth, corrected).seen
+    update_entry(anna, tenth, corrected, numbers=RANK, seen=seen)
+    assert numbers(after_round_one)["Player 10, Trondheim"] == 2
+    assert numbers(after_round_one)["Player 09, Trondheim"] == 10
+    assert AuditEntry.objects.filter(action="entry.update").latest("pk").summary == (
+        "Changed Player 10, Trondheim: rating; 9 numbers moved"
+    )

@@ -207,3 +207,26 @@ def test_a_late_entry_that_moves_numbers_asks_in_the_form_and_the_answer_adds(
     assert response.status_code == 302
     assert trondheim_open.entries.get(name="Late, Magnus").starting_number == 11
     assert trondheim_open.entries.get(name="Player 02, Trondheim").starting_number == 2
+
+
+def test_a_correction_that_moves_numbers_asks_on_the_edit_page(anna_client, anna, trondheim_open):
+    import html as html_module
+    import re
+
+    from pairing.services import rounds
+    from tests.pairing.conftest import play
+
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    tenth = trondheim_open.entries.get(name="Player 10, Trondheim")
+    url = reverse("player_edit", args=[trondheim_open.pk, tenth.pk])
+    corrected = {"name": tenth.name, "rating": "2395"}
+    page = anna_client.post(url, corrected).content.decode()
+    assert 'id="renumber-question"' in page
+    assert "Save and renumber 9 players" in page and "Save, keep every number" in page
+    tenth.refresh_from_db()
+    assert tenth.rating == 2310
+    seen = html_module.unescape(re.search(r'name="seen" value="([^"]+)"', page).group(1))
+    response = anna_client.post(url, {**corrected, "numbers": "rank", "seen": seen})
+    assert response.status_code == 302
+    tenth.refresh_from_db()
+    assert (tenth.rating, tenth.starting_number) == (2395, 2)
