@@ -190,3 +190,12 @@ def test_a_correction_answered_rank_re_ranks_and_other_edits_ask_nothing(anna, a
     assert AuditEntry.objects.filter(action="entry.update").latest("pk").summary == (
         "Changed Player 10, Trondheim: rating; 9 numbers moved"
     )
+
+
+def test_the_import_page_says_a_list_after_a_round_kept_every_number(anna_client, after_round_one):
+    from django.urls import reverse
+
+    url = reverse("players_import", args=[after_round_one.pk])
+    response = anna_client.post(url, {"text": 'name,rating\n"Late, A",2500\n'}, follow=True)
+    assert "every number already published was kept" in response.content.decode()
+    assert numbers(after_round_one)["Late, A"] == 11
