@@ -27,6 +27,13 @@ def initial_ranking_key(entry: Entry) -> tuple:
     return (-entry.rating, _TITLE_ORDER.get(entry.title, len(_TITLE_ORDER)), entry.name.casefold())
 
 
+def _ranking_order(entry: Entry) -> tuple:
+    """The initial ranking, and between players it cannot tell apart (same rating, title and
+    name) the present number first, a new entry last: a question and the renumbering it asked
+    about agree to the last number."""
+    return (*initial_ranking_key(entry), entry.starting_number or float("inf"))
+
+
 def numbers_follow_ranking(tournament: Tournament) -> bool:
     """Do starting numbers still follow the initial ranking (so that a late entry is ranked by
     rating among the others)? Before any round always. In a Swiss, also until round 4 has been
@@ -72,7 +79,7 @@ def _number(saved: Sequence[Entry], new: Sequence[Entry], *, by_ranking: bool) -
     """Set the starting numbers in place: all from the initial ranking, or the next free ones
     for the entries without a number."""
     if by_ranking:
-        numbers = enumerate(sorted([*saved, *new], key=initial_ranking_key), start=1)
+        numbers = enumerate(sorted([*saved, *new], key=_ranking_order), start=1)
     else:
         taken = [e.starting_number for e in saved if e.starting_number]
         unnumbered = sorted(
@@ -189,7 +196,7 @@ def _renumbering(tournament: Tournament, subject: Entry, others) -> Renumbering 
     if not tournament.rounds.exists() or not numbers_follow_ranking(tournament):
         return None
     present = sorted([*others, subject], key=lambda e: e.starting_number or 0)
-    ranked = sorted(present, key=initial_ranking_key)
+    ranked = sorted(present, key=_ranking_order)
     number = {id(entry): position for position, entry in enumerate(ranked, start=1)}
     moves = tuple(
         Move(entry.pk, entry.name, entry.starting_number, number[id(entry)])

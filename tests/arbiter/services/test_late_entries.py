@@ -199,3 +199,14 @@ def test_the_import_page_says_a_list_after_a_round_kept_every_number(anna_client
     response = anna_client.post(url, {"text": 'name,rating\n"Late, A",2500\n'}, follow=True)
     assert "every number already published was kept" in response.content.decode()
     assert numbers(after_round_one)["Late, A"] == 11
+
+
+def test_a_namesake_with_the_same_rating_is_numbered_as_the_question_said(anna, after_round_one):
+    twin = {"name": "Player 05, Trondheim", "rating": 2360}  # ties number 5 on every criterion
+    question = late_entry_renumbering(after_round_one, twin)
+    assert question.number == 6
+    late = add_entry(anna, after_round_one, twin, numbers=RANK, seen=question.seen)
+    assert late.starting_number == 6
+    assert after_round_one.entries.exclude(pk=late.pk).get(name=twin["name"]).starting_number == 5
+    numbered = after_round_one.entries.values_list("starting_number", flat=True)
+    assert sorted(numbered) == list(range(1, 12))
