@@ -118,8 +118,7 @@ class Renumbering:
     @property
     def seen(self) -> str:
         """The question as the page showed it, sent back with the answer: ``12/76|pk:old>new,…``."""
-        moved = ",".join(f"{m.pk}:{m.old}>{m.new}" for m in self.moves)
-        return f"{self.number}/{self.appended}|{moved}"
+        return f"{self.number}/{self.appended}|{moves_seen(self.moves)}"
 
     def changed_since(self, seen: str) -> set[int]:
         """The players whose move differs from the question shown as ``seen`` (every one when
@@ -195,14 +194,8 @@ _RANKED_BY = ("rating", "title", "name")
 def _renumbering(tournament: Tournament, subject: Entry, others) -> Renumbering | None:
     if not tournament.rounds.exists() or not numbers_follow_ranking(tournament):
         return None
-    present = sorted([*others, subject], key=lambda e: e.starting_number or 0)
-    ranked = sorted(present, key=_ranking_order)
-    number = {id(entry): position for position, entry in enumerate(ranked, start=1)}
-    moves = tuple(
-        Move(entry.pk, entry.name, entry.starting_number, number[id(entry)])
-        for entry in present
-        if entry.pk and entry.starting_number and entry.starting_number != number[id(entry)]
-    )
+    present = [*others, subject]
+    number, moves = _ranked(present)
     if not moves:
         return None
     appended = (
@@ -210,6 +203,35 @@ def _renumbering(tournament: Tournament, subject: Entry, others) -> Renumbering 
         or max((entry.starting_number or 0 for entry in present), default=0) + 1
     )
     return Renumbering(subject.name, number[id(subject)], appended, moves)
+
+
+def _ranked(entries: Sequence[Entry]) -> tuple[dict[int, int], tuple[Move, ...]]:
+    """The number each entry (by ``id()``) would get from the initial ranking, and the saved
+    ones whose number that changes, by present number."""
+    present = sorted(entries, key=lambda e: e.starting_number or 0)
+    ranked = sorted(present, key=_ranking_order)
+    number = {id(entry): position for position, entry in enumerate(ranked, start=1)}
+    moves = tuple(
+        Move(entry.pk, entry.name, entry.starting_number, number[id(entry)])
+        for entry in present
+        if entry.pk and entry.starting_number and entry.starting_number != number[id(entry)]
+    )
+    return number, moves
+
+
+def deletion_moves(entry: Entry) -> tuple[Move, ...]:
+    """Who would get another number if this player (entered by mistake) were deleted while
+    the numbers the rounds were paired with still follow the ranking: the numbers close up
+    (C.04.2), which the delete page shows before it is confirmed."""
+    tournament = entry.tournament
+    if not tournament.rounds.exists() or not numbers_follow_ranking(tournament):
+        return ()
+    return _ranked(list(Entry.objects.filter(tournament=tournament).exclude(pk=entry.pk)))[1]
+
+
+def moves_seen(moves: Sequence[Move]) -> str:
+    """Moves as a page shows them and sends them back: ``pk:old>new,…``."""
+    return ",".join(f"{m.pk}:{m.old}>{m.new}" for m in moves)
 
 
 def check_open_for_entries(tournament: Tournament, adding: int = 1) -> None:
@@ -350,11 +372,12 @@ def deletion_refused(entry: Entry) -> str:
 
 
 @transaction.atomic
-def delete_entry(user, entry: Entry) -> None:
+def delete_entry(user, entry: Entry, *, seen: str = "") -> None:
     """Delete a player entered by mistake, with what was asked for them (byes, check-ins,
     forbidden pairs, a seed); refused with :class:`EntryError` for one who has played
     (:func:`deletion_refused`). The numbers of the others follow the initial ranking again
-    while they may (C.04.2)."""
+    while they may (C.04.2); when that moves numbers the rounds were paired with, ``seen``
+    must be those moves as the page showed them (:func:`deletion_moves`, :func:`moves_seen`)."""
     tournament = Tournament.objects.select_for_update().get(pk=entry.tournament_id)
     entry = Entry.objects.filter(pk=entry.pk).first()
     if entry is None:
@@ -362,6 +385,14 @@ def delete_entry(user, entry: Entry) -> None:
     refused = deletion_refused(entry)
     if refused:
         raise EntryError(refused)
+    if moves_seen(deletion_moves(entry)) != seen:
+        raise EntryError(
+            gettext(
+                "Since the page was shown the starting numbers changed: deleting %(name)s now "
+                "moves other numbers than it showed. Nothing was deleted; look again."
+            )
+            % {"name": entry.name}
+        )
     before = snapshot(entry, [*ENTRY_FIELDS, "starting_number"])
     bracket = getattr(tournament, "bracket", None)
     if bracket is not None:

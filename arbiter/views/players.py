@@ -129,16 +129,19 @@ def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]
 @require_POST
 @tournament_arbiter_required
 def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
-    """A player entered by mistake: the first press shows what goes with them, the second
-    (confirm=yes) deletes them. One who has played is withdrawn instead."""
+    """A player entered by mistake: the first press shows what goes with them (and whose
+    published number would move), the second (confirm=yes) deletes them. One who has played
+    is withdrawn instead."""
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     refused = service.deletion_refused(entry)
     if request.POST.get("confirm") != "yes" or refused:
         form = EntryForm(instance=entry, tournament=tournament)
+        moves = () if refused else service.deletion_moves(entry)
         context = {"tournament": tournament, "form": form, "entry": entry, "confirm_delete": True}
-        return render(request, "arbiter/player_form.html", {**context, "refused": refused})
+        context.update(refused=refused, moves=moves, seen=service.moves_seen(moves))
+        return render(request, "arbiter/player_form.html", context)
     try:
-        service.delete_entry(request.user, entry)
+        service.delete_entry(request.user, entry, seen=request.POST.get("seen", ""))
     except service.EntryError as error:
         messages.error(request, str(error))
     else:

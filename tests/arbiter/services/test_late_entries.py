@@ -210,3 +210,30 @@ def test_a_namesake_with_the_same_rating_is_numbered_as_the_question_said(anna, 
     assert after_round_one.entries.exclude(pk=late.pk).get(name=twin["name"]).starting_number == 5
     numbered = after_round_one.entries.values_list("starting_number", flat=True)
     assert sorted(numbered) == list(range(1, 12))
+
+
+def test_deleting_a_late_entrant_shows_who_moves_back_and_a_stale_page_is_refused(
+    anna, after_round_one
+):
+    from arbiter.services.entries import delete_entry, deletion_moves, moves_seen
+
+    published = numbers(after_round_one)
+    seen = late_entry_renumbering(after_round_one, STRONG).seen
+    mistake = add_entry(anna, after_round_one, STRONG, numbers=RANK, seen=seen)
+    moves = deletion_moves(mistake)
+    assert [(m.name, m.old, m.new) for m in moves] == [
+        (f"Player {n:02d}, Trondheim", n + 1, n) for n in range(2, 11)
+    ]
+    with pytest.raises(EntryError, match="Nothing was deleted; look again"):
+        delete_entry(anna, mistake)  # a page that showed no moves
+    delete_entry(anna, mistake, seen=moves_seen(moves))
+    assert numbers(after_round_one) == published
+
+
+def test_deleting_an_appended_entrant_moves_nobody(anna, after_round_one):
+    from arbiter.services.entries import delete_entry, deletion_moves
+
+    weak = add_entry(anna, after_round_one, {"name": "Late, Weak", "rating": 1000})
+    assert deletion_moves(weak) == ()
+    delete_entry(anna, weak)
+    assert not after_round_one.entries.filter(name="Late, Weak").exists()

@@ -230,3 +230,25 @@ def test_a_correction_that_moves_numbers_asks_on_the_edit_page(anna_client, anna
     assert response.status_code == 302
     tenth.refresh_from_db()
     assert (tenth.rating, tenth.starting_number) == (2395, 2)
+
+
+def test_the_delete_page_lists_whose_number_closes_up(anna_client, anna, trondheim_open):
+    import html as html_module
+    import re
+
+    from arbiter.services.entries import RANK, add_entry, late_entry_renumbering
+    from pairing.services import rounds
+    from tests.pairing.conftest import play
+
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    data = {"name": "Late, Magnus", "rating": 2395}
+    seen = late_entry_renumbering(trondheim_open, data).seen
+    mistake = add_entry(anna, trondheim_open, data, numbers=RANK, seen=seen)
+    url = reverse("player_delete", args=[trondheim_open.pk, mistake.pk])
+    page = anna_client.post(url).content.decode()
+    assert "9 players already paired get new starting numbers" in page
+    assert '<td>Player 02, Trondheim</td><td class="num">3</td><td class="num">2</td>' in page
+    seen = html_module.unescape(re.search(r'name="seen" value="([^"]*)"', page).group(1))
+    assert anna_client.post(url, {"confirm": "yes", "seen": seen}).status_code == 302
+    assert not trondheim_open.entries.filter(pk=mistake.pk).exists()
+    assert trondheim_open.entries.get(name="Player 02, Trondheim").starting_number == 2
