@@ -3,8 +3,10 @@ re-assigned until round 4 is paired): the arbiter is asked, shown who moves, and
 or keep; an answer given on a page that no longer tells what would happen is refused."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from arbiter.models import AuditEntry
+from arbiter.models import AuditEntry, Round, System
 from arbiter.services.entries import (
     KEEP,
     RANK,
@@ -15,6 +17,7 @@ from arbiter.services.entries import (
     late_entry_renumbering,
 )
 from pairing.services import rounds
+from tests.factories import EntryFactory, RoundFactory, TournamentFactory
 from tests.pairing.conftest import play
 
 pytestmark = pytest.mark.django_db
@@ -237,3 +240,55 @@ def test_deleting_an_appended_entrant_moves_nobody(anna, after_round_one):
     assert deletion_moves(weak) == ()
     delete_entry(anna, weak)
     assert not after_round_one.entries.filter(name="Late, Weak").exists()
+
+
+FIELDS = st.lists(
+    st.tuples(st.integers(1000, 2800), st.sampled_from(["", "GM", "IM", "FM"])),
+    min_size=2,
+    max_size=12,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    field=FIELDS,
+    entrant=st.tuples(st.integers(1000, 2800), st.sampled_from(["", "GM", "IM", "FM"])),
+    answer=st.sampled_from([RANK, KEEP]),
+    keep_first=st.booleans(),
+)
+def test_the_numbers_after_an_answer_are_the_ones_the_question_showed(
+    anna, field, entrant, answer, keep_first
+):
+    """Whatever the field (and a first late entrant kept out of rating order or not): after
+    "rank" every number is the one the question listed, after "keep" no published number
+    moved; the numbers always run 1..n without a gap."""
+    swiss = TournamentFactory(system=System.SWISS_DUTCH, chief=anna)
+    ranked = sorted(field, key=lambda player: -player[0])
+    for number, (rating, title) in enumerate(ranked, start=1):
+        EntryFactory(tournament=swiss, rating=rating, title=title, starting_number=number)
+    RoundFactory(tournament=swiss, number=1, state=Round.State.PUBLISHED)
+
+    def late(name: str, rating: int, title: str, how: str):
+        data = {"name": name, "rating": rating, "title": title}
+        question = late_entry_renumbering(swiss, data)
+        if question is None:
+            return add_entry(anna, swiss, data), None
+        return add_entry(anna, swiss, data, numbers=how, seen=question.seen), question
+
+    late("Late, First", 2900, "", KEEP if keep_first else RANK)
+    before = dict(swiss.entries.values_list("pk", "starting_number"))
+    added, question = late("Late, Second", *entrant, answer)
+    after = dict(swiss.entries.values_list("pk", "starting_number"))
+    assert sorted(after.values()) == list(range(1, len(after) + 1))
+    if question is None:
+        assert {pk: after[pk] for pk in before} == before
+        assert added.starting_number == len(after)
+    elif answer == KEEP:
+        assert {pk: after[pk] for pk in before} == before
+        assert added.starting_number == question.appended
+    else:
+        assert added.starting_number == question.number
+        moved = {move.pk: move.new for move in question.moves}
+        assert {pk: after[pk] for pk in before} == {**before, **moved}
