@@ -149,7 +149,8 @@ class NumbersWouldMove(Exception):
         if changed:
             message = gettext(
                 "Since the page was shown the starting numbers changed (a player was added or "
-                "corrected meanwhile): here is what adding %(name)s does now. Choose again."
+                "corrected meanwhile): below is what the change to %(name)s does now. Nothing "
+                "was saved; choose again."
             ) % {"name": renumbering.name}
         else:
             count = len(renumbering.moves)
