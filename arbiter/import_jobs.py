@@ -3,6 +3,7 @@ line and saved by the same functions the page used to call in the request."""
 
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from arbiter.jobs import JobRefused, Outcome
 from arbiter.models import BackgroundJob
@@ -29,4 +30,9 @@ def import_player_list(job: BackgroundJob) -> Outcome:
             check_deadline()
     except service.EntryError as error:
         raise JobRefused(str(error)) from error
-    return Outcome(f"{len(imported)} players imported.", reverse("players", args=[tournament.pk]))
+    message = f"{len(imported)} players imported."
+    if tournament.rounds.exists():  # import_entries kept every published number
+        message += " " + gettext(
+            "They took the next starting numbers; every number already published was kept."
+        )
+    return Outcome(message, reverse("players", args=[tournament.pk]))

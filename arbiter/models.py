@@ -439,7 +439,12 @@ class BackgroundJob(models.Model):
     options = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True)
+    #: The lease of a running job: its worker renews it every few seconds; a job whose lease
+    #: ran out (TASK_LEASE_SECONDS) lost its worker and is failed (arbiter/jobs.py).
+    heartbeat_at = models.DateTimeField(null=True)
     finished_at = models.DateTimeField(null=True)
+    #: The id of the task that runs it (django-tasks), failed with the job when its worker is lost.
+    task_id = models.CharField(max_length=64, blank=True)
     #: The outcome for the arbiter: what was done, or why nothing was.
     message = models.TextField(blank=True)
     #: Where the outcome is shown (the draft, the imported tournament).

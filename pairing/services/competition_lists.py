@@ -16,7 +16,6 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -67,26 +66,22 @@ def keep_list(user, competition: Competition, file_name: str, table: Table) -> E
     )
 
 
-def under_way(job: BackgroundJob | None) -> bool:
-    """The job is under way (one whose worker died long ago no longer blocks the list)."""
-    if job is None or not job.active:
-        return False
-    lost = datetime.timedelta(seconds=settings.TASK_TIME_LIMIT) + jobs.ABANDONED_AFTER
-    return job.started_at is None or job.started_at > timezone.now() - lost
-
-
 def start_import(
     user, entry_list: EntryList, mapping: list[str], *, seen: str
 ) -> tuple[BackgroundJob, bool]:
     """Queue the import of the list as the preview showed it; returns the job and whether it
-    was joined (asked for already). Refused when the list was imported already."""
+    was joined (asked for already). Refused when the list was imported already, and
+    (:class:`arbiter.jobs.TooManyJobs`) when the arbiter has TASKS_PER_ARBITER jobs under way."""
     with transaction.atomic():
         entry_list = EntryList.objects.select_for_update().get(pk=entry_list.pk)
         if entry_list.imported_at is not None:
             raise CompetitionError(imported_already(entry_list))
         job = entry_list.job
-        if under_way(job):
-            return job, True
+        if job is not None and job.active:
+            jobs.reap(pk=job.pk)  # a job whose worker was lost no longer holds the list
+            job.refresh_from_db()
+            if job.active:
+                return job, True
         job, _joined = jobs.start(
             user,
             JOB_KIND,

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from arbiter import jobs
 from arbiter.limits import InputTooLarge, read_upload
 from arbiter.models import BackgroundJob
 from arbiter.once import once_per_submission
@@ -104,7 +105,7 @@ def _preview_context(competition: Competition, entry_list: EntryList, query: Que
         "shown": checked.lines[:SHOWN],
         "more": max(0, len(checked.lines) - SHOWN),
         "job": job if job is not None and job.state != BackgroundJob.State.DONE else None,
-        "importing": service.under_way(job),
+        "importing": job is not None and job.active,
     }
 
 
@@ -125,7 +126,7 @@ def import_list(request: HttpRequest, competition: Competition, list_id: int) ->
             return redirect("competition_list", competition_id=competition.pk, list_id=list_id)
     try:
         job, joined = service.start_import(request.user, entry_list, mapping, seen=seen)
-    except CompetitionError as error:
+    except (CompetitionError, jobs.TooManyJobs) as error:
         messages.error(request, str(error))
         return redirect("competition_list", competition_id=competition.pk, list_id=list_id)
     if joined:

@@ -365,6 +365,6 @@ def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse
         tournament,
         "bracket.pdf",
         {},
-        what="the bracket",
+        notice=_("The PDF of the bracket is being prepared."),
         builder="pairing.views.knockout.bracket_pdf_made",
     )

@@ -357,3 +357,22 @@ def test_two_tabs_pressing_import_at_the_same_moment_import_once(anna, dag, cup)
     assert at_once(press(anna), press(dag)) == [302, 302]
     assert Entry.objects.count() == 3
     assert BackgroundJob.objects.filter(kind="competition_import").count() == 1
+
+
+def test_an_import_past_the_arbiters_bound_of_jobs_is_refused_by_name(
+    client, anna, cup, queued, settings
+):
+    settings.TASKS_PER_ARBITER = 1
+    login(client, anna)
+    for name in ("a.csv", "b.csv"):
+        upload(client, cup, GOOD.encode(), name)
+    second, first = EntryList.objects.all()  # newest first
+    for entry_list in (first, second):
+        page = reverse("competition_list", args=[cup.pk, entry_list.pk])
+        form = import_form(client.get(page).content.decode())
+        url = reverse("competition_list_import", args=[cup.pk, entry_list.pk])
+        response = client.post(url, form, follow=True)
+    assert "You have 1 job waiting or running (Importing the entry list a.csv)" in (
+        response.content.decode()
+    )
+    assert BackgroundJob.objects.count() == 1 and not Entry.objects.exists()

@@ -328,7 +328,7 @@ def test_with_redis_a_worker_writes_the_public_sheets_of_a_competition(
     settings.PDFS_IN_BACKGROUND = True
     cup = make_cup(ulla)
     waiting = client.get(url("public_competition_sheets_pdf", cup))
-    assert waiting.status_code == 503
+    assert waiting.status_code == 202
     assert reverse("public_competition_results", args=[cup.pk]) in waiting.content.decode()
     run_worker()
     response = client.get(url("public_competition_sheets_pdf", cup))
