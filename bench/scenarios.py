@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -52,3 +53,75 @@ def played_swiss(players: int, rounds: int, name: str):
         for game in round_.games.all():
             record_result(user, game, rng.choice(["1-0", "1/2", "0-1"]))
     return tournament, user
+
+
+def judo_day(competitors: int, mats: int, name: str, fought: float = 0.0):
+    """A published judo competition day of ``competitors`` competitors in the IJF senior classes
+    of both sexes (14 categories), weighed in, drawn, spread over ``mats`` mats, the ``fought``
+    share of its bouts confirmed by the tables (at least one per mat) and the next bout of
+    every mat begun (a live score); returns (competition, its arbiter). Built through the
+    services, as the arbiter's pages would."""
+    import datetime
+    from decimal import Decimal
+
+    from django.contrib.auth import get_user_model
+
+    from pairing.models import Category
+    from pairing.services import competition as service
+    from pairing.services import mats as on_mats
+
+    rng = random.Random(2026 + competitors)
+    user, _ = get_user_model().objects.get_or_create(username=f"judo{competitors}")
+    user.set_password("bench")
+    user.save()
+    cup = service.create_competition(
+        user,
+        {
+            "name": name,
+            "date": datetime.date(2026, 10, 17),
+            "city": "Bench",
+            "mats": mats,
+            "rest_minutes": int(os.environ.get("REST", "10")),
+            "bout_minutes": Decimal(os.environ.get("BOUT", "5")),
+        },
+    )
+    categories = []
+    for sex in (Category.Sex.MEN, Category.Sex.WOMEN):
+        categories += service.add_weight_classes(user, cup, sex, "Seniors")
+    clubs = [f"Club {n:02d}" for n in range(40)]
+    for n in range(competitors):
+        category = categories[n % len(categories)]
+        person = {
+            "name": f"Judoka {n:04d}, Bench",
+            "club": rng.choice(clubs),
+            "federation": rng.choice(["NOR", "SWE", "FIN", "DEN", "GER", "FRA"]),
+            "birth_year": rng.randrange(1990, 2006),
+        }
+        entry = service.enter(user, category, person)
+        limit = category.weight_limit or Decimal(110)
+        service.weigh_in(user, entry, limit - Decimal(rng.randrange(1, 40)) / 10)
+    service.draw_all(user, cup)
+    cup.refresh_from_db()
+    on_mats.propose_mats(user, cup, seen=cup.version)
+    cup.refresh_from_db()
+    service.set_published(user, cup, True, seen=cup.version)
+    bouts = len(on_mats.day(cup).plan.entries)
+    for n in range(max(mats, round(bouts * fought))):
+        _table(user, cup, n % mats + 1, rng.choice(["a:ippon", "b:ippon"]), confirm=True)
+    for mat in range(1, mats + 1):
+        _table(user, cup, mat, "b:waza-ari", confirm=False)
+    return cup, user
+
+
+def _table(user, cup, mat: int, action: str, *, confirm: bool) -> None:
+    """The table of `mat` enters `action` on its bout (and confirms it)."""
+    from pairing.models import Category
+    from pairing.services import mats as on_mats
+
+    now, _after = on_mats.day(cup).now_and_next(mat)
+    if now is None:
+        return
+    category = Category.objects.get(pk=now.category.pk)
+    on_mats.score(user, category, now.match.match.id, action, seen=now.version)
+    if confirm:
+        on_mats.confirm(user, category, now.match.match.id, seen=now.version + 1)

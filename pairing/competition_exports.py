@@ -143,7 +143,7 @@ def _read(score: str) -> tuple[str, bool | None, ko.Score | None]:
 
 def results(competition: Competition) -> Results:
     """Every category's placings and bouts as they stand (nothing is written)."""
-    today = mats.day(competition)
+    today = mats.day(competition, order=False)
     weights = dict(
         WeighIn.objects.filter(entry__tournament__category__competition=competition).values_list(
             "entry_id", "weight"

@@ -28,9 +28,14 @@ def record(
     summary: str,
     before: dict | None = None,
     after: dict | None = None,
+    *,
+    moves_version: bool = True,
 ) -> AuditEntry:
     """Write who changed what. Every change of a tournament ends here, so its version and status
-    follow in the same transaction (arbiter/services/status.py)."""
+    follow in the same transaction (arbiter/services/status.py). A change that is not the
+    tournament's but beside it (``moves_version=False``: a judo table's score entry, kept in its
+    own ``LiveScore`` with its own version) is logged with the tournament and leaves its version
+    and its public pages as they are (docs/competition.md, "Versions")."""
     entry = AuditEntry.objects.create(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,
@@ -39,6 +44,6 @@ def record(
         before=before,
         after=after,
     )
-    if tournament is not None:
+    if tournament is not None and moves_version:
         tournament_changed(tournament)
     return entry

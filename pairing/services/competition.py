@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import F, Q, Sum
+from django.db.models import F, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -23,7 +23,7 @@ from arbiter.services.audit import record, snapshot
 from arbiter.services.entries import add_entry, set_withdrawn
 from arbiter.services.tournaments import create_tournament
 from pairing.models import Bout, Bracket, Category, Competition, LiveScore, WeighIn
-from pairing.services import knockout
+from pairing.services import knockout, public_day
 from pairing.services.rounds import ConfirmationNeeded, RoundError, locked_tournament
 
 #: The IJF senior weight classes (kg; None: the open class above the heaviest limit).
@@ -44,15 +44,6 @@ COMPETITION_FIELDS = (
 
 class CompetitionError(RoundError):
     """A change the competition cannot take; the message is for the arbiter."""
-
-
-def stamp(competition: Competition) -> str:
-    """The competition as its public pages name it: its own version and its categories' (each
-    category's version only moves on, so their sum changes with every change). One query."""
-    total = Tournament.objects.filter(category__competition=competition).aggregate(
-        v=Sum("version")
-    )["v"]
-    return f"{competition.version}-{total or 0}"
 
 
 def competition_changed(competition: Competition) -> None:
@@ -477,10 +468,24 @@ def draw_all(user, competition: Competition, *, confirm: bool = False) -> DrawRe
 
 
 def public_competition(competition_id: int) -> Competition:
-    """The published competition (else 404) with ``public_version`` (:func:`stamp`), what its
-    public pages are kept under (arbiter/views/public_live.py): two queries."""
-    competition = Competition.objects.filter(pk=competition_id, is_published=True).first()
+    """The published competition (else 404, :class:`NotPublished` when it exists) with
+    ``versions`` (``public_day.versions``) and ``public_version``, what its results, medals and
+    downloads are kept under (arbiter/views/public_live.py): two queries. The mat pages, the
+    home and the cards are kept under their own parts' versions (``public_day``)."""
+    competition = Competition.objects.filter(pk=competition_id).first()
     if competition is None:
         raise Http404("No published competition here.")
-    competition.public_version = stamp(competition)
+    if not competition.is_published:
+        raise NotPublished(competition)
+    competition.versions = public_day.versions(competition)
+    competition.public_version = competition.versions.results()
     return competition
+
+
+class NotPublished(Http404):
+    """A competition that exists but is not published: a 404 for everyone, but its own arbiters
+    are told where to publish it (``pairing.views.public_hint``)."""
+
+    def __init__(self, competition: Competition) -> None:
+        super().__init__("No published competition here.")
+        self.competition = competition

@@ -135,15 +135,20 @@ def rest_in_bouts(competition: Competition) -> int:
     return ko.rest_in_bouts(competition.rest_minutes, float(competition.bout_minutes))
 
 
-def day(competition: Competition) -> Day:
-    """The competition as the mats see it now (nothing is written)."""
-    categories = tuple(competition.categories.select_related("tournament"))
+def day(competition: Competition, mat: int | None = None, *, order: bool = True) -> Day:
+    """The competition as the mats see it now (nothing is written): every category, or only
+    those on `mat` (each mat is ordered on its own, so its page needs no other); without
+    `order`, the brackets only (results and medals need no contest order)."""
+    categories = competition.categories.select_related("tournament")
+    if mat is not None:
+        categories = categories.filter(mat=mat)
+    categories = tuple(categories)
     shown = knockout.boards([c.tournament for c in categories])
     boards = {c.pk: shown[c.tournament_id] for c in categories}
     states = {
         str(c.pk): boards[c.pk].state
         for c in categories
-        if boards[c.pk].state is not None and c.mat
+        if boards[c.pk].state is not None and c.mat and order
     }
     mats = {str(c.pk): c.mat for c in categories if str(c.pk) in states}
     plan = ko.schedule(states, mats, rest_in_bouts(competition), float(competition.bout_minutes))
@@ -291,6 +296,7 @@ def score(
         f"M{match}: {said}",
         before={"score": current.format()},
         after={"score": live.score},
+        moves_version=False,
     )
     return updated
 

@@ -29,6 +29,7 @@ from pairing import competition_exports as exports
 from pairing.access import competition_arbiter_required
 from pairing.models import Competition
 from pairing.services.competition import public_competition
+from pairing.views.public_hint import not_published_hint
 
 #: The CSV downloads: name -> (rows, columns, file name suffix).
 CSVS: dict[str, tuple[Callable, list[str], str]] = {
@@ -133,6 +134,7 @@ def arbiter_sheets(request: HttpRequest, competition: Competition) -> HttpRespon
 
 # -- the public pages and downloads ---------------------------------------------------------------
 @require_GET
+@not_published_hint
 def public_results(request: HttpRequest, competition_id: int) -> HttpResponse:
     """Every category's placings (medals marked; "in progress", "not drawn"), live."""
     competition = public_competition(competition_id)
@@ -148,6 +150,7 @@ def public_results(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 @require_GET
+@not_published_hint
 def public_medals(request: HttpRequest, competition_id: int) -> HttpResponse:
     """The medal table by club or by country (``?by=``), Olympic order, shared ranks."""
     competition = public_competition(competition_id)
@@ -164,6 +167,7 @@ def public_medals(request: HttpRequest, competition_id: int) -> HttpResponse:
 
 
 @require_GET
+@not_published_hint
 def public_csv(request: HttpRequest, competition_id: int, what: str) -> HttpResponse:
     competition = public_competition(competition_id)
     if what not in CSVS:
@@ -176,6 +180,7 @@ def public_csv(request: HttpRequest, competition_id: int, what: str) -> HttpResp
 
 
 @require_GET
+@not_published_hint
 def public_medals_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = public_competition(competition_id)
     by, sep = _by(request), _separator(request)
@@ -186,12 +191,14 @@ def public_medals_csv(request: HttpRequest, competition_id: int) -> HttpResponse
 
 
 @require_GET
+@not_published_hint
 def public_json(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = public_competition(competition_id)
     return public_download(request, competition, "results.json", {}, lambda: json_made(competition))
 
 
 @require_GET
+@not_published_hint
 def public_sheets(request: HttpRequest, competition_id: int) -> HttpResponse:
     """The printed brackets and pools, kept like the pages (written by a task with Redis)."""
     competition = public_competition(competition_id)

@@ -165,10 +165,28 @@ def _bouts(name: str, state: State) -> list[_Bout]:
     return [_Bout(b.category, b.bout, b.deps, b.fighters, depth[b.bout]) for b in out]
 
 
-def _conflict(p: _Bout, q: _Bout) -> bool:
-    """One fighter may fight both p and q."""
-    taken = {(t[1], t[2]) for t in p.fighters | q.fighters if t[0] in ("w", "l")}
-    return p.key in taken or q.key in taken or bool(p.fighters & q.fighters)
+def _conflicts(bouts: list[_Bout]) -> dict[tuple[str, int], set[tuple[str, int]]]:
+    """For each bout, the other bouts one of whose fighters may fight it too: they share a
+    fighter, or one takes a fighter (the winner or loser) from the other. Found through an index
+    of fighters and of the bouts taken from, not by comparing every pair (a mat of 150 bouts)."""
+    by_fighter: dict[tuple, set[tuple[str, int]]] = {}
+    takes: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    for b in bouts:
+        for token in b.fighters:
+            by_fighter.setdefault(token, set()).add(b.key)
+            if token[0] in ("w", "l"):
+                takes.setdefault((token[1], token[2]), set()).add(b.key)
+    keys = {b.key for b in bouts}
+    out: dict[tuple[str, int], set[tuple[str, int]]] = {}
+    for b in bouts:
+        near = set(takes.get(b.key, ()))
+        for token in b.fighters:
+            near |= by_fighter[token]
+            if token[0] in ("w", "l") and (token[1], token[2]) in keys:
+                near.add((token[1], token[2]))
+        near.discard(b.key)
+        out[b.key] = near
+    return out
 
 
 def schedule(
@@ -201,7 +219,7 @@ def schedule(
 
 
 def _order(bouts: list[_Bout], rest: int) -> tuple[list[_Bout], list[Breach]]:
-    conflicts = {p.key: {q.key for q in bouts if q is not p and _conflict(p, q)} for p in bouts}
+    conflicts = _conflicts(bouts)
     found = _search(bouts, conflicts, rest)
     if found is not None:
         return found, []

@@ -115,7 +115,8 @@ NOT_AUDITED = {
     "pairing.services.trf_export.completed_rounds": "reads the rounds",
     "pairing.services.trf_export.tournament_trf": "writes a TRF text, not the database",
     "pairing.services.trf_export.trf_file": "writes a TRF text, not the database",
-    "pairing.services.competition.stamp": "reads the versions",
+    "pairing.services.public_day.versions": "reads the categories' versions",
+    "pairing.services.public_day.live": "reads the live scores' versions",
     "pairing.services.competition.competition_changed": (
         "moves the competition's version on, inside its changes (audited by them)"
     ),

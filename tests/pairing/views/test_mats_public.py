@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from pairing.engines import knockout as ko
 from pairing.services import competition as service
-from pairing.services import mats
+from pairing.services import mats, public_day
 from pairing.views.mats import route
 from tests.pairing.views.test_mats import judo_day, now_on
 
@@ -49,11 +49,95 @@ def test_public_pages_hold_nothing_about_the_visitor(client, anna, cup):
         assert page["Cache-Control"].startswith("public"), address
 
 
-def test_nothing_is_public_before_the_competition_is_published(client, anna):
+def public_links(cup):
+    """Every public address of a competition: its pages and its downloads."""
+    results = ["results", "medals", "results_csv", "bouts_csv", "medals_csv", "results_json"]
+    return public_urls(cup) + [
+        reverse(f"public_competition_{name}", args=[cup.pk]) for name in results
+    ]
+
+
+def test_nothing_is_public_before_the_competition_is_published(client, anna, boris):
     hidden = judo_day(anna, published=False)
-    for address in public_urls(hidden):
-        assert client.get(address).status_code == 404, address
+    for address in public_links(hidden):
+        page = client.get(address)
+        assert page.status_code == 404, address
+        assert hidden.name.encode() not in page.content, address
     assert client.get(reverse("public_mat", args=[hidden.pk + 1000, 1])).status_code == 404
+    client.force_login(boris)  # logged in, but not an arbiter of this competition
+    for address in public_links(hidden):
+        page = client.get(address)
+        assert page.status_code == 404 and hidden.name.encode() not in page.content, address
+
+
+def test_its_arbiter_following_a_public_link_is_told_it_is_not_published_and_where(client, anna):
+    hidden = judo_day(anna, published=False)
+    client.force_login(anna)
+    settings = reverse("competition_settings", args=[hidden.pk]).encode()
+    for address in public_links(hidden):
+        page = client.get(address)
+        assert page.status_code == 404, address
+        assert b'id="not-published"' in page.content and settings in page.content, address
+        assert page["Cache-Control"] == "private, no-store", address
+    service.set_published(anna, hidden, True, seen=hidden.version)
+    assert client.get(public_urls(hidden)[0]).status_code == 200
+
+
+def etags(client, cup):
+    """The ETag of every page a score or a result may touch, by name."""
+    pages = {
+        "home": reverse("public_competition", args=[cup.pk]),
+        "mat 1": reverse("public_mat", args=[cup.pk, 1]),
+        "mat 2": reverse("public_mat", args=[cup.pk, 2]),
+        "results": reverse("public_competition_results", args=[cup.pk]),
+        "medals": reverse("public_competition_medals", args=[cup.pk]),
+        "card on mat 2": reverse("public_fight", args=[cup.pk, now_on(cup, 2).white.pk]),
+    }
+    return {name: client.get(address)["ETag"] for name, address in pages.items()}
+
+
+def test_a_score_renders_again_its_mat_only_and_a_result_what_it_changes(client, anna, cup):
+    now = now_on(cup)
+    mats.score(anna, now.category, now.match.match.id, "b:shido", seen=0)
+    begun = etags(client, cup)
+    mats.score(anna, now.category, now.match.match.id, "b:waza-ari", seen=1)
+    scored = etags(client, cup)
+    assert {name for name in begun if begun[name] != scored[name]} == {"mat 1"}
+    mats.score(anna, now.category, now.match.match.id, "b:ippon", seen=2)
+    mats.confirm(anna, now.category, now.match.match.id, seen=3)
+    decided = etags(client, cup)
+    changed = {name for name in scored if scored[name] != decided[name]}
+    assert changed == {"home", "mat 1", "results", "medals"}
+
+
+def test_the_first_score_of_a_bout_moves_the_home_page_which_shows_the_bout_begun(
+    client, anna, cup
+):
+    before = etags(client, cup)
+    now = now_on(cup)
+    mats.score(anna, now.category, now.match.match.id, "a:shido", seen=0)
+    after = etags(client, cup)
+    assert {name for name in before if before[name] != after[name]} == {"home", "mat 1"}
+
+
+def test_the_card_of_a_competitor_fighting_now_says_on_the_mat_now(client, anna, cup):
+    now = now_on(cup)
+    card = client.get(reverse("public_fight", args=[cup.pk, now.white.pk]))
+    assert b'id="on-the-mat"' in card.content and b"in about 0 min" not in card.content
+    after = mats.day(cup).order(1)[1]
+    waiting = client.get(reverse("public_fight", args=[cup.pk, after.white.pk]))
+    assert b'id="on-the-mat"' not in waiting.content and b"in about" in waiting.content
+
+
+def test_searches_keep_nothing_per_text_typed(client, cup):
+    """Anyone may type anything: no search text makes a key in the shared cache."""
+    cache = caches["default"]
+    cache.clear()
+    address = reverse("public_fight_search", args=[cup.pk])
+    for n in range(30):
+        page = client.get(address, {"q": f"Fighter {n}"})
+        assert page.status_code == 200 and page["Cache-Control"].startswith("public")
+    assert not list(cache._cache)
 
 
 def test_the_mat_page_follows_the_score_and_the_result(client, anna, cup):
@@ -73,7 +157,8 @@ def test_the_mat_page_follows_the_score_and_the_result(client, anna, cup):
     following = now_on(cup)
     assert f"bout {following.match.match.id}".encode() in after.content
     # the live body polls with the version it shows; an unchanged one is answered 204
-    version = service.public_competition(cup.pk).public_version
+    competition = service.public_competition(cup.pk)
+    version = competition.versions.mat(1, public_day.live(competition))
     polled = client.get(address, {"since": version}, headers={"HX-Request": "true"})
     assert polled.status_code == 204
 
@@ -135,11 +220,12 @@ def test_the_public_mat_page_costs_the_same_queries_whatever_the_size(
     now = now_on(cup)
     mats.score(anna, now.category, now.match.match.id, "a:shido", seen=0)
     caches["default"].clear()
-    # the competition and its stamp; the day: categories, brackets, entries, bouts, live scores
-    with django_assert_num_queries(7):
+    # the competition, its categories' versions and its live scores; the mat's day: categories,
+    # brackets, entries, bouts, live scores
+    with django_assert_num_queries(8):
         assert client.get(reverse("public_mat", args=[cup.pk, 1])).status_code == 200
-    with django_assert_num_queries(2):  # kept: only the version is read
+    with django_assert_num_queries(3):  # kept: only the versions are read
         assert client.get(reverse("public_mat", args=[cup.pk, 1])).status_code == 200
     caches["default"].clear()
-    with django_assert_num_queries(8):  # the competitor's card reads the entry too
+    with django_assert_num_queries(9):  # the competitor's card reads the entry too
         assert client.get(reverse("public_fight", args=[cup.pk, now.white.pk])).status_code == 200

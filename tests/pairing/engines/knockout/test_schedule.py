@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from pairing.engines.knockout import Competitor, KnockoutError, bracket, draw, draw_pool, play
 from pairing.engines.knockout.schedule import (
+    _bouts,
+    _conflicts,
     earliest,
     next_bout,
     propose_mats,
@@ -137,6 +139,30 @@ def test_every_bout_is_called_once_after_its_sources_and_each_short_rest_is_name
             for s in sources(states[c], b):
                 if (c, s) in where and where[(c, b)] - where[(c, s)] - 1 < rest:
                     assert (c, b) in named
+
+
+@settings(max_examples=40, deadline=None)
+@given(BIG, st.randoms(use_true_random=False))
+def test_the_conflicts_found_by_index_are_the_pairs_sharing_a_fighter(cats, rng):
+    """The index (``_conflicts``) finds exactly the pairs of bouts the rule names: one takes
+    its winner or loser from the other, or both may have one fighter; also midway through."""
+    bouts = []
+    for i, (system, n) in enumerate(cats):
+        state = category(f"k{i}-", min(n, 7) if system == "pool" else max(n, 5), system, seed=i)
+        results = {}
+        for _ in range(rng.randrange(len(state.matches))):
+            ready = play(state.bracket, results).ready()
+            if not ready:
+                break
+            results[ready[0].match.id] = rng.choice([ready[0].a, ready[0].b])
+        bouts += _bouts(f"k{i}", play(state.bracket, results))
+
+    def pairwise(p, q):
+        taken = {(t[1], t[2]) for t in p.fighters | q.fighters if t[0] in ("w", "l")}
+        return p.key in taken or q.key in taken or bool(p.fighters & q.fighters)
+
+    expected = {p.key: {q.key for q in bouts if q is not p and pairwise(p, q)} for p in bouts}
+    assert _conflicts(bouts) == expected
 
 
 def test_two_pools_of_three_on_one_mat_take_turns_so_that_everyone_rests_a_bout():
