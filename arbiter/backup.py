@@ -6,6 +6,15 @@ fields; a foreign key to another backed-up row holds that row's original key, a 
 username. The users the rows name are listed once at the top (username and names, never a
 password).
 
+A competition day (``competitions``, from version 3) is backed up whole: its row with its
+arbiters' usernames, its categories, and the audit entries of the competition itself
+(:data:`COMPETITION_MODELS`); its categories are tournaments, in ``tournaments`` with everything
+that hangs off them (entries, weigh-ins, brackets, bouts, live scores). Asking for one category's
+tournament backs up its whole day. Restored, the categories point at their restored tournaments
+and the competition's audit entries at the restored competition; a competition whose name and
+date exist already is refused like a tournament. Version 2 files (no competition days) are
+still read.
+
 Every row comes from one snapshot of the database: the backup reads in one read-only
 transaction, REPEATABLE READ on PostgreSQL (every query sees the database as it was at the
 first), and on SQLite one read transaction (writers wait or work in the write-ahead log until
@@ -34,7 +43,7 @@ import hmac
 import json
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -43,16 +52,20 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, OperationalError, connection, models, transaction
 from django.db.migrations.recorder import MigrationRecorder
+from django.db.models import Q
 from django.utils import timezone
 
 from arbiter.audit_guard import audit_log_unlocked
-from arbiter.models import Tournament
+from arbiter.models import AuditEntry, Tournament
 from arbiter.services.audit import record
+from pairing.models import Category, Competition
 
 FORMAT = "arbiter-tournament-backup"
 #: 2: signed with HMAC-SHA256 (``signature``); version 1 files carried a plain SHA-256 anyone
-#: could recompute, and are refused.
-VERSION = 2
+#: could recompute, and are refused. 3: the competition days too (``competitions``).
+VERSION = 3
+#: The versions this app restores: a version 2 file holds no competition day.
+READABLE = (2, 3)
 
 #: Every model that hangs off a tournament, parents before children, with the lookup from the
 #: model to its tournament's id.
@@ -82,13 +95,37 @@ MODELS: list[tuple[str, str]] = [
     ("arbiter.AuditEntry", "tournament"),
 ]
 
-#: Models that point at a tournament but are not part of it, with the reason they are left out.
+#: A competition day's own rows, parents first, with the lookup to its competition's id. Its
+#: categories are tournaments (with their entries, weigh-ins, brackets and live scores, in
+#: MODELS), its arbiters are named by username in its row (``arbiters``), and the audit entries
+#: of the competition itself (no tournament, ``"competition": id`` in what they record) are
+#: under "arbiter.AuditEntry" (:func:`_competition_audit`).
+COMPETITION_MODELS: list[tuple[str, str]] = [
+    ("pairing.Competition", "pk"),
+    ("pairing.Category", "competition"),
+]
+
+#: Models in the file beside those two lists: the users the rows name (username and names), and
+#: a competition's arbiters (Django's table behind ``Competition.arbiters``).
+NAMED: dict[str, str] = {
+    "auth.User": "the users the rows name, by username (never a password)",
+    "pairing.Competition_arbiters": "a competition's arbiters, by username in its row",
+}
+
+#: Every other model, with the reason it is left out (a test walks every model).
 NOT_BACKED_UP: dict[str, str] = {
     "arbiter.BackgroundJob": "the record of work a worker did or does on this database's copy",
-    "pairing.Category": (
-        "a category's place in its competition: a backup holds tournaments, so a category comes "
-        "back as a knockout tournament of its own, with its entries, weigh-ins and bracket"
-    ),
+    "arbiter.Submission": "one-time form tokens of this server, spent within minutes",
+    "arbiter.UserLanguage": "a user's choice of language on this server, not a tournament's",
+    "django_tasks_database.DBTaskResult": "the task queue of this server's workers",
+    "admin.LogEntry": "the admin site's own log of this server (tournaments are read-only there)",
+    "auth.Permission": "made by the migrations of every database",
+    "auth.Group": "this server's groups of accounts, not a tournament's",
+    "auth.Group_permissions": "this server's groups of accounts, not a tournament's",
+    "auth.User_groups": "this server's groups of accounts, not a tournament's",
+    "auth.User_user_permissions": "this server's rights of accounts, not a tournament's",
+    "contenttypes.ContentType": "made by the migrations of every database",
+    "sessions.Session": "who is logged in on this server",
 }
 
 
@@ -157,6 +194,14 @@ def signature(payload: dict) -> str:
     return "hmac-sha256:" + hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
 
 
+def signed_part(document: dict) -> dict:
+    """What the signature covers: the users, the tournaments and (version 3) the competitions."""
+    payload = {"users": document["users"], "tournaments": document["tournaments"]}
+    if document["version"] >= 3:
+        payload["competitions"] = document["competitions"]
+    return payload
+
+
 @contextmanager
 def _snapshot() -> Iterator[None]:
     """One read-only transaction for the whole backup (the module's docstring). Inside a
@@ -187,43 +232,40 @@ def dump(tournament_ids: Iterable[int] | None = None) -> dict:
 
 
 def _dump(tournament_ids: Iterable[int] | None) -> dict:
-    tournaments = Tournament.objects.order_by("pk")
+    ids = _tournament_ids(tournament_ids)
+    competitions = Competition.objects.order_by("pk")
     if tournament_ids is not None:
-        wanted = sorted(set(tournament_ids))
-        tournaments = tournaments.filter(pk__in=wanted)
-        missing = set(wanted) - set(tournaments.values_list("pk", flat=True))
-        if missing:
-            raise BackupError(f"No tournament with id {', '.join(map(str, sorted(missing)))}.")
-    ids = list(tournaments.values_list("pk", flat=True))
-    user_model = get_user_model()
+        competitions = competitions.filter(categories__tournament__in=ids).distinct()
+    competition_ids = list(competitions.values_list("pk", flat=True))
     user_ids: set[int] = set()
     per_tournament: dict[int, dict[str, list[dict]]] = {pk: {} for pk in ids}
     for label, path in MODELS:
-        model_class = model(label)
-        fields = _fields(model_class)
-        rows = model_class.objects.filter(**{f"{path}__in": ids}).order_by("pk")
-        columns = ["pk", *[f.attname for f in fields]] + ([path] if path != "pk" else [])
-        for values in rows.values(*columns):
-            row = {"pk": values["pk"]}
-            for f in fields:
-                value = values[f.attname]
-                if _is_user(f):
-                    if value is not None:
-                        user_ids.add(value)
-                    row[f.name] = value  # replaced by the username below
-                elif f.is_relation:
-                    row[f.name] = value
-                else:
-                    row[f.name] = _encode(f, value)
-            per_tournament[values[path]].setdefault(label, []).append(row)
+        for owner, row in _rows(label, path, ids, user_ids):
+            per_tournament[owner].setdefault(label, []).append(row)
+    per_competition: dict[int, dict[str, list[dict]]] = {pk: {} for pk in competition_ids}
+    for label, path in COMPETITION_MODELS:
+        for owner, row in _rows(label, path, competition_ids, user_ids):
+            per_competition[owner].setdefault(label, []).append(row)
+    arbiters = Competition.arbiters.through.objects.filter(competition__in=competition_ids)
+    for tables in per_competition.values():
+        tables["pairing.Competition"][0]["arbiters"] = []
+    for competition, user in arbiters.order_by("pk").values_list("competition_id", "user_id"):
+        per_competition[competition]["pairing.Competition"][0]["arbiters"].append(user)
+        user_ids.add(user)
+    for pk, tables in per_competition.items():
+        audit = _competition_audit(pk)
+        tables["arbiter.AuditEntry"] = [row for _, row in _rows_of(audit, "pk", user_ids)]
+    user_model = get_user_model()
     usernames = dict(user_model.objects.filter(pk__in=user_ids).values_list("pk", "username"))
-    for tables in per_tournament.values():
+    for tables in [*per_tournament.values(), *per_competition.values()]:
         for label, rows in tables.items():
             user_fields = [f.name for f in _fields(model(label)) if _is_user(f)]
             for row in rows:
                 for name in user_fields:
                     if row[name] is not None:
                         row[name] = usernames[row[name]]
+                if "arbiters" in row:
+                    row["arbiters"] = [usernames[pk] for pk in row["arbiters"]]
     users = [
         {"username": u.username, "first_name": u.first_name, "last_name": u.last_name,
          "email": u.email}
@@ -235,20 +277,71 @@ def _dump(tournament_ids: Iterable[int] | None) -> dict:
             {"name": tables["arbiter.Tournament"][0]["name"], "rows": tables}
             for tables in (per_tournament[pk] for pk in ids)
         ],
+        "competitions": [
+            {"name": tables["pairing.Competition"][0]["name"], "rows": tables}
+            for tables in (per_competition[pk] for pk in competition_ids)
+        ],
     }
+    parts = [*payload["tournaments"], *payload["competitions"]]
+    labels = [label for label, _ in MODELS + COMPETITION_MODELS]
     return {
         "format": FORMAT,
         "version": VERSION,
         "created_at": timezone.now().isoformat(),
         "schema": _schema(),
-        "models": [label for label, _ in MODELS],
-        "counts": {
-            label: sum(len(t["rows"].get(label, [])) for t in payload["tournaments"])
-            for label, _ in MODELS
-        },
+        "models": labels,
+        "counts": {label: sum(len(t["rows"].get(label, [])) for t in parts) for label in labels},
         "signature": signature(payload),
         **payload,
     }
+
+
+def _tournament_ids(tournament_ids: Iterable[int] | None) -> list[int]:
+    """The tournaments to back up: all, or those asked for and, for a category of a competition
+    day, every category of that day (a day is backed up whole)."""
+    tournaments = Tournament.objects.order_by("pk")
+    if tournament_ids is None:
+        return list(tournaments.values_list("pk", flat=True))
+    wanted = set(tournament_ids)
+    missing = wanted - set(tournaments.filter(pk__in=wanted).values_list("pk", flat=True))
+    if missing:
+        raise BackupError(f"No tournament with id {', '.join(map(str, sorted(missing)))}.")
+    days = Category.objects.filter(competition__categories__tournament__in=wanted)
+    wanted |= set(days.values_list("tournament_id", flat=True))
+    return list(tournaments.filter(pk__in=wanted).values_list("pk", flat=True))
+
+
+def _competition_audit(competition_id: int) -> models.QuerySet:
+    """The audit entries of a competition itself (its settings, mats, publishing): written with
+    no tournament, naming the competition in what they record."""
+    named = Q(after__competition=competition_id) | Q(before__competition=competition_id)
+    return AuditEntry.objects.filter(named, tournament=None)
+
+
+def _rows(label: str, path: str, owners: list[int], user_ids: set[int]):
+    """(owner id, row) of every `label` row of the `owners` (through the lookup `path`)."""
+    rows = model(label).objects.filter(**{f"{path}__in": owners})
+    return _rows_of(rows, path, user_ids)
+
+
+def _rows_of(rows: models.QuerySet, path: str, user_ids: set[int]):
+    """(owner id, row) of each row: its key and its own fields, user ids (to be named) added to
+    `user_ids`."""
+    fields = _fields(rows.model)
+    columns = ["pk", *[f.attname for f in fields]] + ([path] if path != "pk" else [])
+    for values in rows.order_by("pk").values(*columns):
+        row = {"pk": values["pk"]}
+        for f in fields:
+            value = values[f.attname]
+            if _is_user(f):
+                if value is not None:
+                    user_ids.add(value)
+                row[f.name] = value  # replaced by the username
+            elif f.is_relation:
+                row[f.name] = value
+            else:
+                row[f.name] = _encode(f, value)
+        yield values[path], row
 
 
 def dumps(document: dict) -> str:
@@ -274,12 +367,13 @@ def loads(text: str) -> dict:
             "The backup has version 1, whose checksum anyone could recompute after changing "
             "the file; this app restores signed backups (version 2) only. Take a new backup."
         )
-    if document.get("version") != VERSION:
+    if document.get("version") not in READABLE:
         raise BackupError(
-            f"The backup has version {document.get('version')!r}; this app reads version {VERSION}."
+            f"The backup has version {document.get('version')!r}; this app reads versions "
+            f"{' and '.join(map(str, READABLE))}."
         )
     try:
-        payload = {"users": document["users"], "tournaments": document["tournaments"]}
+        payload = signed_part(document)
         signed = document["signature"]
     except KeyError as error:
         raise BackupError(f"The backup lacks its {error.args[0]!r} part.") from error
@@ -313,6 +407,28 @@ def _check_rows(document: dict) -> None:
                     )
         if len(tournament["rows"].get("arbiter.Tournament", [])) != 1:
             raise BackupError("Each tournament in the backup needs exactly one tournament row.")
+    tournaments = {t["rows"]["arbiter.Tournament"][0]["pk"] for t in document["tournaments"]}
+    labels = [label for label, _ in COMPETITION_MODELS] + ["arbiter.AuditEntry"]
+    known = {label: {f.name for f in _fields(model(label))} | {"pk"} for label in labels}
+    known["pairing.Competition"].add("arbiters")
+    for competition in document.get("competitions", []):
+        for label, rows in competition["rows"].items():
+            if label not in known:
+                raise BackupError(f"A competition in the backup holds rows of {label}.")
+            for row in rows:
+                unknown = set(row) - known[label]
+                if unknown:
+                    raise BackupError(
+                        f"{label} rows in the backup have fields this app does not know: "
+                        + ", ".join(sorted(unknown))
+                    )
+        if len(competition["rows"].get("pairing.Competition", [])) != 1:
+            raise BackupError("Each competition in the backup needs exactly one competition row.")
+        for category in competition["rows"].get("pairing.Category", []):
+            if category["tournament"] not in tournaments:
+                raise BackupError(
+                    "A category of a competition in the backup has no tournament in the file."
+                )
 
 
 def identity(row: dict) -> dict:
@@ -337,15 +453,17 @@ class Plan:
     tournaments: list[Planned]
     #: Usernames the file names that the database lacks (created without a usable password).
     new_users: list[str]
+    #: The competition days (``system`` "competition", ``start_date`` its date).
+    competitions: list[Planned] = field(default_factory=list)
 
     @property
     def refused(self) -> bool:
-        return any(t.clash is not None for t in self.tournaments)
+        return any(t.clash is not None for t in self.tournaments + self.competitions)
 
     def lines(self) -> list[str]:
         """The plan in words, one line each."""
         out = []
-        for t in self.tournaments:
+        for t in self.tournaments + self.competitions:
             counts = ", ".join(f"{n} {label.split('.')[1]}" for label, n in t.rows.items() if n)
             where = f"exists already as id {t.clash}" if t.clash is not None else "new"
             out.append(f"{t.name} ({t.system}, starting {t.start_date}): {where}; {counts}")
@@ -364,11 +482,22 @@ def plan(document: dict) -> Plan:
         ).first()
         rows = {label: len(tournament["rows"].get(label, [])) for label, _ in MODELS}
         planned.append(Planned(row["name"], row["system"], row["start_date"], rows, clash))
+    days = []
+    for competition in document.get("competitions", []):
+        row = competition["rows"]["pairing.Competition"][0]
+        clash = (
+            Competition.objects.filter(name=row["name"], date=row["date"])
+            .order_by("pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        rows = {label: len(competition["rows"].get(label, [])) for label, _ in COMPETITION_MODELS}
+        days.append(Planned(row["name"], "competition", row["date"], rows, clash))
     names = {u["username"] for u in document["users"]}
     have = set(
         get_user_model().objects.filter(username__in=names).values_list("username", flat=True)
     )
-    return Plan(planned, sorted(names - have))
+    return Plan(planned, sorted(names - have), days)
 
 
 def _restore_lock() -> None:
@@ -400,6 +529,12 @@ def restore(document: dict, announce: Callable[[Plan], None] | None = None) -> l
                     raise BackupError(
                         f"A tournament {t.name!r} ({t.system}, starting {t.start_date}) exists "
                         f"already (id {t.clash}): nothing was restored."
+                    )
+            for t in planned.competitions:
+                if t.clash is not None:
+                    raise BackupError(
+                        f"A competition {t.name!r} on {t.start_date} exists already (id "
+                        f"{t.clash}): nothing was restored."
                     )
             if announce is not None:
                 announce(planned)
@@ -434,47 +569,14 @@ def _users(document: dict) -> dict[str, int]:
 def _restore(document: dict) -> list[Tournament]:
     users = _users(document)
     restored = []
+    tournaments: dict[int, int] = {}  # old tournament pk -> new, for the competitions' categories
     for tournament in document["tournaments"]:
         keys: dict[str, dict[int, int]] = {}  # label -> old pk -> new pk
         for label, _ in MODELS:
-            rows = tournament["rows"].get(label, [])
-            model_class = model(label)
-            fields = _fields(model_class)
-            entries = keys.get("arbiter.Entry", {})
-            objects = []
-            for row in rows:
-                values = {}
-                for f in fields:
-                    if f.name not in row:
-                        continue
-                    value = row[f.name]
-                    if _is_user(f):
-                        values[f.attname] = users[value] if value is not None else None
-                    elif f.is_relation:
-                        target = f.related_model._meta.label
-                        values[f.attname] = keys[target][value] if value is not None else None
-                    elif isinstance(f, models.JSONField):
-                        values[f.attname] = remap_json(label, f.name, value, entries.__getitem__)
-                    else:
-                        values[f.attname] = f.to_python(value)
-                objects.append(model_class(**values))
-            created = model_class.objects.bulk_create(objects)
-            keys[label] = {row["pk"]: obj.pk for row, obj in zip(rows, created, strict=True)}
-            # auto_now and auto_now_add fields were stamped with the time of the restore
-            stamped = [
-                f
-                for f in fields
-                if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-            ]
-            if stamped and created:
-                for row, obj in zip(rows, created, strict=True):
-                    for f in stamped:
-                        setattr(obj, f.attname, f.to_python(row[f.name]))
-                # the audit log's guard refuses changes to entries: these were just inserted
-                with audit_log_unlocked():
-                    model_class.objects.bulk_update(created, [f.name for f in stamped])
+            _insert(label, tournament["rows"].get(label, []), keys, users)
         (old_pk,) = keys["arbiter.Tournament"]
-        new = Tournament.objects.get(pk=keys["arbiter.Tournament"][old_pk])
+        tournaments[old_pk] = keys["arbiter.Tournament"][old_pk]
+        new = Tournament.objects.get(pk=tournaments[old_pk])
         record(
             None,
             new,
@@ -486,4 +588,77 @@ def _restore(document: dict) -> list[Tournament]:
             },
         )
         restored.append(new)
+    for competition in document.get("competitions", []):
+        _restore_competition(competition["rows"], tournaments, users, document["created_at"])
     return restored
+
+
+def _restore_competition(
+    rows: dict[str, list[dict]], tournaments: dict[int, int], users: dict[str, int], made: str
+) -> None:
+    """A competition day's rows, its categories pointing at their restored tournaments; the
+    audit entries of the competition name the new competition (the link by which they are its
+    own, as a tournament's point at it), and otherwise say what they said."""
+    keys: dict[str, dict[int, int]] = {"arbiter.Tournament": tournaments}
+    (row,) = rows["pairing.Competition"]
+    _insert("pairing.Competition", [row], keys, users)
+    competition = Competition.objects.get(pk=keys["pairing.Competition"][row["pk"]])
+    competition.arbiters.set([users[name] for name in row.get("arbiters", [])])
+    _insert("pairing.Category", rows.get("pairing.Category", []), keys, users)
+    audit = []
+    for entry in rows.get("arbiter.AuditEntry", []):
+        named = {}
+        for side in ("before", "after"):
+            recorded = entry.get(side)
+            if isinstance(recorded, dict) and "competition" in recorded:
+                recorded = {**recorded, "competition": competition.pk}
+            named[side] = recorded
+        audit.append({**entry, **named})
+    _insert("arbiter.AuditEntry", audit, keys, users)
+    record(
+        None,
+        None,
+        "backup.restore",
+        f"Restored the competition {competition.name} from a backup made {made}",
+        after={"competition": competition.pk, "backup_created_at": made},
+    )
+
+
+def _insert(
+    label: str, rows: list[dict], keys: dict[str, dict[int, int]], users: dict[str, int]
+) -> None:
+    """Insert `rows` of `label` with new keys (noted in ``keys[label]``), their foreign keys and
+    the entry ids in their JSON fields translated through `keys`, users through `users`."""
+    model_class = model(label)
+    fields = _fields(model_class)
+    entries = keys.get("arbiter.Entry", {})
+    objects = []
+    for row in rows:
+        values = {}
+        for f in fields:
+            if f.name not in row:
+                continue
+            value = row[f.name]
+            if _is_user(f):
+                values[f.attname] = users[value] if value is not None else None
+            elif f.is_relation:
+                target = f.related_model._meta.label
+                values[f.attname] = keys[target][value] if value is not None else None
+            elif isinstance(f, models.JSONField):
+                values[f.attname] = remap_json(label, f.name, value, entries.__getitem__)
+            else:
+                values[f.attname] = f.to_python(value)
+        objects.append(model_class(**values))
+    created = model_class.objects.bulk_create(objects)
+    keys[label] = {row["pk"]: obj.pk for row, obj in zip(rows, created, strict=True)}
+    # auto_now and auto_now_add fields were stamped with the time of the restore
+    stamped = [
+        f for f in fields if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
+    ]
+    if stamped and created:
+        for row, obj in zip(rows, created, strict=True):
+            for f in stamped:
+                setattr(obj, f.attname, f.to_python(row[f.name]))
+        # the audit log's guard refuses changes to entries: these were just inserted
+        with audit_log_unlocked():
+            model_class.objects.bulk_update(created, [f.name for f in stamped])

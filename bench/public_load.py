@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -79,10 +80,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(url: str, port: int) -> subprocess.Popen:
+def start_server(url: str, port: int, cache: bool = True, redis: str = "") -> subprocess.Popen:
+    """gunicorn (two workers, DEBUG off) on `port`; pages kept in each process's memory, or in
+    the Redis at `redis` (shared by both workers, as in production), or not at all."""
     env = dict(
         os.environ,
         DATABASE_URL=url,
+        PUBLIC_PAGE_CACHE="1" if cache else "0",
+        REDIS_URL=redis,
         DEBUG="0",
         SECURE_SSL_REDIRECT="0",  # gunicorn speaks plain http here
         SECURE_HSTS_SECONDS="0",
@@ -120,6 +125,39 @@ def fetch(port: int, path: str, headers: dict[str, str]) -> tuple[int, dict[str,
     head += "".join(f"{k}: {v}\r\n" for k, v in response.getheaders()) + "\r\n"
     body = gzip.decompress(raw) if response.getheader("Content-Encoding") == "gzip" else raw
     return response.status, dict(response.getheaders()), len(head) + len(raw), body
+
+
+class Getter:
+    """GET requests over one kept-alive loopback connection, opened again after a failure."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> bool:
+        """True when the page answered 200 or 304."""
+        try:
+            self.conn.request("GET", path, headers={"Accept-Encoding": "gzip", **(headers or {})})
+            response = self.conn.getresponse()
+            response.read()
+            return response.status in (200, 304)
+        except (OSError, http.client.HTTPException):
+            self.conn.close()
+            self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            return False
+
+
+def summary(latencies: list[float], errors: int, wall: float) -> str:
+    """Requests, requests per second, median, 95th percentile and worst latency, errors."""
+    if not latencies:
+        return "no requests"
+    latencies = sorted(latencies)
+    p95 = latencies[int(0.95 * (len(latencies) - 1))]
+    return (
+        f"{len(latencies)} requests, {len(latencies) / wall:.0f} req/s, "
+        f"median {1000 * statistics.median(latencies):.0f} ms, p95 {1000 * p95:.0f} ms, "
+        f"worst {1000 * latencies[-1]:.0f} ms, {errors} errors"
+    )
 
 
 def wrk(port: int, path: str, headers: dict[str, str], seconds: int, connections: int) -> float:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -55,11 +54,20 @@ def played_swiss(players: int, rounds: int, name: str):
     return tournament, user
 
 
-def judo_day(competitors: int, mats: int, name: str, fought: float = 0.0):
+def judo_day(
+    competitors: int,
+    mats: int,
+    name: str,
+    fought: float = 0.0,
+    rest_minutes: int = 10,
+    bout_minutes: int = 4,
+):
     """A published judo competition day of ``competitors`` competitors in the IJF senior classes
     of both sexes (14 categories), weighed in, drawn, spread over ``mats`` mats, the ``fought``
     share of its bouts confirmed by the tables (at least one per mat) and the next bout of
-    every mat begun (a live score); returns (competition, its arbiter). Built through the
+    every mat begun (a live score); the organiser's rest and the bout estimate as given (a rest
+    of several bouts the mats cannot always keep makes the contest order search hardest);
+    returns (competition, its arbiter). Built through the
     services, as the arbiter's pages would."""
     import datetime
     from decimal import Decimal
@@ -81,8 +89,8 @@ def judo_day(competitors: int, mats: int, name: str, fought: float = 0.0):
             "date": datetime.date(2026, 10, 17),
             "city": "Bench",
             "mats": mats,
-            "rest_minutes": int(os.environ.get("REST", "10")),
-            "bout_minutes": Decimal(os.environ.get("BOUT", "5")),
+            "rest_minutes": rest_minutes,
+            "bout_minutes": Decimal(bout_minutes),
         },
     )
     categories = []

@@ -24,7 +24,10 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from error
         text = dumps(document)
         rows = sum(document["counts"].values())
-        summary = f"Backed up {len(document['tournaments'])} tournament(s), {rows} rows"
+        summary = (
+            f"Backed up {len(document['tournaments'])} tournament(s) and "
+            f"{len(document['competitions'])} competition day(s), {rows} rows"
+        )
         if output:
             Path(output).write_text(text, encoding="utf-8")
             self.stderr.write(f"{summary} to {output}.")
