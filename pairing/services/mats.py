@@ -11,12 +11,15 @@ fought is kept (:class:`LiveScore`) entry by entry; each entry is a change of it
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from arbiter.models import Entry
+from arbiter.public_cache import KEEP_SECONDS
 from arbiter.services.audit import record
 from pairing.engines import knockout as ko
 from pairing.models import Bracket, Category, Competition, LiveScore
@@ -150,14 +153,39 @@ def day(competition: Competition, mat: int | None = None, *, order: bool = True)
         for c in categories
         if boards[c.pk].state is not None and c.mat and order
     }
-    mats = {str(c.pk): c.mat for c in categories if str(c.pk) in states}
-    plan = ko.schedule(states, mats, rest_in_bouts(competition), float(competition.bout_minutes))
+    plan = _plan(competition, categories, states)
     by_bracket = {boards[c.pk].bracket.pk: c for c in categories if boards[c.pk].bracket.pk}
     live = {
         (by_bracket[s.bracket_id].pk, s.match): s
         for s in LiveScore.objects.filter(bracket__in=list(by_bracket))
     }
     return Day(competition, categories, boards, plan, live)
+
+
+def _plan(competition: Competition, categories: tuple[Category, ...], states: dict) -> ko.Schedule:
+    """The contest order of the mats of `states`, each mat's kept in the cache under the versions
+    it follows from (the competition's: its mats, rest and bout estimate; and its categories'):
+    a score entry or a result on another mat does not work it out again."""
+    rest, minutes = rest_in_bouts(competition), float(competition.bout_minutes)
+    entries, breaches = [], []
+    for mat in sorted({c.mat for c in categories if str(c.pk) in states}):
+        mine = [c for c in categories if c.mat == mat and str(c.pk) in states]
+        versions = [(c.pk, c.tournament_id, c.tournament.version) for c in mine]
+        made = competition.created_at.timestamp()
+        key = f"plan:{competition.pk}:{made}:{competition.version}:{mat}:{versions}"
+        key = "mats:" + hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
+        plan = cache.get(key)
+        if plan is None:
+            plan = ko.schedule(
+                {str(c.pk): states[str(c.pk)] for c in mine},
+                dict.fromkeys((str(c.pk) for c in mine), mat),
+                rest,
+                minutes,
+            )
+            cache.set(key, plan, KEEP_SECONDS)
+        entries += plan.entries
+        breaches += plan.breaches
+    return ko.Schedule(rest, tuple(entries), tuple(breaches))
 
 
 @transaction.atomic

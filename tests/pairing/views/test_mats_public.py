@@ -229,3 +229,24 @@ def test_the_public_mat_page_costs_the_same_queries_whatever_the_size(
     caches["default"].clear()
     with django_assert_num_queries(9):  # the competitor's card reads the entry too
         assert client.get(reverse("public_fight", args=[cup.pk, now.white.pk])).status_code == 200
+
+
+def test_each_mat_s_order_is_worked_out_again_only_when_its_categories_change(
+    anna, cup, monkeypatch
+):
+    worked = []
+    schedule = ko.schedule
+    monkeypatch.setattr(
+        ko, "schedule", lambda states, *a: worked.append(set(states)) or schedule(states, *a)
+    )
+    first = mats.day(cup)
+    assert len(worked) == 2  # one per mat
+    now = now_on(cup)
+    mats.score(anna, now.category, now.match.match.id, "a:ippon", seen=0)
+    worked.clear()
+    assert mats.day(cup).plan == first.plan  # a score changes no order
+    assert worked == []
+    mats.confirm(anna, now.category, now.match.match.id, seen=1)
+    after = mats.day(cup)
+    assert worked == [{str(now.category.pk)}]  # the result's mat only
+    assert after.plan.mat(2) == first.plan.mat(2) and after.plan.mat(1) != first.plan.mat(1)
