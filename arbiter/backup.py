@@ -99,7 +99,7 @@ MODELS: list[tuple[str, str]] = [
 #: categories are tournaments (with their entries, weigh-ins, brackets and live scores, in
 #: MODELS), its arbiters are named by username in its row (``arbiters``), and the audit entries
 #: of the competition itself (no tournament, ``"competition": id`` in what they record) are
-#: under "arbiter.AuditEntry" (:func:`_competition_audit`).
+#: under "arbiter.AuditEntry" (:func:`competition_audit`).
 COMPETITION_MODELS: list[tuple[str, str]] = [
     ("pairing.Competition", "pk"),
     ("pairing.Category", "competition"),
@@ -253,7 +253,7 @@ def _dump(tournament_ids: Iterable[int] | None) -> dict:
         per_competition[competition]["pairing.Competition"][0]["arbiters"].append(user)
         user_ids.add(user)
     for pk, tables in per_competition.items():
-        audit = _competition_audit(pk)
+        audit = competition_audit(pk)
         tables["arbiter.AuditEntry"] = [row for _, row in _rows_of(audit, "pk", user_ids)]
     user_model = get_user_model()
     usernames = dict(user_model.objects.filter(pk__in=user_ids).values_list("pk", "username"))
@@ -311,7 +311,7 @@ def _tournament_ids(tournament_ids: Iterable[int] | None) -> list[int]:
     return list(tournaments.filter(pk__in=wanted).values_list("pk", flat=True))
 
 
-def _competition_audit(competition_id: int) -> models.QuerySet:
+def competition_audit(competition_id: int) -> models.QuerySet:
     """The audit entries of a competition itself (its settings, mats, publishing): written with
     no tournament, naming the competition in what they record."""
     named = Q(after__competition=competition_id) | Q(before__competition=competition_id)

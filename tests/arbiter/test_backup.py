@@ -118,7 +118,7 @@ def canonical_day(competition: Competition) -> dict:
         }
         tournament = category.tournament
         categories.append({**values, "tournament": tournament.name, "rows": canonical(tournament)})
-    named = backup._competition_audit(competition.pk).exclude(action="backup.restore")
+    named = backup.competition_audit(competition.pk).exclude(action="backup.restore")
     audit = []
     for entry in named.order_by("pk"):
         recorded = {}
