@@ -103,7 +103,7 @@ def table(port: int, cup, username: str, every: float, deadline: float, out: dic
             mat = tick % cup.mats + 1
             tick += 1
             started = time.perf_counter()
-            now, _after = mats.day(cup, mat).now_and_next(mat)
+            now, _after = mats.day(cup).now_and_next(mat)
             if now is None:
                 continue
             form = {"category": now.category.pk, "match": now.match.match.id, "seen": now.version}
@@ -229,7 +229,7 @@ def main() -> None:
         took = time.perf_counter() - started
         plan = mats.day(cup).plan
         # a competitor still to fight on mat 1, a few bouts down its order
-        third = mats.day(cup, 1).order(1)[2]
+        third = mats.day(cup).order(1)[2]
         card = (third.white or third.blue).pk
         print(
             f"{args.competitors} competitors, {cup.categories.count()} categories, "

@@ -162,8 +162,9 @@ def mat_number(competition: Competition, mat: int) -> int:
 
 
 def mat_context(competition: Competition, mat: int) -> dict:
-    """The mat's current bout with its board, the next one and the few after it."""
-    today = service.day(competition)
+    """The mat's current bout with its board, the next one and the few after it (the mat's
+    categories only are read: each mat is ordered on its own)."""
+    today = service.day(competition, mat)
     order = today.order(mat)
     now, after = service.on_the_mat(order)
     return {
