@@ -81,13 +81,14 @@ def free_port() -> int:
 
 
 def start_server(url: str, port: int, cache: bool = True, redis: str = "") -> subprocess.Popen:
-    """gunicorn (two workers, DEBUG off) on `port`; pages kept in each process's memory, or in
-    the Redis at `redis` (shared by both workers, as in production), or not at all."""
+    """gunicorn (two workers, DEBUG off) on `port`; pages kept (or not, `cache`) in the Redis at
+    `redis` (shared by both workers, as in production), else where the environment says (each
+    process's memory without ``REDIS_URL``)."""
     env = dict(
         os.environ,
         DATABASE_URL=url,
         PUBLIC_PAGE_CACHE="1" if cache else "0",
-        REDIS_URL=redis,
+        REDIS_URL=redis or os.environ.get("REDIS_URL", ""),
         DEBUG="0",
         SECURE_SSL_REDIRECT="0",  # gunicorn speaks plain http here
         SECURE_HSTS_SECONDS="0",
