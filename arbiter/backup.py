@@ -95,7 +95,8 @@ MODELS: list[tuple[str, str]] = [
     ("arbiter.AuditEntry", "tournament"),
 ]
 
-#: A competition day's own rows, parents first, with the lookup to its competition's id. Its
+#: A competition day's own rows, parents first, with the lookup to its competition's id (an
+#: entry list keeps its rows and when it was imported; its job, this server's, is left out). Its
 #: categories are tournaments (with their entries, weigh-ins, brackets and live scores, in
 #: MODELS), its arbiters are named by username in its row (``arbiters``), and the audit entries
 #: of the competition itself (no tournament, ``"competition": id`` in what they record) are
@@ -103,6 +104,7 @@ MODELS: list[tuple[str, str]] = [
 COMPETITION_MODELS: list[tuple[str, str]] = [
     ("pairing.Competition", "pk"),
     ("pairing.Category", "competition"),
+    ("pairing.EntryList", "competition"),
 ]
 
 #: Models in the file beside those two lists: the users the rows name (username and names), and
@@ -337,6 +339,8 @@ def _rows_of(rows: models.QuerySet, path: str, user_ids: set[int]):
                 if value is not None:
                     user_ids.add(value)
                 row[f.name] = value  # replaced by the username
+            elif f.is_relation and f.related_model._meta.label in NOT_BACKED_UP:
+                row[f.name] = None  # this server's record (an entry list's import job)
             elif f.is_relation:
                 row[f.name] = value
             else:
@@ -605,6 +609,7 @@ def _restore_competition(
     competition = Competition.objects.get(pk=keys["pairing.Competition"][row["pk"]])
     competition.arbiters.set([users[name] for name in row.get("arbiters", [])])
     _insert("pairing.Category", rows.get("pairing.Category", []), keys, users)
+    _insert("pairing.EntryList", rows.get("pairing.EntryList", []), keys, users)
     audit = []
     for entry in rows.get("arbiter.AuditEntry", []):
         named = {}

@@ -29,10 +29,10 @@ from arbiter.backup import (
     signature,
 )
 from arbiter.demo import DEMO_USERNAME, load_demo
-from arbiter.models import AuditEntry, Entry, Tournament
+from arbiter.models import AuditEntry, BackgroundJob, Entry, Tournament
 from arbiter.services.results import record_result
 from pairing.engines.trf import decode_trf
-from pairing.models import Category, Competition
+from pairing.models import Category, Competition, EntryList
 from pairing.services import monrad, rounds
 from pairing.services.swiss_records import forbid_pair, set_player_round_record
 from pairing.services.trf_export import trf_file
@@ -129,7 +129,13 @@ def canonical_day(competition: Competition) -> dict:
             recorded[side] = value
         user = entry.user.username if entry.user else None
         audit.append((user, entry.action, entry.summary, entry.at, recorded))
+    lists = [
+        {f.name: getattr(e, f.attname) for f in EntryList._meta.concrete_fields if f.name != "id"}
+        | {"competition": competition.name, "uploaded_by": e.uploaded_by.username}
+        for e in EntryList.objects.filter(competition=competition).order_by("pk")
+    ]
     return {
+        "entry_lists": lists,
         "competition": {f.name: getattr(competition, f.attname) for f in fields},
         "arbiters": sorted(u.username for u in competition.arbiters.all()),
         "categories": categories,
@@ -412,10 +418,13 @@ def test_no_model_left_out_points_at_a_backed_up_one():
 def test_a_backup_of_the_demo_restores_an_equal_competition_day(tmp_path):
     """The demo's judo day (six categories on two mats: weigh-ins, the draw, mats, scores and a
     live score, publishing) comes back as the same competition day, row by row."""
-    load_demo()
+    user, _ = load_demo()
     (day,) = Competition.objects.all()
+    rows = [[1, ["name", "club"]], [2, ["Ek, Ada", "Judo Oslo"]]]
+    EntryList.objects.create(competition=day, uploaded_by=user, file_name="club.csv", rows=rows)
     before = canonical_day(day)
     assert before["competition"]["is_published"] and len(before["categories"]) == 6
+    assert before["entry_lists"][0]["rows"] == rows
     assert before["audit"] and before["arbiters"] == [DEMO_USERNAME]
     rows = [c["rows"] for c in before["categories"]]
     for label in ("pairing.WeighIn", "pairing.Bout", "pairing.LiveScore", "pairing.Bracket"):
@@ -428,6 +437,21 @@ def test_a_backup_of_the_demo_restores_an_equal_competition_day(tmp_path):
     assert restored.pk != day.pk or connections["default"].vendor == "sqlite"
     assert canonical_day(restored) == before
     assert AuditEntry.objects.filter(action="backup.restore", tournament=None).count() == 1
+
+
+def test_an_entry_list_comes_back_without_this_server_s_import_job(tmp_path):
+    user, _ = load_demo()
+    (day,) = Competition.objects.all()
+    job = BackgroundJob.objects.create(kind="competition_list", started_by=user, title="Import")
+    EntryList.objects.create(competition=day, uploaded_by=user, file_name="a.csv", job=job)
+    document = dump()
+    (listed,) = document["competitions"][0]["rows"]["pairing.EntryList"]
+    assert listed["job"] is None and listed["file_name"] == "a.csv"
+    empty_the_database()
+    BackgroundJob.objects.all().delete()
+    call_command("restore", str(_write(tmp_path, document)))
+    restored = EntryList.objects.get()
+    assert restored.job is None and restored.competition == Competition.objects.get()
 
 
 def test_one_category_asked_for_backs_up_its_whole_day(tmp_path, anna):
