@@ -150,7 +150,10 @@ class EntryForm(forms.ModelForm):
             others = Entry.objects.filter(tournament_id=entry.tournament_id, fide_id=fide_id)
             taken = others.exclude(pk=entry.pk).exists()
         if taken:
-            raise forms.ValidationError(f"A player with FIDE id {fide_id} already exists here.")
+            raise forms.ValidationError(
+                _("A player with FIDE id %(fide_id)s already exists here."),
+                params={"fide_id": fide_id},
+            )
         return fide_id
 
     def clean_rating(self) -> int:

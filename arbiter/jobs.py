@@ -27,6 +27,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Case, Q, When
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import get_language, gettext, override
 
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.time_limit import TimeLimitExceeded, deadline
@@ -97,7 +98,8 @@ def start(
                 started_by=user if user is not None and user.is_authenticated else None,
                 seen_version=version,
                 payload=payload,
-                options=options or {},
+                # the runner speaks the language of the arbiter who asked (docs/i18n.md)
+                options={**(options or {}), "language": get_language()},
                 result_url=result_url,
             )
             # In the job's own transaction: the task is queued if and only if the job is kept.
@@ -161,7 +163,9 @@ def _forget_abandoned(tournament: Tournament, kind: str) -> None:
         state=BackgroundJob.State.FAILED,
         finished_at=timezone.now(),
         payload="",
-        message="Its worker stopped while it ran (restarted or killed): nothing was changed.",
+        message=gettext(
+            "Its worker stopped while it ran (restarted or killed): nothing was changed."
+        ),
     )
 
 
@@ -176,7 +180,7 @@ def run(job_id: int) -> None:
     job = BackgroundJob.objects.select_related("tournament", "started_by").get(pk=job_id)
     runner = import_string(KINDS[job.kind])
     try:
-        with deadline(settings.TASK_TIME_LIMIT):
+        with deadline(settings.TASK_TIME_LIMIT), override(job.options.get("language")):
             outcome = runner(job)
     except JobRefused as refused:
         _finish(job, BackgroundJob.State.FAILED, str(refused), details=refused.details)
@@ -187,7 +191,9 @@ def run(job_id: int) -> None:
         _finish(
             job,
             BackgroundJob.State.FAILED,
-            "An unexpected error stopped it: nothing was changed (the server's log says more).",
+            gettext(
+                "An unexpected error stopped it: nothing was changed (the server's log says more)."
+            ),
         )
     else:
         if outcome.tournament is not None:

@@ -134,7 +134,8 @@ def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
         tournament,
         f"round-{number}.pdf",
         {},
-        what=f"the pairings of round {number}",
+        # Translators: completes "The PDF of %s is being prepared."
+        what=_("the pairings of round %(number)s") % {"number": number},
         builder="arbiter.views.exports.round_pdf_made",
         args=(number,),
         check=check,
@@ -151,7 +152,9 @@ def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse
         tournament,
         "standings.pdf",
         {"round": through} if through is not None else {},
-        what="the standings" if through is None else f"the standings after round {through}",
+        what=_("the standings")
+        if through is None
+        else _("the standings after round %(number)s") % {"number": through},
         builder="arbiter.views.exports.standings_pdf_made",
         args=(through,),
     )

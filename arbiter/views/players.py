@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
 from arbiter.forms import EntryForm, PlayerListImportForm
+from arbiter.import_jobs import IMPORTING
 from arbiter.models import BackgroundJob, Entry, Tournament
 from arbiter.once import once_per_submission
 from arbiter.player_lists import COLUMNS
@@ -134,7 +135,7 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         job, joined = jobs.start(
             request.user,
             "player_import",
-            "Importing a player list",
+            IMPORTING,
             tournament=tournament,
             payload=text,
         )
@@ -162,7 +163,8 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 
 def _importing_already(job: BackgroundJob) -> str:
-    return (
-        f"A player list is being imported, asked for{job.asked}: this one was not. Import it "
+    # Translators: %(asked)s is "by anna at 14:02:11" (who asked for the import, and when).
+    return _(
+        "A player list is being imported, asked for %(asked)s: this one was not. Import it "
         "again when that one is done."
-    )
+    ) % {"asked": job.asked}

@@ -18,6 +18,7 @@ from arbiter.access import tournament_arbiter_required
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.once import once_per_submission
 from pairing.forms import TrfImportForm
+from pairing.jobs import IMPORTING
 from pairing.services.trf_export import trf_file
 
 #: URL part -> whether the file is TRF-16 (``legacy``) and the name suffix.
@@ -36,7 +37,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
         job, _ = jobs.start(
             request.user,
             "trf_import",
-            "Importing a TRF file",
+            IMPORTING,
             payload=text,
             options={"name": form.cleaned_data["name"].strip()},
         )
