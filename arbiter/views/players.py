@@ -17,6 +17,7 @@ from arbiter.once import once_per_submission
 from arbiter.player_lists import COLUMNS
 from arbiter.services import entries as service
 from arbiter.views.links import url_for_ids
+from pairing import engine_text
 
 
 @require_http_methods(["GET", "POST"])
@@ -144,7 +145,7 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         elif job.active:
             return redirect("job", job_id=job.pk)
         elif job.state == BackgroundJob.State.DONE:
-            messages.success(request, job.message)
+            messages.success(request, engine_text.translate(job.message))
             return redirect(job.result_url)
         else:
             line_errors = job.options.get("details", [])

@@ -17,6 +17,7 @@ from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.once import once_per_submission
+from pairing import engine_text
 from pairing.forms import TrfImportForm
 from pairing.jobs import IMPORTING
 from pairing.services.trf_export import trf_file
@@ -44,7 +45,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
         if job.active:
             return redirect("job", job_id=job.pk)
         if job.state == BackgroundJob.State.DONE:
-            messages.success(request, job.message)
+            messages.success(request, engine_text.translate(job.message))
             return redirect(job.result_url)
         form.add_error(None, job.message)
     return render(request, "pairing/trf_import.html", {"form": form})
