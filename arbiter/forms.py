@@ -80,6 +80,11 @@ class TournamentForm(forms.ModelForm):
                     )
                 ),
             ),
+            # the model's own help text is English (models have no translated texts, docs/i18n.md)
+            "unrated_rating": _(
+                "For the rating-based tie-breaks (ARO, TPR; C.07 art. 10). Empty: games against "
+                "unrated players are left out."
+            ),
         }
 
     def clean_federation(self) -> str:
