@@ -10,7 +10,19 @@ writes the outcome. A runner calls the same service function as the command line
 change is one audited transaction: a job that fails or runs out of time has changed nothing.
 
 A tournament has at most one unfinished job of a kind (a constraint in the database): a second
-press, a double click or a second tab joins the job already there.
+press, a double click or a second tab joins the job already there. An arbiter has at most
+TASKS_PER_ARBITER jobs waiting or running, imports included (:class:`TooManyJobs`).
+
+Fair queues: a job on a large field or file goes to the ``large`` queue, every other job to
+``default``, which a worker of its own serves (``db_worker --queue-name default``), so a small
+job never waits behind big ones; within a queue the arbiter's own jobs already waiting lower the
+priority of the next one, so another arbiter's first job goes before one's fourth.
+
+A running job holds a lease its worker renews (:func:`heartbeat`); a job whose lease ran out lost
+its worker (killed, its machine gone) and is failed (:func:`reap`) by every worker's keeper
+(arbiter/management/commands/db_worker.py) and by the next press. The work of a job and its
+"done" commit together, only while the job still holds its lease: a job failed meanwhile has
+changed nothing.
 
 This module keeps the record of the work, not of the tournament: the changes a job makes are
 audited by the service it calls (``round.pair``, ``tournament.import_trf``, ...).
@@ -20,14 +32,27 @@ from __future__ import annotations
 
 import datetime
 import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.contrib.auth import get_user_model
+from django.db import (
+    DatabaseError,
+    IntegrityError,
+    OperationalError,
+    connection,
+    connections,
+    transaction,
+)
 from django.db.models import Case, Q, When
 from django.utils import timezone
 from django.utils.module_loading import import_string
-from django.utils.translation import get_language, gettext, override
+from django.utils.translation import get_language, gettext, ngettext, override
+from django_tasks_db.models import DBTaskResult
+from django_tasks_db.utils import is_locked_database_exception
 
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.time_limit import TimeLimitExceeded, deadline
@@ -45,9 +70,23 @@ KINDS: dict[str, str] = {
 #: How long a failed job stays named on its tournament's pages.
 FAILED_SHOWN_FOR = datetime.timedelta(minutes=15)
 
-#: A job still "running" this long after the time limit lost its worker (killed, restarted):
-#: nothing it did was committed, and it no longer blocks the next press.
-ABANDONED_AFTER = datetime.timedelta(minutes=2)
+#: The queue of quick jobs (a worker of its own serves it) and of jobs on large fields or files.
+QUICK_QUEUE = "default"
+LARGE_QUEUE = "large"
+#: Task priorities (django-tasks: higher first): quick jobs before large ones when a worker
+#: serves both; each job the arbiter already has waiting or running lowers the next one's.
+QUICK_PRIORITY = 20
+LARGE_PRIORITY = 0
+#: A public PDF waits behind the jobs of its queue: an arbiter is waiting for those.
+PDF_PRIORITY = -30
+
+
+class TooManyJobs(Exception):
+    """The arbiter has TASKS_PER_ARBITER jobs waiting or running: this one was not started."""
+
+
+class LeaseLost(Exception):
+    """The job's lease ran out while it ran (it was failed as lost): its work is rolled back."""
 
 
 class JobRefused(Exception):
@@ -82,12 +121,23 @@ def start(
     Returns the job and whether it was joined. The job acts on the tournament as it is now: a
     change before it runs makes it refuse (``seen_version``)."""
     if tournament is not None:
-        _forget_abandoned(tournament, kind)
-        running = unfinished(tournament, kind)
-        if running is not None:
-            return running, True
+        try:
+            reap(tournament=tournament, kind=kind)
+        except OperationalError as error:
+            # SQLite: the write lock is held past the busy timeout, by a job that is running
+            # (its transaction would have died with its worker): it is joined
+            if not is_locked_database_exception(error):
+                raise
+    started_by = user if user is not None and user.is_authenticated else None
+    size = field_size(tournament, payload)
     try:
         with transaction.atomic():
+            under_way = _under_way(started_by)
+            # after the arbiter's lock: a double click's second press sees the first's job
+            running = unfinished(tournament, kind) if tournament is not None else None
+            if running is not None:
+                return running, True
+            _check_bound(under_way)
             version = None
             if tournament is not None:
                 version = Tournament.objects.values_list("version", flat=True).get(pk=tournament.pk)
@@ -95,7 +145,7 @@ def start(
                 kind=kind,
                 title=title,
                 tournament=tournament,
-                started_by=user if user is not None and user.is_authenticated else None,
+                started_by=started_by,
                 seen_version=version,
                 payload=payload,
                 # the runner speaks the language of the arbiter who asked (docs/i18n.md)
@@ -104,7 +154,9 @@ def start(
             )
             # In the job's own transaction: the task is queued if and only if the job is kept.
             # With the immediate backend (the tests) it runs here and now.
-            import_string("arbiter.tasks.run_job").enqueue(job.pk)
+            task = import_string("arbiter.tasks.run_job").using(**placement(size, len(under_way)))
+            result = task.enqueue(job.pk)
+            BackgroundJob.objects.filter(pk=job.pk).update(task_id=str(result.id))
     except IntegrityError:
         # Another press created the tournament's job of this kind at the same moment.
         running = unfinished(tournament, kind) if tournament is not None else None
@@ -113,6 +165,54 @@ def start(
         return running, True
     job.refresh_from_db()
     return job, False
+
+
+def field_size(tournament: Tournament | None, payload: str = "") -> int:
+    """How large a job is, in players: the tournament's field and the lines of its file."""
+    players = tournament.entries.filter(withdrawn=False).count() if tournament is not None else 0
+    return players + payload.count("\n")
+
+
+def placement(size: int, ahead: int = 0) -> dict:
+    """The queue and priority of a task on `size` players, with `ahead` jobs of the same arbiter
+    already waiting or running (``Task.using``)."""
+    large = size >= settings.TASK_LARGE_FIELD
+    base = LARGE_PRIORITY if large else QUICK_PRIORITY
+    return {
+        "queue_name": LARGE_QUEUE if large else QUICK_QUEUE,
+        "priority": base - min(ahead, 9),
+    }
+
+
+def _under_way(user) -> list[str]:
+    """The titles of the arbiter's jobs waiting or running, with the arbiter's row locked until
+    the job is queued: two presses at once count each other."""
+    if user is None:
+        return []
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    return list(
+        BackgroundJob.objects.filter(started_by=user, state__in=BackgroundJob.ACTIVE)
+        .order_by("created_at", "id")
+        .values_list("title", flat=True)
+    )
+
+
+def _check_bound(under_way: list[str]) -> None:
+    """Refuse a job past TASKS_PER_ARBITER, naming those under way."""
+    limit = settings.TASKS_PER_ARBITER
+    if len(under_way) >= limit:
+        raise TooManyJobs(
+            ngettext(
+                "You have %(count)d job waiting or running (%(titles)s): this one was not "
+                "started. Start it again when that one is done (at most %(limit)d at once: "
+                "TASKS_PER_ARBITER).",
+                "You have %(count)d jobs waiting or running (%(titles)s): this one was not "
+                "started. Start it again when one of them is done (at most %(limit)d at once: "
+                "TASKS_PER_ARBITER).",
+                len(under_way),
+            )
+            % {"count": len(under_way), "titles": "; ".join(under_way), "limit": limit}
+        )
 
 
 def unfinished(tournament: Tournament, kind: str) -> BackgroundJob | None:
@@ -152,71 +252,136 @@ def shown_on_pages(tournament: Tournament) -> BackgroundJob | None:
     )
 
 
-def _forget_abandoned(tournament: Tournament, kind: str) -> None:
-    cutoff = timezone.now() - datetime.timedelta(seconds=settings.TASK_TIME_LIMIT) - ABANDONED_AFTER
-    BackgroundJob.objects.filter(
-        tournament=tournament,
-        kind=kind,
-        state=BackgroundJob.State.RUNNING,
-        started_at__lt=cutoff,
-    ).update(
-        state=BackgroundJob.State.FAILED,
-        finished_at=timezone.now(),
-        payload="",
-        message=gettext(
-            "Its worker stopped while it ran (restarted or killed): nothing was changed."
-        ),
+def reap(**which) -> int:
+    """Fail the running jobs (of `which`: a tournament, a kind) whose lease ran out: their worker
+    was lost, and nothing they did was committed (their work commits only with their "done").
+    Their tasks are failed too. Returns how many."""
+    now = timezone.now()
+    cutoff = now - datetime.timedelta(seconds=settings.TASK_LEASE_SECONDS)
+    lost = BackgroundJob.objects.filter(state=BackgroundJob.State.RUNNING, **which).filter(
+        Q(heartbeat_at__lt=cutoff) | Q(heartbeat_at__isnull=True, started_at__lt=cutoff)
     )
+    if not lost.exists():  # a read: no write lock taken (SQLite) while nothing is lost
+        return 0
+    with transaction.atomic():
+        rows = list(lost.select_for_update().values_list("pk", "task_id"))
+        count = BackgroundJob.objects.filter(pk__in=[pk for pk, _ in rows]).update(
+            state=BackgroundJob.State.FAILED,
+            finished_at=now,
+            payload="",
+            message=gettext(
+                "Its worker stopped while it ran (killed, or its machine restarted): nothing "
+                "was changed. Start it again."
+            ),
+        )
+        DBTaskResult.objects.filter(id__in=[task for _, task in rows if task]).filter(
+            status="RUNNING"
+        ).update(
+            status="FAILED",
+            finished_at=now,
+            exception_class_path=f"{LeaseLost.__module__}.{LeaseLost.__qualname__}",
+            traceback="The worker running it stopped renewing its lease (arbiter/jobs.py).",
+        )
+    if count:
+        logger.warning("Failed %s background job(s) whose worker was lost", count)
+    return count
+
+
+@contextmanager
+def heartbeat(job_id: int) -> Iterator[None]:
+    """Renew the running job's lease every sixth of TASK_LEASE_SECONDS while the block runs
+    (a thread of the worker, with its own database connection). Not under the immediate backend
+    (the tests), where the job runs inside the request's transaction."""
+    if connection.in_atomic_block:
+        yield
+        return
+    stop = threading.Event()
+
+    def renew() -> None:
+        try:
+            while not stop.wait(settings.TASK_LEASE_SECONDS / 6):
+                try:
+                    BackgroundJob.objects.filter(
+                        pk=job_id, state=BackgroundJob.State.RUNNING
+                    ).update(heartbeat_at=timezone.now())
+                except DatabaseError as error:  # busy or away: the next beat tries again
+                    log_missed(error, "Could not renew the lease of job %s", job_id)
+        finally:
+            connections.close_all()  # this thread's own
+
+    beat = threading.Thread(target=renew, name=f"job-{job_id}-lease", daemon=True)
+    beat.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        beat.join(timeout=settings.TASK_LEASE_SECONDS)
+
+
+def log_missed(error: DatabaseError, message: str, *args) -> None:
+    """A write of the lease machinery failed: a warning, unless SQLite's write lock was held by
+    a job's transaction (which keeps every other writer waiting: docs/background-tasks.md)."""
+    locked = isinstance(error, OperationalError) and is_locked_database_exception(error)
+    logger.log(logging.DEBUG if locked else logging.WARNING, message, *args, exc_info=not locked)
 
 
 def run(job_id: int) -> None:
     """Run a queued job (the task's body): its runner under the time limit, then its outcome.
-    A job gone meanwhile (its tournament deleted) or run already is left alone."""
+    A job gone meanwhile (its tournament deleted) or run already is left alone. The runner's
+    work and the job's "done" are one transaction, committed only while the job holds its
+    lease."""
+    now = timezone.now()
     claimed = BackgroundJob.objects.filter(pk=job_id, state=BackgroundJob.State.QUEUED).update(
-        state=BackgroundJob.State.RUNNING, started_at=timezone.now()
+        state=BackgroundJob.State.RUNNING, started_at=now, heartbeat_at=now
     )
     if not claimed:
         return
     job = BackgroundJob.objects.select_related("tournament", "started_by").get(pk=job_id)
     runner = import_string(KINDS[job.kind])
-    try:
-        with deadline(settings.TASK_TIME_LIMIT), override(job.options.get("language")):
-            outcome = runner(job)
-    except JobRefused as refused:
-        _finish(job, BackgroundJob.State.FAILED, str(refused), details=refused.details)
-    except TimeLimitExceeded as stopped:
-        _finish(job, BackgroundJob.State.FAILED, str(stopped))
-    except Exception:
-        logger.exception("Background job %s (%s) failed", job.pk, job.kind)
-        _finish(
-            job,
-            BackgroundJob.State.FAILED,
-            gettext(
-                "An unexpected error stopped it: nothing was changed (the server's log says more)."
-            ),
-        )
-    else:
-        if outcome.tournament is not None:
-            job.tournament = outcome.tournament
-        job.result_url = outcome.result_url
-        _finish(job, BackgroundJob.State.DONE, outcome.message)
+    with heartbeat(job.pk), override(job.options.get("language")):
+        try:
+            with deadline(settings.TASK_TIME_LIMIT), transaction.atomic():
+                outcome = runner(job)
+                if outcome.tournament is not None:
+                    job.tournament = outcome.tournament
+                job.result_url = outcome.result_url
+                if not _finish(job, BackgroundJob.State.DONE, outcome.message):
+                    raise LeaseLost
+        except LeaseLost:
+            logger.warning("Background job %s lost its lease: its work was rolled back", job.pk)
+            raise  # its task fails too, as the keeper wrote
+        except JobRefused as refused:
+            _finish(job, BackgroundJob.State.FAILED, str(refused), details=refused.details)
+        except TimeLimitExceeded as stopped:
+            _finish(job, BackgroundJob.State.FAILED, str(stopped))
+        except Exception:
+            logger.exception("Background job %s (%s) failed", job.pk, job.kind)
+            _finish(
+                job,
+                BackgroundJob.State.FAILED,
+                gettext(
+                    "An unexpected error stopped it: nothing was changed (the server's log says "
+                    "more)."
+                ),
+            )
 
 
-def _finish(job: BackgroundJob, state: str, message: str, details: list[str] | None = None) -> None:
+def _finish(job: BackgroundJob, state: str, message: str, details: list[str] | None = None) -> bool:
+    """Write the job's outcome, if it is still running (not failed as lost meanwhile)."""
     job.state = state
     job.message = message
     job.finished_at = timezone.now()
     job.payload = ""  # the file is in the tournament now, or was refused: not kept twice
     if details:
         job.options = {**job.options, "details": details[:200]}
-    job.save(
-        update_fields=[
-            "state",
-            "message",
-            "finished_at",
-            "payload",
-            "options",
-            "tournament",
-            "result_url",
-        ]
+    return bool(
+        BackgroundJob.objects.filter(pk=job.pk, state=BackgroundJob.State.RUNNING).update(
+            state=job.state,
+            message=job.message,
+            finished_at=job.finished_at,
+            payload="",
+            options=job.options,
+            tournament=job.tournament,
+            result_url=job.result_url,
+        )
     )

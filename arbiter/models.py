@@ -351,6 +351,11 @@ class Bye(models.Model):
         HALF_POINT = "H", _("Half-point bye")
         FULL_POINT = "F", _("Full-point bye")
         ZERO_POINT = "Z", _("Zero-point bye")
+        #: A half point without a game that the player did not ask for, as programs write it
+        #: in a TRF (``0000 - =``, Swiss Master: the odd player out given half a point, beside
+        #: ``H`` for the half-point byes requested in the same round). Not a requested bye for
+        #: the tie-breaks (C.07 Art. 16.2.1, as FIDE's checker reads it); only imported.
+        HALF_POINT_NOT_REQUESTED = "=", _("Half point, not requested")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="byes")
@@ -361,7 +366,7 @@ class Bye(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "entry"], name="one_bye_per_player_round"),
             models.CheckConstraint(
-                condition=Q(kind__in=["U", "H", "F", "Z"]), name="bye_kind_known"
+                condition=Q(kind__in=["U", "H", "F", "Z", "="]), name="bye_kind_known"
             ),
         ]
 
@@ -438,7 +443,12 @@ class BackgroundJob(models.Model):
     options = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True)
+    #: The lease of a running job: its worker renews it every few seconds; a job whose lease
+    #: ran out (TASK_LEASE_SECONDS) lost its worker and is failed (arbiter/jobs.py).
+    heartbeat_at = models.DateTimeField(null=True)
     finished_at = models.DateTimeField(null=True)
+    #: The id of the task that runs it (django-tasks), failed with the job when its worker is lost.
+    task_id = models.CharField(max_length=64, blank=True)
     #: The outcome for the arbiter: what was done, or why nothing was.
     message = models.TextField(blank=True)
     #: Where the outcome is shown (the draft, the imported tournament).

@@ -462,45 +462,58 @@ def _panel_table(doc: FPDF, rows: list[list[str]], widths: tuple, size: float) -
                 row.cell(_fit(doc, value, width - 2))
 
 
-def _pool_sheet(doc: FPDF, board) -> None:
-    """A pool: the competitors with a grid of who beat whom (1 a win, 0 a loss), wins and rank;
-    the matches in their order with the winner."""
-    from pairing.engines.knockout import standings
-
+def pool_sheet_rows(board) -> tuple[list[list[str]], list[list[str]]]:
+    """A pool sheet's two tables: the competitors with a grid of who beat whom (1 a win, 0 a
+    loss), wins, score points and rank (ranked as the placings are, points included); the
+    matches in their order with the winner, how they won (ippon, waza-ari, yuko, ...) and the
+    score points each side took."""
     slots = [c for c in board.engine.draw.slots if c is not None]
-    rows_by = {row.competitor: row for row in standings(board.state)}
+    rows_by = {row.competitor: row for row in board.standings()}
     beat = {}
     for ms in board.state.matches:
         if ms.status == "done":
             beat[(ms.winner, ms.loser)] = "1"
             beat[(ms.loser, ms.winner)] = "0"
     numbers = [str(n) for n in range(1, len(slots) + 1)]
-    heading = [_("No."), _("Name"), _("Club"), *numbers, _("Wins"), _("Rank")]
-    rows = [heading]
+    heading = [_("No."), _("Name"), _("Club"), *numbers, _("Wins"), _("Points"), _("Rank")]
+    grid_rows = [heading]
     for n, cid in enumerate(slots, start=1):
         entry = board.entries.get(cid)
         row = rows_by.get(cid)
         grid = ["\u2014" if other == cid else beat.get((cid, other), "") for other in slots]
         rank = f"{row.rank}{'*' if row.tied else ''}" if row else ""
-        rows.append([str(n), entry.name, entry.club, *grid, str(row.wins if row else 0), rank])
-    widths = (10, 70, 50, *([12] * len(slots)), 14, 14)
-    doc.grid(rows, widths, ("RIGHT", "LEFT", "LEFT", *(["CENTER"] * len(slots)), "RIGHT", "RIGHT"))
-    doc.ln(4)
+        wins, points = (str(row.wins), str(row.points)) if row else ("0", "0")
+        grid_rows.append([str(n), entry.name, entry.club, *grid, wins, points, rank])
     number = {cid: n for n, cid in enumerate(slots, start=1)}
-    rows = [[_("Match"), "", "", _("Winner")]]
+    match_rows = [[_("Match"), "", "", _("Winner"), _("How"), _("Points")]]
     for ms in board.state.matches:
         a, b = board.entries.get(ms.a), board.entries.get(ms.b)
         winner = board.entries.get(ms.winner) if ms.winner else None
-        rows.append(
+        points = board.points.get(ms.match.id)
+        match_rows.append(
             [
                 str(ms.match.id),
                 f"{number.get(ms.a, '')} {a.name if a else ''}",
                 f"{number.get(ms.b, '')} {b.name if b else ''}",
                 winner.name if winner else "",
+                board.how(ms.match.id),
+                f"{points[0]}\u2013{points[1]}" if points else "",
             ]
         )
-    doc.grid(rows, (16, 80, 80, 80), ("RIGHT", "LEFT", "LEFT", "LEFT"))
-    if any(row.tied for row in rows_by.values()):
+    return grid_rows, match_rows
+
+
+def _pool_sheet(doc: FPDF, board) -> None:
+    """A pool: its grid and its matches (:func:`pool_sheet_rows`), the ties marked."""
+    grid_rows, match_rows = pool_sheet_rows(board)
+    n = len(grid_rows) - 1
+    widths = (10, 70, 50, *([12] * n), 14, 14, 14)
+    align = ("RIGHT", "LEFT", "LEFT", *(["CENTER"] * n), "RIGHT", "RIGHT", "RIGHT")
+    doc.grid(grid_rows, widths, align)
+    doc.ln(4)
+    align = ("RIGHT", "LEFT", "LEFT", "LEFT", "LEFT", "CENTER")
+    doc.grid(match_rows, (14, 66, 66, 66, 44, 18), align)
+    if any(row[-1].endswith("*") for row in grid_rows[1:]):
         doc.ln(2)
         doc.set_font("DejaVu", "", 8)
         doc.cell(

@@ -36,6 +36,9 @@ T = TypeVar("T")
 HEAD_SECONDS = 5
 #: How long a kept value may stay unused; its key changes with the version anyway.
 KEEP_SECONDS = 60 * 60
+#: How long the last version's value is kept for the next version's visitors: a day, so that a
+#: PDF asked for again after a quiet hour is still answered at once while the new one is built.
+LATEST_SECONDS = 24 * 60 * 60
 #: How long one process may take building a value before another builds it too.
 BUILD_SECONDS = 60
 #: How long another process waits for that value: less than a gunicorn worker's 30 s timeout.
@@ -108,7 +111,7 @@ def shared(key: str, build: Callable[[], T], stale_key: str | None = None) -> T:
         value = build()
         cache.set(key, value, KEEP_SECONDS)
         if stale_key:
-            cache.set(stale_key, value, KEEP_SECONDS)
+            cache.set(stale_key, value, LATEST_SECONDS)
     finally:
         cache.delete(lock)
     return value

@@ -23,6 +23,7 @@ BYE_POINTS: dict[str, Decimal] = {
     Bye.Kind.FULL_POINT: Decimal(1),
     Bye.Kind.HALF_POINT: Decimal("0.5"),
     Bye.Kind.ZERO_POINT: Decimal(0),
+    Bye.Kind.HALF_POINT_NOT_REQUESTED: Decimal("0.5"),
 }
 
 ZERO = Decimal(0)

@@ -68,9 +68,10 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    # before django_tasks_db: its db_worker command is arbiter's (the lease keeper, all queues)
+    "arbiter",
     "django_tasks",
     "django_tasks_db",
-    "arbiter",
     "pairing",
 ]
 
@@ -186,8 +187,22 @@ WHITENOISE_USE_FINDERS = DEBUG
 # docs/background-tasks.md): queued in the database, run by `manage.py db_worker` processes, on
 # this machine or others sharing the database. A job running longer than TASK_TIME_LIMIT
 # seconds is stopped and changes nothing.
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Two queues (arbiter/jobs.py): "default" for quick jobs, "large" for large fields and files.
+TASK_QUEUES = ["default", "large"]
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": TASK_QUEUES}}
 TASK_TIME_LIMIT = int(os.environ.get("TASK_TIME_LIMIT", "600"))
+# A running job's worker renews its lease every sixth of TASK_LEASE_SECONDS; a job whose lease
+# ran out lost its worker (killed, machine gone) and is failed, changing nothing.
+TASK_LEASE_SECONDS = int(os.environ.get("TASK_LEASE_SECONDS", "30"))
+# Fair queues (docs/background-tasks.md, "Fair queues"): a job on a field (or a file) of at least
+# TASK_LARGE_FIELD players goes to the "large" queue, which the workers for quick jobs leave
+# alone; an arbiter has at most TASKS_PER_ARBITER jobs waiting or running at once.
+TASK_LARGE_FIELD = int(os.environ.get("TASK_LARGE_FIELD", "200"))
+TASKS_PER_ARBITER = int(os.environ.get("TASKS_PER_ARBITER", "3"))
+if TASK_LEASE_SECONDS < 1:
+    raise ImproperlyConfigured(f"TASK_LEASE_SECONDS is at least 1, not {TASK_LEASE_SECONDS}.")
+if TASKS_PER_ARBITER < 1:
+    raise ImproperlyConfigured(f"TASKS_PER_ARBITER is at least 1, not {TASKS_PER_ARBITER}.")
 # How often an open public page asks whether something changed (arbiter/views/public_live.py).
 PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "20"))
 # Public PDFs not yet kept are written by a worker, not by the request (arbiter/views/public_pdf.py)

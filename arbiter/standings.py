@@ -47,6 +47,8 @@ _BYE_KINDS = {
     Bye.Kind.HALF_POINT: tb.Kind.HPB,
     Bye.Kind.FULL_POINT: tb.Kind.FPB,
     Bye.Kind.ZERO_POINT: tb.Kind.ZPB,
+    # not requested: the category of the PAB and FPB (C.07 Art. 16.2.1), never a VUR
+    Bye.Kind.HALF_POINT_NOT_REQUESTED: tb.Kind.PAB,
 }
 
 

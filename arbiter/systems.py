@@ -67,8 +67,11 @@ class PairingSystem:
     numbers_follow_ranking_through_round: int = 0
     #: Nobody can join once the rounds exist (the round robin's schedule is fixed).
     closed_once_rounds_exist: bool = False
-    #: FIDE rating report files (TRF) can be downloaded.
-    trf_export: bool = False
+    #: ``(tournament) -> str``: the TRF-2026 ``192`` tournament type (ETT26 code) of its rating
+    #: report file; "" when the system has none (its TRF-2026 and TRF-16 cannot be downloaded).
+    trf_type: str = ""
+    #: What its TRF's ``182`` record (the pairing program) says made the rounds.
+    trf_program: str = ""
     #: The pairer of the round lifecycle (pairing/services/rounds.py): a function
     #: ``(user, tournament, number) -> Proposal`` that pairs the next round, or "" when the
     #: system's rounds are made otherwise (a round robin's drawing of lots makes them all).
@@ -98,6 +101,11 @@ class PairingSystem:
     people: Any = PLAYERS
     add_person: Any = ADD_PLAYER
 
+    @property
+    def trf_export(self) -> bool:
+        """FIDE rating report files (TRF-2026 and TRF-16) can be downloaded."""
+        return bool(self.trf_type)
+
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
         return any(link.url_name == url_name for link in self.arbiter_pages + self.public_pages)
@@ -110,7 +118,11 @@ class PairingSystem:
 SYSTEMS: dict[str, PairingSystem] = {
     System.ROUND_ROBIN: PairingSystem(
         code=System.ROUND_ROBIN,
-        arbiter_pages=(Link(_("Drawing of lots"), "drawing"),),
+        arbiter_pages=(
+            Link(_("Drawing of lots"), "drawing"),
+            Link("TRF-2026", "trf_export", ("2026",), download=True),
+            Link("TRF-16", "trf_export", ("16",), download=True),
+        ),
         crosstable="berger",
         default_tiebreaks=("DE", "SB", "WIN", "KS"),
         all_play_all=True,
@@ -119,6 +131,8 @@ SYSTEMS: dict[str, PairingSystem] = {
         # the free round of an odd field is a game against Berger's "dummy": no point
         pairing_allocated_bye_points=Decimal(0),
         closed_once_rounds_exist=True,
+        trf_type="pairing.services.trf_export.round_robin_type",
+        trf_program="arbiter app, FIDE Berger tables",
         demo="arbiter.demo.draw_lots",
     ),
     System.SWISS_DUTCH: PairingSystem(
@@ -130,7 +144,8 @@ SYSTEMS: dict[str, PairingSystem] = {
         ),
         default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
         numbers_follow_ranking_through_round=3,
-        trf_export=True,
+        trf_type="pairing.services.trf_export.engine_system",
+        trf_program="arbiter app, FIDE Dutch engine",
         pairer="pairing.services.swiss.propose_round",
         round_page="swiss",
         board="pairing.views.swiss.BOARD",

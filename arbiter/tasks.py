@@ -5,9 +5,6 @@ from django_tasks import task
 from arbiter import jobs
 from arbiter.views import public_pdf
 
-#: A public PDF waits behind a pairing or an import: an arbiter is waiting for those.
-PDF_PRIORITY = -10
-
 
 @task()
 def run_job(job_id: int) -> None:
@@ -15,7 +12,7 @@ def run_job(job_id: int) -> None:
     jobs.run(job_id)
 
 
-@task(priority=PDF_PRIORITY)
+@task(priority=jobs.PDF_PRIORITY)
 def build_public_pdf(
     tournament_id: int,
     full_name: str,

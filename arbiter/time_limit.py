@@ -66,6 +66,21 @@ def check_deadline() -> None:
         raise TimeLimitExceeded(current[1])
 
 
+def _context():
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
+
+
+def warm_up() -> None:
+    """Start the fork server now (a worker starting), not on the first job: the first pairing
+    after a worker starts is then as quick as the next."""
+    from multiprocessing import forkserver
+
+    _context()
+    forkserver.ensure_running()
+
+
 def run_pure(function: Callable[..., T], *args: Any) -> T:
     """``function(*args)``, stopped at the job's deadline. ``function`` and its arguments and
     result must be plain data a child process can receive (picklable), and it must not touch
@@ -74,8 +89,7 @@ def run_pure(function: Callable[..., T], *args: Any) -> T:
     if current is None:
         return function(*args)
     check_deadline()
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(PRELOAD)
+    context = _context()
     receiver, sender = context.Pipe(duplex=False)
     # Pickled here, unpickled in the child's try: an argument that is not plain data (a model,
     # a Django enum) is reported as the error it is, not as a silent death of the child.

@@ -8,6 +8,7 @@ from importlib import import_module
 COMMANDS = {
     "varma": "Round robin starting numbers: Varma drawing of lots and the Berger schedule",
     "dutch": "FIDE (Dutch) Swiss: pair the next round (-p) or check a tournament (-c)",
+    "berger": "Round robin: check a TRF's rounds against FIDE's Berger tables (-c)",
     "knockout": "Judo knockout bracket: the draw, its log with badness, and the matches",
     "monrad": "Swedish attendance Monrad: pair tonight's round among the players present",
 }

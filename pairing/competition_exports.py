@@ -47,7 +47,11 @@ BOUT_COLUMNS = [
     "score",
     "how",
     "golden_score",
+    "rules",
+    *(f"{side}_{count}" for side in ("white", "blue") for count in ("wazaari", "yuko", "shido")),
 ]
+#: The rules a kept score was scored by, as the exports name them (data: never translated).
+RULES = {"2025": "IJF 2025", "2022": "IJF 2018-2024"}
 MEDAL_COLUMNS = ["rank", "name", "gold", "silver", "bronze", "total"]
 MEDAL_BY = ("club", "country")
 #: The JSON document's format and version.
@@ -67,10 +71,24 @@ class Fought:
     blue: Entry | None
     winner: Entry | None
     score: str
-    #: How it was won (ippon, waza-ari, ...; "" when only the winner was entered) and whether
-    #: in golden score (None: not known).
+    #: How it was won (ippon, waza-ari, yuko, ...; "" when only the winner was entered) and
+    #: whether in golden score (None: not known).
     how: str
     golden: bool | None
+    #: The kept score read (None when only the winner was entered).
+    kept: ko.Score | None = None
+
+    @property
+    def rules(self) -> str:
+        return RULES[self.kept.edition] if self.kept else ""
+
+    def counts(self, side: str) -> dict[str, int | None] | None:
+        """A side's waza-ari, yuko (None under rules without them) and shido counts."""
+        if self.kept is None:
+            return None
+        tally = self.kept.tally(side)
+        yuko = tally.yuko if self.kept.rules.yuko else None
+        return {"wazaari": tally.wazaari, "yuko": yuko, "shido": tally.shido}
 
 
 @dataclass(frozen=True)
@@ -110,14 +128,17 @@ class Results:
         ]
 
 
-def _how(score: str) -> tuple[str, bool | None]:
+def _read(score: str) -> tuple[str, bool | None, ko.Score | None]:
+    """How a kept score was won, whether in golden score, and the score read ("", None, None
+    when only the winner was entered or the text cannot be read)."""
     if not score:
-        return "", None
+        return "", None, None
     try:
-        outcome = ko.Score.parse(score).outcome()
+        kept = ko.Score.parse(score)
     except ko.KnockoutError:
-        return "", None
-    return (outcome.how, outcome.golden) if outcome else ("", None)
+        return "", None, None
+    outcome = kept.outcome()
+    return (outcome.how, outcome.golden, kept) if outcome else ("", None, kept)
 
 
 def results(competition: Competition) -> Results:
@@ -151,7 +172,7 @@ def results(competition: Competition) -> Results:
                     board.entries.get(ms.b),
                     board.entries.get(ms.winner),
                     score,
-                    *_how(score),
+                    *_read(score),
                 )
             )
         status = FINISHED if board.finished else IN_PROGRESS
@@ -211,9 +232,22 @@ def bout_rows(shown: Results) -> list[dict[str, Any]]:
                     "score": bout.score,
                     "how": bout.how,
                     "golden_score": {True: "yes", False: "no", None: ""}[bout.golden],
+                    "rules": bout.rules,
+                    **_count_cells(bout),
                 }
             )
     return rows
+
+
+def _count_cells(bout: Fought) -> dict[str, Any]:
+    """The per-side count columns: empty when unknown (no kept score, no yuko in its rules)."""
+    cells = {}
+    for side, colour in (("a", "white"), ("b", "blue")):
+        counts = bout.counts(side) or {}
+        for count in ("wazaari", "yuko", "shido"):
+            value = counts.get(count)
+            cells[f"{colour}_{count}"] = "" if value is None else value
+    return cells
 
 
 def medal_rows(shown: Results, by: str) -> list[dict[str, Any]]:
@@ -274,6 +308,9 @@ def document(shown: Results) -> dict[str, Any]:
                         "score": b.score,
                         "how": b.how or None,
                         "golden_score": b.golden,
+                        "rules": b.rules or None,
+                        "white_score": b.counts("a"),
+                        "blue_score": b.counts("b"),
                     }
                     for b in category.bouts
                 ],

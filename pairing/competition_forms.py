@@ -44,18 +44,31 @@ class WeightField(forms.CharField):
 class CompetitionForm(forms.ModelForm):
     class Meta:
         model = Competition
-        fields = ["name", "date", "city", "mats", "rest_minutes", "bout_minutes"]
+        fields = ["name", "date", "city", "mats", "rest_minutes", "bout_minutes", "rule_set"]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
         labels = {
             "rest_minutes": gettext_lazy("Minimum rest (minutes)"),
             "bout_minutes": gettext_lazy("A bout takes (minutes)"),
+            "rule_set": gettext_lazy("Scoring rules"),
         }
         help_texts = {
+            "rule_set": gettext_lazy(
+                "IJF 2025 scores yuko (a throw landing on the side, a hold-down of 5 to 9 s); "
+                "national events may still run the 2018-2024 rules. A bout keeps the rules it "
+                "was begun under."
+            ),
             "rest_minutes": gettext_lazy(
                 "Between two bouts of one competitor; the contest order keeps it."
             ),
             "bout_minutes": gettext_lazy("With the breaks between bouts: the order's estimate."),
         }
+
+
+class CompetitionSettingsForm(CompetitionForm):
+    #: Asked only when the rules change once bouts are scored (the page shows it then).
+    confirm_rules = forms.BooleanField(
+        required=False, label=gettext_lazy("Change the rules all the same")
+    )
 
 
 class CategoryForm(forms.Form):

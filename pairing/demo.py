@@ -21,7 +21,7 @@ CATEGORIES = [
 #: The table's entries of the first bouts of each mat, in turn: the last one is in golden score.
 SCORES = (
     ["a:waza-ari", "a:ippon"],
-    ["b:shido", "b:waza-ari", "time"],
+    ["b:shido", "b:yuko", "time"],  # a yuko (IJF 2025) wins at time up
     ["a:ippon"],
     ["a:shido", "b:shido", "time"],
 )

@@ -430,6 +430,18 @@ class Competition(models.Model):
         default=Decimal("5.0"),
         validators=[MinValueValidator(Decimal("1.0")), MaxValueValidator(Decimal("30.0"))],
     )
+
+    class RuleSet(models.TextChoices):
+        """The IJF Refereeing Rules the bouts are scored by; the values are the score engine's
+        editions (pairing/engines/knockout/scores.py)."""
+
+        IJF_2025 = "2025", _("IJF 2025")
+        IJF_2018 = "2022", _("IJF 2018-2024")
+
+    #: Every bout begun from now on is scored by these rules; a score keeps its own edition.
+    rule_set = models.CharField(
+        _("Rules"), max_length=4, choices=RuleSet.choices, default=RuleSet.IJF_2025
+    )
     is_published = models.BooleanField(default=False)
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="competitions")
     #: Moves on with every change of the competition itself (its categories move their own).

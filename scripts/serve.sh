@@ -8,12 +8,15 @@ ensure_venv
 export DEBUG="${DEBUG:-1}"
 .venv/bin/python manage.py migrate --noinput -v0
 .venv/bin/python manage.py load_demo
-# Pairing and imports run as background tasks: one worker beside the server, stopped with it.
+# Pairing and imports run as background tasks: two workers beside the server, stopped with it,
+# one of them for quick jobs only (docs/background-tasks.md, "Fair queues").
 .venv/bin/python manage.py db_worker --no-reload -v0 &
 worker=$!
-trap 'kill "$worker" 2>/dev/null' EXIT
+.venv/bin/python manage.py db_worker --no-reload -v0 --queue-name default &
+quick=$!
+trap 'kill "$worker" "$quick" 2>/dev/null' EXIT
 echo
-echo "The arbiter app is at http://127.0.0.1:8000/ (with a task worker, process $worker)"
+echo "The arbiter app is at http://127.0.0.1:8000/ (with task workers, processes $worker $quick)"
 echo "Log in as the demo arbiter: username 'arbiter', password 'demo-arbiter'"
 echo
 .venv/bin/python manage.py runserver 127.0.0.1:8000

@@ -17,6 +17,7 @@ from django.core.cache import caches
 from hypothesis import settings
 
 from arbiter.models import System, TournamentArbiter
+from tests import real_files
 from tests.factories import (
     PASSWORD,
     ByeFactory,
@@ -35,6 +36,39 @@ settings.register_profile("explore")
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "explore")
 )
+
+
+def _real_files_missing() -> str:
+    """Why the tests of real files cannot run here ("" when they can)."""
+    if real_files.available():
+        return ""
+    return (
+        f"real files not found at {real_files.real_files_dir()} "
+        f"(set {real_files.SHARED_DIR_VARIABLE} to the shared folder)"
+    )
+
+
+def pytest_runtest_setup(item):
+    """A test of real files (``real_files`` marker) without the shared folder: skipped, and
+    counted for the summary; under CI, which has the folder, it fails instead."""
+    if item.get_closest_marker("real_files") is None:
+        return
+    missing = _real_files_missing()
+    if not missing:
+        return
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(f"{missing}: CI must run the tests of real files", pytrace=False)
+    item.config.stash.setdefault(_LEFT_OUT, []).append(item.nodeid)
+    pytest.skip(missing)
+
+
+_LEFT_OUT = pytest.StashKey[list]()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    left_out = config.stash.get(_LEFT_OUT, [])
+    if left_out:
+        terminalreporter.write_line(f"{_real_files_missing()}: {len(left_out)} tests left out")
 
 
 @pytest.fixture(autouse=True)

@@ -34,4 +34,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 # and run db_worker's loop.
 # The browser tests watch public pages follow a change without waiting the production 20 s.
 PUBLIC_POLL_SECONDS = 1
-TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+        "QUEUES": TASK_QUEUES,  # noqa: F405
+    }
+}

@@ -134,8 +134,8 @@ def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
         tournament,
         f"round-{number}.pdf",
         {},
-        # Translators: completes "The PDF of %s is being prepared."
-        what=_("the pairings of round %(number)s") % {"number": number},
+        notice=_("The PDF of the pairings of round %(number)s is being prepared.")
+        % {"number": number},
         builder="arbiter.views.exports.round_pdf_made",
         args=(number,),
         check=check,
@@ -152,9 +152,10 @@ def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse
         tournament,
         "standings.pdf",
         {"round": through} if through is not None else {},
-        what=_("the standings")
+        notice=_("The PDF of the standings is being prepared.")
         if through is None
-        else _("the standings after round %(number)s") % {"number": through},
+        else _("The PDF of the standings after round %(number)s is being prepared.")
+        % {"number": through},
         builder="arbiter.views.exports.standings_pdf_made",
         args=(through,),
     )

@@ -133,24 +133,28 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         text = form.cleaned_data["text"]
         # Checked and saved by a background job (arbiter/import_jobs.py); one already done (a
         # short list, a fast worker) answers at once, as before.
-        job, joined = jobs.start(
-            request.user,
-            "player_import",
-            IMPORTING,
-            tournament=tournament,
-            payload=text,
-        )
-        if joined:
-            form.add_error(None, _importing_already(job))
-        elif job.active:
-            return redirect("job", job_id=job.pk)
-        elif job.state == BackgroundJob.State.DONE:
-            messages.success(request, engine_text.translate(job.message))
-            return redirect(job.result_url)
+        try:
+            job, joined = jobs.start(
+                request.user,
+                "player_import",
+                IMPORTING,
+                tournament=tournament,
+                payload=text,
+            )
+        except jobs.TooManyJobs as refused:
+            form.add_error(None, str(refused))
         else:
-            line_errors = job.options.get("details", [])
-            if not line_errors:
-                form.add_error(None, job.message)
+            if joined:
+                form.add_error(None, _importing_already(job))
+            elif job.active:
+                return redirect("job", job_id=job.pk)
+            elif job.state == BackgroundJob.State.DONE:
+                messages.success(request, engine_text.translate(job.message))
+                return redirect(job.result_url)
+            else:
+                line_errors = job.options.get("details", [])
+                if not line_errors:
+                    form.add_error(None, job.message)
     return render(
         request,
         "arbiter/player_import.html",

@@ -5,8 +5,9 @@ The standings PDF of a 2000-player event takes seconds to write, a round's pairi
 request. So a PDF not yet kept for the tournament's current version is queued as the task
 ``arbiter.tasks.build_public_pdf``, once per PDF and version however many ask (a marker added to
 the cache), and the request answers at once: with the previous version's PDF while there is one
-(not for shared caches), else with a small page saying the PDF is being prepared, which asks
-again by itself. The worker keeps the PDF where the next request finds it (arbiter/public_cache.py).
+(not for shared caches), else (the very first build) with a small page saying the PDF is being
+prepared, which asks again by itself: never an error. The worker keeps the PDF where the next
+request finds it, and as the last one for the next version's visitors (arbiter/public_cache.py).
 
 This needs a cache the worker shares with the app servers (Redis): without ``REDIS_URL`` each
 process keeps its own, a worker could not hand the PDF over, and the request builds the PDF
@@ -22,10 +23,10 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.log import log_response
 from django.utils.module_loading import import_string
 from django.utils.translation import get_language, override
 
+from arbiter.jobs import field_size, placement
 from arbiter.models import Tournament
 from arbiter.public_cache import shared, stamp
 from arbiter.views.public_live import (
@@ -40,6 +41,9 @@ from arbiter.views.public_live import (
 
 #: Seconds after which the "being prepared" page asks again.
 RETRY_SECONDS = 3
+#: How long a PDF's task counts as queued: past it (its worker lost, or a long queue) the next
+#: request queues it again; a task for a PDF already written costs a cache read.
+QUEUED_SECONDS = 60
 
 
 def public_pdf(
@@ -48,7 +52,7 @@ def public_pdf(
     name: str,
     params: dict[str, str | int],
     *,
-    what: str,
+    notice: str,
     builder: str,
     args: tuple = (),
     check: Callable[[], None] | None = None,
@@ -57,9 +61,10 @@ def public_pdf(
 ) -> HttpResponse:
     """The PDF `name` of a published tournament, kept per version like every download.
 
-    `builder` names a function ``(tournament, *args) -> Made`` that writes it; `what` says what
-    it is ("the standings"); `check` raises Http404 when there is nothing to write, before
-    anything is queued (it runs only when the PDF is not kept).
+    `builder` names a function ``(tournament, *args) -> Made`` that writes it; `notice` is the
+    sentence the waiting page says ("The PDF of the standings is being prepared."); `check`
+    raises Http404 when there is nothing to write, before anything is queued (it runs only when
+    the PDF is not kept).
 
     A subject other than a tournament (a competition: ``public_scope``) names `loader`, a
     function ``(id) -> subject`` with ``public_version`` (404 when not published) that the task
@@ -78,10 +83,15 @@ def public_pdf(
         if check is not None:
             check()
         marker = f"{key}:queued"
-        # One task per PDF and version, however many ask; asked again only once a lost task
-        # (its worker killed) has had the time limit to run.
-        if cache.add(marker, True, settings.TASK_TIME_LIMIT):
-            task = import_string("arbiter.tasks.build_public_pdf")
+        # One task per PDF and version, however many ask; asked again after QUEUED_SECONDS.
+        if cache.add(marker, True, QUEUED_SECONDS):
+            # a large field's PDF takes seconds: not on the queue of quick jobs (arbiter/jobs.py)
+            # (a subject other than a tournament, a competition day's sheets, counts as large)
+            large = settings.TASK_LARGE_FIELD
+            size = field_size(tournament) if isinstance(tournament, Tournament) else large
+            task = import_string("arbiter.tasks.build_public_pdf").using(
+                queue_name=placement(size)["queue_name"]
+            )
             try:
                 task.enqueue(
                     tournament.pk, full_name, builder, list(args), marker, loader, get_language()
@@ -93,28 +103,26 @@ def public_pdf(
     if kept is None:
         kept = cache.get(stale_key)
     if kept is None:
-        return preparing(request, tournament, what, back_url)
+        return preparing(request, tournament, notice, back_url)
     return served(request, kept, etag)
 
 
 def preparing(
-    request: HttpRequest, tournament: Tournament, what: str, back_url: str = ""
+    request: HttpRequest, tournament: Tournament, notice: str, back_url: str = ""
 ) -> HttpResponse:
-    """503 with Retry-After: the PDF is on its way. Not a 202: a download tool takes a 2xx for
-    the file itself and would save this page as the PDF; a 503 it retries (``curl --retry``,
-    ``wget``), no cache keeps it, and the page refreshes itself for a browser."""
+    """202 Accepted: the PDF is on its way, and this page asks for it again by itself (a
+    refresh in the page, Retry-After for programs). Not an error (a 503 was shown as one), and
+    kept by no cache (``no-store``)."""
     back_url = back_url or reverse("tournament", args=[tournament.pk])
     context = {
         "tournament": tournament,
-        "what": what,
+        "notice": notice,
         "retry_seconds": RETRY_SECONDS,
         "back_url": back_url,
     }
-    response = render(request, "public/pdf_preparing.html", context, status=503)
+    response = render(request, "public/pdf_preparing.html", context, status=202)
     response["Retry-After"] = str(RETRY_SECONDS)
     response["Cache-Control"] = "no-store"
-    # an answer foreseen, not a server error: logged as information, not as Django's error
-    log_response("%s: the PDF is being prepared", request.path, response=response, level="info")
     return response
 
 

@@ -30,8 +30,10 @@ import re
 from dataclasses import dataclass, field
 
 __all__ = [
+    "BYE_KINDS",
     "BYE_MARKER_NAMES",
     "PLAYED_CODES",
+    "REQUESTED_BYE_KINDS",
     "RESULT_CODES",
     "Scoring",
     "TrfError",
@@ -52,6 +54,15 @@ __all__ = [
 PLAYED_CODES = frozenset("1=0WDL")
 #: Every result code the reader accepts (upper case; blank is an absence).
 RESULT_CODES = frozenset("1=0WDL+-HFUZ ")
+#: A round without an opponent, by its result code: the bye it is. ``U``, and ``+`` alone, are
+#: the pairing-allocated bye; ``H`` the half-point bye the player requested; ``=`` alone a half
+#: point without a game that nobody requested (Swiss Master writes the odd player out given
+#: half a point so, beside ``H`` for the requested byes of the same round; FIDE's tie-break
+#: checker reads it as no voluntary unplayed round); ``F`` the full-point bye; ``Z``, and ``-``
+#: alone, an absence (zero-point bye).
+BYE_KINDS = {"U": "U", "+": "U", "H": "H", "=": "=", "F": "F", "Z": "Z", "-": "Z"}
+#: The byes a player asks for before the round is paired: TRF-2026's ``240`` records.
+REQUESTED_BYE_KINDS = frozenset("HFZ")
 
 
 #: Names under which programs write a dummy player who only marks the bye (Swiss-Manager's

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import F, Q, Sum
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -22,7 +22,7 @@ from arbiter.models import Entry, System, Tournament, TournamentArbiter
 from arbiter.services.audit import record, snapshot
 from arbiter.services.entries import add_entry, set_withdrawn
 from arbiter.services.tournaments import create_tournament
-from pairing.models import Bracket, Category, Competition, WeighIn
+from pairing.models import Bout, Bracket, Category, Competition, LiveScore, WeighIn
 from pairing.services import knockout
 from pairing.services.rounds import ConfirmationNeeded, RoundError, locked_tournament
 
@@ -31,7 +31,15 @@ IJF_CLASSES: dict[str, tuple[Decimal | None, ...]] = {
     Category.Sex.MEN: (*(Decimal(k) for k in (60, 66, 73, 81, 90, 100)), None),
     Category.Sex.WOMEN: (*(Decimal(k) for k in (48, 52, 57, 63, 70, 78)), None),
 }
-COMPETITION_FIELDS = ("name", "date", "city", "mats", "rest_minutes", "bout_minutes")
+COMPETITION_FIELDS = (
+    "name",
+    "date",
+    "city",
+    "mats",
+    "rest_minutes",
+    "bout_minutes",
+    "rule_set",
+)
 
 
 class CompetitionError(RoundError):
@@ -87,10 +95,16 @@ def _settings(competition: Competition) -> dict:
 
 
 @transaction.atomic
-def update_competition(user, competition: Competition, data: dict, *, seen: int) -> Competition:
-    """The competition's name, date, mats, rest and bout estimate; a mat that no longer exists
-    gives its categories back (to be assigned again)."""
+def update_competition(
+    user, competition: Competition, data: dict, *, seen: int, confirm_rules: bool = False
+) -> Competition:
+    """The competition's name, date, mats, rest, bout estimate and rules; a mat that no longer
+    exists gives its categories back (to be assigned again). Changing the rules is refused
+    while a bout is being scored, and once bouts are scored only with ``confirm_rules``
+    (:func:`check_rules_change`)."""
     competition = locked_competition(competition, seen)
+    if data.get("rule_set", competition.rule_set) != competition.rule_set:
+        check_rules_change(competition, data["rule_set"], confirm=confirm_rules)
     before = _settings(competition)
     for name in COMPETITION_FIELDS:
         if name in data:
@@ -109,6 +123,37 @@ def update_competition(user, competition: Competition, data: dict, *, seen: int)
     )
     competition.refresh_from_db()
     return competition
+
+
+def check_rules_change(competition: Competition, rule_set: str, *, confirm: bool) -> None:
+    """A bout is scored by one edition of the rules from its first entry to its result, so the
+    rules change between bouts only: refused while a bout has entries on a mat; once bouts are
+    scored, :class:`ConfirmationNeeded` (they keep the rules they were scored by)."""
+    mine = Q(bracket__tournament__category__competition=competition)
+    live = LiveScore.objects.filter(mine).select_related("bracket__tournament__category")
+    for score in live:
+        if score.score.split()[1:]:
+            raise CompetitionError(
+                _(
+                    "Bout %(bout)s of %(category)s is being scored: confirm its result (or take "
+                    "its entries back) before changing the rules."
+                )
+                % {"bout": score.match, "category": score.bracket.tournament.category.label}
+            )
+    scored = Bout.objects.filter(mine).exclude(score="").count()
+    if scored and not confirm:
+        new = Competition.RuleSet(rule_set).label
+        raise ConfirmationNeeded(
+            ngettext(
+                "%(n)s bout is scored already; it keeps the rules it was scored by. The bouts "
+                "begun from now on follow %(rules)s.",
+                "%(n)s bouts are scored already; they keep the rules they were scored by. The "
+                "bouts begun from now on follow %(rules)s.",
+                scored,
+            )
+            % {"n": scored, "rules": new},
+            [],
+        )
 
 
 @transaction.atomic

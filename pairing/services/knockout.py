@@ -83,6 +83,23 @@ class Board:
             for line in ko.placings(self.state, self.points)
         ]
 
+    def standings(self) -> tuple[ko.PoolRow, ...]:
+        """A pool's standing ranked with the score points of the kept scores (as its placings
+        are): what the bracket page and the printed pool sheet show."""
+        return ko.standings(self.state, self.points)
+
+    def how(self, match: int) -> str:
+        """How a fought bout was won ("yuko", "waza-ari (golden score)"), "" when only its
+        winner was entered."""
+        kept = self.fought.get(match)
+        try:
+            outcome = ko.Score.parse(kept.score).outcome() if kept and kept.score else None
+        except ko.KnockoutError:
+            outcome = None
+        if outcome is None:
+            return ""
+        return outcome.how + (gettext(" (golden score)") if outcome.golden else "")
+
     @property
     def finished(self) -> bool:
         return self.state is not None and all(m.decided for m in self.state.matches)

@@ -25,7 +25,7 @@ from pairing.services.competition import CompetitionError, competition_changed, 
 from pairing.services.rounds import locked_tournament
 
 #: What the table can enter for a side, in the order the page shows the buttons.
-SIDE_KINDS = ("ippon", "waza-ari", "shido", "hansoku-make", "kiken-gachi", "fusen-gachi")
+SIDE_KINDS = ("ippon", "waza-ari", "yuko", "shido", "hansoku-make", "kiken-gachi", "fusen-gachi")
 SIDES = {"a": "white", "b": "blue"}
 
 
@@ -79,7 +79,7 @@ class Day:
                     ms,
                     board.entries.get(ms.a) if ms.a else None,
                     board.entries.get(ms.b) if ms.b else None,
-                    ko.Score.parse(live.score) if live else ko.Score(),
+                    live_score(live, self.competition.rule_set),
                     live.version if live else 0,
                 )
             )
@@ -122,6 +122,13 @@ def on_the_mat(order: list[Called]) -> tuple[Called | None, list[Called]]:
     begun = [c for c in ready if c.version]
     now = begun[0] if begun else (ready[0] if ready else None)
     return now, [c for c in ready if c is not now]
+
+
+def live_score(live: LiveScore | None, rule_set: str) -> ko.Score:
+    """The score a bout stands at: the one the table began, under the rules it was begun by
+    (kept in its text), else an empty one under the competition's rules."""
+    score = ko.Score.parse(live.score) if live else None
+    return score if score and score.entries else ko.Score(rule_set)
 
 
 def rest_in_bouts(competition: Competition) -> int:
@@ -188,10 +195,13 @@ def propose_mats(user, competition: Competition, *, seen: int) -> None:
     assign_mats(user, competition, {int(k): v for k, v in proposal.items()}, seen=seen)
 
 
-def _bout(category: Category, match: int) -> tuple[Bracket, ko.MatchState]:
-    """The category's bracket locked, and the match to score: drawn, undecided, sides known."""
+def _bout(category: Category, match: int, mat: int | None) -> tuple[Bracket, ko.MatchState]:
+    """The category's bracket locked, and the match to score: drawn, undecided, sides known,
+    and fought on `mat` when a mat's page asks (None: any mat)."""
     locked_tournament(category.tournament)
     bracket = Bracket.objects.select_for_update().get(tournament=category.tournament_id)
+    if mat is not None:
+        _check_mat(category, match, mat)
     board = knockout.board(category.tournament)
     if board.state is None:
         raise CompetitionError(_("%(category)s is not drawn.") % {"category": category.label})
@@ -213,6 +223,26 @@ def _bout(category: Category, match: int) -> tuple[Bracket, ko.MatchState]:
     return bracket, ms
 
 
+def _check_mat(category: Category, match: int, mat: int) -> None:
+    """A mat's page scores the bouts of its own mat only: refused when the category is fought
+    on another mat (a page left open after the arbiter moved it, or a mistaken post)."""
+    now = Category.objects.filter(pk=category.pk).values_list("mat", flat=True).first()
+    if now == mat:
+        return
+    values = {"bout": match, "category": category.label, "mat": mat, "now": now}
+    if now is None:
+        raise CompetitionError(
+            _("Bout %(bout)s of %(category)s is on no mat now, not on mat %(mat)s.") % values
+        )
+    raise CompetitionError(
+        _(
+            "Bout %(bout)s of %(category)s is fought on mat %(now)s, not on mat %(mat)s: "
+            "score it on the page of mat %(now)s."
+        )
+        % values
+    )
+
+
 def _checked_live(bracket: Bracket, match: int, seen: int) -> LiveScore | None:
     live = LiveScore.objects.select_for_update().filter(bracket=bracket, match=match).first()
     if (live.version if live else 0) != seen:
@@ -226,13 +256,17 @@ def _checked_live(bracket: Bracket, match: int, seen: int) -> LiveScore | None:
 
 
 @transaction.atomic
-def score(user, category: Category, match: int, action: str, *, seen: int) -> ko.Score:
+def score(
+    user, category: Category, match: int, action: str, *, seen: int, mat: int | None = None
+) -> ko.Score:
     """One entry of the table: ``"a:ippon"`` (a kind for white, "a", or blue, "b"), ``"time"``
     (regular time is up) or ``"undo"`` (take the last entry back). Refused when the score is
-    not the one the page showed (``seen``: its version), or when the entry breaks the rules."""
-    bracket, _match = _bout(category, match)
+    not the one the page showed (``seen``: its version), when the entry breaks the rules (those
+    the bout was begun under: the competition's ``rule_set`` at its first entry), or when the
+    page of `mat` posts for a bout of another mat."""
+    bracket, _match = _bout(category, match, mat)
     live = _checked_live(bracket, match, seen)
-    current = ko.Score.parse(live.score) if live else ko.Score()
+    current = live_score(live, _rule_set(category))
     side, _colon, kind = action.partition(":")
     try:
         if action == "time":
@@ -262,12 +296,13 @@ def score(user, category: Category, match: int, action: str, *, seen: int) -> ko
 
 
 @transaction.atomic
-def confirm(user, category: Category, match: int, *, seen: int) -> Entry:
+def confirm(user, category: Category, match: int, *, seen: int, mat: int | None = None) -> Entry:
     """The table confirms the decided score: the winner goes into the bracket with the score,
-    and the mat calls its next bout. Refused while the score decides nothing."""
-    bracket, ms = _bout(category, match)
+    and the mat calls its next bout. Refused while the score decides nothing, or when the page
+    of `mat` posts for a bout of another mat."""
+    bracket, ms = _bout(category, match, mat)
     live = _checked_live(bracket, match, seen)
-    current = ko.Score.parse(live.score) if live else ko.Score()
+    current = live_score(live, _rule_set(category))
     outcome = current.outcome()
     if outcome is None:
         raise CompetitionError(_("The score decides no winner yet."))
@@ -275,3 +310,8 @@ def confirm(user, category: Category, match: int, *, seen: int) -> Entry:
     knockout.record_bout(user, category.tournament, match, int(winner), score=current.format())
     live.delete()
     return Entry.objects.get(pk=winner)
+
+
+def _rule_set(category: Category) -> str:
+    """The competition's rules as they are now (read in the transaction, not from the page)."""
+    return Competition.objects.values_list("rule_set", flat=True).get(pk=category.competition_id)

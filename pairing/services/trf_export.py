@@ -14,12 +14,14 @@ tournament holds; what the arbiter changed since is written from the models.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 from django.db.models import Q
 
 from arbiter.models import Bye, Entry, Game, Round, Tournament
 from pairing.engines.results import from_code as result_from_code
 from pairing.engines.trf import (
+    REQUESTED_BYE_KINDS,
     Scoring,
     TrfForbidden,
     TrfPlayer,
@@ -33,6 +35,7 @@ from pairing.models import (
     Acceleration,
     EnginePairing,
     ForbiddenPair,
+    LotDrawing,
     PlayerRoundRecord,
     TrfPlayerColumns,
     TrfRoundBlock,
@@ -63,8 +66,6 @@ CODE_POINTS = {
     "L": 0,
 }
 BLANK = TrfResult(None, " ", " ")
-#: The app's own 182 record (the pairing program), written when rounds were paired here.
-PROGRAM = "182 arbiter app, FIDE Dutch engine"
 
 
 def engine_system(tournament: Tournament) -> str:
@@ -72,6 +73,17 @@ def engine_system(tournament: Tournament) -> str:
     engine reads it (:func:`~pairing.engines.trf.endorsed_system`)."""
     code = f"FIDE_DUTCH_{tournament.rules_version}"
     return endorsed_system(code + "_BAKU" if tournament.baku_acceleration else code)
+
+
+def round_robin_type(tournament: Tournament) -> str:
+    """The ``192`` tournament type of a round robin (ETT26): the FIDE Berger tables of C.05
+    Annex 1 (pairing/engines/berger.py), ``FIDE_ROUNDROBIN``; twice, the second cycle with
+    colours reversed: ``FIDE_DOUBLEROUNDROBIN`` with the last two rounds of the first cycle
+    swapped, as FIDE recommends, else ``BERGER_DOUBLEROUNDROBIN``."""
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    if drawing is None or not drawing.double_round_robin:
+        return "FIDE_ROUNDROBIN"
+    return "FIDE_DOUBLEROUNDROBIN" if drawing.swap_last_two_rounds else "BERGER_DOUBLEROUNDROBIN"
 
 
 def completed_rounds(tournament: Tournament) -> int:
@@ -97,10 +109,26 @@ def trf_file(
     """
     rounds = completed_rounds(tournament)
     more = not tournament.planned_rounds or rounds < tournament.planned_rounds
+    # the round to pair carries what was asked for it; a round robin has none to pair
+    more = more and bool(tournament.pairing_system.pairer)
     trf = tournament_trf(
         tournament, through_round=rounds, next_round=more, ranks=True, public=public
     )
+    if legacy and not more and _imported_without_rounds(tournament):
+        trf = replace(trf, rounds=0)  # a TRF-16 file without XXR comes back without it
     return write_trf(trf, legacy=legacy), rounds
+
+
+def _imported_without_rounds(tournament: Tournament) -> bool:
+    """Whether the tournament is an imported file that gave no number of rounds (no ``XXR``)
+    and still has the rounds it had then. TRF-2026 always has ``142``; a TRF-16 file comes
+    back as it was written."""
+    source = TrfSource.objects.filter(tournament=tournament).first()
+    return (
+        source is not None
+        and not source.rounds_given
+        and tournament.planned_rounds == source.rounds
+    )
 
 
 def tournament_trf(
@@ -142,11 +170,24 @@ def tournament_trf(
     ).values_list("round__number", "entry_id", "kind")
     for round_number, entry_id, kind in byes:
         rounds[entry_id][round_number] = TrfResult(None, "-", kind)
-        if kind != Bye.Kind.PAIRING_ALLOCATED:
+        if kind in REQUESTED_BYE_KINDS:
             requested[(kind, round_number)].append(number[entry_id])
     _as_written(tournament, rounds, through_round)
     players = []
-    absent = _absent_next(tournament, entries, through_round + 1) if next_round else {}
+    absent, withdrawn = (
+        _absent_next(tournament, entries, through_round + 1) if next_round else ({}, {})
+    )
+    # a withdrawal is an absence from every round left: TRF-2026 has no record of its own for
+    # it, but 240 announces the absences of the rounds not yet paired (docs/trf.md). The
+    # round to pair has it already, from ``absent``.
+    last = tournament.planned_rounds or 0
+    for entry_id, first in withdrawn.items():
+        for later in range(max(first, through_round + 2), last + 1):
+            requested[("Z", later)].append(number[entry_id])
+    system = tournament.pairing_system
+    # the pairing-allocated bye scores what the system gives it: nothing in a round robin
+    scoring = Scoring(pab=int(system.pairing_allocated_bye_points * 10))
+    points_of = {**CODE_POINTS, "U": scoring.pab}
     for entry in entries:
         results = [rounds[entry.pk].get(r, BLANK) for r in range(1, through_round + 1)]
         if entry.pk in absent:
@@ -154,25 +195,19 @@ def tournament_trf(
             requested[(absent[entry.pk], through_round + 1)].append(entry.starting_number)
         # the points a requested bye of the next round awards count already (as Vega writes
         # them; the endorsed engines read the points with or without them)
-        points = sum(CODE_POINTS.get(result.code, 0) for result in results)
+        points = sum(points_of.get(result.code, 0) for result in results)
         players.append(_player(entry, points, tuple(results)))
     source = TrfSource.objects.filter(tournament=tournament).first()
     if ranks:
         players = _with_ranks(tournament, source, players, through_round)
-    keep_no_rounds = (
-        source is not None
-        and not source.rounds_given
-        and tournament.planned_rounds == source.rounds
-        and not next_round
-    )
     own, other = _header_lines(tournament, source, through_round)
     accelerations = _accelerations(tournament, number)
     return TrfTournament(
         players=tuple(players),
-        rounds=0 if keep_no_rounds else tournament.planned_rounds or max(through_round + 1, 1),
+        rounds=tournament.planned_rounds or max(through_round + 1, 1),
         initial_colour=tournament.initial_colour,
-        scoring=Scoring(),
-        system=engine_system(tournament),
+        scoring=scoring,
+        system=system.call("trf_type", tournament) if system.trf_type else "",
         forbidden=() if public else _forbidden(tournament, number),
         accelerations=accelerations,
         accelerations_specified=bool(accelerations),
@@ -262,23 +297,26 @@ def _with_ranks(tournament, source: TrfSource | None, players: list[TrfPlayer], 
     ]
 
 
-def _absent_next(tournament: Tournament, entries: list[Entry], round_number: int) -> dict:
-    """Entry id -> TRF code for those who will not be paired in ``round_number``."""
+def _absent_next(
+    tournament: Tournament, entries: list[Entry], round_number: int
+) -> tuple[dict, dict]:
+    """Entry id -> TRF code for those who will not be paired in ``round_number``; and for the
+    withdrawn, entry id -> the first round from ``round_number`` on that they miss. One query."""
     records = PlayerRoundRecord.objects.filter(tournament=tournament).filter(
         Q(round_number=round_number) | Q(kind=PlayerRoundRecord.Kind.WITHDRAWN)
     )
-    absent = {}
+    numbered = {entry.pk for entry in entries}
+    withdrawn = {entry.pk: round_number for entry in entries if entry.withdrawn}
+    absent = dict.fromkeys(withdrawn, "Z")
     for record in records.values_list("entry_id", "round_number", "kind"):
         entry_id, number, kind = record
-        if kind == PlayerRoundRecord.Kind.WITHDRAWN:
+        if kind == PlayerRoundRecord.Kind.WITHDRAWN and entry_id in numbered:
             if number <= round_number:
                 absent[entry_id] = "Z"
-        else:
+            withdrawn[entry_id] = min(withdrawn.get(entry_id, number), max(number, round_number))
+        elif kind != PlayerRoundRecord.Kind.WITHDRAWN:
             absent.setdefault(entry_id, kind)
-    for entry in entries:
-        if entry.withdrawn:
-            absent[entry.pk] = "Z"
-    return absent
+    return absent, withdrawn
 
 
 def _forbidden(tournament: Tournament, number: dict[int, int]) -> tuple[TrfForbidden, ...]:
@@ -341,7 +379,7 @@ def _header_lines(
         ).values_list("round__number", "edited")
     )
     if source is None or (paired_here and not any(r[:3] == "182" for r in lines)):
-        lines.append(PROGRAM)
+        lines.append(f"182 {tournament.pairing_system.trf_program}")
     for round_number in sorted(number for number, edited in paired_here if edited):
         lines.append(f"### round {round_number}: pairing changed by the arbiter after the engine")
     return fields, tuple(lines)

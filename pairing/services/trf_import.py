@@ -37,6 +37,7 @@ from pairing.engines import results
 from pairing.engines.dutch.api import default_rules
 from pairing.engines.dutch.checker import check_points
 from pairing.engines.trf import (
+    BYE_KINDS,
     Scoring,
     TrfError,
     TrfLimits,
@@ -59,10 +60,6 @@ from pairing.trf_columns import birth_year, block_text, entry_sex, entry_title
 
 #: Unrated games (W D L) and games of less than one move are read as 1 = 0.
 _SAME_AS = {"W": "1", "D": "=", "L": "0"}
-#: A round without an opponent: its code -> the bye kind. ``+`` alone is how some programs
-#: write the pairing-allocated bye, ``=`` a half-point bye, ``-`` an absence (as the engine reads
-#: them).
-BYE_KINDS = {"U": "U", "+": "U", "H": "H", "=": "H", "F": "F", "Z": "Z", "-": "Z"}
 #: Header records the app stores: name, city, federation, start and end dates, time control;
 #: the rest of the tournament is in the records the parser reads itself.
 _STORED_HEADERS = ("012", "022", "032", "042", "052", "122")
@@ -118,6 +115,8 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
             5,
             gettext("more than %(rounds)s rounds") % {"rounds": limits.rounds},
         )
+    withdrawn = _withdrawn(records, played, planned)
+    records = {key: kind for key, kind in records.items() if key[0] not in withdrawn}
     rules = default_rules(parsed)
     tournament = Tournament.objects.create(
         name=(name or parsed.name or "Imported tournament")[:200],
@@ -138,6 +137,8 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
         tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
     )
     entries = {p.number: _entry(tournament, p) for p in parsed.players}
+    for number in withdrawn:
+        entries[number].withdrawn = True
     Entry.objects.bulk_create(entries.values())
     _store_rounds(tournament, rounds, entries, parsed)
     _store_as_written(tournament, parsed, rounds, entries)
@@ -167,6 +168,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
             "complete_rounds": sum(r.complete for r in rounds),
             "rules": rules,
             "records": len(records),
+            "withdrawn": sorted(withdrawn),
             "forbidden_pairs": len(forbidden),
             "accelerations": len(accelerations),
             "bye_markers_left_out": sorted(markers),
@@ -250,7 +252,8 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
     records: dict[tuple[int, int], str] = {}
     for r in range(1, columns + 1):
         column = [(p, p.results[r - 1]) for p in t.players if len(p.results) >= r]
-        paired = any(res.opponent is not None or res.code in "U+" for _, res in column)
+        # a round to pair holds requested byes only; a bye nobody asked for was allocated
+        paired = any(res.opponent is not None or res.code in "U+=" for _, res in column)
         if r == columns and not paired:
             for p, res in column:
                 if res.code != " ":
@@ -309,6 +312,20 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
                     )
                 records.setdefault((number, round_number), kind)
     return rounds, records
+
+
+def _withdrawn(records: dict[tuple[int, int], str], played: int, planned: int | None) -> set[int]:
+    """The players the file announces absent (``Z``) in every round left to play: withdrawn.
+
+    TRF-2026 has no record of its own for a withdrawal: a file says it by the absences it
+    announces for the rounds not yet paired (``240 Z``, and ``0000 - Z`` in the round to pair),
+    which is how the export writes one (docs/trf.md). Read back, such a player is withdrawn,
+    not absent round by round, so that the round trip keeps the withdrawal."""
+    if not planned or planned <= played:
+        return set()
+    left = range(played + 1, planned + 1)
+    players = {number for number, _ in records}
+    return {n for n in players if all(records.get((n, r)) == "Z" for r in left)}
 
 
 def _game(p: TrfPlayer, o: TrfPlayer, r: int) -> tuple[int, int, str] | None:

@@ -18,7 +18,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter.once import once_per_submission
 from pairing.access import competition_arbiter_required
-from pairing.competition_forms import CategoryForm, CompetitionForm, WeightClassesForm
+from pairing.competition_forms import (
+    CategoryForm,
+    CompetitionForm,
+    CompetitionSettingsForm,
+    WeightClassesForm,
+)
 from pairing.models import Bracket, Category, Competition
 from pairing.services import competition as service
 
@@ -62,12 +67,20 @@ def create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @competition_arbiter_required
 def settings(request: HttpRequest, competition: Competition) -> HttpResponse:
-    form = CompetitionForm(request.POST or None, instance=competition)
+    form = CompetitionSettingsForm(request.POST or None, instance=competition)
+    ask_rules = False
     if request.method == "POST" and form.is_valid():
         try:
             service.update_competition(
-                request.user, competition, form.cleaned_data, seen=seen_version(request)
+                request.user,
+                competition,
+                form.cleaned_data,
+                seen=seen_version(request),
+                confirm_rules=form.cleaned_data["confirm_rules"],
             )
+        except service.ConfirmationNeeded as error:
+            form.add_error(None, str(error))
+            ask_rules = True
         except service.CompetitionError as error:
             form.add_error(None, str(error))
         else:
@@ -77,7 +90,7 @@ def settings(request: HttpRequest, competition: Competition) -> HttpResponse:
     return render(
         request,
         "pairing/competition/settings.html",
-        {"competition": competition, "form": form},
+        {"competition": competition, "form": form, "ask_rules": ask_rules},
     )
 
 

@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from arbiter.exports import SEPARATORS, csv_text
@@ -200,7 +200,7 @@ def public_sheets(request: HttpRequest, competition_id: int) -> HttpResponse:
         competition,
         "brackets.pdf",
         {},
-        what=gettext("the brackets and pools"),
+        notice=_("The PDF of the brackets and pools is being prepared."),
         builder="pairing.views.competition_results.sheets_made",
         loader="pairing.services.competition.public_competition",
         back_url=reverse("public_competition_results", args=[competition.pk]),

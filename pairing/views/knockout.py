@@ -89,7 +89,7 @@ def bracket_context(board: service.Board) -> dict:
     ]
     pool = []
     if ko.SYSTEMS[board.bracket.system].is_pool:
-        pool = [(row, board.entries.get(row.competitor)) for row in ko.standings(board.state)]
+        pool = [(row, board.entries.get(row.competitor)) for row in board.standings()]
     # a pool's standing says it all until its last match; a bracket lists the places fought for
     places = board.placings() if board.finished or not pool else []
     return {
@@ -365,6 +365,6 @@ def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse
         tournament,
         "bracket.pdf",
         {},
-        what=_("the bracket"),
+        notice=_("The PDF of the bracket is being prepared."),
         builder="pairing.views.knockout.bracket_pdf_made",
     )

@@ -32,6 +32,7 @@ from pairing.services.competition import CompetitionError
 SIDE_BUTTONS = (
     ("ippon", gettext_lazy("Ippon")),
     ("waza-ari", gettext_lazy("Waza-ari")),
+    ("yuko", gettext_lazy("Yuko")),
     ("shido", gettext_lazy("Shido")),
     ("hansoku-make", gettext_lazy("Hansoku-make")),
     ("kiken-gachi", gettext_lazy("Kiken-gachi")),
@@ -65,6 +66,26 @@ class Shown:
             "how": self.outcome.how,
             "golden": _(" in golden score") if self.outcome.golden else "",
         }
+
+    @property
+    def sides(self) -> tuple[tuple[str, Entry | None, ko.Tally], ...]:
+        """("white", the competitor, their counts), then blue: a row each on the public page."""
+        return (("white", self.called.white, self.white), ("blue", self.called.blue, self.blue))
+
+    @property
+    def yuko(self) -> bool:
+        """The bout is scored by rules with yuko (IJF 2025)."""
+        return self.called.score.rules.yuko
+
+    @property
+    def rules(self) -> str:
+        """The rules the bout is scored by, as the competition's settings name them."""
+        return Competition.RuleSet(self.called.score.edition).label
+
+    @property
+    def hold(self) -> str:
+        """The hold-down times of those rules: "yuko 5 s, waza-ari 10 s, ippon 20 s"."""
+        return ", ".join(f"{kind} {seconds} s" for seconds, kind in self.called.score.rules.hold)
 
     @property
     def winner(self) -> Entry | None:
@@ -127,6 +148,13 @@ def side_label(state: ko.State, ref: ko.Ref, value: str | None, entries: dict) -
     return _("loser of bout %(n)s") % {"n": ref.number}
 
 
+def buttons(score: ko.Score | None) -> tuple:
+    """The side buttons the rules of the bout's score allow (no yuko before 2025)."""
+    if score is not None and score.rules.yuko:
+        return SIDE_BUTTONS
+    return tuple(b for b in SIDE_BUTTONS if b[0] != "yuko")
+
+
 def mat_number(competition: Competition, mat: int) -> int:
     if not 1 <= mat <= competition.mats:
         raise Http404("No such mat.")
@@ -145,7 +173,7 @@ def mat_context(competition: Competition, mat: int) -> dict:
         "next": after[0] if after else None,
         "then": after[1 : 1 + THEN],
         "left": len(order),
-        "buttons": SIDE_BUTTONS,
+        "buttons": buttons(now.score if now else None),
         "poll_every": POLL_EVERY,
         "error": None,
     }
@@ -235,7 +263,7 @@ def score(request: HttpRequest, competition: Competition, mat: int) -> HttpRespo
     action = request.POST.get("action", "")[:20]
     try:
         category, match, seen = _posted_bout(request, competition)
-        service.score(request.user, category, match, action, seen=seen)
+        service.score(request.user, category, match, action, seen=seen, mat=mat)
     except Bracket.DoesNotExist:
         return _answer(request, competition, mat, error=_("This category is not drawn."))
     except CompetitionError as error:
@@ -250,7 +278,7 @@ def confirm(request: HttpRequest, competition: Competition, mat: int) -> HttpRes
     mat = mat_number(competition, mat)
     try:
         category, match, seen = _posted_bout(request, competition)
-        winner = service.confirm(request.user, category, match, seen=seen)
+        winner = service.confirm(request.user, category, match, seen=seen, mat=mat)
     except Bracket.DoesNotExist:
         return _answer(request, competition, mat, error=_("This category is not drawn."))
     except CompetitionError as error:

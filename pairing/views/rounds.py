@@ -49,14 +49,17 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     or why it failed."""
     board = _board(tournament)
     number = next_round_number(tournament)
-    job, joined = jobs.start(
-        request.user,
-        "pair",
-        PAIRING_ROUND % {"number": number},
-        tournament=tournament,
-        options={"round": number},
-        result_url=round_page(tournament),
-    )
+    try:
+        job, joined = jobs.start(
+            request.user,
+            "pair",
+            PAIRING_ROUND % {"number": number},
+            tournament=tournament,
+            options={"round": number},
+            result_url=round_page(tournament),
+        )
+    except jobs.TooManyJobs as refused:
+        return board.fail(request, tournament, str(refused))
     if job.state == BackgroundJob.State.FAILED:
         return board.fail(request, tournament, job.message)
     if not joined:

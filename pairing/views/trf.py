@@ -35,13 +35,17 @@ def import_page(request: HttpRequest) -> HttpResponse:
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
-        job, _ = jobs.start(
-            request.user,
-            "trf_import",
-            IMPORTING,
-            payload=text,
-            options={"name": form.cleaned_data["name"].strip()},
-        )
+        try:
+            job, _ = jobs.start(
+                request.user,
+                "trf_import",
+                IMPORTING,
+                payload=text,
+                options={"name": form.cleaned_data["name"].strip()},
+            )
+        except jobs.TooManyJobs as refused:
+            form.add_error(None, str(refused))
+            return render(request, "pairing/trf_import.html", {"form": form})
         if job.active:
             return redirect("job", job_id=job.pk)
         if job.state == BackgroundJob.State.DONE:

@@ -8,7 +8,6 @@ import io
 import json
 import threading
 import time
-from pathlib import Path
 
 import pytest
 from django.apps import apps
@@ -29,8 +28,7 @@ from pairing.services.swiss_records import forbid_pair, set_player_round_record
 from pairing.services.trf_export import trf_file
 from pairing.services.trf_import import import_trf
 from tests.pairing.conftest import play
-
-TRF_FILES = Path(__file__).resolve().parents[1] / "data" / "trf"
+from tests.real_files import project_trf, real_files
 
 pytestmark = pytest.mark.django_db
 
@@ -139,8 +137,9 @@ def test_the_demo_data_is_restored_identical(tmp_path, demo):
     assert empty == swiss_records | imported  # the tests below have them
 
 
+@real_files
 def test_an_imported_trf_with_accelerations_is_restored_identical(tmp_path, anna):
-    text = decode_trf((TRF_FILES / "karl-mala-2005.trf").read_bytes())
+    text = decode_trf((project_trf() / "karl-mala-2005.trf").read_bytes())
     text = text.replace("001    1 ", "XXA    1  1.0  1.0\n001    1 ", 1)
     tournament = import_trf(anna, text)
     exported = trf_file(tournament, legacy=True)[0]

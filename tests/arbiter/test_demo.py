@@ -102,3 +102,5 @@ def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(d
     assert all(today.boards[c.pk].state is not None for c in today.categories)
     assert sum(len(today.boards[c.pk].fought) for c in today.categories) >= 3
     assert today.live  # a bout in golden score, being fought
+    kept = [b.score for c in today.categories for b in today.boards[c.pk].fought.values()]
+    assert "2025 bS bY T" in kept  # a bout won by a yuko (IJF 2025, the competition's rules)

@@ -2,6 +2,7 @@
 joins it; a job acts on the tournament as the arbiter saw it; whatever goes wrong, nothing of
 it is kept."""
 
+from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -10,12 +11,16 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from arbiter import jobs
-from arbiter.jobs import ABANDONED_AFTER
 from arbiter.models import AuditEntry, BackgroundJob, Round
 from pairing.services import swiss_records
 from tests.worker import run_worker
 
 HTMX = {"HX-Request": "true"}
+TRF = (
+    "012 Job Open\n"
+    "001    1      Alpha, Anna                       2100                             0.0\n"
+    "001    2      Beta, Bo                          2000                             0.0\n"
+)
 
 
 def pair(client, tournament, **headers):
@@ -124,16 +129,29 @@ def test_an_unexpected_error_fails_the_job_with_a_message_and_keeps_nothing(
 
 
 @pytest.mark.django_db
-def test_a_job_whose_worker_died_no_longer_blocks_the_next_press(anna, trondheim_open, settings):
+def test_a_job_whose_lease_ran_out_no_longer_blocks_the_next_press(anna, trondheim_open, settings):
     stuck = BackgroundJob.objects.create(
         kind="pair", title="Pairing round 1", tournament=trondheim_open, state="running"
     )
-    long_ago = stuck.created_at - timedelta(seconds=settings.TASK_TIME_LIMIT) - ABANDONED_AFTER
-    BackgroundJob.objects.filter(pk=stuck.pk).update(started_at=long_ago - timedelta(minutes=1))
+    silent = stuck.created_at - timedelta(seconds=settings.TASK_LEASE_SECONDS + 1)
+    BackgroundJob.objects.filter(pk=stuck.pk).update(started_at=silent, heartbeat_at=silent)
     job, joined = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
     assert not joined and job.state == "done"
     stuck.refresh_from_db()
     assert stuck.state == "failed" and "Its worker stopped" in stuck.message
+
+
+@pytest.mark.django_db
+def test_a_running_job_whose_lease_is_renewed_is_joined(anna, trondheim_open, settings):
+    beating = BackgroundJob.objects.create(
+        kind="pair", title="Pairing round 1", tournament=trondheim_open, state="running"
+    )
+    long_ago = beating.created_at - timedelta(hours=1)
+    BackgroundJob.objects.filter(pk=beating.pk).update(
+        started_at=long_ago, heartbeat_at=beating.created_at
+    )
+    job, joined = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
+    assert joined and job.pk == beating.pk and job.state == "running"
 
 
 @pytest.mark.django_db
@@ -188,3 +206,79 @@ def test_a_trf_file_is_imported_by_the_worker_and_its_page_leads_to_the_tourname
     assert job.state == "done" and job.tournament.entries.count() == 2, job.message
     shown = anna_client.get(reverse("job", args=[job.pk]), follow=True).content.decode()
     assert "imported: 2 players, 0 rounds" in shown
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_job_failed_as_lost_while_it_ran_keeps_nothing_of_its_work(
+    queued, anna, trondheim_open, monkeypatch
+):
+    """The worker stalled past its lease and the job was failed meanwhile (as another worker's
+    keeper does): when the worker goes on, its pairing is rolled back, not committed beside a
+    failed job."""
+
+    @contextmanager
+    def stalled(job_id):
+        jobs.reap()
+        yield
+
+    monkeypatch.setattr(jobs, "heartbeat", stalled)
+    monkeypatch.setattr("django.conf.settings.TASK_LEASE_SECONDS", -1)
+    job, _ = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
+    run_worker()
+    job.refresh_from_db()
+    assert job.state == "failed" and "Its worker stopped" in job.message
+    assert not trondheim_open.rounds.exists()
+    assert not AuditEntry.objects.filter(action="round.pair").exists()
+    assert DBTaskResult.objects.get(id=job.task_id).status == "FAILED"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_arbiter_s_jobs_are_bounded_imports_included_and_the_refusal_names_them(
+    queued, anna, anna_client, trondheim_open, bergen_open, settings
+):
+    settings.TASKS_PER_ARBITER = 2
+    anna_client.post(reverse("trf_import"), {"text": TRF, "name": ""})
+    pair(anna_client, trondheim_open)
+    assert BackgroundJob.objects.filter(started_by=anna, state="queued").count() == 2
+
+    again = pair(anna_client, trondheim_open, **HTMX).content.decode()
+    assert "was already asked for by anna" in again  # a second press joins: not a new job
+
+    refused = anna_client.post(
+        reverse("players_import", args=[bergen_open.pk]), {"text": "name\nNew, Nina\n"}
+    ).content.decode()
+    assert "You have 2 jobs waiting or running (Importing a TRF file; Pairing round 1)" in refused
+    assert "at most 2 at once: TASKS_PER_ARBITER" in refused
+    trf = anna_client.post(reverse("trf_import"), {"text": TRF, "name": ""}).content.decode()
+    assert "this one was not started" in trf
+    other = pair(anna_client, bergen_open, **HTMX)
+    assert "You have 2 jobs waiting or running" in other.content.decode()
+    assert BackgroundJob.objects.count() == 2 and DBTaskResult.objects.count() == 2
+
+    run_worker()
+    assert not bergen_open.entries.filter(name="New, Nina").exists()
+    done = anna_client.post(
+        reverse("players_import", args=[bergen_open.pk]), {"text": "name\nNew, Nina\n"}
+    )
+    assert done.status_code == 302 and BackgroundJob.objects.count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_large_jobs_go_to_their_own_queue_and_another_arbiter_s_first_job_goes_first(
+    queued, anna, dag, trondheim_open, bergen_open, settings
+):
+    settings.TASK_LARGE_FIELD = 5  # the ten players of Trondheim are a large field here
+    first, _ = jobs.start(anna, "trf_import", "Importing a TRF file", payload=TRF)
+    anna_s_pairing, _ = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
+    dag_s_import, _ = jobs.start(dag, "trf_import", "Importing a TRF file", payload=TRF * 3)
+    small, _ = jobs.start(dag, "pair", "Pairing round 1", tournament=bergen_open)
+
+    tasks = {task.args_kwargs["args"][0]: task for task in DBTaskResult.objects.all()}
+    assert tasks[first.pk].queue_name == "default"  # three lines: a small file
+    assert tasks[dag_s_import.pk].queue_name == "large"
+    assert tasks[anna_s_pairing.pk].queue_name == "large"
+    assert tasks[small.pk].queue_name == "default"
+    # what a worker of every queue takes next: quick jobs first, then, among the large ones,
+    # dag's first before anna's second
+    order = [task.args_kwargs["args"][0] for task in DBTaskResult.objects.ready()]
+    assert order == [first.pk, small.pk, dag_s_import.pk, anna_s_pairing.pk]

@@ -12,7 +12,7 @@ from tests.servers import ROOT, app_server, free_port, shared_database_url
 
 COMPOSE = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
 SERVICES = COMPOSE["services"]
-APP = ["migrate", "web1", "web2", "worker"]
+APP = ["migrate", "web1", "web2", "worker", "worker-quick"]
 WEB = ["web1", "web2"]
 
 
@@ -23,11 +23,22 @@ def readme_settings() -> set[str]:
     return {name for row in rows for name in re.findall(r"`([A-Z_]+)`", row)}
 
 
-def test_it_runs_two_app_servers_a_worker_redis_postgresql_and_a_proxy():
-    assert set(SERVICES) == {"db", "redis", "migrate", "web1", "web2", "worker", "proxy"}
+def test_it_runs_two_app_servers_two_workers_redis_postgresql_and_a_proxy():
+    assert set(SERVICES) == {
+        "db",
+        "redis",
+        "migrate",
+        "web1",
+        "web2",
+        "worker",
+        "worker-quick",
+        "proxy",
+    }
     for name in WEB:
         assert SERVICES[name]["command"][0] == "gunicorn"
     assert SERVICES["worker"]["command"] == ["python", "manage.py", "db_worker"]
+    quick = ["python", "manage.py", "db_worker", "--queue-name", "default"]
+    assert SERVICES["worker-quick"]["command"] == quick  # a worker kept for quick jobs
     assert SERVICES["migrate"]["command"][:3] == ["python", "manage.py", "migrate"]
     assert SERVICES["proxy"]["image"].startswith("nginx:")
 
@@ -57,7 +68,7 @@ def test_services_start_in_order_on_health():
     for name in APP:
         waits = SERVICES[name]["depends_on"]
         assert waits["db"] == {"condition": "service_healthy"}
-    for name in ["web1", "web2", "worker"]:
+    for name in ["web1", "web2", "worker", "worker-quick"]:
         waits = SERVICES[name]["depends_on"]
         assert waits["redis"] == {"condition": "service_healthy"}
         assert waits["migrate"] == {"condition": "service_completed_successfully"}

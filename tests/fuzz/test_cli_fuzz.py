@@ -56,7 +56,13 @@ MONRAD = {
 }
 DOCUMENTS = {"varma": NORDIC, "knockout": KNOCKOUT, "monrad": MONRAD}
 #: Exit statuses each command documents for bad input (dutch's 2 is "unexpected failure").
-BAD_INPUT_STATUS = {"varma": {2}, "knockout": {2}, "monrad": {2}, "dutch": {1, 3, 5}}
+BAD_INPUT_STATUS = {
+    "varma": {2},
+    "knockout": {2},
+    "monrad": {2},
+    "dutch": {1, 3, 5},
+    "berger": {3, 5},
+}
 
 json_values = st.recursive(
     st.none()
@@ -142,8 +148,8 @@ def check_answer(command: str, status: int, out: str, err: str, pairs: bool = Fa
         if pairs:
             count, *boards = out.split("\n")
             assert int(count) == len([b for b in boards if b.strip()])
-        elif command == "dutch":  # -c: one line per round
-            assert all(line.startswith("round ") for line in out.splitlines())
+        elif command in ("dutch", "berger"):  # -c: a line per round, differences indented
+            assert all(line.startswith(("round ", "  ")) for line in out.splitlines())
         else:
             json.loads(out)
         return
@@ -172,6 +178,15 @@ def test_a_damaged_trf_given_to_the_dutch_command_pairs_or_gives_a_documented_st
 ):
     tried("engine command line: dutch (TRF)")
     run_in_process(capsys, "dutch", text.encode("utf-8", "replace"), "-c" if check else "-p")
+
+
+@settings(
+    max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=mutated(TRF_FILES))
+def test_a_damaged_trf_given_to_the_berger_check_checks_or_gives_a_documented_status(capsys, text):
+    tried("engine command line: berger (TRF)")
+    run_in_process(capsys, "berger", text.encode("utf-8", "replace"), "-c")
 
 
 SUBPROCESS_CASES = [

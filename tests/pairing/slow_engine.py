@@ -2,7 +2,9 @@
 Django, so the time limit's child process (arbiter/time_limit.py) can run it as it runs the
 real one."""
 
+import os
 import time
+from pathlib import Path
 
 from pairing.engines.dutch import pair_trf
 
@@ -17,3 +19,10 @@ def pair_trf_forever(trf, rules=None):
     """A pairing that never ends (ten minutes)."""
     time.sleep(600)
     return pair_trf(trf, rules)
+
+
+def pair_trf_forever_said(trf, rules=None):
+    """A pairing that never ends, which first creates the file ``SLOW_ENGINE_STARTED`` names: a
+    test in another process waits for it (tests/slow_worker.py)."""
+    Path(os.environ["SLOW_ENGINE_STARTED"]).touch()
+    return pair_trf_forever(trf, rules)

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from arbiter.models import Tournament
 from pairing.engines.trf import TrfPlayer, TrfResult, TrfTournament, write_trf
+from pairing.services import round_robin
+from tests.pairing.conftest import play
 
 VECTORS = Path(__file__).parent / "vectors" / "dutch" / "rounds"
 
@@ -94,3 +96,20 @@ def describe(tournament: Tournament) -> dict:
             )
         ),
     }
+
+
+def drawn_round_robin(user, tournament, *, played: int, double: bool = False, swap=True):
+    """The round robin drawn by the app with a fixed seed and its first ``played`` rounds
+    played; nine players (the Oslo Invitational less one), so every round has its free round."""
+    tournament.entries.order_by("-pk").first().delete()
+    drawing = round_robin.start_drawing(user, tournament, seed=2026, double_round_robin=double)
+    if not swap:
+        drawing.swap_last_two_rounds = False
+        drawing.save()
+    for step in range(tournament.entries.count()):
+        round_robin.draw_for_player(user, drawing, step)
+    round_robin.confirm_drawing(user, drawing)
+    for round_ in tournament.rounds.order_by("number")[:played]:
+        play(user, round_)
+    tournament.refresh_from_db()
+    return tournament

@@ -53,14 +53,16 @@ from .schedule import (
     schedule,
     to_fight,
 )
-from .scores import EDITIONS, Outcome, Score, Tally
+from .scores import DEFAULT_EDITION, EDITIONS, RULES, Outcome, Rules, Score, Tally, compare
 from .systems import SYSTEMS, System, bracket
 
 __all__ = [
+    "DEFAULT_EDITION",
     "DEFAULT_RULES",
     "EDITIONS",
     "PENDING",
     "POOL_ORDER",
+    "RULES",
     "SYSTEMS",
     "Bracket",
     "Breach",
@@ -78,6 +80,7 @@ __all__ = [
     "PoolRow",
     "Ref",
     "ResetNeeded",
+    "Rules",
     "Schedule",
     "Score",
     "State",
@@ -88,6 +91,7 @@ __all__ = [
     "bracket_size",
     "change_result",
     "choose_system",
+    "compare",
     "dependents",
     "draw",
     "draw_pool",

@@ -1,8 +1,10 @@
 """A bout's score as the table officials keep it under the IJF Refereeing Rules.
 
-Edition implemented: the IJF Refereeing Rules 2022-2024 (in force from January 2022, the same as
-2018-2021 on everything below), with the 2025 edition as an option that adds the yuko. Sources
-and the choices made where editions differ: docs/knockout.md, "Competition day: engines".
+Editions: the IJF Refereeing Rules of 2025 (in force 2025-2028, the default: the yuko is back)
+and of 2018-2024 (edition "2022", in force from January 2022, the same as 2018-2021 on
+everything below), which national events may still run. Each score carries its edition, so a bout
+is always read by the rules it was fought under. Sources and the choices made where editions
+differ: docs/knockout.md, "Competition day: engines".
 
 - Ippon ends the bout; two waza-ari make ippon (waza-ari awasete ippon: dropped in 2017, back
   since 2018).
@@ -11,9 +13,11 @@ and the choices made where editions differ: docs/knockout.md, "Competition day: 
   national federations keep for young or novice events: level scores at the end of time, the
   fewer shidos win; in golden score a shido difference decides.
 - Direct hansoku-make ends the bout at once for the opponent.
-- Time up with the technical scores level (waza-ari, then yuko in 2025): golden score, scores
-  and shidos carried over; the first score or a hansoku-make decides. Time up with one side
-  ahead: that side wins by its better score.
+- Scores compare as the rules compare them (:func:`compare`): ippon, then the number of
+  waza-ari, then (2025) the number of yuko; yuko never add up to a waza-ari, shidos never count.
+- Time up with the technical scores level: golden score, scores and shidos carried over; the
+  first score (a yuko included, 2025) or a hansoku-make decides. Time up with one side ahead:
+  that side wins by its better score.
 - Fusen-gachi: the opponent did not show (the only entry of the bout); kiken-gachi: the
   opponent withdrew (injury, illness), at any moment before the bout is decided.
 - Hantei (a decision by the referees) is not an IJF rule since golden score became unlimited
@@ -32,6 +36,8 @@ from dataclasses import dataclass
 from .model import KnockoutError
 
 EDITIONS = ("2022", "2025")
+#: The edition a score follows when none is named: the rules in force (IJF 2025-2028).
+DEFAULT_EDITION = "2025"
 #: Entry kinds: side letter + kind. Time up ("T") belongs to no side.
 KINDS = {
     "I": "ippon",
@@ -63,6 +69,24 @@ _HEAD = re.compile(r"^(\d{4})(\+s)?$")
 
 
 @dataclass(frozen=True)
+class Rules:
+    """What an edition lets the table enter and how long a hold-down (osaekomi) must last for
+    each score (seconds, score), shortest first: the board's reminder for the table."""
+
+    edition: str
+    name: str
+    yuko: bool
+    hold: tuple[tuple[int, str], ...]
+
+
+#: Spec A1 (venue-live-and-offline.md): osaekomi 5 s yuko (2025 only), 10 s waza-ari, 20 s ippon.
+RULES = {
+    "2022": Rules("2022", "IJF 2018-2024", False, ((10, "waza-ari"), (20, "ippon"))),
+    "2025": Rules("2025", "IJF 2025", True, ((5, "yuko"), (10, "waza-ari"), (20, "ippon"))),
+}
+
+
+@dataclass(frozen=True)
 class Outcome:
     """Who won ("a" or "b"), how (a key of POINTS) and whether in golden score."""
 
@@ -73,11 +97,26 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Tally:
-    """One side's board: waza-ari, yuko and shido counts."""
+    """One side's board: waza-ari, yuko and shido counts (and the ippon that ended the bout)."""
 
     wazaari: int = 0
     yuko: int = 0
     shido: int = 0
+    ippon: int = 0
+
+
+def technical(tally: Tally, edition: str) -> tuple[int, ...]:
+    """What the rules compare, in their order: ippon, waza-ari, then yuko (2025). Shidos are not
+    in it: they never decide a bout but through hansoku-make."""
+    if RULES[edition].yuko:
+        return (tally.ippon, tally.wazaari, tally.yuko)
+    return (tally.ippon, tally.wazaari)
+
+
+def compare(a: Tally, b: Tally, edition: str) -> int:
+    """1 when `a` leads on the technical scores, -1 when `b` does, 0 when they are level."""
+    ka, kb = technical(a, edition), technical(b, edition)
+    return (ka > kb) - (ka < kb)
 
 
 def _other(side: str) -> str:
@@ -88,7 +127,7 @@ def _other(side: str) -> str:
 class Score:
     """A bout's score: the entries in the order the table made them (see the module doc)."""
 
-    edition: str = "2022"
+    edition: str = DEFAULT_EDITION
     entries: tuple[str, ...] = ()
     shido_decides: bool = False
 
@@ -120,6 +159,10 @@ class Score:
     # -- what the score says ----------------------------------------------------------------
     def tally(self, side: str) -> Tally:
         return self._replay()[0][side]
+
+    @property
+    def rules(self) -> Rules:
+        return RULES[self.edition]
 
     @property
     def golden(self) -> bool:
@@ -187,10 +230,10 @@ class Score:
 
 def _superiority(board: dict[str, Tally], edition: str, shido_decides: bool) -> Outcome | None:
     a, b = board["a"], board["b"]
-    if a.wazaari != b.wazaari:
-        return Outcome("a" if a.wazaari > b.wazaari else "b", "waza-ari")
-    if edition == "2025" and a.yuko != b.yuko:
-        return Outcome("a" if a.yuko > b.yuko else "b", "yuko")
+    lead = compare(a, b, edition)
+    if lead:
+        winner, ahead, behind = ("a", a, b) if lead > 0 else ("b", b, a)
+        return Outcome(winner, "waza-ari" if ahead.wazaari != behind.wazaari else "yuko")
     if shido_decides and a.shido != b.shido:
         return Outcome("a" if a.shido < b.shido else "b", "shido")
     return None
@@ -200,11 +243,14 @@ def _apply(board, side, kind, golden, n, edition):
     mine = board[side]
     if kind == "fusen-gachi" and n > 0:
         raise KnockoutError("Fusen-gachi (no-show) is the only entry of a bout.")
-    if kind == "yuko" and edition != "2025":
-        raise KnockoutError(f"There is no yuko in the {edition} rules.")
+    if kind == "yuko" and not RULES[edition].yuko:
+        raise KnockoutError(f"There is no yuko in the {RULES[edition].name} rules.")
     if kind == "hantei" and not golden:
         raise KnockoutError("Hantei only decides a golden score the event limits.")
-    if kind in ("fusen-gachi", "kiken-gachi", "hantei", "ippon"):
+    if kind == "ippon":
+        board = {**board, side: Tally(mine.wazaari, mine.yuko, mine.shido, 1)}
+        return Outcome(side, kind, golden), board
+    if kind in ("fusen-gachi", "kiken-gachi", "hantei"):
         return Outcome(side, kind, golden), board
     if kind == "hansoku-make":
         return Outcome(_other(side), kind, golden), board
@@ -218,6 +264,6 @@ def _apply(board, side, kind, golden, n, edition):
         if mine.wazaari == 2:
             return Outcome(side, "waza-ari awasete ippon", golden), board
         return (Outcome(side, "waza-ari", True) if golden else None), board
-    mine = Tally(mine.wazaari, mine.yuko + 1, mine.shido)  # yuko (2025)
+    mine = Tally(mine.wazaari, mine.yuko + 1, mine.shido)  # yuko (2025): never adds up
     board = {**board, side: mine}
     return (Outcome(side, "yuko", True) if golden else None), board

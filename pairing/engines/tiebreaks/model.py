@@ -22,7 +22,9 @@ class Kind(StrEnum):
     FORFEIT_WIN = "forfeit_win"
     FORFEIT_LOSS = "forfeit_loss"
     DOUBLE_FORFEIT = "double_forfeit"  # both absent: a forfeit loss for each
-    PAB = "pab"  # pairing-allocated bye (the odd player out; 0 in a round robin)
+    # pairing-allocated bye (the odd player out; 0 in a round robin), and any other round
+    # without a game that nobody requested (a TRF's "0000 - =": C.07 Art. 16.2.1, not a VUR)
+    PAB = "pab"
     HPB = "hpb"  # half-point bye (requested)
     FPB = "fpb"  # full-point bye
     ZPB = "zpb"  # zero-point bye, absent (requested)

@@ -107,6 +107,7 @@ NOT_AUDITED = {
     ),
     "pairing.services.swiss.draft_warnings": "reads a draft for its warnings",
     "pairing.services.trf_export.engine_system": "reads the tournament",
+    "pairing.services.trf_export.round_robin_type": "reads the drawing of lots",
     "pairing.services.trf_export.completed_rounds": "reads the rounds",
     "pairing.services.trf_export.tournament_trf": "writes a TRF text, not the database",
     "pairing.services.trf_export.trf_file": "writes a TRF text, not the database",
@@ -122,6 +123,10 @@ NOT_AUDITED = {
     "pairing.services.competition.put_out": "entries.set_withdrawn in its transaction, audited",
     "pairing.services.competition.not_weighed": "reads the entries",
     "pairing.services.competition.public_competition": "reads the published competition",
+    "pairing.services.competition.check_rules_change": (
+        "a check that raises, inside update_competition"
+    ),
+    "pairing.services.mats.live_score": "reads a bout's score under its rules",
     "pairing.services.mats.rest_in_bouts": "converts the organiser's minutes",
     "pairing.services.mats.day": "reads the competition for the pages",
     "pairing.services.mats.on_the_mat": "chooses the bout on the mat from its order",
@@ -642,6 +647,7 @@ def _(w, fn):
         "complete_rounds": ANY,
         "rules": t.rules_version,
         "records": ANY,
+        "withdrawn": [],
         "forbidden_pairs": 0,
         "accelerations": 0,
         "bye_markers_left_out": [],
@@ -690,6 +696,7 @@ def _(w, fn):
         "mats": 3,
         "rest_minutes": 10,
         "bout_minutes": "4",
+        "rule_set": "2025",
     }
     return [Expected(w.anna, None, "competition.create", after=after)]
 
@@ -717,6 +724,7 @@ def _day_settings(mats):
         "mats": mats,
         "rest_minutes": 10,
         "bout_minutes": "5.0",
+        "rule_set": "2025",
     }
 
 
@@ -805,8 +813,8 @@ def _(w, fn):
             w.anna,
             now.category.tournament,
             "bout.score",
-            {"score": "2022"},
-            {"score": "2022 aW"},
+            {"score": "2025"},
+            {"score": "2025 aW"},
         )
     ]
 

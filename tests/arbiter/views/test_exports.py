@@ -15,6 +15,7 @@ from pairing.engines.trf import parse_trf
 from pairing.services import rounds
 from pairing.services.trf_import import import_trf
 from tests.arbiter.views.test_public_live import swiss_of
+from tests.factories import TournamentFactory
 from tests.pairing.conftest import play
 
 
@@ -91,11 +92,13 @@ def test_nothing_is_exported_of_an_unpublished_tournament(client, trondheim_open
     assert get(client, "export_trf", trondheim_open, flavour="2026").status_code == 404
 
 
-def test_a_round_robin_has_no_trf_but_has_csv(client, oslo_invitational):
+def test_a_round_robin_has_its_trf_and_its_csv_a_monrad_only_csv(client, oslo_invitational):
     oslo_invitational.is_published = True
     oslo_invitational.save()
-    assert get(client, "export_trf", oslo_invitational, flavour="2026").status_code == 404
+    assert get(client, "export_trf", oslo_invitational, flavour="2026").status_code == 200
     assert get(client, "export_players", oslo_invitational).status_code == 200
+    monrad = TournamentFactory(system="monrad", is_published=True)
+    assert get(client, "export_trf", monrad, flavour="2026").status_code == 404
 
 
 def test_the_exports_cost_the_same_queries_for_any_field(

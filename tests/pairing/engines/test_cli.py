@@ -98,10 +98,42 @@ def test_check_mode_reports_a_wrong_round(tmp_path, capsys):
         ],
         ("XXC white1",),
     )
-    # round 1 should have been 1-3, 4-2 (art. 5.2.5): 2 had White, so the round differs
-    assert main(["dutch", write(tmp_path, text), "-c"]) == 1
+    # round 1 should have been 1-3, 4-2 (art. 5.2.5): 2 had White, so the round differs; as
+    # bbpPairings documents, a check that ran exits 0 and lists what it found
+    assert main(["dutch", write(tmp_path, text), "-c"]) == 0
     out = capsys.readouterr().out
     assert "round 1: differs" in out and "colour" in out
+
+
+def test_check_mode_lists_a_round_without_a_legal_pairing_and_still_exits_0(tmp_path, capsys):
+    # bbpPairings: exit code 1 "is not used when checking a tournament; instead, a message is
+    # included in the list of discrepancies". Four players met each other in rounds 1-3, then
+    # 1-2 and 3-4 again in round 4: no legal pairing exists for round 4.
+    text = trf(
+        5,
+        [
+            ("2.0", ["   4 w =", "   2 w =", "   3 b =", "   2 b ="]),
+            ("2.0", ["   3 w =", "   1 b =", "   4 w =", "   1 w ="]),
+            ("2.0", ["   2 b =", "   4 b =", "   1 w =", "   4 w ="]),
+            ("2.0", ["   1 b =", "   3 w =", "   2 b =", "   3 b ="]),
+        ],
+        ("XXC white1",),
+    )
+    assert main(["dutch", write(tmp_path, text), "-c"]) == 0
+    out = capsys.readouterr().out
+    assert "round 4: differs" in out and "no legal pairing" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "status"),
+    [
+        ("012 no players\n", 3),  # invalid input
+        (None, 5),  # file access
+    ],
+)
+def test_check_mode_exits_as_bbppairings_on_a_file_it_cannot_check(tmp_path, text, status):
+    path = write(tmp_path, text) if text else str(tmp_path / "missing.trf")
+    assert main(["dutch", path, "-c"]) == status
 
 
 @pytest.mark.parametrize("args", [["dutch", "x.trf"], ["nosuch", "x.trf", "-p"]])

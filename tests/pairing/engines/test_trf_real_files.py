@@ -1,11 +1,11 @@
-"""TRF reading, writing and checking on real files (tests/data/trf, sources in its README) and on
-the defects issue 18 found in them."""
+"""TRF reading, writing and checking on real files (``../shared/real-files/project-trf``, their
+sources named in its SOURCES.md; tests/real_files.py finds the folder) and on the defects issue
+18 found in them."""
 
 import datetime
 import re
 from dataclasses import replace
 from decimal import Decimal as D
-from pathlib import Path
 
 import pytest
 
@@ -13,15 +13,15 @@ from pairing.engines.dutch.api import default_rules
 from pairing.engines.dutch.checker import check_tournament
 from pairing.engines.tiebreaks import Kind, Player, RoundResult, rank
 from pairing.engines.trf import TrfError, decode_trf, parse_date, parse_trf, write_trf
+from tests.real_files import PROJECT_TRF_NAMES, project_trf, project_trf_files, real_files
 
 from .helpers import trf
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "trf"
-FILES = sorted(DATA.glob("*.trf"))
+FILES = project_trf_files()
 
 
 def read(name: str):
-    return parse_trf(decode_trf((DATA / name).read_bytes()))
+    return parse_trf(decode_trf((project_trf() / name).read_bytes()))
 
 
 def normalised(text: str) -> list[str]:
@@ -50,19 +50,22 @@ def _player_columns(line: str) -> str:
     return (head + "".join(blocks)).rstrip()
 
 
-def test_there_are_real_files_with_their_source_named():
-    readme = (DATA / "README.md").read_text()
-    assert len(FILES) >= 13
+@real_files
+def test_the_real_files_are_those_named_here_each_with_its_source():
+    sources = (project_trf() / "SOURCES.md").read_text()
+    assert sorted(p.name for p in project_trf().glob("*.trf")) == list(PROJECT_TRF_NAMES)
     for path in FILES:
-        assert path.name in readme
+        assert f"`{path.name}`" in sources
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@real_files
 def test_a_real_file_is_written_back_as_read_up_to_the_documented_normalisations(path):
     text = decode_trf(path.read_bytes())
     assert normalised(write_trf(parse_trf(text))) == normalised(text)
 
 
+@real_files
 def test_several_players_with_fide_id_0_are_players_without_an_id():
     t = read("tec-2023-swiss.trf")
     assert [p.fide_id for p in t.players[:2]] == ["0", "0"]
@@ -70,6 +73,7 @@ def test_several_players_with_fide_id_0_are_players_without_an_id():
     assert read("karl-mala-2005.trf").players[0].fide_number == 3400042
 
 
+@real_files
 def test_the_spielfrei_dummy_of_swiss_manager_is_recognised_as_a_bye_marker():
     t = read("karl-mala-2005.trf")
     assert t.bye_markers == (284,)
@@ -97,6 +101,7 @@ def test_dates_are_read_in_the_spellings_real_programs_write(text, date):
     assert parse_date(text) == date
 
 
+@real_files
 def test_a_2005_event_with_a_european_date_gets_the_2017_rules():
     assert default_rules(read("karl-mala-2005.trf")) == "2017"
     assert default_rules(read("lichess-2020-06.trf")) == "2017"
@@ -147,6 +152,7 @@ def test_a_line_break_in_a_text_field_cannot_forge_a_record():
     assert "012 Open 001    3      Forged Player" in text
 
 
+@real_files
 def test_a_birth_date_written_without_its_year_keeps_its_columns():
     # Swiss Master writes an unknown birth date as "    /  /" and a year alone as "1980/  /":
     # both stay in columns 70-79, where a reader looks for the year.
@@ -156,6 +162,7 @@ def test_a_birth_date_written_without_its_year_keeps_its_columns():
     assert (blank[69:79], year[69:79]) == ("    .  .  ", "1980/  /  ")
 
 
+@real_files
 def test_forfeits_without_colour_and_the_rank_column_are_kept_as_written():
     line = next(x for x in write_trf(read("karl-mala-2005.trf")).splitlines() if x[4:8] == "  13")
     assert line.endswith("0.0    0   153 - -")
@@ -231,6 +238,7 @@ def tec_players() -> list[Player]:
     return players
 
 
+@real_files
 def test_tec_exercise_25_direct_encounter_standings_computed_by_hand():
     # By hand from C.07 Art. 6: at 6.0 Franck (2 in the separate table) is first and Bruno (1)
     # last; Alyx and David (1.5 each) drew their game, so DE applied again leaves them tied. At
@@ -261,6 +269,7 @@ def test_tec_exercise_25_direct_encounter_standings_computed_by_hand():
     assert de[7] is de[8] is de[16] is None
 
 
+@real_files
 def test_tec_exercise_9_aob_is_rounded_to_two_decimals():
     # TEC 2023 exercise 9 (and FIDE's checker) average the opponents' Buchholz to 0.01.
     aob = {r.player_id: r.tiebreaks[0] for r in rank(tec_players(), ["AOB"], rules="2023")}

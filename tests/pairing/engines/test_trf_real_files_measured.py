@@ -1,7 +1,7 @@
-"""The real files (tests/data/trf) measured against the independent tools: the endorsed
-engine's checker (bbpPairings 6.0.0, ``-c``) and FIDE's tie-break checker (TieBreakServer's
-Gacrux). Their verdicts were measured once and are written here as data; the README of
-tests/data/trf says how."""
+"""The real files (``../shared/real-files/project-trf``) measured against the independent tools:
+the endorsed engine's checker (bbpPairings 6.0.0, ``-c``) and FIDE's tie-break checker
+(TieBreakServer's Gacrux). Their verdicts were measured once and are written here as data; the
+folder's SOURCES.md names the files' sources and how the verdicts were measured."""
 
 from decimal import Decimal as D
 
@@ -10,6 +10,7 @@ import pytest
 from pairing.engines.dutch.checker import check_tournament
 from pairing.engines.tiebreaks import Kind, Player, RoundResult, rank
 from pairing.engines.trf import TrfError, TrfTournament
+from tests.real_files import PROJECT_TRF_NAMES, real_files
 
 from .test_trf_real_files import FILES, read
 
@@ -36,9 +37,10 @@ ENDORSED_CHECKER = {
 
 
 def test_every_real_file_was_measured_with_the_endorsed_checker():
-    assert sorted(ENDORSED_CHECKER) == [path.name for path in FILES]
+    assert sorted(ENDORSED_CHECKER) == list(PROJECT_TRF_NAMES)
 
 
+@real_files
 @pytest.mark.parametrize("name", sorted(ENDORSED_CHECKER))
 def test_the_checker_flags_what_the_endorsed_checker_flags_and_refuses_what_it_refuses(name):
     expected = ENDORSED_CHECKER[name]
@@ -53,7 +55,8 @@ def test_the_checker_flags_what_the_endorsed_checker_flags_and_refuses_what_it_r
 
 POINTS = {"1": D(1), "=": D("0.5"), "0": D(0), "+": D(1), "H": D("0.5"), "U": D(1), "F": D(1)}
 UNPLAYED = {"+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
-BYES = {"H": Kind.HPB, "=": Kind.HPB, "U": Kind.PAB, "+": Kind.PAB, "F": Kind.FPB}
+#: ``=`` alone is a half point nobody requested: not a requested bye (docs/trf.md).
+BYES = {"H": Kind.HPB, "=": Kind.PAB, "U": Kind.PAB, "+": Kind.PAB, "F": Kind.FPB}
 BYES |= {"Z": Kind.ZPB, "-": Kind.ZPB}
 
 
@@ -112,6 +115,7 @@ GACRUX_RANKS_2026 = {1: 6, 2: 7, 3: 4, 4: 12, 5: 1, 6: 11, 7: 10, 8: 14, 9: 2, 1
                      12: 5, 13: 15, 14: 9, 15: 13}  # fmt: skip
 
 
+@real_files
 @pytest.mark.parametrize("rules", ["2023", "2026"])
 def test_the_real_swiss_gets_fide_checkers_sonneborn_berger_values_in_both_rule_sets(rules):
     t = read("tiebreakserver-real-swiss-2026.trf")
@@ -127,14 +131,23 @@ def test_the_real_swiss_gets_fide_checkers_sonneborn_berger_values_in_both_rule_
 
 REFUSED = {name for name, verdict in ENDORSED_CHECKER.items() if isinstance(verdict, str)}
 #: Files with a rank column that both checkers read (the TEC file's rank column is the
-#: starting number, not a ranking).
-RANKED = [
-    p
-    for p in FILES
-    if p.name not in REFUSED | {"tec-2023-swiss.trf"} and read(p.name).players[0].rank
-]
+#: starting number, not a ranking; the lichess files have none).
+UNRANKED = {
+    "tec-2023-swiss.trf",
+    "lichess-2020-05.trf",
+    "lichess-2020-06.trf",
+    "lichess-2021-03.trf",
+}
+RANKED = [p for p in FILES if p.name not in REFUSED | UNRANKED]
 
 
+@real_files
+def test_the_files_without_a_rank_column_are_those_named():
+    blank = {p.name for p in FILES if read(p.name).players[0].rank is None}
+    assert blank == UNRANKED - {"tec-2023-swiss.trf"}
+
+
+@real_files
 @pytest.mark.parametrize("path", RANKED, ids=lambda p: p.name)
 def test_a_files_rank_column_puts_each_player_among_those_our_standings_tie_with_him(path):
     # The programs' tie-breaks are not in the files, so only points can be compared: our

@@ -146,7 +146,7 @@ def test_the_table_scores_in_two_taps_and_the_winner_goes_on(ulla, cup):
     winner = mats.confirm(ulla, small, now.match.match.id, seen=1)
     assert winner == now.white
     board = mats.day(cup).boards[small.pk]
-    assert board.fought[now.match.match.id].score == "2022 aI"
+    assert board.fought[now.match.match.id].score == "2025 aI"
     assert not LiveScore.objects.exists()
     assert AuditEntry.objects.filter(action="bout.score").count() == 1
 

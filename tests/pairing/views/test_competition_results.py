@@ -139,17 +139,32 @@ def test_the_bouts_csv_has_each_score_and_how_it_was_won(client, ulla):
     carlsen = ["Carlsen, Cy", "Kodokan"]
     hyperlink = ["'=HYPERLINK(1)", "'+Club"]  # escaped: no formula in a spreadsheet
     head = ["bout", "stage", "round", "white", "white_club", "blue", "blue_club", "winner"]
+    counts = [f"{side}_{n}" for side in ("white", "blue") for n in ("wazaari", "yuko", "shido")]
     assert rows(client.get(url("public_competition_bouts_csv", cup))) == [
-        [*HEAD, *head, "score", "how", "golden_score"],
+        [*HEAD, *head, "score", "how", "golden_score", "rules", *counts],
         [*SMALL, "1", "pool", "1", *hyperlink, "Aalto, Aki", "Tatami", *SMALL_END],
-        [*POOL, "1", "pool", "1", *berg, *dahl, "Dahl, Di", "2022 bW T", "waza-ari", "no"],
-        [*POOL, "2", "pool", "2", *berg, *carlsen, "Berg, Bo", "2022 T aW", "waza-ari", "yes"],
+        [*POOL, "1", "pool", "1", *berg, *dahl, "Dahl, Di", "2025 bW T", "waza-ari", "no", *B_W],
+        [
+            *POOL,
+            "2",
+            "pool",
+            "2",
+            *berg,
+            *carlsen,
+            "Berg, Bo",
+            "2025 T aW",
+            "waza-ari",
+            "yes",
+            *A_W,
+        ],
         [*POOL, "3", "pool", "3", *dahl, *carlsen, "Dahl, Di", *HANSOKU],
     ]
 
 
-SMALL_END = ["'=HYPERLINK(1)", "2022 aI", "ippon", "no"]
-HANSOKU = ["2022 bS bS bS", "hansoku-make", "no"]
+#: IJF 2025, then white's waza-ari, yuko and shido, then blue's.
+SMALL_END = ["'=HYPERLINK(1)", "2025 aI", "ippon", "no", "IJF 2025", *"000000"]
+B_W, A_W = ["IJF 2025", *"000100"], ["IJF 2025", *"100000"]
+HANSOKU = ["2025 bS bS bS", "hansoku-make", "no", "IJF 2025", *"000003"]
 
 
 def test_the_medal_table_csv_by_club_and_by_country_shares_ranks(client, ulla):
@@ -261,7 +276,8 @@ def test_only_the_competitions_arbiters_see_its_results_page(client, ulla):
     assert client.get(address + "?by=x").status_code == 404
     got = rows(client.get(url("competition_results_csv", cup)))
     assert got[1][5] == "'=HYPERLINK(1)"
-    assert rows(client.get(url("competition_bouts_csv", cup)))[1][-2] == "ippon"
+    bouts = rows(client.get(url("competition_bouts_csv", cup)))
+    assert bouts[1][bouts[0].index("how")] == "ippon"
     assert rows(client.get(url("competition_medals_csv", cup, by="country")))[1][1] == "NOR"
     assert json.loads(client.get(url("competition_results_json", cup)).content)["medals"]
 
@@ -312,7 +328,7 @@ def test_with_redis_a_worker_writes_the_public_sheets_of_a_competition(
     settings.PDFS_IN_BACKGROUND = True
     cup = make_cup(ulla)
     waiting = client.get(url("public_competition_sheets_pdf", cup))
-    assert waiting.status_code == 503
+    assert waiting.status_code == 202
     assert reverse("public_competition_results", args=[cup.pk]) in waiting.content.decode()
     run_worker()
     response = client.get(url("public_competition_sheets_pdf", cup))

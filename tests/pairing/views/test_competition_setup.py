@@ -61,12 +61,14 @@ def test_a_new_competition_is_created_with_its_arbiter(client, anna):
         "mats": "3",
         "rest_minutes": "12",
         "bout_minutes": "4.5",
+        "rule_set": "2022",
     }
     response = client.post(reverse("competition_create"), data)
     competition = Competition.objects.get(name="Winter Cup")
     assert response["Location"] == url("competition_categories", competition)
     assert list(competition.arbiters.all()) == [anna]
     assert (competition.mats, competition.rest_minutes) == (3, 12)
+    assert competition.rule_set == "2022"  # a national event on the earlier rules
 
 
 def test_a_bad_competition_is_refused_with_the_fields_errors(client, anna):
@@ -85,6 +87,7 @@ def _settings(competition, **changes):
         "mats": str(competition.mats),
         "rest_minutes": str(competition.rest_minutes),
         "bout_minutes": str(competition.bout_minutes),
+        "rule_set": competition.rule_set,
         "seen": str(competition.version),
         **changes,
     }

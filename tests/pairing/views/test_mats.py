@@ -93,7 +93,7 @@ def test_the_result_takes_two_taps_then_the_page_calls_the_next_bout(client, ann
     page = client.post(reverse("mat_confirm", args=[cup.pk, 1]), bout_form(decided), follow=True)
     assert b"wins." in page.content
     bout = Bout.objects.get(bracket__tournament=now.category.tournament, match=now.match.match.id)
-    assert bout.winner == now.white and bout.score == "2022 aI"
+    assert bout.winner == now.white and bout.score == "2025 aI"
     after = now_on(cup)
     assert after.match.match.id != now.match.match.id
     assert f"bout {after.match.match.id}".encode() in page.content
@@ -108,7 +108,7 @@ def test_a_second_tabs_stale_tap_is_refused_and_changes_nothing(client, anna, cu
     stale = client.post(address, bout_form(now, action="a:ippon"), headers=HTMX)
     assert b"changed from another page" in stale.content
     assert b'id="blue-wazaari">1<' in stale.content  # the score as it stands
-    assert LiveScore.objects.get().score == "2022 bW"
+    assert LiveScore.objects.get().score == "2025 bW"
     assert AuditEntry.objects.count() == audit
     # the plain form: back to the page, which says why
     page = client.post(address, bout_form(now, action="a:ippon"), follow=True)
@@ -125,12 +125,12 @@ def test_an_entry_the_rules_forbid_is_refused_with_the_engines_message(client, a
     client.post(address, bout_form(now, action="a:shido"), headers=HTMX)
     refused = client.post(address, bout_form(now_on(cup), action="b:fusen-gachi"), headers=HTMX)
     assert b"Fusen-gachi (no-show) is the only entry of a bout." in refused.content
-    assert LiveScore.objects.get().score == "2022 aS"
+    assert LiveScore.objects.get().score == "2025 aS"
     nothing = client.post(address, bout_form(now_on(cup), action="a:nonsense"), headers=HTMX)
     assert b"Not a score entry." in nothing.content
     undecided = client.post(reverse("mat_confirm", args=[cup.pk, 1]), bout_form(now_on(cup)))
     assert undecided.status_code == 302
-    assert LiveScore.objects.get().score == "2022 aS"
+    assert LiveScore.objects.get().score == "2025 aS"
 
 
 def test_golden_score_and_undo(client, anna, cup):
@@ -140,7 +140,7 @@ def test_golden_score_and_undo(client, anna, cup):
     board = client.get(reverse("mat", args=[cup.pk, 1]), headers=HTMX)
     assert b'id="golden"' in board.content and b"Time up" not in board.content
     client.post(address, bout_form(now_on(cup), action="undo"), headers=HTMX)
-    assert LiveScore.objects.get().score == "2022"
+    assert LiveScore.objects.get().score == "2025"
 
 
 def test_a_form_that_names_no_bout_is_refused_with_a_message(client, anna, cup):

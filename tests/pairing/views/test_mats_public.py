@@ -65,7 +65,7 @@ def test_the_mat_page_follows_the_score_and_the_result(client, anna, cup):
     mats.score(anna, now.category, now.match.match.id, "b:waza-ari", seen=0)
     scored = client.get(address)
     assert scored["ETag"] != first["ETag"]
-    assert b'<td class="num">1</td>' in scored.content
+    assert b'data-label="Waza-ari">1</td>' in scored.content
     mats.score(anna, now.category, now.match.match.id, "b:ippon", seen=1)
     mats.confirm(anna, now.category, now.match.match.id, seen=2)
     after = client.get(address)

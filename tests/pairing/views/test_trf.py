@@ -10,6 +10,7 @@ from pairing.engines.trf import parse_trf
 from pairing.services import rounds
 from pairing.services.trf_import import import_trf
 from tests.conftest import login
+from tests.factories import TournamentFactory
 from tests.pairing.conftest import play
 from tests.pairing.trf_helpers import small_trf, vector
 
@@ -110,10 +111,16 @@ def test_a_round_without_all_its_results_is_left_out_of_the_download(anna_client
     assert max(len(p.results) for p in parse_trf(text).players) == 3
 
 
-def test_only_a_swiss_has_a_trf_download_and_the_arbiter_pages_link_it(
+def test_a_swiss_and_a_round_robin_have_a_trf_download_and_the_arbiter_pages_link_it(
     anna_client, anna, oslo_invitational
 ):
-    assert anna_client.get(export_url(oslo_invitational)).status_code == 404
+    # a round robin has its TRF too (issue 26); a Monrad or a knockout has none
+    assert anna_client.get(export_url(oslo_invitational)).status_code == 200
+    html = anna_client.get(reverse("drawing", args=[oslo_invitational.pk])).content.decode()
+    assert export_url(oslo_invitational) in html
+    for system in ("monrad", "knockout"):
+        other = TournamentFactory(chief=anna, system=system)
+        assert anna_client.get(export_url(other)).status_code == 404
     swiss_event = import_trf(anna, small_trf())
     assert anna_client.get(export_url(swiss_event, "17")).status_code == 404
     html = anna_client.get(reverse("swiss", args=[swiss_event.pk])).content.decode()

@@ -1,4 +1,5 @@
-"""A bout's score as the table keeps it (IJF Refereeing Rules 2022, the 2025 yuko optional)."""
+"""A bout's score as the table keeps it: the IJF Refereeing Rules of 2018-2024 (edition "2022")
+here; the 2025 rules (yuko, the default) in test_scores_2025.py."""
 
 import pytest
 from hypothesis import given
@@ -118,7 +119,7 @@ ENTRIES = st.lists(st.sampled_from(["aW", "bW", "aS", "bS", "aI", "bI", "aH", "a
 
 
 def legal_prefix(tokens):
-    score = Score()
+    score = Score("2022")
     for token in tokens:
         try:
             score = Score(score.edition, (*score.entries, token))
@@ -163,7 +164,7 @@ def test_a_pool_ranks_two_level_on_wins_by_the_score_points_of_how_they_won():
 
 
 def test_where_the_event_lets_shidos_decide_the_fewer_win_at_time_up_and_in_golden_score():
-    level = Score(shido_decides=True).add("a", "waza-ari").add("b", "waza-ari")
+    level = Score("2022", shido_decides=True).add("a", "waza-ari").add("b", "waza-ari")
     assert level.add("a", "shido").time_up().outcome() == Outcome("b", "shido")
     golden = level.time_up()
     assert golden.golden and golden.add("b", "shido").outcome() == Outcome("a", "shido", True)
