@@ -38,8 +38,11 @@ def import_player_list(job: BackgroundJob) -> Outcome:
             check_deadline()
     except service.EntryError as error:
         raise JobRefused(str(error)) from error
-    return Outcome(
-        ngettext("%(count)s player imported.", "%(count)s players imported.", len(imported))
-        % {"count": len(imported)},
-        reverse("players", args=[tournament.pk]),
-    )
+    message = ngettext(
+        "%(count)s player imported.", "%(count)s players imported.", len(imported)
+    ) % {"count": len(imported)}
+    if tournament.rounds.exists():  # import_entries kept every published number
+        message += " " + gettext(
+            "They took the next starting numbers; every number already published was kept."
+        )
+    return Outcome(message, reverse("players", args=[tournament.pk]))

@@ -47,7 +47,7 @@ from django.db import (
     connections,
     transaction,
 )
-from django.db.models import Case, Q, When
+from django.db.models import Case, Exists, OuterRef, Q, When
 from django.utils import timezone
 from django.utils.module_loading import import_string
 from django.utils.translation import get_language, gettext, ngettext, override
@@ -236,13 +236,21 @@ def latest(tournament: Tournament, kind: str) -> BackgroundJob | None:
 
 def shown_on_pages(tournament: Tournament) -> BackgroundJob | None:
     """The job the tournament's arbiter pages name, with a link to its progress: one waiting or
-    running, else one failed in the last FAILED_SHOWN_FOR. One query."""
+    running, else one failed in the last FAILED_SHOWN_FOR that no later job of its kind has
+    done since (a list imported after a failed one). One query."""
     failed_since = timezone.now() - FAILED_SHOWN_FOR
+    done_since = BackgroundJob.objects.filter(
+        tournament=tournament,
+        kind=OuterRef("kind"),
+        state=BackgroundJob.State.DONE,
+        pk__gt=OuterRef("pk"),
+    )
     return (
         BackgroundJob.objects.filter(tournament=tournament)
         .filter(
             Q(state__in=BackgroundJob.ACTIVE)
             | Q(state=BackgroundJob.State.FAILED, finished_at__gte=failed_since)
+            & ~Exists(done_since)
         )
         .order_by(
             Case(When(state__in=BackgroundJob.ACTIVE, then=0), default=1), "-created_at", "-id"

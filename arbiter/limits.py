@@ -47,7 +47,9 @@ class RequestSizeMiddleware:
 
 def too_large(request: HttpRequest) -> HttpResponse:
     response = render(request, "413.html", {"message": too_large_message()}, status=413)
-    response["Connection"] = "close"  # the unread body is not drained for a next request
+    # No `Connection: close`: PEP 3333 leaves hop-by-hop headers to the server. wsgiref
+    # (runserver) refuses one from the application with a 500 ("A server error occurred"),
+    # gunicorn drops it; each reads past the unread body before a next request on the connection.
     return response
 
 

@@ -1,8 +1,10 @@
 """Player lists pasted or uploaded as CSV, parsed and checked line by line before any is saved.
 
 The first line names the columns (any order, any case). Accepted names and their aliases are in
-COLUMNS; only `name` is required. Commas, semicolons and tabs are all accepted as separators (the
-one the header line uses); uploaded files are decoded by :func:`arbiter.forms.decode_upload`.
+COLUMNS; only `name` is required. Commas, semicolons and tabs are all accepted as separators
+(:func:`detect_separator`); a field holding the separator is written in double quotes
+(`"Carlsen, Magnus"`), as spreadsheets write it, and a line with more fields than the header
+says so. Uploaded files are decoded by :func:`arbiter.forms.decode_upload`.
 A list is refused whole, before its lines are checked, when it would take the tournament past
 ``MAX_PLAYERS``; the errors reported stop at :data:`MAX_LINE_ERRORS`.
 """
@@ -41,6 +43,8 @@ COLUMNS: dict[str, str] = {
     "byear": "birth_year",
 }
 SEPARATORS = [",", ";", "\t"]
+#: The data lines :func:`detect_separator` reads to choose between separators.
+SEPARATOR_SAMPLE_LINES = 100
 #: The errors one list reports: a list with more is not worth reading further.
 MAX_LINE_ERRORS = 100
 
@@ -72,8 +76,7 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
     if too_many:
         result.errors.append(LineError(header_index + 1, too_many))
         return result
-    header_line = lines[header_index]
-    separator = max(SEPARATORS, key=header_line.count)
+    separator = detect_separator(lines[header_index], lines[header_index + 1 :])
     reader = _Lines(csv.reader(io.StringIO("\n".join(lines)), delimiter=separator), result)
     columns = _read_header(next(_skip(reader, header_index), []), header_index + 1, result)
     if columns is None:
@@ -95,13 +98,7 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
         if not any(cell.strip() for cell in cells):
             continue
         if len(cells) != len(columns):
-            result.errors.append(
-                LineError(
-                    line,
-                    gettext("expected %(expected)s fields, found %(found)s")
-                    % {"expected": len(columns), "found": len(cells)},
-                )
-            )
+            result.errors.append(LineError(line, _field_count_error(columns, cells, separator)))
             continue
         data = {column: cell.strip() for column, cell in zip(columns, cells, strict=True)}
         form = EntryForm(data=data, tournament=tournament, taken_fide_ids=known_fide_ids)
@@ -128,6 +125,61 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
             LineError(header_index + 1, gettext("the list has a header but no players"))
         )
     return result
+
+
+def detect_separator(header: str, lines: list[str]) -> str:
+    """The separator of a list: among those that split the header into known column names, the
+    one that gives the most of the first data lines as many fields as the header; ties go to
+    the one the header uses most, then to the comma. When none names known columns, the one the
+    header uses most (its unknown column is then reported).
+
+    So a one-column list of names ("name" over "Carlsen, Magnus") is not cut at the comma, and
+    a semicolon list whose names hold commas is read by its semicolons."""
+    sample = [line for line in lines if line.strip()][:SEPARATOR_SAMPLE_LINES]
+
+    def cells(line: str, separator: str) -> list[str]:
+        try:
+            return next(csv.reader([line], delimiter=separator), [])
+        except csv.Error:
+            return []
+
+    def names_columns(separator: str) -> bool:
+        return all(cell.strip().lower() in COLUMNS for cell in cells(header, separator))
+
+    candidates = [sep for sep in SEPARATORS if names_columns(sep)]
+    if not candidates:
+        return max(SEPARATORS, key=header.count)
+
+    def fit(separator: str) -> tuple[int, int]:
+        width = len(cells(header, separator))
+        matching = sum(1 for line in sample if len(cells(line, separator)) == width)
+        return matching, header.count(separator)
+
+    return max(candidates, key=fit)  # max keeps the first of equals: SEPARATORS' order
+
+
+def _field_count_error(columns: list[str], cells: list[str], separator: str) -> str:
+    """Fields missing, or too many: then most often a name written "Lastname, Firstname"
+    without quotes in a comma-separated list."""
+    counts = {"expected": len(columns), "found": len(cells)}
+    if len(cells) < len(columns):
+        return gettext("expected %(expected)d fields, found %(found)d") % counts
+    if separator == ",":
+        return (
+            gettext(
+                "expected %(expected)d fields, found %(found)d: a name or club with a comma in it "
+                'must be in double quotes ("Carlsen, Magnus"), or separate the fields with '
+                "semicolons or tabs"
+            )
+            % counts
+        )
+    return (
+        gettext(
+            "expected %(expected)d fields, found %(found)d: a field with the separator in it must "
+            "be in double quotes"
+        )
+        % counts
+    )
 
 
 def _too_many_players(lines: list[str], tournament: Tournament) -> str:

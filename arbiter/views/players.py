@@ -24,12 +24,22 @@ from pairing import engine_text
 @tournament_arbiter_required
 @once_per_submission
 def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """The list with the add form above it; an HTMX post swaps only the list section."""
+    """The list with the add form above it; an HTMX post swaps only the list section. A late
+    entry that would move published numbers is asked about in the form (who moves, old and new
+    number): the answer comes back with the form's fields, ``numbers`` and ``seen``."""
     form = EntryForm(request.POST or None, tournament=tournament)
-    added = None
+    added = asked = None
     if request.method == "POST" and form.is_valid():
         try:
-            added = service.add_entry(request.user, tournament, form.cleaned_data)
+            added = service.add_entry(
+                request.user,
+                tournament,
+                form.cleaned_data,
+                numbers=request.POST.get("numbers", ""),
+                seen=request.POST.get("seen", ""),
+            )
+        except service.NumbersWouldMove as question:
+            asked = question
         except service.EntryError as error:
             form.add_error(None, str(error))
         else:
@@ -43,6 +53,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "form": form,
         "entries": _with_links(tournament, tournament.entries.order_by("starting_number", "name")),
         "added": added,
+        "asked": asked,
     }
     return render(request, template, context)
 
@@ -50,16 +61,31 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
 def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """A player's details; a correction that would move published numbers asks first, as a
+    late entry does (the form's ``numbers`` and ``seen``)."""
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     form = EntryForm(request.POST or None, instance=entry, tournament=tournament)
+    asked = None
     if request.method == "POST" and form.is_valid():
-        service.update_entry(request.user, entry, form.cleaned_data)
-        messages.success(request, _("%(name)s saved.") % {"name": entry.name})
-        return redirect("players", tournament_id=tournament.pk)
+        try:
+            service.update_entry(
+                request.user,
+                entry,
+                form.cleaned_data,
+                numbers=request.POST.get("numbers", ""),
+                seen=request.POST.get("seen", ""),
+            )
+        except service.NumbersWouldMove as question:
+            asked = question
+        except service.EntryError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": entry.name})
+            return redirect("players", tournament_id=tournament.pk)
     return render(
         request,
         "arbiter/player_form.html",
-        {"tournament": tournament, "form": form, "entry": entry},
+        {"tournament": tournament, "form": form, "entry": entry, "asked": asked},
     )
 
 
@@ -105,16 +131,19 @@ def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]
 @require_POST
 @tournament_arbiter_required
 def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
-    """A player entered by mistake: the first press shows what goes with them, the second
-    (confirm=yes) deletes them. One who has played is withdrawn instead."""
+    """A player entered by mistake: the first press shows what goes with them (and whose
+    published number would move), the second (confirm=yes) deletes them. One who has played
+    is withdrawn instead."""
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     refused = service.deletion_refused(entry)
     if request.POST.get("confirm") != "yes" or refused:
         form = EntryForm(instance=entry, tournament=tournament)
+        moves = () if refused else service.deletion_moves(entry)
         context = {"tournament": tournament, "form": form, "entry": entry, "confirm_delete": True}
-        return render(request, "arbiter/player_form.html", {**context, "refused": refused})
+        context.update(refused=refused, moves=moves, seen=service.moves_seen(moves))
+        return render(request, "arbiter/player_form.html", context)
     try:
-        service.delete_entry(request.user, entry)
+        service.delete_entry(request.user, entry, seen=request.POST.get("seen", ""))
     except service.EntryError as error:
         messages.error(request, str(error))
     else:

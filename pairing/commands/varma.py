@@ -8,7 +8,8 @@ The Varma tables are used where every federation can draw whole from them; other
 are computed, one per federation (see pairing/engines/varma.py).
 Output (JSON on stdout): the method used, the seed, every player's starting number, the drawing
 log, the groups that had to be split, the same-group games by round (latest first) and the Berger
-schedule. Bad input: a message on stderr and exit status 2.
+schedule. Bad input (more than MAX_PLAYERS players among it): a message on stderr and exit
+status 2.
 """
 
 import argparse
@@ -26,6 +27,9 @@ from pairing.engines.group_separation import (
 from pairing.engines.varma import VarmaError, draw
 
 FEDERATION = re.compile(r"^[A-Z]{3}$")
+#: The largest field: a round robin of 100 players plays 99 rounds, the most a tournament of the
+#: app holds (MAX_ROUNDS); such a field is drawn in under a second.
+MAX_PLAYERS = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +45,11 @@ def run(args: argparse.Namespace) -> int:
 def read_drawers(data: Any) -> tuple[list[Drawer], dict[str, dict]]:
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         raise VarmaError('The input must be an object with a "players" list.')
+    if len(data["players"]) > MAX_PLAYERS:
+        raise VarmaError(
+            f"{len(data['players'])} players would play {len(data['players']) - 1} rounds: a "
+            f"round robin takes at most {MAX_PLAYERS} players (99 rounds)."
+        )
     group_by = data.get("group_by", "federation")
     if group_by not in ("federation", "club"):
         raise VarmaError('"group_by" must be "federation" or "club".')

@@ -13,6 +13,7 @@ swapping the numbers of two players of different groups while that lowers the co
 search: optimal on the small fields tested exhaustively, and never worse than its start.
 """
 
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,10 @@ from dataclasses import dataclass
 from pairing.engines.berger import meeting_rounds, table_size
 
 RESTARTS = 12
+#: Fields up to this size are searched from RESTARTS random starts; larger ones from fewer, so
+#: that the work (which grows with the fourth power of the field) stays under a second up to a
+#: 100-player round robin (the most 99 rounds hold).
+FULL_SEARCH_PLAYERS = 40
 #: Compatriots should not meet in this many final rounds (C.05 Annex 2).
 LAST_ROUNDS = 3
 
@@ -72,9 +77,12 @@ def separate_groups(
     drawers: Sequence[Drawer],
     rng: random.Random,
     start: dict[str, int] | None = None,
-    restarts: int = RESTARTS,
+    restarts: int | None = None,
 ) -> dict[str, int]:
-    """The best assignment of starting numbers 1..n found from `start` and seeded random starts."""
+    """The best assignment of starting numbers 1..n found from `start` and seeded random starts
+    (:func:`restarts_for` the field unless given)."""
+    if restarts is None:
+        restarts = restarts_for(len(drawers))
     keys = [d.key for d in drawers]
     if len(set(keys)) != len(keys):
         raise ValueError("Every player must appear once.")
@@ -92,8 +100,21 @@ def separate_groups(
     return best
 
 
+def restarts_for(players: int) -> int:
+    """RESTARTS up to FULL_SEARCH_PLAYERS, then fewer as the square of the field grows (2 at
+    least): 5 for 60 players, 2 for 100."""
+    if players <= FULL_SEARCH_PLAYERS:
+        return RESTARTS
+    return max(2, RESTARTS * FULL_SEARCH_PLAYERS**2 // players**2)
+
+
 class _Scorer:
-    """Costs as one integer: a same-group game in round r weighs base ** (its position)."""
+    """Costs as one integer: a same-group game in round r weighs base ** (its position).
+
+    The weights of every pair of numbers are computed once, and for every player the cost it
+    would have with each number against its mates' current numbers (``at``): a swap is then
+    judged by four look-ups, and only the mates of the two swapped players are brought up to
+    date. A 100-player field is searched in a fraction of a second instead of 17 s."""
 
     def __init__(self, drawers: Sequence[Drawer]) -> None:
         self.drawers = list(drawers)
@@ -109,13 +130,21 @@ class _Scorer:
         }
         pairs = sum(len(m) for m in self.mates.values()) // 2
         self.base = pairs + 1
+        powers = [self.base**position for position in range(self.rounds + 1)]
+        size = self.players + 1
+        # weights[x][y]: the weight of a same-group game between numbers x and y (1-based)
+        self.weights = [[0] * size for _ in range(size)]
+        for pair, round_number in self.meets.items():
+            if len(pair) == 2 and max(pair) < size:
+                x, y = pair
+                self.weights[x][y] = self.weights[y][x] = powers[self.position(round_number)]
 
     def position(self, round_number: int) -> int:
         """0 for round 1 ... ; the last three rounds share the highest position."""
         return max(0, min(round_number - 1, self.rounds - LAST_ROUNDS))
 
     def weight(self, a_number: int, b_number: int) -> int:
-        return self.base ** self.position(self.meets[frozenset((a_number, b_number))])
+        return self.weights[a_number][b_number]
 
     def total(self, numbers: dict[str, int]) -> int:
         return sum(
@@ -125,12 +154,16 @@ class _Scorer:
             if a < b
         )
 
-    def involving(self, numbers: dict[str, int], key: str, skip: str) -> int:
-        return sum(self.weight(numbers[key], numbers[b]) for b in self.mates[key] if b != skip)
-
     def improve(self, numbers: dict[str, int]) -> tuple[dict[str, int], int]:
+        """Swap the numbers of two players of different groups while that lowers the cost, in
+        a fixed order (the first pair that gains is swapped), until no swap gains."""
         numbers = dict(numbers)
         keys = [d.key for d in self.drawers]
+        numbered = range(self.players + 1)
+        at = {
+            key: [sum(self.weights[x][numbers[m]] for m in self.mates[key]) for x in numbered]
+            for key in keys
+        }
         improved = True
         while improved:
             improved = False
@@ -138,14 +171,19 @@ class _Scorer:
                 for b in keys[i + 1 :]:
                     if self.group[a] == self.group[b] or not (self.mates[a] or self.mates[b]):
                         continue
-                    before = self.involving(numbers, a, b) + self.involving(numbers, b, a)
-                    numbers[a], numbers[b] = numbers[b], numbers[a]
-                    after = self.involving(numbers, a, b) + self.involving(numbers, b, a)
-                    if after < before:
+                    na, nb = numbers[a], numbers[b]
+                    if at[a][nb] + at[b][na] < at[a][na] + at[b][nb]:
+                        numbers[a], numbers[b] = nb, na
+                        self._moved(at, a, na, nb)
+                        self._moved(at, b, nb, na)
                         improved = True
-                    else:
-                        numbers[a], numbers[b] = numbers[b], numbers[a]
         return numbers, self.total(numbers)
+
+    def _moved(self, at: dict[str, list[int]], key: str, old: int, new: int) -> None:
+        """``key`` went from number ``old`` to ``new``: its mates' costs follow."""
+        change = list(map(operator.sub, self.weights[new], self.weights[old]))
+        for mate in self.mates[key]:
+            at[mate] = list(map(operator.add, at[mate], change))
 
     def cost_vector(self, numbers: dict[str, int]) -> tuple[int, ...]:
         counts = [0] * (max(self.rounds - LAST_ROUNDS, 0) + 1)

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from arbiter.forms import decode_upload
 from arbiter.models import AuditEntry, Entry
-from arbiter.player_lists import parse_player_list
+from arbiter.player_lists import detect_separator, parse_player_list
 from tests.factories import EntryFactory
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +109,54 @@ def test_a_pasted_list_is_imported(anna_client, bergen_open):
 def test_nothing_pasted_and_no_file_is_a_clear_error(anna_client, bergen_open):
     response = anna_client.post(reverse("players_import", args=[bergen_open.pk]), {"text": "  "})
     assert "Paste a list or choose a file." in response.content.decode()
+
+
+def test_a_name_with_an_unquoted_comma_is_refused_saying_it_needs_quotes(bergen_open):
+    text = 'name,title,fed,rating\nCarlsen, Magnus,GM,NOR,2833\n"Tari, Aryan",GM,NOR,2650\n'
+    assert errors_of(text, bergen_open) == [
+        "line 2: expected 4 fields, found 5: a name or club with a comma in it must be in double "
+        'quotes ("Carlsen, Magnus"), or separate the fields with semicolons or tabs'
+    ]
+    assert errors_of("name;rating\nBerg;Ola;2000\n", bergen_open) == [
+        "line 2: expected 2 fields, found 3: a field with the separator in it must be in double "
+        "quotes"
+    ]
+    assert errors_of("name,rating\nBerg\n", bergen_open) == ["line 2: expected 2 fields, found 1"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Name;Title;Rtg\nCarlsen, Magnus;GM;2833\nTari, Aryan;GM;2650\n",  # a European Excel
+        'Name;Title;Rtg\n"Carlsen, Magnus";GM;2833\n"Tari, Aryan";GM;2650\n',
+        "Name\tTitle\tRtg\nCarlsen, Magnus\tGM\t2833\nTari, Aryan\tGM\t2650\n",
+    ],
+)
+def test_semicolon_and_tab_lists_keep_the_commas_of_names(bergen_open, text):
+    parsed = parse_player_list(text, bergen_open)
+    assert parsed.errors == []
+    assert [(row["name"], row["rating"]) for row in parsed.rows] == [
+        ("Carlsen, Magnus", 2833),
+        ("Tari, Aryan", 2650),
+    ]
+
+
+def test_a_list_of_names_only_is_not_cut_at_their_commas(bergen_open):
+    parsed = parse_player_list("name\nCarlsen, Magnus\nTari, Aryan\n", bergen_open)
+    assert parsed.errors == []
+    assert [row["name"] for row in parsed.rows] == ["Carlsen, Magnus", "Tari, Aryan"]
+
+
+@pytest.mark.parametrize(
+    ("header", "lines", "separator"),
+    [
+        ("name,rating", ["Berg, Ola,2000"], ","),  # the header decides: its columns are known
+        ("Name;Rating", ["Berg, Ola;2000"], ";"),
+        ("name", ["Berg, Ola"], ";"),  # every separator names the column: the lines decide
+        ("name", ["Berg"], ","),
+        ("name\trating", ['"a;b"\t1'], "\t"),
+        ("navn|elo", ["a|1"], ","),  # nothing fits: unknown columns, reported as such
+    ],
+)
+def test_the_separator_is_the_one_that_reads_header_and_lines_alike(header, lines, separator):
+    assert detect_separator(header, lines) == separator

@@ -47,8 +47,9 @@ def test_an_arbiter_creates_a_tournament_and_adds_players_without_reloading(page
     expect(rows.nth(0)).to_contain_text("Aas, Kari")  # starting numbers follow the rating
 
     rows.nth(2).get_by_role("button", name="Withdraw…").click()
-    expect(rows.nth(2)).to_contain_text("Withdraw Lie, Jo? They will not be paired")
-    rows.nth(2).get_by_role("button", name="Withdraw", exact=True).click()
+    question = page.locator("#player-list").get_by_role("alert")
+    expect(question).to_contain_text("Withdraw Lie, Jo? They will not be paired")
+    question.get_by_role("button", name="Withdraw", exact=True).click()
     expect(page.locator("#player-list tbody tr.withdrawn")).to_contain_text("Lie, Jo")
     assert page.evaluate("window.notReloaded") is True
     screenshot(page, "players-after-htmx-adds")

@@ -46,6 +46,10 @@ NOT_AUDITED = {
     "arbiter.services.audit.snapshot": "reads an instance's fields",
     "arbiter.services.entries.initial_ranking_key": "a sort key",
     "arbiter.services.entries.numbers_follow_ranking": "reads the rounds",
+    "arbiter.services.entries.late_entry_renumbering": "reads what a late entry would move",
+    "arbiter.services.entries.correction_renumbering": "reads what a correction would move",
+    "arbiter.services.entries.deletion_moves": "reads what a deletion would move",
+    "arbiter.services.entries.moves_seen": "words moves for a page",
     "arbiter.services.entries.renumber_by_rating": (
         "a step of add_entry, update_entry, import_entries and swiss.pair_round, in their "
         "transaction and audited by their entries"

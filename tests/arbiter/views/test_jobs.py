@@ -133,3 +133,33 @@ def test_another_tournaments_job_is_not_named(anna_client, bergen_open, job):
     )
 
     assert notice(anna_client, bergen_open) == ""
+
+
+def test_a_failed_job_gives_way_to_a_later_one_of_its_kind_that_succeeded(
+    anna_client, trondheim_open, anna
+):
+    """A failed player list import stays named until a later import succeeds; a later job of
+    another kind does not clear it, nor does an earlier success."""
+
+    def importing(state: str, kind: str = "player_import") -> BackgroundJob:
+        return BackgroundJob.objects.create(
+            kind=kind,
+            title="Importing a player list" if kind == "player_import" else "Pairing round 1",
+            tournament=trondheim_open,
+            started_by=anna,
+            state=state,
+            finished_at=timezone.now(),
+            message="Nothing was imported.",
+        )
+
+    importing("done")
+    importing("failed")
+    assert "Importing a player list:" in notice(anna_client, trondheim_open)
+    importing("done", kind="pair")
+    assert "failed, nothing was changed" in notice(anna_client, trondheim_open)
+
+    importing("done")
+
+    assert notice(anna_client, trondheim_open) == ""
+    importing("failed")
+    assert "failed, nothing was changed" in notice(anna_client, trondheim_open)

@@ -99,7 +99,7 @@ def test_withdrawing_over_htmx_asks_first_then_swaps_the_row(
     confirmed = {"withdrawn": "1", "confirm": "yes"}
     response = anna_client.post(url, confirmed, headers={"HX-Request": "true"})
     body = response.content.decode()
-    assert body.lstrip().startswith(f'<tr id="entry-{entry.pk}" class="withdrawn">')
+    assert body.lstrip().startswith(f'<tbody id="entry-{entry.pk}" class="withdrawn">')
     assert "Reinstate" in body
     entry.refresh_from_db()
     assert entry.withdrawn
@@ -180,3 +180,75 @@ def test_titles_read_as_fide_writes_them(anna_client, trondheim_open, trondheim_
     address = reverse("player_edit", args=[trondheim_open.pk, trondheim_players[0].pk])
     html = anna_client.get(address).content.decode()
     assert '<option value="WGM">WGM</option>' in html and "Wgm" not in html
+
+
+def test_a_late_entry_that_moves_numbers_asks_in_the_form_and_the_answer_adds(
+    anna_client, anna, trondheim_open
+):
+    import html as html_module
+    import re
+
+    from pairing.services import rounds
+    from tests.pairing.conftest import play
+
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    url = reverse("players", args=[trondheim_open.pk])
+    late = {"name": "Late, Magnus", "rating": "2395"}
+    for headers in ({}, {"HX-Request": "true"}):  # the plain form and HTMX alike
+        html = anna_client.post(url, late, headers=headers).content.decode()
+        assert 'id="renumber-question"' in html
+        assert '<td>Player 02, Trondheim</td><td class="num">2</td><td class="num">3</td>' in html
+        assert 'value="Late, Magnus"' in html  # the form keeps what was typed
+        assert "Add as number 2 and renumber 9 players" in html
+        assert "Add as number 11, keep every number" in html
+        assert not trondheim_open.entries.filter(name="Late, Magnus").exists()
+    seen = html_module.unescape(re.search(r'name="seen" value="([^"]+)"', html).group(1))
+    response = anna_client.post(url, {**late, "numbers": "keep", "seen": seen})
+    assert response.status_code == 302
+    assert trondheim_open.entries.get(name="Late, Magnus").starting_number == 11
+    assert trondheim_open.entries.get(name="Player 02, Trondheim").starting_number == 2
+
+
+def test_a_correction_that_moves_numbers_asks_on_the_edit_page(anna_client, anna, trondheim_open):
+    import html as html_module
+    import re
+
+    from pairing.services import rounds
+    from tests.pairing.conftest import play
+
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    tenth = trondheim_open.entries.get(name="Player 10, Trondheim")
+    url = reverse("player_edit", args=[trondheim_open.pk, tenth.pk])
+    corrected = {"name": tenth.name, "rating": "2395"}
+    page = anna_client.post(url, corrected).content.decode()
+    assert 'id="renumber-question"' in page
+    assert "Save and renumber 9 players" in page and "Save, keep every number" in page
+    tenth.refresh_from_db()
+    assert tenth.rating == 2310
+    seen = html_module.unescape(re.search(r'name="seen" value="([^"]+)"', page).group(1))
+    response = anna_client.post(url, {**corrected, "numbers": "rank", "seen": seen})
+    assert response.status_code == 302
+    tenth.refresh_from_db()
+    assert (tenth.rating, tenth.starting_number) == (2395, 2)
+
+
+def test_the_delete_page_lists_whose_number_closes_up(anna_client, anna, trondheim_open):
+    import html as html_module
+    import re
+
+    from arbiter.services.entries import RANK, add_entry, late_entry_renumbering
+    from pairing.services import rounds
+    from tests.pairing.conftest import play
+
+    play(anna, rounds.pair_next_round(anna, trondheim_open))
+    data = {"name": "Late, Magnus", "rating": 2395}
+    seen = late_entry_renumbering(trondheim_open, data).seen
+    mistake = add_entry(anna, trondheim_open, data, numbers=RANK, seen=seen)
+    url = reverse("player_delete", args=[trondheim_open.pk, mistake.pk])
+    page = anna_client.post(url).content.decode()
+    assert "9 players already paired get new starting numbers" in page
+    assert '<td>Player 02, Trondheim</td><td class="num">3</td><td class="num">2</td>' in page
+    seen = html_module.unescape(re.search(r'name="seen" value="([^"]*)"', page).group(1))
+    assert anna_client.post(url, {"confirm": "yes", "seen": seen}).status_code == 302
+    assert not trondheim_open.entries.filter(pk=mistake.pk).exists()
+    assert trondheim_open.entries.get(name="Player 02, Trondheim").starting_number == 2

@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,27 @@ def test_the_command_line_refuses_bad_json_without_a_traceback(tmp_path):
     assert completed.returncode == 2
     assert completed.stderr.startswith("varma: ")
     assert "Traceback" not in completed.stderr
+
+
+def field(players: int) -> dict:
+    feds = ["NOR", "SWE", "DEN", "FIN", "ISL", "GER", "FRA", "ESP"]
+    return {"players": [{"name": f"P{i}", "federation": feds[i % 8]} for i in range(players)]}
+
+
+def test_the_largest_round_robin_is_drawn_in_under_a_second():
+    started = time.process_time()  # the CPU this process spent: other work on the machine aside
+    result = plan(field(100), seed=1)
+    assert time.process_time() - started < 1
+    assert result["method"] == "computed"
+    assert sorted(row["number"] for row in result["starting_numbers"]) == list(range(1, 101))
+
+
+def test_a_field_past_a_round_robin_s_size_is_refused_at_once(tmp_path):
+    path = tmp_path / "two-hundred.json"
+    path.write_text(json.dumps(field(200)), encoding="utf-8")
+    started = time.monotonic()
+    completed = run_cli(str(path), "--seed", "1")
+    assert time.monotonic() - started < 10  # the interpreter's start; refused before any search
+    assert completed.returncode == 2
+    assert "200 players would play 199 rounds" in completed.stderr
+    assert "at most 100 players" in completed.stderr

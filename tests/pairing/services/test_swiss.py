@@ -240,10 +240,12 @@ def test_a_changed_past_result_changes_the_points_and_is_audited(anna, dag, tron
 
 
 def test_a_late_entry_is_ranked_by_rating_until_round_four_is_paired(anna, trondheim_open):
-    from arbiter.services.entries import add_entry
+    from arbiter.services.entries import RANK, add_entry, late_entry_renumbering
 
     play(anna, rounds.pair_next_round(anna, trondheim_open))
-    late = add_entry(anna, trondheim_open, {"name": "Late, Magnus", "rating": 2405})
+    data = {"name": "Late, Magnus", "rating": 2405}
+    seen = late_entry_renumbering(trondheim_open, data).seen  # the arbiter was asked
+    late = add_entry(anna, trondheim_open, data, numbers=RANK, seen=seen)
     assert late.starting_number == 1  # above the old number 1 (2400): C.04.2
     assert trondheim_open.entries.get(name="Player 01, Trondheim").starting_number == 2
     audit = AuditEntry.objects.filter(action="entry.add").latest("pk")
