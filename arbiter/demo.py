@@ -73,6 +73,19 @@ JUDO_CLUBS = {
 }
 
 
+#: The first names above that are women's (the judo categories are by sex).
+WOMEN = {"Ingrid", "Sofia", "Nora", "Elif", "Hanna", "Lucia", "Maja", "Olga", "Freya", "Aino"}
+
+
+def is_womans(name: str) -> bool:
+    """A "Lastname, Firstname" of the demo's with a woman's first name."""
+    return name.rpartition(", ")[2] in WOMEN
+
+
+def _men(names: list[str]) -> list[str]:
+    return [name for name in names if not is_womans(name)]
+
+
 def _judo_competitors(names: list[str], count: int, rng: random.Random) -> list[dict]:
     competitors = []
     for name in names[:count]:
@@ -80,6 +93,10 @@ def _judo_competitors(names: list[str], count: int, rng: random.Random) -> list[
         club = rng.choice(JUDO_CLUBS[federation])
         competitors.append({"name": name, "federation": federation, "club": club})
     return competitors
+
+
+def _judo_men(names: list[str], count: int, rng: random.Random) -> list[dict]:
+    return _judo_competitors(_men(names), count, rng)
 
 
 def _chess_players(names: list[str], count: int, rng: random.Random) -> list[dict]:
@@ -149,7 +166,7 @@ DEMO_TOURNAMENTS = [
         "start_date": datetime.date(2026, 10, 17),
         "end_date": datetime.date(2026, 10, 17),
         "players": 13,
-        "entrants": _judo_competitors,
+        "entrants": _judo_men,
     },
 ]
 
@@ -179,7 +196,11 @@ def load_demo() -> tuple[object, list[Tournament]]:
         made.append(tournament)
     names = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
     rng.shuffle(names)
-    load_demo_competition(user, _judo_competitors(names, 33, rng), rng)
+    by_sex = {
+        "F": _judo_competitors([n for n in names if is_womans(n)], 33, rng),
+        "M": _judo_competitors(_men(names), 33, rng),
+    }
+    load_demo_competition(user, by_sex, rng)
     return user, made
 
 

@@ -113,6 +113,10 @@ class TournamentForm(forms.ModelForm):
         return cleaned
 
 
+#: The fields of a chess player only (a system without them leaves them out: arbiter/systems.py).
+CHESS_FIELDS = ("title", "rating", "fide_id")
+
+
 class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
@@ -135,6 +139,10 @@ class EntryForm(forms.ModelForm):
         kwargs.setdefault("instance", Entry(tournament=tournament))
         super().__init__(_normalised(data), *args, **kwargs)
         self.taken_fide_ids = taken_fide_ids
+        if not tournament.pairing_system.chess_fields:
+            for name in CHESS_FIELDS:
+                del self.fields[name]
+            return
         self.fields["rating"].required = False
         # FIDE's abbreviations as arbiters write them ("WGM"), not Django's "Wgm" from the names.
         self.fields["title"].choices = [("", "—"), *((t, t) for t in Title.values)]

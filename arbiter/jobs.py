@@ -56,6 +56,7 @@ from django_tasks_db.utils import is_locked_database_exception
 
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.time_limit import TimeLimitExceeded, deadline
+from pairing import engine_text
 
 logger = logging.getLogger(__name__)
 
@@ -65,6 +66,7 @@ KINDS: dict[str, str] = {
     "pair": "pairing.jobs.pair_round",
     "trf_import": "pairing.jobs.import_trf_file",
     "player_import": "arbiter.import_jobs.import_player_list",
+    "competition_import": "pairing.jobs.import_competition_list",
 }
 
 #: How long a failed job stays named on its tournament's pages.
@@ -211,7 +213,11 @@ def _check_bound(under_way: list[str]) -> None:
                 "TASKS_PER_ARBITER).",
                 len(under_way),
             )
-            % {"count": len(under_way), "titles": "; ".join(under_way), "limit": limit}
+            % {
+                "count": len(under_way),
+                "titles": "; ".join(engine_text.translate(title) for title in under_way),
+                "limit": limit,
+            }
         )
 
 

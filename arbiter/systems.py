@@ -100,6 +100,10 @@ class PairingSystem:
     #: heading, and the button that adds one: whole phrases, so each language words them.
     people: Any = PLAYERS
     add_person: Any = ADD_PLAYER
+    #: Those who take part have a FIDE title, rating and id (chess). A knockout is the system of
+    #: judo and the other combat sports here (a bracket seeded by hand, no rating): its entry form
+    #: and player list leave those fields out.
+    chess_fields: bool = True
 
     @property
     def trf_export(self) -> bool:
@@ -182,5 +186,6 @@ SYSTEMS: dict[str, PairingSystem] = {
         bouts="pairing.services.knockout.bouts",
         people=_("Competitors"),
         add_person=_("Add competitor"),
+        chess_fields=False,
     ),
 }

@@ -186,3 +186,17 @@ def years_label(category: Category) -> str:
 
 class WeighForm(forms.Form):
     weight = WeightField(label=gettext_lazy("Weight (kg)"))
+
+
+class EntryListForm(forms.Form):
+    """A registration export: CSV or XLSX, read by arbiter/spreadsheets.py."""
+
+    file = forms.FileField(
+        label=gettext_lazy("The list (CSV or Excel .xlsx)"),
+        widget=forms.ClearableFileInput(
+            attrs={
+                "accept": ".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-"
+                "officedocument.spreadsheetml.sheet"
+            }
+        ),
+    )

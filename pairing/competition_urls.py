@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from pairing.views import competition, competition_draw, competition_weigh_in
+from pairing.views import competition, competition_draw, competition_lists, competition_weigh_in
 
 _c = "arbiter/c/<int:competition_id>/"
 _e = _c + "weigh-in/<int:entry_id>/"
@@ -17,6 +17,13 @@ urlpatterns: list = [
         name="competition_weight_classes",
     ),
     path(_c + "entries/", competition_weigh_in.entries, name="competition_entries"),
+    path(_c + "entries/list/", competition_lists.upload, name="competition_list_upload"),
+    path(_c + "entries/list/<int:list_id>/", competition_lists.preview, name="competition_list"),
+    path(
+        _c + "entries/list/<int:list_id>/import/",
+        competition_lists.import_list,
+        name="competition_list_import",
+    ),
     path(_c + "weigh-in/", competition_weigh_in.weigh_in_page, name="competition_weigh_in"),
     path(_e, competition_weigh_in.weigh, name="competition_weigh"),
     path(_e + "move/", competition_weigh_in.move, name="competition_move"),

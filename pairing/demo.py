@@ -27,8 +27,11 @@ SCORES = (
 )
 
 
-def load_demo_competition(user, competitors: list[dict], rng: random.Random) -> Competition | None:
-    """The demo competition, unless it is there already; `competitors` give names and clubs."""
+def load_demo_competition(
+    user, competitors: dict[str, list[dict]], rng: random.Random
+) -> Competition | None:
+    """The demo competition, unless it is there already; `competitors` give names and clubs by
+    sex ("M", "F"): each category is entered from those of its sex."""
     if Competition.objects.filter(name=DEMO_COMPETITION, arbiters=user).exists():
         return None
     cup = service.create_competition(
@@ -42,11 +45,11 @@ def load_demo_competition(user, competitors: list[dict], rng: random.Random) -> 
             "bout_minutes": Decimal(5),
         },
     )
-    people = iter(competitors)
+    people = {sex: iter(listed) for sex, listed in competitors.items()}
     for sex, limit, count in CATEGORIES:
         category = service.add_category(user, cup, sex=sex, age_group="Seniors", weight_limit=limit)
         for _ in range(count):
-            person = next(people)
+            person = next(people[sex])
             entry = service.enter(
                 user, category, {**person, "birth_year": rng.randrange(1990, 2006)}
             )

@@ -42,6 +42,7 @@ def _load_engines() -> None:
     import arbiter.import_jobs  # noqa: F401
     import pairing.engines.dutch.explain
     import pairing.jobs
+    import pairing.services.competition_lists
     import pairing.services.knockout
     import pairing.services.monrad
     import pairing.services.swiss  # noqa: F401

@@ -8,10 +8,13 @@ from django.utils.translation import gettext, ngettext
 
 from arbiter.jobs import JobRefused, Outcome, latest
 from arbiter.models import BackgroundJob, Tournament
+from arbiter.services.entries import EntryError
 from arbiter.time_limit import check_deadline, run_pure
 from pairing.engines import trf_check
 from pairing.engines.messages import N_
 from pairing.engines.trf import TrfError
+from pairing.services import competition_lists
+from pairing.services.competition import CompetitionError
 from pairing.services.rounds import RoundError, pair_next_round
 from pairing.services.trf_import import import_trf, trf_limits
 
@@ -87,3 +90,22 @@ def sentence(error: TrfError) -> str:
     if error.line:
         return gettext("Line %(line)s: %(error)s.") % {"line": error.line, "error": error.message}
     return f"{error.message[:1].upper()}{error.message[1:]}."
+
+
+def import_competition_list(job: BackgroundJob) -> Outcome:
+    """Enter a competition's entry list as its preview showed it, all of it or nothing
+    (pairing/services/competition_lists.py)."""
+    options = job.options
+    try:
+        with transaction.atomic():
+            done = competition_lists.import_list(
+                job.started_by, options["list"], options["mapping"], seen=options["seen"]
+            )
+            check_deadline()
+    except (CompetitionError, EntryError) as refused:
+        raise JobRefused(str(refused), getattr(refused, "details", [])) from refused
+    return Outcome(
+        gettext("%(n)s competitors entered in %(categories)s categories.")
+        % {"n": done.entered, "categories": done.categories},
+        reverse("competition_entries", args=[options["competition"]]),
+    )

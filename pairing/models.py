@@ -548,3 +548,33 @@ class LiveScore(models.Model):
 
     def __str__(self) -> str:
         return f"M{self.match}: {self.score}"
+
+
+class EntryList(models.Model):
+    """A competition's entry list as uploaded (a club's or a federation's registration export),
+    kept between the preview and its import (pairing/services/competition_lists.py). Its rows
+    are the cells as read (arbiter/spreadsheets.py), the header first; once imported they are
+    dropped and ``imported_at`` says when, so the same list is never imported twice."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="entry_lists"
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    file_name = models.CharField(max_length=200)
+    #: [[line, [cell, ...]], ...]: the header row first.
+    rows = models.JSONField(default=list, blank=True)
+    #: The import asked for: its job (one at a time: a second press joins it).
+    job = models.ForeignKey(
+        "arbiter.BackgroundJob", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    imported_at = models.DateTimeField(null=True, blank=True)
+    imported = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.file_name

@@ -20,9 +20,12 @@ from pairing import engine_text
 
 
 def _may_see(user, job: BackgroundJob) -> bool:
-    """The arbiter who asked for it, and the arbiters of its tournament."""
+    """The arbiter who asked for it, and the arbiters of its tournament (or competition)."""
     if job.started_by_id == user.pk:
         return True
+    competition = job.options.get("competition") if job.kind == "competition_import" else None
+    if competition is not None:
+        return user.competitions.filter(pk=competition).exists()
     return (
         job.tournament_id is not None
         and TournamentArbiter.objects.filter(tournament_id=job.tournament_id, user=user).exists()

@@ -274,6 +274,32 @@ def category_for(
     return next((c for c in fitting if c.weight_limit is None), None)
 
 
+def landing(
+    competition: Competition, data: dict, *, among: list[Category] | None = None
+) -> Category:
+    """Where an entry lands: the category chosen (``data["category"]``), else where the sex,
+    year of birth and declared weight land (:func:`category_for`); refused when none does.
+    The single-entry form and the list import (pairing/competitor_lists.py) both ask this."""
+    if data.get("category") is not None:
+        return data["category"]
+    category = category_for(
+        competition, data["sex"], data["birth_year"], data["weight"], among=among
+    )
+    if category is None:
+        raise CompetitionError(
+            _(
+                "No category takes %(sex)s born %(year)s weighing %(weight)s kg: add one on "
+                "the Categories page, or choose the category."
+            )
+            % {
+                "sex": Category.Sex(data["sex"]).label.lower(),
+                "year": data["birth_year"],
+                "weight": data["weight"],
+            }
+        )
+    return category
+
+
 def _category(entry: Entry) -> Category:
     """The category the entry is in now (the entry the page showed may have been moved since)."""
     return Category.objects.select_related("competition", "tournament").get(
@@ -281,7 +307,7 @@ def _category(entry: Entry) -> Category:
     )
 
 
-def _not_drawn(category: Category, refusal: str) -> None:
+def not_drawn(category: Category, refusal: str) -> None:
     """Refused with `refusal` (naming ``%(category)s``) once the category is drawn."""
     if Bracket.objects.filter(tournament=category.tournament_id).exclude(slots=[]).exists():
         raise CompetitionError(refusal % {"category": category.label})
@@ -292,7 +318,7 @@ def enter(user, category: Category, data: dict) -> Entry:
     """A competitor entered in a category (data as for an entry: name, club, federation, sex,
     birth_year)."""
     locked_tournament(category.tournament)
-    _not_drawn(
+    not_drawn(
         category,
         _(
             "%(category)s is drawn: "
@@ -321,7 +347,7 @@ def weigh_in(user, entry: Entry, weight: Decimal) -> Weighed:
     category = _category(entry)
     locked_tournament(category.tournament)
     entry = Entry.objects.get(pk=entry.pk)
-    _not_drawn(
+    not_drawn(
         category,
         _(
             "%(category)s is drawn: "
@@ -358,11 +384,11 @@ def move_entry(user, entry: Entry, target: Category) -> Entry:
         return entry
     for tournament_id in sorted((source.tournament_id, target.tournament_id)):
         Tournament.objects.select_for_update().get(pk=tournament_id)
-    _not_drawn(
+    not_drawn(
         source,
         _("%(category)s is drawn: competitors move only before the draw (undo the draw first)."),
     )
-    _not_drawn(
+    not_drawn(
         target,
         _("%(category)s is drawn: competitors move only before the draw (undo the draw first)."),
     )
@@ -387,7 +413,7 @@ def put_out(user, entry: Entry) -> Entry:
     category = _category(entry)
     with transaction.atomic():
         locked_tournament(category.tournament)
-        _not_drawn(
+        not_drawn(
             category,
             _(
                 "%(category)s is drawn: "

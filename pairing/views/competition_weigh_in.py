@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -48,22 +48,10 @@ def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
     notice = ""
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        category = data["category"] or service.category_for(
-            competition, data["sex"], data["birth_year"], data["weight"], among=categories
-        )
-        if category is None:
-            form.add_error(
-                None,
-                _(
-                    "No category takes %(sex)s born %(year)s weighing %(weight)s kg: add one on "
-                    "the Categories page, or choose the category."
-                )
-                % {
-                    "sex": Category.Sex(data["sex"]).label.lower(),
-                    "year": data["birth_year"],
-                    "weight": data["weight"],
-                },
-            )
+        try:
+            category = service.landing(competition, data, among=categories)
+        except service.CompetitionError as error:
+            form.add_error(None, str(error))
         else:
             fields = ("name", "club", "federation", "birth_year")
             try:
@@ -140,12 +128,27 @@ def _search(request: HttpRequest) -> str:
     return " ".join(text.split())
 
 
-def _weigh_in_context(competition: Competition, q: str, **extra) -> dict:
-    categories = list(categories_with_counts(competition))
+def _found(competition: Competition, q: str):
     listed = Entry.objects.filter(tournament__category__competition=competition)
     if q:
         listed = listed.filter(Q(name__icontains=q) | Q(club__icontains=q))
-    listed = list(listed.select_related("weigh_in").order_by("name")[: SHOWN + 1])
+    return listed
+
+
+def _counts(competition: Competition, q: str) -> dict:
+    """How many of those found wait, are weighed, are out: one query. The page's headings show
+    them, and a row's answer updates them (HTMX out of band), so they never wait for a reload."""
+    still_in = Q(withdrawn=False)
+    return _found(competition, q).aggregate(
+        waiting=Count("pk", filter=still_in & Q(weigh_in__isnull=True)),
+        weighed=Count("pk", filter=still_in & Q(weigh_in__isnull=False)),
+        out=Count("pk", filter=Q(withdrawn=True)),
+    )
+
+
+def _weigh_in_context(competition: Competition, q: str, **extra) -> dict:
+    categories = list(categories_with_counts(competition))
+    listed = list(_found(competition, q).select_related("weigh_in").order_by("name")[: SHOWN + 1])
     rows = _rows(competition, listed[:SHOWN], categories)
     return {
         "competition": competition,
@@ -153,6 +156,7 @@ def _weigh_in_context(competition: Competition, q: str, **extra) -> dict:
         "waiting": [r for r in rows if r.weight is None and not r.entry.withdrawn],
         "weighed": [r for r in rows if r.weight is not None and not r.entry.withdrawn],
         "out": [r for r in rows if r.entry.withdrawn],
+        "counts": _counts(competition, q),
         "more": len(listed) > SHOWN,
         "shown": SHOWN,
         "form": WeighForm(),
@@ -197,8 +201,9 @@ def _answer(
             "error": error,
             "confirm_out": confirm_out,
             "q": _search(request),
+            "counts": _counts(competition, _search(request)),
         }
-        return render(request, "pairing/competition/weigh_in.html#weigh-row", context)
+        return render(request, "pairing/competition/weigh_in.html#weigh-answer", context)
     if confirm_out:
         context = _weigh_in_context(competition, entry.name, confirm_out=entry.pk)
         return render(request, "pairing/competition/weigh_in.html", context)

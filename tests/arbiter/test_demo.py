@@ -104,3 +104,21 @@ def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(d
     assert today.live  # a bout in golden score, being fought
     kept = [b.score for c in today.categories for b in today.boards[c.pk].fought.values()]
     assert "2025 bS bY T" in kept  # a bout won by a yuko (IJF 2025, the competition's rules)
+
+
+def test_the_demo_judo_categories_hold_names_of_their_sex():
+    """Women's first names in the women's categories, men's in the men's and in the standalone
+    men's -73 kg bracket (issue 26)."""
+    from arbiter.demo import is_womans
+    from arbiter.models import Entry
+
+    call_command("load_demo")
+    judo = Entry.objects.filter(tournament__system=System.KNOCKOUT).select_related(
+        "tournament__category"
+    )
+    assert judo.count() > 30
+    for entry in judo:
+        category = getattr(entry.tournament, "category", None)
+        women = category is not None and category.sex == "F"
+        assert is_womans(entry.name) is women, (entry.name, entry.tournament.name)
+        assert entry.sex == ("f" if women else "m") or category is None

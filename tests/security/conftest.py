@@ -8,8 +8,16 @@ from django.core.cache import caches
 
 from arbiter.models import BackgroundJob, System, Tournament, TournamentArbiter
 from arbiter.services.results import record_result
+from arbiter.spreadsheets import Table
 from pairing.models import ForbiddenPair
-from pairing.services import competition, knockout, monrad, rounds, swiss_records
+from pairing.services import (
+    competition,
+    competition_lists,
+    knockout,
+    monrad,
+    rounds,
+    swiss_records,
+)
 from pairing.services import round_robin as drawing
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory, competition_with_categories
@@ -136,7 +144,11 @@ def world(anna, dag, boris, boris_cup):
     light = judo.categories.get(weight_limit=60)
     over = competition.enter(anna, light, {"name": "Over, Limit", "birth_year": 1990})
     competition.weigh_in(anna, over, Decimal("61"))
-    places["competition"] = Place(True, {"competition_id": judo.pk, "entry_id": over.pk})
+    rows = [(1, ["Name", "Sex", "Born", "Weight"]), (2, ["Listed, Judoka", "M", "1999", "59"])]
+    kept = competition_lists.keep_list(anna, judo, "list.csv", Table(rows))
+    places["competition"] = Place(
+        True, {"competition_id": judo.pk, "entry_id": over.pk, "list_id": kept.pk}
+    )
 
     # Anna's unpublished tournament, with a complete round: nothing of it is public.
     hidden = TournamentFactory(name="Walk Hidden", chief=anna, is_published=False)

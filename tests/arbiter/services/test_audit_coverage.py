@@ -136,6 +136,15 @@ NOT_AUDITED = {
     "pairing.services.mats.on_the_mat": "chooses the bout on the mat from its order",
     "pairing.services.mats.propose_mats": "assign_mats with the engine's proposal, audited",
     "pairing.services.knockout.boards": "reads the brackets for the pages",
+    "pairing.services.competition.landing": "reads where an entry lands",
+    "pairing.services.competition.not_drawn": "a check that raises",
+    "pairing.services.competition_lists.keep_list": (
+        "keeps an uploaded file for its preview: nothing of the competition changes"
+    ),
+    "pairing.services.competition_lists.start_import": (
+        "queues the import's job; the import itself is import_list, audited"
+    ),
+    "pairing.services.competition_lists.imported_already": "words a refusal",
 }
 
 
@@ -755,6 +764,26 @@ def _(w, fn):
     _, groups = competition_day(w)
     fn(w.anna, groups[0], {"name": "Late, Judoka", "club": "B"})
     return [Expected(w.anna, groups[0].tournament, "entry.add", after=ANY)]
+
+
+@scenario("pairing.services.competition_lists.import_list")
+def _(w, fn):
+    from arbiter.spreadsheets import Table
+    from pairing.competitor_lists import check
+    from pairing.services import competition_lists
+
+    day, groups = competition_day(w)
+    rows = [(1, ["Name", "Sex", "Born", "Weight"]), (2, ["Ny, Judoka", "M", "2001", "65"])]
+    kept = competition_lists.keep_list(w.anna, day, "list.csv", Table(rows))
+    mapping = ["name", "sex", "birth_year", "weight"]
+    fn(w.anna, kept.pk, mapping, seen=check(kept.rows, mapping, day).digest())
+    names = {"names": ["Ny, Judoka"]}
+    return [
+        Expected(w.anna, groups[1].tournament, "entry.import", after=names),
+        Expected(
+            w.anna, None, "competition.import", after={"competition": day.pk, "list": kept.pk}
+        ),
+    ]
 
 
 @scenario("pairing.services.competition.weigh_in")

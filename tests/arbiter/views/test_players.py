@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from arbiter.models import AuditEntry, Entry
+from tests.conftest import login
 from tests.factories import EntryFactory
 
 pytestmark = pytest.mark.django_db
@@ -180,6 +181,27 @@ def test_titles_read_as_fide_writes_them(anna_client, trondheim_open, trondheim_
     address = reverse("player_edit", args=[trondheim_open.pk, trondheim_players[0].pk])
     html = anna_client.get(address).content.decode()
     assert '<option value="WGM">WGM</option>' in html and "Wgm" not in html
+
+
+@pytest.mark.parametrize(
+    ("system", "asks"),
+    [("swiss_dutch", True), ("round_robin", True), ("knockout", False)],
+)
+def test_a_knockout_does_not_ask_chess_fields(client, anna, system, asks):
+    """A knockout is the bracket of judo and the combat sports here: no title, rating or FIDE
+    id in its form or list (arbiter/systems.py, chess_fields)."""
+    from arbiter.models import System
+    from tests.factories import TournamentFactory
+
+    tournament = TournamentFactory(system=System(system), chief=anna)
+    login(client, anna)
+    html = client.get(reverse("players", args=[tournament.pk])).content.decode()
+    for field in ('name="title"', 'name="rating"', 'name="fide_id"', ">Rtg<"):
+        assert (field in html) is asks, field
+    data = {"name": "Berg, Ola", "club": "Bergen Judo", "rating": "2100", "fide_id": "123"}
+    client.post(reverse("players", args=[tournament.pk]), data)
+    entry = tournament.entries.get()
+    assert (entry.rating, entry.fide_id) == ((2100, 123) if asks else (0, None))
 
 
 def test_a_late_entry_that_moves_numbers_asks_in_the_form_and_the_answer_adds(

@@ -217,7 +217,7 @@ def test_the_weigh_in_list_costs_the_same_queries_for_3_and_12_per_category(
             elif n % 3 == 2:
                 service.weigh_in(anna, entry, Decimal(70))  # over in -60 and -66: offered a move
     login(client, anna)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):  # the headings' counts: one query
         response = client.get(url("competition_weigh_in", cup))
     assert len(re.findall(r'id="weigh-\d', response.content.decode())) == 3 * size
 
@@ -233,3 +233,21 @@ def test_the_entries_page_costs_the_same_queries_for_2_and_9_per_category(
     with django_assert_num_queries(7):
         response = client.get(url("competition_entries", cup))
     assert response.content.decode().count("<td>C") == 3 * size
+
+
+def test_a_weighing_over_htmx_updates_the_headings_counts(client, anna, cup):
+    category = cup.categories.first()
+    first, _second = (
+        service.enter(anna, category, {"name": n, "birth_year": 1990}) for n in ("Aa", "Bb")
+    )
+    login(client, anna)
+    page = client.get(url("competition_weigh_in", cup)).content.decode()
+    assert 'id="count-waiting">(2)' in page and 'id="count-weighed">(0)' in page
+    answer = client.post(
+        reverse("competition_weigh", args=[cup.pk, first.pk]),
+        {"weight": "59", "category": category.pk},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert answer.lstrip().startswith(f'<tr id="weigh-{first.pk}"')
+    assert '<small class="muted" id="count-waiting" hx-swap-oob="true">(1)</small>' in answer
+    assert '<small class="muted" id="count-weighed" hx-swap-oob="true">(1)</small>' in answer
