@@ -80,6 +80,11 @@ class TournamentForm(forms.ModelForm):
                     )
                 ),
             ),
+            # the model's own help text is English (models have no translated texts, docs/i18n.md)
+            "unrated_rating": _(
+                "For the rating-based tie-breaks (ARO, TPR; C.07 art. 10). Empty: games against "
+                "unrated players are left out."
+            ),
         }
 
     def clean_federation(self) -> str:
@@ -158,7 +163,10 @@ class EntryForm(forms.ModelForm):
             others = Entry.objects.filter(tournament_id=entry.tournament_id, fide_id=fide_id)
             taken = others.exclude(pk=entry.pk).exists()
         if taken:
-            raise forms.ValidationError(f"A player with FIDE id {fide_id} already exists here.")
+            raise forms.ValidationError(
+                _("A player with FIDE id %(fide_id)s already exists here."),
+                params={"fide_id": fide_id},
+            )
         return fide_id
 
     def clean_rating(self) -> int:

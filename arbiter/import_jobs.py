@@ -3,13 +3,18 @@ line and saved by the same functions the page used to call in the request."""
 
 from django.db import transaction
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from arbiter.jobs import JobRefused, Outcome
 from arbiter.models import BackgroundJob
 from arbiter.player_lists import parse_player_list
 from arbiter.services import entries as service
 from arbiter.time_limit import check_deadline
+from pairing.engines.messages import N_
+
+#: The job's title, stored in English and shown in the reader's language through engine_text
+#: (docs/i18n.md).
+IMPORTING = N_("Importing a player list")
 
 
 def import_player_list(job: BackgroundJob) -> Outcome:
@@ -20,8 +25,11 @@ def import_player_list(job: BackgroundJob) -> Outcome:
     parsed = parse_player_list(job.payload, tournament)
     if parsed.errors:
         raise JobRefused(
-            "Nothing was imported: correct these lines and try again.",
-            [f"Line {error.line}: {error.reason}" for error in parsed.errors],
+            gettext("Nothing was imported: correct these lines and try again."),
+            [
+                gettext("Line %(line)s: %(error)s") % {"line": error.line, "error": error.reason}
+                for error in parsed.errors
+            ],
         )
     check_deadline()
     try:
@@ -30,7 +38,9 @@ def import_player_list(job: BackgroundJob) -> Outcome:
             check_deadline()
     except service.EntryError as error:
         raise JobRefused(str(error)) from error
-    message = f"{len(imported)} players imported."
+    message = ngettext(
+        "%(count)s player imported.", "%(count)s players imported.", len(imported)
+    ) % {"count": len(imported)}
     if tournament.rounds.exists():  # import_entries kept every published number
         message += " " + gettext(
             "They took the next starting numbers; every number already published was kept."

@@ -50,12 +50,13 @@ from django.db import (
 from django.db.models import Case, Exists, OuterRef, Q, When
 from django.utils import timezone
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext, override
 from django_tasks_db.models import DBTaskResult
 from django_tasks_db.utils import is_locked_database_exception
 
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.time_limit import TimeLimitExceeded, deadline
+from pairing import engine_text
 
 logger = logging.getLogger(__name__)
 
@@ -149,7 +150,8 @@ def start(
                 started_by=started_by,
                 seen_version=version,
                 payload=payload,
-                options=options or {},
+                # the runner speaks the language of the arbiter who asked (docs/i18n.md)
+                options={**(options or {}), "language": get_language()},
                 result_url=result_url,
             )
             # In the job's own transaction: the task is queued if and only if the job is kept.
@@ -211,7 +213,11 @@ def _check_bound(under_way: list[str]) -> None:
                 "TASKS_PER_ARBITER).",
                 len(under_way),
             )
-            % {"count": len(under_way), "titles": "; ".join(under_way), "limit": limit}
+            % {
+                "count": len(under_way),
+                "titles": "; ".join(engine_text.translate(title) for title in under_way),
+                "limit": limit,
+            }
         )
 
 
@@ -346,7 +352,7 @@ def run(job_id: int) -> None:
         return
     job = BackgroundJob.objects.select_related("tournament", "started_by").get(pk=job_id)
     runner = import_string(KINDS[job.kind])
-    with heartbeat(job.pk):
+    with heartbeat(job.pk), override(job.options.get("language")):
         try:
             with deadline(settings.TASK_TIME_LIMIT), transaction.atomic():
                 outcome = runner(job)
@@ -367,7 +373,10 @@ def run(job_id: int) -> None:
             _finish(
                 job,
                 BackgroundJob.State.FAILED,
-                "An unexpected error stopped it: nothing was changed (the server's log says more).",
+                gettext(
+                    "An unexpected error stopped it: nothing was changed (the server's log says "
+                    "more)."
+                ),
             )
 
 

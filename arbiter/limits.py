@@ -10,6 +10,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooMany
 from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 
 class InputTooLarge(ValueError):
@@ -21,10 +22,10 @@ def megabytes(size: int) -> str:
 
 
 def too_large_message() -> str:
-    return (
-        f"What was sent is larger than {megabytes(settings.MAX_UPLOAD_BYTES)}, the most this "
-        "server accepts in one file or paste (MAX_UPLOAD_BYTES). Nothing was saved."
-    )
+    return gettext(
+        "What was sent is larger than %(size)s, the most this server accepts in one file or "
+        "paste (MAX_UPLOAD_BYTES). Nothing was saved."
+    ) % {"size": megabytes(settings.MAX_UPLOAD_BYTES)}
 
 
 class RequestSizeMiddleware:
@@ -58,12 +59,11 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     if isinstance(exception, RequestDataTooBig):
         return too_large(request)
     if isinstance(exception, TooManyFieldsSent | TooManyFilesSent):
-        message = (
-            f"The form sent more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} fields or more "
-            "than one file. Nothing was saved."
-        )
+        message = gettext(
+            "The form sent more than %(fields)s fields or more than one file. Nothing was saved."
+        ) % {"fields": settings.DATA_UPLOAD_MAX_NUMBER_FIELDS}
     else:
-        message = "The request could not be understood. Nothing was saved."
+        message = gettext("The request could not be understood. Nothing was saved.")
     return render(request, "400.html", {"message": message}, status=400)
 
 
@@ -103,11 +103,18 @@ def _line_count(text, newline) -> int:
 
 
 def _bytes_refusal(what: str) -> str:
-    return (
-        f"The {what} is larger than {megabytes(settings.MAX_UPLOAD_BYTES)} "
-        "(MAX_UPLOAD_BYTES). Nothing was saved."
-    )
+    refusals = {
+        "file": gettext("The file is larger than %(size)s (MAX_UPLOAD_BYTES). Nothing was saved."),
+        "list": gettext("The list is larger than %(size)s (MAX_UPLOAD_BYTES). Nothing was saved."),
+        "TRF": gettext("The TRF is larger than %(size)s (MAX_UPLOAD_BYTES). Nothing was saved."),
+    }
+    return refusals[what] % {"size": megabytes(settings.MAX_UPLOAD_BYTES)}
 
 
 def _lines_refusal(what: str, max_lines: int) -> str:
-    return f"The {what} has more than {max_lines} lines. Nothing was saved."
+    refusals = {
+        "file": gettext("The file has more than %(lines)s lines. Nothing was saved."),
+        "list": gettext("The list has more than %(lines)s lines. Nothing was saved."),
+        "TRF": gettext("The TRF has more than %(lines)s lines. Nothing was saved."),
+    }
+    return refusals[what] % {"lines": max_lines}

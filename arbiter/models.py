@@ -21,7 +21,7 @@ from pairing.engines import results
 #: The day the 2026 FIDE Dutch rules (C.04.3) came into force; older events keep the 2017 rules.
 RULES_2026_IN_FORCE = datetime.date(2026, 2, 1)
 
-federation_code = RegexValidator(r"^[A-Z]{3}$", "Use the three-letter FIDE code, e.g. NOR.")
+federation_code = RegexValidator(r"^[A-Z]{3}$", _("Use the three-letter FIDE code, e.g. NOR."))
 
 #: Control characters (C0 and C1: line breaks, tabs, NUL...) and the Unicode line and paragraph
 #: separators. No stored text holds one: a line break in a name would start a record of its own
@@ -34,9 +34,12 @@ def no_control_characters(value: str) -> None:
     found = CONTROL_CHARACTERS.search(value or "")
     if found:
         raise ValidationError(
-            "Control characters (line breaks, tabs and the like) are not allowed: "
-            f"found U+{ord(found.group()):04X} at character {found.start() + 1}.",
+            _(
+                "Control characters (line breaks, tabs and the like) are not allowed: "
+                "found %(character)s at character %(position)s."
+            ),
             code="control_character",
+            params={"character": f"U+{ord(found.group()):04X}", "position": found.start() + 1},
         )
 
 
@@ -65,8 +68,9 @@ def within_max_rounds(value: int) -> None:
     """A tournament's rounds are bounded by ``MAX_ROUNDS`` (docs/hardening.md, "Limits")."""
     if value > settings.MAX_ROUNDS:
         raise ValidationError(
-            f"A tournament has at most {settings.MAX_ROUNDS} rounds (MAX_ROUNDS).",
+            _("A tournament has at most %(most)s rounds (MAX_ROUNDS)."),
             code="max_rounds",
+            params={"most": settings.MAX_ROUNDS},
         )
 
 
@@ -473,9 +477,11 @@ class BackgroundJob(models.Model):
 
     @property
     def asked(self) -> str:
-        """Who asked for it and when, as a second press is told: " by anna at 14:02:11"."""
-        who = f" by {self.started_by.username}" if self.started_by else ""
-        return f"{who} at {timezone.localtime(self.created_at):%H:%M:%S}"
+        """Who asked for it and when, as a second press is told: "by anna at 14:02:11"."""
+        at = f"{timezone.localtime(self.created_at):%H:%M:%S}"
+        if self.started_by:
+            return _("by %(user)s at %(time)s") % {"user": self.started_by.username, "time": at}
+        return _("at %(time)s") % {"time": at}
 
     @property
     def waited(self) -> float:

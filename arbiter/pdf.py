@@ -275,10 +275,11 @@ def bracket_sheets(sheets: list[tuple[str, object]]) -> bytes:
             subtitle, page = _("Bracket"), "A4"
         else:
             system = SYSTEMS[board.engine.system]
-            subtitle = f"{system.name} · random seed {board.bracket.random_seed}"
             size = board.engine.draw.size
+            values = {"system": system.name, "seed": board.bracket.random_seed, "places": size}
+            subtitle = _("%(system)s · random seed %(seed)s") % values
             if not system.is_pool:
-                subtitle = f"{subtitle} · {size} places"
+                subtitle = _("%(system)s · random seed %(seed)s · %(places)s places") % values
             page = "A4" if system.is_pool or size <= A4_SLOTS else "A3"
         if doc is None:
             doc = _Document(title, subtitle, orientation="landscape", page=page)

@@ -70,7 +70,7 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
     lines = text.splitlines()
     header_index = next((i for i, line in enumerate(lines) if line.strip()), None)
     if header_index is None:
-        result.errors.append(LineError(1, "the list is empty"))
+        result.errors.append(LineError(1, gettext("the list is empty")))
         return result
     too_many = _too_many_players(lines[header_index + 1 :], tournament)
     if too_many:
@@ -91,7 +91,9 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
     for cells in reader:
         line = reader.line_num
         if len(result.errors) >= MAX_LINE_ERRORS:
-            result.errors.append(LineError(line, "and more: correct the lines above first"))
+            result.errors.append(
+                LineError(line, gettext("and more: correct the lines above first"))
+            )
             break
         if not any(cell.strip() for cell in cells):
             continue
@@ -102,20 +104,26 @@ def parse_player_list(text: str, tournament: Tournament) -> ParsedList:
         form = EntryForm(data=data, tournament=tournament, taken_fide_ids=known_fide_ids)
         if not form.is_valid():
             for name, messages in form.errors.items():
-                label = "row" if name == "__all__" else name
+                label = gettext("row") if name == "__all__" else name
                 result.errors.extend(LineError(line, f"{label}: {m}") for m in messages)
             continue
         fide_id = form.cleaned_data.get("fide_id")
         if fide_id is not None:
             if fide_id in seen_fide_ids:
                 result.errors.append(
-                    LineError(line, f"FIDE id {fide_id} is also on line {seen_fide_ids[fide_id]}")
+                    LineError(
+                        line,
+                        gettext("FIDE id %(fide_id)s is also on line %(line)s")
+                        % {"fide_id": fide_id, "line": seen_fide_ids[fide_id]},
+                    )
                 )
                 continue
             seen_fide_ids[fide_id] = line
         result.rows.append(form.cleaned_data)
     if not result.rows and not result.errors:
-        result.errors.append(LineError(header_index + 1, "the list has a header but no players"))
+        result.errors.append(
+            LineError(header_index + 1, gettext("the list has a header but no players"))
+        )
     return result
 
 
@@ -181,10 +189,10 @@ def _too_many_players(lines: list[str], tournament: Tournament) -> str:
     entered = Entry.objects.filter(tournament=tournament).count()
     if listed + entered <= settings.MAX_PLAYERS:
         return ""
-    return (
-        f"the list has {listed} players and {entered} are entered already: a tournament takes "
-        f"at most {settings.MAX_PLAYERS} (MAX_PLAYERS)"
-    )
+    return gettext(
+        "the list has %(listed)s players and %(entered)s are entered already: a tournament "
+        "takes at most %(most)s (MAX_PLAYERS)"
+    ) % {"listed": listed, "entered": entered, "most": settings.MAX_PLAYERS}
 
 
 def _skip(reader, count: int):
@@ -212,7 +220,11 @@ class _Lines:
         try:
             return next(self.reader)
         except csv.Error as error:
-            self.result.errors.append(LineError(self.reader.line_num, f"cannot read it: {error}"))
+            self.result.errors.append(
+                LineError(
+                    self.reader.line_num, gettext("cannot read it: %(error)s") % {"error": error}
+                )
+            )
             raise StopIteration from error
 
 
@@ -223,14 +235,20 @@ def _read_header(cells: list[str], line: int, result: ParsedList) -> list[str] |
         if name is None:
             known = ", ".join(sorted(set(COLUMNS.values())))
             result.errors.append(
-                LineError(line, f"unknown column {cell.strip()!r} (known columns: {known})")
+                LineError(
+                    line,
+                    gettext("unknown column %(column)s (known columns: %(known)s)")
+                    % {"column": repr(cell.strip()), "known": known},
+                )
             )
             return None
         if name in columns:
-            result.errors.append(LineError(line, f"column {name!r} appears twice"))
+            result.errors.append(
+                LineError(line, gettext("column %(column)s appears twice") % {"column": repr(name)})
+            )
             return None
         columns.append(name)
     if "name" not in columns:
-        result.errors.append(LineError(line, "the header line has no 'name' column"))
+        result.errors.append(LineError(line, gettext("the header line has no 'name' column")))
         return None
     return columns

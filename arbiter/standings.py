@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 from arbiter.models import Bye, Entry, Tournament
 from arbiter.public_cache import shared, stamp
 from arbiter.scoring import (
@@ -76,7 +78,16 @@ def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
 def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tuple[str, ...]:
     """The codes, normalised; ValueError naming the first one the system does not offer."""
     if not system.has_rounds:
-        raise ValueError("A knockout has no standings to break ties in.")
+        raise ValueError(gettext("A knockout has no standings to break ties in."))
+    offered = tb.available_codes(rules, round_robin=system.all_play_all)
+    for code in map(tb.normalise, codes):
+        if code not in offered:
+            refusal = (
+                gettext("%(code)s is not a tie-break of the %(rules)s rules for a round robin.")
+                if system.all_play_all
+                else gettext("%(code)s is not a tie-break of the %(rules)s rules for a Swiss.")
+            )
+            raise ValueError(refusal % {"code": code, "rules": rules})
     return tb.check_codes(codes, rules, round_robin=system.all_play_all)
 
 

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from django.utils.translation import gettext
+
 T = TypeVar("T")
 
 _deadline: contextvars.ContextVar[tuple[float, int] | None] = contextvars.ContextVar(
@@ -39,8 +41,11 @@ class TimeLimitExceeded(Exception):
 
     def __init__(self, seconds: int) -> None:
         super().__init__(
-            f"Stopped after {seconds} seconds, the time limit (TASK_TIME_LIMIT): "
-            "nothing was changed. A field this size may need a longer limit or a faster machine."
+            gettext(
+                "Stopped after %(seconds)s seconds, the time limit (TASK_TIME_LIMIT): nothing was "
+                "changed. A field this size may need a longer limit or a faster machine."
+            )
+            % {"seconds": seconds}
         )
 
 

@@ -5,6 +5,7 @@ from functools import wraps
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from arbiter.access import View
 from pairing.models import Competition
@@ -19,7 +20,7 @@ def competition_arbiter_required(view: View) -> View:
     def wrapper(request, competition_id: int, *args, **kwargs):
         competition = get_object_or_404(Competition, pk=competition_id)
         if not competition.arbiters.filter(pk=request.user.pk).exists():
-            raise PermissionDenied("You are not an arbiter of this competition.")
+            raise PermissionDenied(gettext("You are not an arbiter of this competition."))
         return view(request, competition, *args, **kwargs)
 
     return wrapper

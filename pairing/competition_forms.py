@@ -117,7 +117,7 @@ class CompetitorForm(forms.Form):
     """A competitor entered: the category chosen, or the declared weight that picks it."""
 
     name = forms.CharField(
-        max_length=100, validators=[no_control_characters], help_text="Lastname, Firstname"
+        max_length=100, validators=[no_control_characters], help_text=_("Lastname, Firstname")
     )
     club = forms.CharField(max_length=100, required=False, validators=[no_control_characters])
     federation = forms.CharField(

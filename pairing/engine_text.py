@@ -37,8 +37,15 @@ def _patterns(count: int) -> list[tuple[str, re.Pattern]]:
 
 
 def _load_engines() -> None:
-    # the modules whose templates an arbiter may read (importing them marks the templates)
-    import pairing.engines.dutch.explain  # noqa: F401
+    # the modules whose templates an arbiter may read (importing them marks the templates):
+    # the engines' explanations, and the summaries the services store (a draft's last change)
+    import arbiter.import_jobs  # noqa: F401
+    import pairing.engines.dutch.explain
+    import pairing.jobs
+    import pairing.services.competition_lists
+    import pairing.services.knockout
+    import pairing.services.monrad
+    import pairing.services.swiss  # noqa: F401
 
 
 def translate(text: str) -> str:

@@ -65,5 +65,7 @@ class TrfImportForm(forms.Form):
             else:
                 check_text(text, max_lines=trf_lines_allowed(), what="TRF")
         except InputTooLarge as refused:
-            raise forms.ValidationError(f"{refused} Is it really a TRF?") from None
+            raise forms.ValidationError(
+                _("%(refusal)s Is it really a TRF?"), params={"refusal": refused}
+            ) from None
         return cleaned

@@ -4,18 +4,24 @@ stopped at the time limit, it has changed nothing."""
 
 from django.db import transaction
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from arbiter.jobs import JobRefused, Outcome, latest
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.services.entries import EntryError
 from arbiter.time_limit import check_deadline, run_pure
 from pairing.engines import trf_check
+from pairing.engines.messages import N_
 from pairing.engines.trf import TrfError
 from pairing.services import competition_lists
 from pairing.services.competition import CompetitionError
 from pairing.services.rounds import RoundError, pair_next_round
 from pairing.services.trf_import import import_trf, trf_limits
+
+#: The jobs' titles, stored in English and shown in the reader's language through engine_text
+#: (docs/i18n.md).
+PAIRING_ROUND = N_("Pairing round %(number)s")
+IMPORTING = N_("Importing a TRF file")
 
 
 def round_page(tournament: Tournament) -> str:
@@ -62,8 +68,12 @@ def import_trf_file(job: BackgroundJob) -> Outcome:
         ) from error
     played = tournament.rounds.count()
     return Outcome(
-        f"{tournament.name} imported: {tournament.entries.count()} players, "
-        f"{played} round{'' if played == 1 else 's'}. It is not published yet.",
+        ngettext(
+            "%(name)s imported: %(players)s players, %(rounds)s round. It is not published yet.",
+            "%(name)s imported: %(players)s players, %(rounds)s rounds. It is not published yet.",
+            played,
+        )
+        % {"name": tournament.name, "players": tournament.entries.count(), "rounds": played},
         reverse("swiss", args=[tournament.pk]),
         tournament=tournament,
     )
@@ -71,12 +81,15 @@ def import_trf_file(job: BackgroundJob) -> Outcome:
 
 def sentence(error: TrfError) -> str:
     """A TRF error as a sentence for the arbiter: "Line 5, column 5: ..."."""
-    where = f"Line {error.line}" + (f", column {error.column}" if error.column else "")
-    return (
-        f"{where}: {error.message}."
-        if error.line
-        else f"{error.message[:1].upper()}{error.message[1:]}."
-    )
+    if error.line and error.column:
+        return gettext("Line %(line)s, column %(column)s: %(error)s.") % {
+            "line": error.line,
+            "column": error.column,
+            "error": error.message,
+        }
+    if error.line:
+        return gettext("Line %(line)s: %(error)s.") % {"line": error.line, "error": error.message}
+    return f"{error.message[:1].upper()}{error.message[1:]}."
 
 
 def import_competition_list(job: BackgroundJob) -> Outcome:

@@ -240,13 +240,18 @@ def check_open_for_entries(tournament: Tournament, adding: int = 1) -> None:
     tournament takes more than ``MAX_PLAYERS`` (docs/hardening.md, "Limits")."""
     if tournament.pairing_system.closed_once_rounds_exist and tournament.rounds.exists():
         raise EntryError(
-            "The round robin's schedule is fixed: no player can be added after the drawing."
+            gettext(
+                "The round robin's schedule is fixed: no player can be added after the drawing."
+            )
         )
     entered = Entry.objects.filter(tournament=tournament).count()
     if entered + adding > settings.MAX_PLAYERS:
         raise EntryError(
-            f"A tournament takes at most {settings.MAX_PLAYERS} players (MAX_PLAYERS); "
-            f"{entered} are entered already."
+            gettext(
+                "A tournament takes at most %(most)s players (MAX_PLAYERS); "
+                "%(entered)s are entered already."
+            )
+            % {"most": settings.MAX_PLAYERS, "entered": entered}
         )
 
 
@@ -363,12 +368,20 @@ def deletion_refused(entry: Entry) -> str:
     numbers |= set(Bye.objects.filter(entry=entry).values_list("round__number", flat=True))
     if numbers:
         rounds = ", ".join(str(n) for n in sorted(numbers))
-        return f"{entry.name} is in round {rounds}: withdraw them instead."
+        return ngettext(
+            "%(name)s is in round %(rounds)s: withdraw them instead.",
+            "%(name)s is in rounds %(rounds)s: withdraw them instead.",
+            len(numbers),
+        ) % {"name": entry.name, "rounds": rounds}
     if entry.lotpick_set.exists():
-        return f"{entry.name} has drawn a starting number: restart the drawing of lots first."
+        return gettext(
+            "%(name)s has drawn a starting number: restart the drawing of lots first."
+        ) % {"name": entry.name}
     bracket = getattr(entry.tournament, "bracket", None)
     if bracket is not None and entry.pk in (bracket.slots or []):
-        return f"{entry.name} is in the drawn bracket: undo the draw first, or withdraw them."
+        return gettext(
+            "%(name)s is in the drawn bracket: undo the draw first, or withdraw them."
+        ) % {"name": entry.name}
     return ""
 
 

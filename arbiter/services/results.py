@@ -35,7 +35,7 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     where = Round.objects.filter(pk=game.round_id).values("number", "tournament_id").first()
     if where is None:
         raise ResultError(
-            "That round no longer exists: it was deleted while you entered the result."
+            gettext("That round no longer exists: it was deleted while you entered the result.")
         )
     round_number = where["number"]
     Tournament.objects.select_for_update().get(pk=where["tournament_id"])
@@ -47,11 +47,19 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     )
     if round_ is None:
         raise ResultError(
-            f"Round {round_number} no longer exists: it was deleted while you entered the result."
+            gettext(
+                "Round %(round_number)s no longer exists: it was deleted while you entered the "
+                "result."
+            )
+            % {"round_number": round_number}
         )
     if round_.state == Round.State.DRAFT:
         raise ResultError(
-            f"Round {round_.number} is still a draft: publish its pairings before entering results."
+            gettext(
+                "Round %(round_number)s is still a draft: publish its pairings before entering "
+                "results."
+            )
+            % {"round_number": round_.number}
         )
     game = (
         Game.objects.select_for_update(of=("self",))
@@ -68,10 +76,13 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     if game.result == result:
         return game
     if expected is not None and game.result != expected:
-        now = game.get_result_display() if game.result else "no result"
+        now = game.get_result_display() if game.result else gettext("no result")
         raise ResultError(
-            f"Board {game.board} changed under you: it now says {now}. "
-            "Check it and enter your result again if it is still needed."
+            gettext(
+                "Board %(board)s changed under you: it now says %(result)s. "
+                "Check it and enter your result again if it is still needed."
+            )
+            % {"board": game.board, "result": now}
         )
     before = game.result
     game.result = result

@@ -34,10 +34,9 @@ def system_change_refused(tournament: Tournament, system: str) -> str:
     records and bracket belong to the system they were made by."""
     if system == tournament.system or not has_begun(tournament):
         return ""
-    return (
-        f"The system cannot change once the tournament has begun: it stays "
-        f"{tournament.get_system_display()}."
-    )
+    return gettext(
+        "The system cannot change once the tournament has begun: it stays %(system)s."
+    ) % {"system": tournament.get_system_display()}
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from arbiter.access import tournament_arbiter_required
@@ -72,8 +73,10 @@ def audit_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     prefix = request.GET.get("action", "").strip()
     if not ACTION_PREFIX.fullmatch(prefix):
         return HttpResponseBadRequest(
-            "The action filter takes an action or its beginning, such as result. or "
-            "round.publish (letters, digits, dots and underscores).",
+            gettext(
+                "The action filter takes an action or its beginning, such as result. or "
+                "round.publish (letters, digits, dots and underscores)."
+            ),
             content_type="text/plain; charset=utf-8",
         )
     entries = tournament.audit_entries.select_related("user").order_by("-at", "-id")

@@ -46,6 +46,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from arbiter import i18n
 
@@ -202,17 +203,20 @@ class LoginView(auth_views.LoginView):
 
     def refused(self, request: HttpRequest, wait: int, slowed: bool) -> HttpResponse:
         if slowed:
-            message = (
-                f"Too many failed logins: wait {wait} second{'' if wait == 1 else 's'} before "
-                "trying again."
-            )
+            message = ngettext(
+                "Too many failed logins: wait %(seconds)s second before trying again.",
+                "Too many failed logins: wait %(seconds)s seconds before trying again.",
+                wait,
+            ) % {"seconds": wait}
         else:
             minutes = max(1, math.ceil(wait / 60))
-            message = (
-                "Too many failed logins. Try again in "
-                f"{minutes} minute{'' if minutes == 1 else 's'}, "
-                "or ask an administrator to set a new password."
-            )
+            message = ngettext(
+                "Too many failed logins. Try again in %(minutes)s minute, or ask an "
+                "administrator to set a new password.",
+                "Too many failed logins. Try again in %(minutes)s minutes, or ask an "
+                "administrator to set a new password.",
+                minutes,
+            ) % {"minutes": minutes}
         form = self.get_form_class()(request, initial={"username": request.POST.get("username")})
         context = self.get_context_data(form=form, locked_out=message)
         response = self.render_to_response(context, status=429)

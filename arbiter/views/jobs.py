@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.models import BackgroundJob, TournamentArbiter
+from pairing import engine_text
 
 
 def _may_see(user, job: BackgroundJob) -> bool:
@@ -41,7 +42,7 @@ def job_page(request: HttpRequest, job_id: int) -> HttpResponse:
         raise PermissionDenied(_("Only the arbiter who asked for it and the tournament's see it."))
     if not job.active and job.result_url:
         if job.state == BackgroundJob.State.DONE:
-            messages.success(request, job.message)
+            messages.success(request, engine_text.translate(job.message))
         if request.htmx:
             response = HttpResponse(status=204)
             response["HX-Redirect"] = job.result_url

@@ -11,11 +11,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
 from arbiter.forms import EntryForm, PlayerListImportForm
+from arbiter.import_jobs import IMPORTING
 from arbiter.models import BackgroundJob, Entry, Tournament
 from arbiter.once import once_per_submission
 from arbiter.player_lists import COLUMNS
 from arbiter.services import entries as service
 from arbiter.views.links import url_for_ids
+from pairing import engine_text
 
 
 @require_http_methods(["GET", "POST"])
@@ -164,7 +166,7 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
             job, joined = jobs.start(
                 request.user,
                 "player_import",
-                "Importing a player list",
+                IMPORTING,
                 tournament=tournament,
                 payload=text,
             )
@@ -176,7 +178,7 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
             elif job.active:
                 return redirect("job", job_id=job.pk)
             elif job.state == BackgroundJob.State.DONE:
-                messages.success(request, job.message)
+                messages.success(request, engine_text.translate(job.message))
                 return redirect(job.result_url)
             else:
                 line_errors = job.options.get("details", [])
@@ -195,7 +197,8 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
 
 
 def _importing_already(job: BackgroundJob) -> str:
-    return (
-        f"A player list is being imported, asked for{job.asked}: this one was not. Import it "
+    # Translators: %(asked)s is "by anna at 14:02:11" (who asked for the import, and when).
+    return _(
+        "A player list is being imported, asked for %(asked)s: this one was not. Import it "
         "again when that one is done."
-    )
+    ) % {"asked": job.asked}

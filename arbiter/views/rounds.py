@@ -134,7 +134,11 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
     game = round_.games.select_related("white", "black").filter(board=_number(board)).first()
     error = None
     if game is None:
-        error = f"Round {number} has no board {board or '(empty)'}."
+        error = (
+            _("Round %(number)s has no board %(board)s.") % {"number": number, "board": board}
+            if board
+            else _("Round %(number)s: which board? None was given.") % {"number": number}
+        )
     else:
         try:
             expected = request.POST.get("expected", "")

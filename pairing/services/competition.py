@@ -460,7 +460,7 @@ def draw_all(user, competition: Competition, *, confirm: bool = False) -> DrawRe
             continue
         count = category.tournament.entries.filter(withdrawn=False).count()
         if count < 2:
-            left.append((category, "no competitor" if count == 0 else "one competitor"))
+            left.append((category, _("no competitor") if count == 0 else _("one competitor")))
             continue
         knockout.draw_bracket(user, category.tournament, separate_by=bracket.separate_by)
         drawn.append(category)

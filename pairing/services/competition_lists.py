@@ -28,6 +28,7 @@ from arbiter.services.audit import record
 from arbiter.services.entries import import_entries
 from arbiter.spreadsheets import Table
 from pairing.competitor_lists import check, header_row
+from pairing.engines.messages import N_
 from pairing.models import Competition, EntryList
 from pairing.services.competition import CompetitionError, locked_competition, not_drawn
 from pairing.services.rounds import locked_tournament
@@ -35,6 +36,9 @@ from pairing.services.rounds import locked_tournament
 #: A list previewed and never imported is deleted after this (when another is uploaded).
 KEPT_FOR = datetime.timedelta(days=2)
 JOB_KIND = "competition_import"
+#: The job's title, stored in English and shown in the reader's language through engine_text
+#: (docs/i18n.md).
+IMPORTING = N_("Importing the entry list %(file)s")
 CHANGED_SINCE_PREVIEW = gettext_lazy(
     "The competition changed after the preview was shown (an entry, a category or a draw): "
     "nothing was imported. Look at the preview again, as the list lands now, and import it "
@@ -85,7 +89,7 @@ def start_import(
         job, _joined = jobs.start(
             user,
             JOB_KIND,
-            _("Importing the entry list %(file)s") % {"file": entry_list.file_name},
+            IMPORTING % {"file": entry_list.file_name},
             options={
                 "competition": entry_list.competition_id,
                 "list": entry_list.pk,

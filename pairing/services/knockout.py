@@ -19,6 +19,7 @@ from django.utils.translation import gettext
 from arbiter.models import Entry, System, Tournament
 from arbiter.services.audit import record
 from pairing.engines import knockout as ko
+from pairing.engines.messages import N_
 from pairing.models import Bout, Bracket
 from pairing.services.rounds import (
     ConfirmationNeeded,
@@ -27,6 +28,15 @@ from pairing.services.rounds import (
     locked_tournament,
     mark_changed,
 )
+
+#: What changed a bracket, its "last change": stored in English, shown in the reader's language
+#: through engine_text (docs/i18n.md).
+SEEDS_SET = N_("seeds set")
+RULES_SET = N_("draw rules set")
+PLACED = N_("placed by hand: %(places)s")
+DRAWN = N_("drawn")
+DRAWN_AGAIN = N_("drawn again")
+UNDONE = N_("draw undone")
 
 
 class BracketError(RoundError):
@@ -121,7 +131,7 @@ def _locked(tournament: Tournament, seen: str | None = None) -> Bracket:
     locked_tournament(tournament)
     _check_knockout(tournament)
     bracket = Bracket.objects.select_for_update().get(pk=bracket_of(tournament).pk)
-    check_seen(bracket, seen, "The bracket")
+    check_seen(bracket, seen)
     return bracket
 
 
@@ -155,8 +165,11 @@ def _checked_seeds(tournament: Tournament, seeds: dict[int, int | None]) -> dict
         duplicates = frozenset(int(e) for e, s in chosen.items() if s in twice)
         given = ", ".join(str(s) for s in twice)
         raise SeedsRefused(
-            f"Seeds are 1 to {ko.model.MAX_SEEDS}, each given once: seed {given} is given "
-            "twice. Nothing was saved; your choice is kept below, the clashes marked.",
+            gettext(
+                "Seeds are 1 to %(MAX_SEEDS)s, each given once: seed %(seeds)s is given twice. "
+                "Nothing was saved; your choice is kept below, the clashes marked."
+            )
+            % {"MAX_SEEDS": ko.model.MAX_SEEDS, "seeds": given},
             duplicates,
         )
     return chosen
@@ -186,7 +199,7 @@ def set_seeds(
         raise BracketError(gettext("The draw is made: undo the draw to change the seeds."))
     chosen = _checked_seeds(tournament, seeds)
     _store_seeds(user, tournament, bracket, chosen)
-    mark_changed(user, bracket, "seeds set", "seeds")
+    mark_changed(user, bracket, SEEDS_SET, "seeds")
     return bracket
 
 
@@ -244,7 +257,7 @@ def set_rules(
     bracket.seeding = seeding
     bracket.byes_to_seeds = byes_to_seeds
     after = _rules_of(bracket)
-    mark_changed(user, bracket, "draw rules set", *after)
+    mark_changed(user, bracket, RULES_SET, *after)
     record(user, tournament, "bracket.rules", "Draw rules set", before=before, after=after)
     return bracket
 
@@ -296,7 +309,7 @@ def place_by_hand(
             raise BracketError(gettext("Place %(slot)s is taken.") % {"slot": slot})
         placed[str(entry_id)] = slot
     bracket.placed = placed
-    mark_changed(user, bracket, f"placed by hand: {placed}", "placed")
+    mark_changed(user, bracket, PLACED % {"places": placed}, "placed")
     record(user, tournament, "bracket.place", f"Placed by hand: {placed}", after=placed)
     return bracket
 
@@ -330,8 +343,11 @@ def draw_bracket(
             _store_seeds(user, tournament, bracket, chosen)
     if bracket.slots and not confirm:
         when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
-        lost = f"the bracket drawn {when:%Y-%m-%d %H:%M} " if when else "the bracket drawn "
-        lost += f"with random seed {bracket.random_seed}"
+        lost = (
+            gettext("the bracket drawn %(when)s with random seed %(seed)s")
+            if when
+            else gettext("the bracket drawn with random seed %(seed)s")
+        ) % {"when": f"{when:%Y-%m-%d %H:%M}" if when else "", "seed": bracket.random_seed}
         raise ConfirmationNeeded(
             gettext("Drawing again replaces %(lost)s.") % {"lost": lost}, [lost]
         )
@@ -373,7 +389,7 @@ def draw_bracket(
     mark_changed(
         user,
         bracket,
-        "drawn again" if confirm else "drawn",
+        DRAWN_AGAIN if confirm else DRAWN,
         "seeds",
         "system",
         "separate_by",
@@ -406,8 +422,11 @@ def undo_draw(
     if bracket.bouts.exists():
         raise BracketError(gettext("Matches have been fought: the draw stands."))
     when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
-    lost = f"the bracket drawn {when:%Y-%m-%d %H:%M} " if when else "the bracket drawn "
-    lost += f"with random seed {bracket.random_seed}"
+    lost = (
+        gettext("the bracket drawn %(when)s with random seed %(seed)s")
+        if when
+        else gettext("the bracket drawn with random seed %(seed)s")
+    ) % {"when": f"{when:%Y-%m-%d %H:%M}" if when else "", "seed": bracket.random_seed}
     if not confirm:
         raise ConfirmationNeeded(
             gettext("Undoing the draw removes %(lost)s.") % {"lost": lost}, [lost]
@@ -418,7 +437,7 @@ def undo_draw(
     bracket.slots = []
     bracket.log = []
     bracket.drawn_at = None
-    mark_changed(user, bracket, "draw undone", "system", "random_seed", "slots", "log", "drawn_at")
+    mark_changed(user, bracket, UNDONE, "system", "random_seed", "slots", "log", "drawn_at")
     record(user, tournament, "bracket.undraw", f"Undid the draw: {lost}", before=before)
     return bracket
 

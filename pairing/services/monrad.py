@@ -22,8 +22,17 @@ from arbiter.services.entries import EntryError, add_entry
 from arbiter.time_limit import run_pure
 from pairing.engines import monrad as engine
 from pairing.engines import results
+from pairing.engines.messages import N_
 from pairing.models import MonradCheckIn, MonradPairing, MonradSettings
 from pairing.services.rounds import Proposal, RoundError, locked_tournament
+
+#: A round's summary: its draft's "last change", the audit log, the pairing job's outcome.
+#: Stored in English, shown in the reader's language through engine_text (docs/i18n.md).
+PAIRED = N_("Round %(number)s paired: %(present)s present, %(boards)s boards")
+PAIRED_WITH_BYE = N_(
+    "Round %(number)s paired: %(present)s present, %(boards)s boards, bye %(name)s"
+)
+WAITING = N_("%(repeats)s repeat(s), waiting for an arbiter to accept")
 
 
 class EveningError(RoundError):
@@ -213,11 +222,12 @@ def propose_evening(user, tournament: Tournament, number: int) -> Proposal:
             gettext("Round %(number)s cannot be paired: %(error)s")
             % {"number": number, "error": error}
         ) from error
-    summary = f"Round {number} paired: {pairing.present} present, {len(pairing.boards)} boards"
+    values = {"number": number, "present": pairing.present, "boards": len(pairing.boards)}
+    summary = PAIRED % values
     if pairing.bye:
-        summary += f", bye {entries[pairing.bye].name}"
+        summary = PAIRED_WITH_BYE % {**values, "name": entries[pairing.bye].name}
     if pairing.needs_acceptance:
-        summary += f"; {pairing.repeats} repeat(s), waiting for an arbiter to accept"
+        summary += "; " + WAITING % {"repeats": pairing.repeats}
 
     def keep(round_: Round) -> None:
         MonradPairing.objects.create(

@@ -58,7 +58,10 @@ def check_field(tournament: Tournament, entries: list[Entry]) -> None:
         identity = (entry.name.casefold(), entry.federation)
         if identity in seen:
             raise DrawingError(
-                f"{entry.name} ({entry.federation or 'no federation'}) is entered twice."
+                gettext("%(name)s (%(federation)s) is entered twice.")
+                % {"name": entry.name, "federation": entry.federation}
+                if entry.federation
+                else gettext("%(name)s (no federation) is entered twice.") % {"name": entry.name}
             )
         seen[identity] = entry.name
 
@@ -69,8 +72,11 @@ def check_rounds(players: int, *, double: bool) -> None:
     rounds = (players - 1 + players % 2) * (2 if double else 1)
     if rounds > settings.MAX_ROUNDS:
         raise DrawingError(
-            f"{players} players make {rounds} rounds; a tournament has at most "
-            f"{settings.MAX_ROUNDS} (MAX_ROUNDS)."
+            gettext(
+                "%(players)s players make %(rounds)s rounds; a tournament has at most %(most)s "
+                "(MAX_ROUNDS)."
+            )
+            % {"players": players, "rounds": rounds, "most": settings.MAX_ROUNDS}
         )
 
 
@@ -121,8 +127,10 @@ def engine_state(drawing: LotDrawing) -> tuple[Drawing, dict[str, Entry]]:
         )
     except (VarmaError, KeyError) as error:
         raise DrawingError(
-            "The field changed since the drawing started (a player was added or withdrawn): "
-            "restart the drawing."
+            gettext(
+                "The field changed since the drawing started (a player was added or withdrawn): "
+                "restart the drawing."
+            )
         ) from error
     return state, by_key
 

@@ -27,10 +27,12 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament, Versioned
 from arbiter.services.audit import record
+from pairing import engine_text
+from pairing.engines.messages import N_
 
 
 class RoundError(Exception):
@@ -65,6 +67,16 @@ class Proposal:
     keep: Callable[[Round], None] | None = None
 
 
+#: What changed a draft, its "last change" (and the audit log's summary): stored in English,
+#: shown in the reader's language through engine_text (docs/i18n.md).
+SWAPPED = N_(
+    "Round %(number)s draft: swapped %(first)s (%(first_place)s) and %(second)s (%(second_place)s)"
+)
+COLOURS_SET = N_("Round %(number)s draft, board %(board)s: %(white)s now White against %(black)s")
+PUBLISHED = N_("Round %(number)s published")
+PUBLISHED_WITH_WARNINGS = N_("Round %(number)s published with %(warnings)s warning(s)")
+
+
 # --- locks and versions ---------------------------------------------------------------------
 
 
@@ -89,8 +101,11 @@ def gone_message(tournament: Tournament, number: int) -> str:
         .select_related("user")
         .first()
     )
-    who = f" ({deleted.user.username}, {deleted.at:%H:%M})" if deleted and deleted.user else ""
-    return f"Round {number} no longer exists: it was deleted{who}."
+    if deleted and deleted.user:
+        return gettext(
+            "Round %(number)s no longer exists: it was deleted (%(user)s, %(time)s)."
+        ) % {"number": number, "user": deleted.user.username, "time": f"{deleted.at:%H:%M}"}
+    return gettext("Round %(number)s no longer exists: it was deleted.") % {"number": number}
 
 
 def draft_token(draft: Versioned) -> str:
@@ -99,20 +114,28 @@ def draft_token(draft: Versioned) -> str:
     return f"{draft.pk}.{draft.version}"
 
 
-def check_seen(draft: Versioned, seen: str | None, what: str) -> None:
-    """Refuse an action from a page that showed another version of ``what`` ("Round 3", "The
-    bracket"). ``seen`` None is the command line, which acts on the draft as it is."""
+def check_seen(draft: Versioned, seen: str | None) -> None:
+    """Refuse an action from a page that showed another version of the draft (a round, a
+    bracket). ``seen`` None is the command line, which acts on the draft as it is."""
     if seen is None or seen == draft_token(draft):
         return
     who = f" ({draft.changed_by.username})" if draft.changed_by else ""
     if seen.split(".")[0] != str(draft.pk):
-        change = f"it was deleted and paired again{who}"
+        change = gettext("it was deleted and paired again") + who
     else:
-        change = f"{draft.last_change}{who}"
-    raise StaleDraft(
-        f"{what} changed after your page was shown: {change}. "
-        "Nothing was done; here it is as it stands now."
+        change = f"{engine_text.translate(draft.last_change)}{who}"
+    refusal = (
+        gettext(
+            "Round %(number)s changed after your page was shown: %(change)s. "
+            "Nothing was done; here it is as it stands now."
+        )
+        if isinstance(draft, Round)
+        else gettext(
+            "The bracket changed after your page was shown: %(change)s. "
+            "Nothing was done; here it is as it stands now."
+        )
     )
+    raise StaleDraft(refusal % {"number": getattr(draft, "number", ""), "change": change})
 
 
 def mark_changed(user, draft: Versioned, summary: str, *fields: str) -> None:
@@ -137,14 +160,24 @@ def check_unchanged(tournament: Tournament, seen_version: int | None) -> None:
         .order_by("-at", "-id")[: min(max(tournament.version - seen_version, 1), 3)]
     )
     said = "; ".join(
-        entry.summary + (f" ({entry.user.username})" if entry.user else "") for entry in changes
+        engine_text.translate(entry.summary) + (f" ({entry.user.username})" if entry.user else "")
+        for entry in changes
     )
     more = tournament.version - seen_version - len(changes)
-    raise StaleDraft(
-        f"The tournament changed after Pair was pressed: {said}"
-        + (f" and {more} more change(s)" if more > 0 else "")
-        + ". Nothing was paired: check the page as it stands now and press Pair again."
-    )
+    if more > 0:
+        refusal = ngettext(
+            "The tournament changed after Pair was pressed: %(changes)s and %(more)s more "
+            "change. Nothing was paired: check the page as it stands now and press Pair again.",
+            "The tournament changed after Pair was pressed: %(changes)s and %(more)s more "
+            "changes. Nothing was paired: check the page as it stands now and press Pair again.",
+            more,
+        )
+    else:
+        refusal = gettext(
+            "The tournament changed after Pair was pressed: %(changes)s. "
+            "Nothing was paired: check the page as it stands now and press Pair again."
+        )
+    raise StaleDraft(refusal % {"changes": said, "more": more})
 
 
 @transaction.atomic
@@ -160,7 +193,8 @@ def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = 
     last = tournament.rounds.order_by("-number").first()
     if last is not None and last.state == Round.State.DRAFT:
         raise RoundError(
-            f"Round {last.number} is already paired: publish it, edit it or delete the draft."
+            gettext("Round %(number)s is already paired: publish it, edit it or delete the draft.")
+            % {"number": last.number}
         )
     if last is not None and last.state != Round.State.COMPLETE:
         missing = last.games.filter(result="").count()
@@ -171,8 +205,11 @@ def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = 
     number = last.number + 1 if last else 1
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise RoundError(
-            f"All {tournament.planned_rounds} rounds have been paired "
-            "(raise the number of rounds in the settings for another)."
+            gettext(
+                "All %(rounds)s rounds have been paired "
+                "(raise the number of rounds in the settings for another)."
+            )
+            % {"rounds": tournament.planned_rounds}
         )
     if number > settings.MAX_ROUNDS:
         raise RoundError(
@@ -281,10 +318,11 @@ def _rewrite(round_: Round, slots: dict[int, Slot]) -> None:
 
 
 def _editable(round_: Round, seen: str | None) -> None:
-    check_seen(round_, seen, f"Round {round_.number}")
+    check_seen(round_, seen)
     if round_.state != Round.State.DRAFT:
         raise RoundError(
-            f"Round {round_.number} is published: its pairing can no longer be changed."
+            gettext("Round %(number)s is published: its pairing can no longer be changed.")
+            % {"number": round_.number}
         )
 
 
@@ -299,7 +337,8 @@ def swap_players(
     for entry in (first, second):
         if entry.pk not in slots:
             raise RoundError(
-                f"{entry.name} is not paired in round {round_.number} (absent or a requested bye)."
+                gettext("%(name)s is not paired in round %(number)s (absent or a requested bye).")
+                % {"name": entry.name, "number": round_.number}
             )
     if first.pk == second.pk:
         raise RoundError(gettext("Choose two different players to swap."))
@@ -307,10 +346,13 @@ def swap_players(
     if before[first.pk].board is not None and before[first.pk].board == before[second.pk].board:
         raise RoundError(gettext("Those two players are already paired together."))
     slots[first.pk], slots[second.pk] = before[second.pk], before[first.pk]
-    summary = (
-        f"Round {round_.number} draft: swapped {first.name} ({before[first.pk]}) and "
-        f"{second.name} ({before[second.pk]})"
-    )
+    summary = SWAPPED % {
+        "number": round_.number,
+        "first": first.name,
+        "first_place": before[first.pk],
+        "second": second.name,
+        "second_place": before[second.pk],
+    }
     _save_edit(
         user,
         round_,
@@ -343,10 +385,12 @@ def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | No
         return
     slots = _arrangement(round_)
     slots[game.white_id], slots[game.black_id] = slots[game.black_id], slots[game.white_id]
-    summary = (
-        f"Round {round_.number} draft, board {board}: {game.black.name} now White against "
-        f"{game.white.name}"
-    )
+    summary = COLOURS_SET % {
+        "number": round_.number,
+        "board": board,
+        "white": game.black.name,
+        "black": game.white.name,
+    }
     _save_edit(
         user,
         round_,
@@ -373,7 +417,7 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
     """Make the draft the arbiter saw public: its pairings show at once and results can be
     entered. The system's notes on it (warnings, repeats) go into the audit entry."""
     tournament, round_ = locked_round(round_)
-    check_seen(round_, seen, f"Round {round_.number}")
+    check_seen(round_, seen)
     if round_.state != Round.State.DRAFT:
         raise RoundError(
             gettext("Round %(number)s is already published.") % {"number": round_.number}
@@ -382,8 +426,12 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
     notes: list[str] = system.call("publish_notes", user, round_) if system.publish_notes else []
     round_.state = Round.State.PUBLISHED
     round_.published_at = timezone.now()
-    summary = f"Round {round_.number} published" + (
-        f" with {len(notes)} warning(s): " + "; ".join(notes) if notes else ""
+    summary = (
+        PUBLISHED_WITH_WARNINGS % {"number": round_.number, "warnings": len(notes)}
+        + ": "
+        + "; ".join(notes)
+        if notes
+        else PUBLISHED % {"number": round_.number}
     )
     mark_changed(user, round_, summary, "state", "published_at")
     record(
@@ -401,11 +449,21 @@ def _deletion_losses(round_: Round) -> list[str]:
     if round_.state != Round.State.DRAFT:
         when = timezone.localtime(round_.published_at) if round_.published_at else None
         lost.append(
-            f"the public pairings of round {round_.number}"
-            + (f" (published {when:%Y-%m-%d %H:%M})" if when else "")
+            gettext("the public pairings of round %(number)s (published %(when)s)")
+            % {"number": round_.number, "when": f"{when:%Y-%m-%d %H:%M}"}
+            if when
+            else gettext("the public pairings of round %(number)s") % {"number": round_.number}
         )
     for game in round_.games.select_related("white", "black").exclude(result="").order_by("board"):
-        lost.append(f"board {game.board}: {game.white.name} {game.outcome.label} {game.black.name}")
+        lost.append(
+            gettext("board %(board)s: %(white)s %(result)s %(black)s")
+            % {
+                "board": game.board,
+                "white": game.white.name,
+                "result": game.outcome.label,
+                "black": game.black.name,
+            }
+        )
     return lost
 
 
@@ -418,17 +476,22 @@ def delete_last_round(
     with ``confirm``; otherwise :class:`ConfirmationNeeded` lists what would be lost. The audit
     log keeps the whole round. Returns what was lost."""
     tournament, round_ = locked_round(round_)
-    check_seen(round_, seen, f"Round {round_.number}")
+    check_seen(round_, seen)
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     if round_.number != last:
         raise RoundError(
-            f"Only the last round ({last}) can be deleted; "
-            f"round {round_.number} has rounds after it."
+            gettext(
+                "Only the last round (%(last)s) can be deleted; round %(number)s has rounds after "
+                "it."
+            )
+            % {"last": last, "number": round_.number}
         )
     lost = _deletion_losses(round_)
     if lost and not confirm:
         raise ConfirmationNeeded(
-            f"Deleting round {round_.number} loses " + "; ".join(lost) + ".", lost
+            gettext("Deleting round %(number)s loses %(losses)s.")
+            % {"number": round_.number, "losses": "; ".join(lost)},
+            lost,
         )
     games = list(
         round_.games.order_by("board").values_list("board", "white_id", "black_id", "result")

@@ -13,10 +13,18 @@ from arbiter.time_limit import run_pure
 from pairing.engines.dutch import NoValidPairing, pair_trf
 from pairing.engines.dutch.manual import Warning, check_manual_pairing
 from pairing.engines.dutch.state import build_state
+from pairing.engines.messages import N_
 from pairing.engines.trf import TrfError
 from pairing.models import EnginePairing
 from pairing.services.rounds import Proposal, RoundError
 from pairing.services.trf_export import tournament_trf
+
+#: A round's summary (its draft's "last change", the audit log, the pairing job's outcome):
+#: stored in English, shown in the reader's language through engine_text (docs/i18n.md).
+PAIRED = N_("Round %(number)s paired by the engine (%(rules)s rules): %(boards)s boards")
+PAIRED_WITH_BYE = N_(
+    "Round %(number)s paired by the engine (%(rules)s rules): %(boards)s boards, bye %(name)s"
+)
 
 
 def propose_round(user, tournament: Tournament, number: int) -> Proposal:
@@ -29,7 +37,8 @@ def propose_round(user, tournament: Tournament, number: int) -> Proposal:
         pairing = run_pure(pair_trf, trf, tournament.rules_version)
     except NoValidPairing as error:
         raise RoundError(
-            f"No pairing of round {number} satisfies the absolute criteria: {error}"
+            gettext("No pairing of round %(number)s satisfies the absolute criteria: %(error)s")
+            % {"number": number, "error": error}
         ) from error
     except TrfError as error:
         raise RoundError(
@@ -56,8 +65,13 @@ def propose_round(user, tournament: Tournament, number: int) -> Proposal:
         bye=bye.pk if bye else None,
         requested_byes={entries[n].pk: code for n, code in absent.items()},
         seed=seed,
-        summary=f"Round {number} paired by the engine ({pairing.rules} rules): "
-        f"{len(pairing.boards)} boards" + (f", bye {bye.name}" if bye else ""),
+        summary=(PAIRED_WITH_BYE if bye else PAIRED)
+        % {
+            "number": number,
+            "rules": pairing.rules,
+            "boards": len(pairing.boards),
+            "name": bye.name if bye else "",
+        },
         audit={"starting_numbers": [[b.white, b.black] for b in pairing.boards]},
         keep=keep,
     )

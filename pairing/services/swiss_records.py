@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 
 from arbiter.models import Entry, System, Tournament
 from arbiter.services.audit import record
+from pairing.engines.messages import N_
 from pairing.models import Acceleration, ForbiddenPair, PlayerRoundRecord
 from pairing.services.rounds import RoundError, locked_tournament
 
@@ -29,13 +30,14 @@ def locked_swiss(tournament: Tournament) -> Tournament:
 def _check_unpaired(tournament: Tournament, round_number: int) -> None:
     if round_number > settings.MAX_ROUNDS:
         raise SwissError(
-            f"Round {round_number}: a tournament has at most {settings.MAX_ROUNDS} rounds "
-            "(MAX_ROUNDS)."
+            gettext("Round %(number)s: a tournament has at most %(most)s rounds (MAX_ROUNDS).")
+            % {"number": round_number, "most": settings.MAX_ROUNDS}
         )
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     if round_number <= last:
         raise SwissError(
-            f"Round {round_number} is already paired: delete its draft to change who plays."
+            gettext("Round %(number)s is already paired: delete its draft to change who plays.")
+            % {"number": round_number}
         )
 
 
@@ -126,7 +128,7 @@ def set_baku_acceleration(user, tournament: Tournament, on: bool) -> None:
         raise SwissError(gettext("Acceleration is chosen before round 1 is paired."))
     if on and Acceleration.objects.filter(tournament=tournament).exists():
         raise SwissError(
-            "Players have accelerations of their own: remove them before choosing Baku."
+            gettext("Players have accelerations of their own: remove them before choosing Baku.")
         )
     tournament.baku_acceleration = on
     tournament.save(update_fields=["baku_acceleration"])
@@ -141,7 +143,8 @@ def set_baku_acceleration(user, tournament: Tournament, on: bool) -> None:
 
 
 #: The arbiter's choices for the colour of the top player in round 1 (C.04.3 art. 5.2.5).
-INITIAL_COLOURS = {"": "drawn by lot", "w": "White", "b": "Black"}
+#: Marked for translation, shown through gettext (the audit log keeps the English word).
+INITIAL_COLOURS = {"": N_("drawn by lot"), "w": N_("White"), "b": N_("Black")}
 
 
 @transaction.atomic

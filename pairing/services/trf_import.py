@@ -17,6 +17,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from arbiter.models import (
     CONTROL_CHARACTERS,
@@ -109,7 +110,11 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     played = len(rounds)
     planned = max(parsed.rounds, played) or None
     if planned and planned > limits.rounds:
-        raise TrfError(_line_of(lines, ("XXR", "142")), 5, f"more than {limits.rounds} rounds")
+        raise TrfError(
+            _line_of(lines, ("XXR", "142")),
+            5,
+            gettext("more than %(rounds)s rounds") % {"rounds": limits.rounds},
+        )
     withdrawn = _withdrawn(records, played, planned)
     records = {key: kind for key, kind in records.items() if key[0] not in withdrawn}
     rules = default_rules(parsed)
@@ -192,11 +197,12 @@ def _check_characters(lines: list[str]) -> None:
         if found is None:
             continue
         what = (
-            "a NUL character"
+            gettext("a NUL character (is this a TRF file?)")
             if found.group() == "\x00"
-            else (f"a control character (U+{ord(found.group()):04X})")
+            else gettext("a control character (%(character)s) (is this a TRF file?)")
+            % {"character": f"U+{ord(found.group()):04X}"}
         )
-        raise TrfError(number, found.start() + 1, f"{what} (is this a TRF file?)")
+        raise TrfError(number, found.start() + 1, what)
 
 
 def _check_supported(t: TrfTournament, lines: list[str]) -> None:
@@ -204,27 +210,34 @@ def _check_supported(t: TrfTournament, lines: list[str]) -> None:
     system = t.system.upper()
     if system and not system.startswith("FIDE_DUTCH"):
         raise TrfError(
-            _line_of(lines, ("192",)), 5, f"the tournament type {t.system!r} is not FIDE Dutch"
+            _line_of(lines, ("192",)),
+            5,
+            gettext("the tournament type %(system)s is not FIDE Dutch")
+            % {"system": repr(t.system)},
         )
     if t.scoring != Scoring():
         raise TrfError(
             _line_of(lines, ("162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")),
             0,
-            "only the standard scoring (1, ½, 0) is supported",
+            gettext("only the standard scoring (1, ½, 0) is supported"),
         )
     numbers = {p.number for p in t.players}
     for number, values in t.accelerations:
         if number not in numbers:
             raise TrfError(
-                _line_of(lines, ("XXA", "250")), 5, f"acceleration for unknown player {number}"
+                _line_of(lines, ("XXA", "250")),
+                5,
+                gettext("acceleration for unknown player %(number)s") % {"number": number},
             )
         if len(values) > settings.MAX_ROUNDS:
             raise TrfError(
-                _line_of(lines, ("XXA", "250")), 0, f"acceleration past round {settings.MAX_ROUNDS}"
+                _line_of(lines, ("XXA", "250")),
+                0,
+                gettext("acceleration past round %(number)s") % {"number": settings.MAX_ROUNDS},
             )
         if any(value > 990 for value in values):
             raise TrfError(
-                _line_of(lines, ("XXA", "250")), 10, "acceleration of more than 99 points"
+                _line_of(lines, ("XXA", "250")), 10, gettext("acceleration of more than 99 points")
             )
 
 
@@ -254,7 +267,11 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
                     round_.byes.append((p.number, kind))
                     round_.note(p.number, res, TrfResult(None, "-", kind))
                 elif res.colour in "wb":
-                    raise TrfError(p.line, _col(r, 5), f"round {r}: a colour without an opponent")
+                    raise TrfError(
+                        p.line,
+                        _col(r, 5),
+                        gettext("round %(round)s: a colour without an opponent") % {"round": r},
+                    )
                 continue
             game = _game(p, by_number[res.opponent], r)
             if game is not None:
@@ -266,7 +283,11 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
                 theirs = by_number[black].results[r - 1]
                 round_.note(black, theirs, TrfResult(white, "b", codes[1]))
         if not round_.games and not round_.byes:
-            raise TrfError(t.players[0].line, _col(r), f"round {r} has nobody in it")
+            raise TrfError(
+                t.players[0].line,
+                _col(r),
+                gettext("round %(round)s has nobody in it") % {"round": r},
+            )
         rounds.append(round_)
     for round_ in rounds[:-1]:
         if not round_.complete:
@@ -274,14 +295,21 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
             raise TrfError(
                 by_number[white].line,
                 _col(round_.number, 7),
-                f"round {round_.number}: the game {white}-{black} has no result, but later rounds "
-                "were played (only the last round may be unfinished)",
+                gettext(
+                    "round %(round)s: the game %(white)s-%(black)s has no result, but later rounds "
+                    "were played (only the last round may be unfinished)"
+                )
+                % {"round": round_.number, "white": white, "black": black},
             )
     for kind, round_number, numbers in t.byes:  # TRF-2026 240: requested byes
         if round_number > len(rounds):
             for number in numbers:
                 if number not in by_number:
-                    raise TrfError(_line_of(lines, ("240",)), 0, f"bye for unknown player {number}")
+                    raise TrfError(
+                        _line_of(lines, ("240",)),
+                        0,
+                        gettext("bye for unknown player %(number)s") % {"number": number},
+                    )
                 records.setdefault((number, round_number), kind)
     return rounds, records
 
@@ -308,14 +336,22 @@ def _game(p: TrfPlayer, o: TrfPlayer, r: int) -> tuple[int, int, str] | None:
         raise TrfError(
             p.line,
             _col(r),
-            f"round {r}: player {p.number} meets {o.number}, whose entry says otherwise "
-            "(player paired twice?)",
+            gettext(
+                "round %(round)s: player %(player)s meets %(opponent)s, whose entry says "
+                "otherwise (player paired twice?)"
+            )
+            % {"round": r, "player": p.number, "opponent": o.number},
         )
     colours = mine.colour + theirs.colour
     if colours not in ("wb", "bw"):
         forfeit = {mine.code, theirs.code} <= {"+", "-"}
         if not (forfeit and colours in ("--", "  ", "- ", " -")):
-            raise TrfError(p.line, _col(r, 5), f"round {r}: the colours of {p.number}-{o.number}")
+            raise TrfError(
+                p.line,
+                _col(r, 5),
+                gettext("round %(round)s: the colours of %(player)s-%(opponent)s")
+                % {"round": r, "player": p.number, "opponent": o.number},
+            )
         colours = "wb" if p.number < o.number else "bw"  # unplayed: the colour does not count
     if colours[0] != "w":
         return None
@@ -326,8 +362,17 @@ def _game(p: TrfPlayer, o: TrfPlayer, r: int) -> tuple[int, int, str] | None:
         raise TrfError(
             p.line,
             _col(r, 7),
-            f"round {r}: results {mine.code!r} and {theirs.code!r} of {p.number}-{o.number} "
-            "do not fit together",
+            gettext(
+                "round %(round)s: results %(mine)s and %(theirs)s of %(player)s-%(opponent)s "
+                "do not fit together"
+            )
+            % {
+                "round": r,
+                "mine": repr(mine.code),
+                "theirs": repr(theirs.code),
+                "player": p.number,
+                "opponent": o.number,
+            },
         )
     return p.number, o.number, result
 
@@ -335,7 +380,12 @@ def _game(p: TrfPlayer, o: TrfPlayer, r: int) -> tuple[int, int, str] | None:
 def _bye_kind(p: TrfPlayer, r: int, code: str) -> str:
     kind = BYE_KINDS.get(code)
     if kind is None:
-        raise TrfError(p.line, _col(r, 7), f"round {r}: result {code!r} without an opponent")
+        raise TrfError(
+            p.line,
+            _col(r, 7),
+            gettext("round %(round)s: result %(code)s without an opponent")
+            % {"round": r, "code": repr(code)},
+        )
     return kind
 
 
@@ -345,18 +395,32 @@ def _check_entries(t: TrfTournament) -> None:
     for index, p in enumerate(t.players, start=1):
         if p.number != index:
             raise TrfError(
-                p.line, 5, f"starting numbers must run from 1 without gaps: {index} is missing"
+                p.line,
+                5,
+                gettext("starting numbers must run from 1 without gaps: %(number)s is missing")
+                % {"number": index},
             )
         if not p.name:
-            raise TrfError(p.line, 15, f"player {p.number} has no name")
+            raise TrfError(
+                p.line, 15, gettext("player %(number)s has no name") % {"number": p.number}
+            )
         if p.rating > 3500:
-            raise TrfError(p.line, 49, f"rating {p.rating} is over 3500")
+            raise TrfError(
+                p.line, 49, gettext("rating %(rating)s is over 3500") % {"rating": p.rating}
+            )
         if p.fide_id and not (p.fide_id.isascii() and p.fide_id.isdigit()):
-            raise TrfError(p.line, 58, f"invalid FIDE id {p.fide_id!r}")
+            raise TrfError(
+                p.line, 58, gettext("invalid FIDE id %(fide_id)s") % {"fide_id": repr(p.fide_id)}
+            )
         number = p.fide_number  # None for 0, the usual placeholder for "no id"
         if number is not None:
             if number in fide_ids:
-                raise TrfError(p.line, 58, f"FIDE id {number} repeated (player {fide_ids[number]})")
+                raise TrfError(
+                    p.line,
+                    58,
+                    gettext("FIDE id %(fide_id)s repeated (player %(number)s)")
+                    % {"fide_id": number, "number": fide_ids[number]},
+                )
             fide_ids[number] = p.number
 
 
@@ -466,7 +530,7 @@ def _forbidden_pairs(
                 raise TrfError(
                     _line_of(lines, ("XXP", "260")),
                     0,
-                    f"forbidden pair with unknown player {number}",
+                    gettext("forbidden pair with unknown player %(number)s") % {"number": number},
                 )
         ids = sorted({entries[n].pk for n in group.players})
         pairs |= {(a, b) for i, a in enumerate(ids) for b in ids[i + 1 :]}

@@ -132,7 +132,7 @@ def import_list(request: HttpRequest, competition: Competition, list_id: int) ->
     if joined:
         messages.info(
             request,
-            _("This list is being imported already (asked for%(asked)s): this is that import.")
+            _("This list is being imported already (asked for %(asked)s): this is that import.")
             % {"asked": job.asked},
         )
     if job.active:  # the preview shows its progress, then sends the page on to the entries

@@ -28,11 +28,11 @@ from pairing.services.rounds import ConfirmationNeeded, RoundError, draft_token
 from pairing.views.board import Board
 
 STAGE_TITLES = {
-    "main": "Main bracket",
-    "final": "Final",
-    "repechage": "Repechage",
-    "bronze": "Bronze matches",
-    "pool": "Pool",
+    "main": _("Main bracket"),
+    "final": _("Final"),
+    "repechage": _("Repechage"),
+    "bronze": _("Bronze matches"),
+    "pool": _("Pool"),
 }
 
 
@@ -155,7 +155,7 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     knockout_system = request.POST.get("knockout_system", "")
     if _whole(pool_up_to) is None:
         return BOARD.fail(
-            request, tournament, "Give the largest field drawn as a pool (0 for none)."
+            request, tournament, _("Give the largest field drawn as a pool (0 for none).")
         )
     return BOARD.act(
         request,
@@ -308,7 +308,7 @@ def _arbiter_context(tournament: Tournament) -> dict:
         context["knockout_systems"] = [s for s in ko.SYSTEMS.values() if s.code != "pool"]
         hand = service.hand_placing(tournament)
         if not hand["system"]:
-            context["error"] = (
+            context["error"] = _(
                 "A category needs at least two competitors: enter them on the Players page "
                 "before seeding and drawing."
             )

@@ -9,13 +9,15 @@ loses a public round or results answers with what it would lose and a button tha
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import BackgroundJob, Entry, Round, Tournament
-from pairing.jobs import next_round_number, round_page
+from pairing import engine_text
+from pairing.jobs import PAIRING_ROUND, next_round_number, round_page
 from pairing.services import rounds as lifecycle
 from pairing.views.board import Board, posted_entry, posted_int
 
@@ -51,7 +53,7 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         job, joined = jobs.start(
             request.user,
             "pair",
-            f"Pairing round {number}",
+            PAIRING_ROUND % {"number": number},
             tournament=tournament,
             options={"round": number},
             result_url=round_page(tournament),
@@ -62,7 +64,13 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return board.fail(request, tournament, job.message)
     if not joined:
         return board.done(request, tournament)
-    notice = f"{job.title} was already asked for{job.asked}: this is that job, not a second one."
+    # Translators: %(asked)s is "by anna at 14:02:11" (who asked for the job, and when).
+    notice = gettext(
+        "%(job)s was already asked for %(asked)s: this is that job, not a second one."
+    ) % {
+        "job": engine_text.translate(job.title),
+        "asked": job.asked,
+    }
     return board.done(request, tournament, notice=notice, joined=True)
 
 
@@ -98,7 +106,10 @@ def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
     entry = tournament.entries.filter(starting_number=number).first() if number else None
     if entry is None:
         shown = typed.strip() or "(empty)"
-        raise LookupError(f"No player has the starting number {shown}: type a number to swap.")
+        raise LookupError(
+            gettext("No player has the starting number %(number)s: type a number to swap.")
+            % {"number": shown}
+        )
     return entry
 
 

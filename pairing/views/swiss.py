@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.access import tournament_arbiter_required
@@ -35,12 +36,13 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry = posted_entry(tournament, request.POST.get("entry"))
     number = posted_int(request.POST.get("round"))
     kind = request.POST.get("kind", "")
-    shown = dict(PlayerRoundRecord.Kind.choices).get(kind, "plays")
+    shown = dict(PlayerRoundRecord.Kind.choices).get(kind, gettext("plays"))
     return BOARD.act(
         request,
         tournament,
         lambda: records.set_player_round_record(request.user, tournament, entry, number, kind),
-        notice=f"Saved: {entry.name}, round {number}: {shown.lower()}.",
+        notice=gettext("Saved: %(name)s, round %(number)s: %(record)s.")
+        % {"name": entry.name, "number": number, "record": shown.lower()},
         saved_entry=entry.pk,
     )
 
@@ -105,12 +107,16 @@ def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def initial_colour(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The top player's colour in round 1: drawn by lot, White or Black (C.04.3 art. 5.2.5)."""
     colour = request.POST.get("colour", "")
-    shown = records.INITIAL_COLOURS.get(colour, colour)
+    saved = {
+        "": gettext("Saved: the top player's colour in round 1 is drawn by lot."),
+        "w": gettext("Saved: the top player's colour in round 1 is White."),
+        "b": gettext("Saved: the top player's colour in round 1 is Black."),
+    }
     return BOARD.act(
         request,
         tournament,
         lambda: records.set_initial_colour(request.user, tournament, colour),
-        notice=f"Saved: the top player's colour in round 1 is {shown}.",
+        notice=saved.get(colour, ""),
         saved_setting="initial_colour",
     )
 
@@ -146,7 +152,7 @@ def _round_context(tournament: Tournament) -> dict:
             '<option value="{}">{} {}</option>',
             ((e.pk, e.starting_number or "", e.name) for e in entries),
         ),
-        "initial_colours": records.INITIAL_COLOURS.items(),
+        "initial_colours": [(v, gettext(label)) for v, label in records.INITIAL_COLOURS.items()],
         "forbidden": ForbiddenPair.objects.filter(tournament=tournament).select_related(
             "first", "second"
         ),

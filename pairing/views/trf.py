@@ -17,7 +17,9 @@ from arbiter import jobs
 from arbiter.access import tournament_arbiter_required
 from arbiter.models import BackgroundJob, Tournament
 from arbiter.once import once_per_submission
+from pairing import engine_text
 from pairing.forms import TrfImportForm
+from pairing.jobs import IMPORTING
 from pairing.services.trf_export import trf_file
 
 #: URL part -> whether the file is TRF-16 (``legacy``) and the name suffix.
@@ -37,7 +39,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
             job, _ = jobs.start(
                 request.user,
                 "trf_import",
-                "Importing a TRF file",
+                IMPORTING,
                 payload=text,
                 options={"name": form.cleaned_data["name"].strip()},
             )
@@ -47,7 +49,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
         if job.active:
             return redirect("job", job_id=job.pk)
         if job.state == BackgroundJob.State.DONE:
-            messages.success(request, job.message)
+            messages.success(request, engine_text.translate(job.message))
             return redirect(job.result_url)
         form.add_error(None, job.message)
     return render(request, "pairing/trf_import.html", {"form": form})

@@ -52,9 +52,9 @@ function quickEntryNotSent(event) {
   const line = document.createElement("li");
   line.className = "error";
   line.setAttribute("role", "alert");
-  line.textContent =
-    `Board ${sent.board ?? "?"}, result ${sent.result ?? "?"}: not saved ` +
-    "(no answer from the server). Check the connection and enter it again.";
+  line.textContent = form.dataset.notSent
+    .replace("{board}", sent.board ?? "?")
+    .replace("{result}", sent.result ?? "?");
   form.querySelector("#quick-entry-log").prepend(line);
 }
 document.addEventListener("htmx:sendError", quickEntryNotSent);
