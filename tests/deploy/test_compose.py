@@ -61,7 +61,8 @@ def test_the_app_uses_the_compose_database_and_redis_behind_the_proxy():
 
 def test_every_setting_in_the_readme_reaches_the_app_containers():
     passed = set(SERVICES["web1"]["environment"])
-    assert readme_settings() - passed == {"CHROMIUM_PATH"}  # the browser tests' only
+    # The tests' own settings: the browser tests' Chromium and the shared folder of real files.
+    assert readme_settings() - passed == {"CHROMIUM_PATH", "ARBITER_SHARED_DIR"}
 
 
 def test_services_start_in_order_on_health():
