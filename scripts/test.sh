@@ -12,5 +12,7 @@ ensure_program msgfmt gettext             # tests/i18n/: the catalogues compile,
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+echo "== mypy --strict on the engines"
+.venv/bin/mypy  # files and strictness: [tool.mypy] in pyproject.toml
 echo "== pytest on ${DATABASE_URL:-SQLite}"
 .venv/bin/python -m pytest "$@"

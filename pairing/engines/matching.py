@@ -356,9 +356,10 @@ class _Solver:
             childs = self.blossomchilds[b]
             endps = self.blossomendps[b]
             assert childs is not None and endps is not None
-            self.blossomchilds[b] = childs[i:] + childs[:i]
+            rotated = childs[i:] + childs[:i]
+            self.blossomchilds[b] = rotated
             self.blossomendps[b] = endps[i:] + endps[:i]
-            self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]
+            self.blossombase[b] = self.blossombase[rotated[0]]
 
     def augment_matching(self, k: int) -> None:
         v, w = self.ei[k], self.ej[k]
@@ -796,7 +797,7 @@ class IncrementalMatching(_Solver):
             self.mate[self.endpoint[p]] = -1
             self.mate[v] = -1
 
-    def solve(self) -> list[int]:  # type: ignore[override]
+    def solve(self) -> list[int]:
         dual, endpoint, ok = self.dualvar, self.endpoint, self.ok
         dirty = sorted(v for v in self.dirty if not self.dead[v])
         self.dirty.clear()

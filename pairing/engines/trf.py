@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = [
     "BYE_KINDS",
@@ -278,9 +279,9 @@ def parse_date(text: str) -> datetime.date | None:
         return _date(year, month, day)
     m = _MONTH_NAME_DATE.match(value)
     if m:
-        day, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-        month = _MONTHS.get(name.lower())
-        return _date(int(m.group(5)), month, int(day)) if month else None
+        day_text, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        month_number = _MONTHS.get(name.lower())
+        return _date(int(m.group(5)), month_number, int(day_text)) if month_number else None
     return None
 
 
@@ -426,7 +427,7 @@ def parse_trf(text: str, limits: TrfLimits = TrfLimits()) -> TrfTournament:
     pairs = cells = 0
     players: list[TrfPlayer] = []
     seen: dict[int, int] = {}
-    kw: dict = {}
+    kw: dict[str, Any] = {}
     scoring = {}
     pab_explicit = False
     forbidden: list[TrfForbidden] = []
@@ -726,8 +727,8 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
             ids = " ".join(f"{x:>4}" for x in f.players)
             out.append(f"260 {f.first:>3} {f.last:>3} {ids}")
     if not legacy:
-        for kind, rnd, ids in t.byes:
-            out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in ids))
+        for kind, rnd, bye_ids in t.byes:
+            out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in bye_ids))
     for pid, vals in t.accelerations:
         out.append(f"XXA {pid:>4} " + " ".join(f"{format_points(v):>4}" for v in vals))
     out.extend(_player_line(p) for p in t.players)

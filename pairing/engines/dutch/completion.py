@@ -244,13 +244,13 @@ def _augment_shrinking(
                 if u not in mate:
                     if u not in targets:
                         continue
-                    x: int | None = u
-                    while x is not None:
-                        y = parent[x]
+                    w: int | None = u
+                    while w is not None:
+                        y = parent[w]
                         after = mate.get(y)
-                        mate[x] = y
-                        mate[y] = x
-                        x = after
+                        mate[w] = y
+                        mate[y] = w
+                        w = after
                     return True
                 even.add(mate[u])
                 queue.append(mate[u])

@@ -142,9 +142,9 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
             f"{played_rounds} rounds are played and the tournament has {expected}: "
             "there is no round left to pair",
         )
-    for kind, rnd, ids in t.byes:
+    for kind, rnd, bye_ids in t.byes:
         if rnd - 1 == played_rounds:
-            for num in ids:
+            for num in bye_ids:
                 if num not in idx:
                     raise TrfError(0, 0, f"bye for unknown player {num}")
                 ms = raw_matches[idx[num]]
@@ -175,7 +175,7 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
     players: list[Player] = []
     # validity and effective pairing numbers
     valid = [len(ms) <= played_rounds or any(m.participated for m in ms) for ms in raw_matches]
-    ranks = {}
+    ranks: dict[int, int] = {}
     for i in range(n):
         if valid[i]:
             ranks[i] = len(ranks)

@@ -239,7 +239,9 @@ def _superiority(board: dict[str, Tally], edition: str, shido_decides: bool) -> 
     return None
 
 
-def _apply(board, side, kind, golden, n, edition):
+def _apply(
+    board: dict[str, Tally], side: str, kind: str, golden: bool, n: int, edition: str
+) -> tuple[Outcome | None, dict[str, Tally]]:
     mine = board[side]
     if kind == "fusen-gachi" and n > 0:
         raise KnockoutError("Fusen-gachi (no-show) is the only entry of a bout.")

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 #: A cost vector: the mate pairs that can meet by round 1, 2, ..., R-1.
 Cost = tuple[int, ...]
@@ -109,17 +110,19 @@ class Search:
         # base (a field of n has fewer than n*n mate pairs), and infeasible weighs base**width.
         self.width = max(self.rounds - 1, 0)
         self.base = base = 1 << max(1, (max(field, len(placed)) ** 2).bit_length())
-        self.weight = [base ** (self.width - lv) for lv in range(self.width + 1)]
+        self.weight: list[int] = [base ** (self.width - lv) for lv in range(self.width + 1)]
         self.infeasible = self.weight[0]
         self._filler = next(
             (i for i, k in enumerate(self.kinds) if not k.groups and not k.seed), None
         )
         # (level, layout, counts) -> (packed cost, exact?, best split: (left side's layout,
         # counts sent to it))
-        self._memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, bool, tuple | None]] = {}
+        self._memo: dict[
+            tuple[int, int, tuple[int, ...]], tuple[int, bool, tuple[int, tuple[int, ...]] | None]
+        ] = {}
         self._tables: dict[tuple[int, int, int], list[int]] = {}
         self._placed_cost: dict[tuple[int, int], int] = {}
-        self._intern: dict[tuple, int] = {}
+        self._intern: dict[tuple[object, ...], int] = {}
         self._seed_slot: dict[int, int] = {}
         #: Steps of the split search so far (a deterministic measure of work), and where the
         #: current question is cut.
@@ -393,7 +396,7 @@ class Search:
 
     def _solve_block(
         self, level: int, index: int, todo: tuple[int, ...], budget: int
-    ) -> tuple[int, bool, tuple | None]:
+    ) -> tuple[int, bool, tuple[int, tuple[int, ...]] | None]:
         count = sum(todo)
         placed = self._placed[level][index]
         if level <= 1:
@@ -454,7 +457,7 @@ class Search:
         later = [n + fillers for n in later]
         split = [0] * len(todo)  # how many of each kind go left
         position = {k: i for i, k in enumerate(order)}
-        state = {"limit": budget, "best": None, "low": infeasible, "split": None}
+        state: dict[str, Any] = {"limit": budget, "best": None, "low": infeasible, "split": None}
 
         def side(kind: int, decided: int) -> int | None:
             """0/1: the side a seed of `kind` sits on (placed or chosen), None if not decided."""

@@ -94,6 +94,7 @@ class Field:
         if self.rules == "2023":
             return own
         if result.kind in FORFEITS:
+            assert result.opponent is not None  # a forfeit has its scheduled opponent
             return min(own, self.adjusted[result.opponent])
         return min(own, DRAW * self.rounds_counted)
 
@@ -110,11 +111,13 @@ class Field:
         for r in self.rounds[player_id]:
             if self.swiss:
                 if r.kind == Kind.PLAYED:
+                    assert r.opponent is not None  # a game has its opponent
                     score = self.adjusted[r.opponent]
                 else:
                     score = self.dummy(player_id, r)
                 vur = r.kind in VUR
             elif r.kind in WITH_OPPONENT:
+                assert r.opponent is not None  # a game or a forfeit has its opponent
                 score, vur = self.score[r.opponent], False
             else:
                 continue
