@@ -81,7 +81,8 @@ def meeting_rounds(players: int) -> dict[frozenset[int], int]:
 
 
 def _round(number: int, pairs: list[tuple[int, int]], players: int) -> BergerRound:
-    games, bye = [], None
+    games: list[BergerGame] = []
+    bye: int | None = None
     for white, black in pairs:
         if players < white or players < black:
             bye = min(white, black)

@@ -10,9 +10,9 @@ swap of the first cycle's last two rounds that FIDE recommends (pairing/engines/
 
 from __future__ import annotations
 
-from pairing.engines.berger import schedule
+from pairing.engines.berger import BergerRound, schedule
 from pairing.engines.dutch.checker import RoundCheck
-from pairing.engines.trf import TrfError, TrfTournament
+from pairing.engines.trf import TrfError, TrfPlayer, TrfTournament
 
 __all__ = ["check_round_robin"]
 
@@ -42,7 +42,7 @@ def check_round_robin(t: TrfTournament) -> list[RoundCheck]:
     return [_check_round(players, table[number - 1]) for number in range(1, held + 1)]
 
 
-def _check_round(players, berger_round) -> RoundCheck:
+def _check_round(players: list[TrfPlayer], berger_round: BergerRound) -> RoundCheck:
     rnd = berger_round.number
     coloured, colourless, free = set(), set(), set()
     for p in players:

@@ -87,7 +87,9 @@ def alphabet_for(federation: str, language: str = "") -> str:
     return FEDERATION_ALPHABETS.get(federation.upper(), "default")
 
 
-def name_key(name: str, federation: str = "", language: str = "") -> tuple:
+def name_key(
+    name: str, federation: str = "", language: str = ""
+) -> tuple[tuple[int, ...], str, str]:
     """The sort key of ``name`` in the alphabetical order of the reader's `language`, or else of
     ``federation``'s language."""
     weights = ALPHABETS[alphabet_for(federation, language)]

@@ -97,6 +97,7 @@ def separate_groups(
         improved, cost = scorer.improve(candidate)
         if best_cost is None or cost < best_cost:
             best, best_cost = improved, cost
+    assert best is not None  # there is at least one candidate
     return best
 
 

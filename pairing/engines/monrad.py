@@ -29,7 +29,10 @@ from pairing.engines.matching import max_weight_matching
 
 #: Scoring presets: win, draw, loss. 3/2/1 is the seed's club scoring (turning up is worth
 #: something); 1/½/0 is chess scoring.
-SCORINGS = {"3-2-1": (Fraction(3), Fraction(2), Fraction(1)), "1-0.5-0": (1, Fraction(1, 2), 0)}
+SCORINGS: dict[str, tuple[Fraction | int, Fraction | int, Fraction | int]] = {
+    "3-2-1": (Fraction(3), Fraction(2), Fraction(1)),
+    "1-0.5-0": (1, Fraction(1, 2), 0),
+}
 #: What the bye is worth: the points of a win (default, as FIDE's pairing-allocated bye), a
 #: draw, a loss, or nothing.
 BYE_VALUES = ("win", "draw", "loss", "zero")
@@ -298,7 +301,7 @@ def bye_candidates(order: Sequence[Card]) -> tuple[list[Card], bool]:
 class _Search:
     met: set[frozenset[str]]
     backtracks: int = 0
-    failed: set = field(default_factory=set)
+    failed: set[tuple[tuple[str, ...], int]] = field(default_factory=set)
 
 
 def pair_from_top(
@@ -322,7 +325,9 @@ def pair_from_top(
     return pairs, search.backtracks
 
 
-def _solve(remaining: tuple[str, ...], allowed: int, search: _Search):
+def _solve(
+    remaining: tuple[str, ...], allowed: int, search: _Search
+) -> list[tuple[str, str]] | None:
     if not remaining:
         return []
     if (remaining, allowed) in search.failed:
@@ -368,6 +373,7 @@ def pair_evening(
     order = position_order(cards, present)  # step 2
     met = {frozenset((c.id, o)) for c in cards for o in c.opponents}
     notes: list[str] = []
+    candidates: Sequence[Card | None]
     if count % 2:
         candidates, second_bye = bye_candidates(order)  # step 3
         if second_bye:
@@ -461,8 +467,12 @@ def standing(cards: Sequence[Card], settings: Settings = Settings()) -> list[Sta
     for index, card in enumerate(ordered, start=1):
         key = (card.score, card.games, value[card.id])
         previous = rows[-1] if rows else None
-        same = previous and (previous.card.score, previous.card.games, previous.tiebreak) == key
-        rows.append(StandingRow(previous.rank if same else index, card, value[card.id]))
+        rank = index
+        if previous is not None and (
+            (previous.card.score, previous.card.games, previous.tiebreak) == key
+        ):
+            rank = previous.rank  # equal on all three: the rank is shared
+        rows.append(StandingRow(rank, card, value[card.id]))
     return rows
 
 
@@ -470,15 +480,19 @@ def tiebreak(card: Card, scores: dict[str, Fraction], settings: Settings) -> Fra
     """The club's tie-break for one card; byes and unplayed games are not opponents."""
     if settings.tiebreak == "wins":
         return Fraction(card.wins)
-    played = [line for line in card.lines if line.opponent is not None and line.colour]
+    played = [
+        (line.opponent, line.result)
+        for line in card.lines
+        if line.opponent is not None and line.colour
+    ]
     if settings.tiebreak == "sb":
         total = Fraction(0)
-        for line in played:
-            if line.result == "1":
-                total += scores[line.opponent]
-            elif line.result == "½":
-                total += scores[line.opponent] / 2
+        for opponent, result in played:
+            if result == "1":
+                total += scores[opponent]
+            elif result == "½":
+                total += scores[opponent] / 2
         return total
-    values = sorted(scores[line.opponent] for line in played)
+    values = sorted(scores[opponent] for opponent, _ in played)
     cut = 1 if settings.tiebreak == "bh-c1" else 2
     return Fraction(sum(values[cut:], Fraction(0)))

@@ -106,7 +106,7 @@ def drawing_order(drawers: Iterable[Drawer]) -> tuple[Drawer, ...]:
     if len(set(keys)) != len(keys):
         raise VarmaError("Every player must appear once.")
 
-    def order(d: Drawer) -> tuple:
+    def order(d: Drawer) -> tuple[int, int, str, tuple[tuple[int, ...], str, str], str]:
         name = name_key(d.name, d.federation)
         if not d.group:
             return (1, 0, "", name, d.key)

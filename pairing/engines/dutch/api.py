@@ -74,7 +74,7 @@ def pair_round(state: State, rules: str = "2026") -> Pairing:
         match = compute_matching(state)
     players = state.players
     seen = set()
-    rows = []
+    rows: list[tuple[tuple[int, int, int, int], int, int]] = []
     bye = None
     for player in sorted(match, key=lambda i: (-state.score_acc(players[i]), players[i].rank)):
         if player in seen:

@@ -59,7 +59,7 @@ def choose_colour(state: State, p: Player, o: Player) -> tuple[int, str]:
     return p.colour_preference, RULE_HIGHER
 
 
-def board_key(state: State, white: Player, black: Player | None) -> tuple:
+def board_key(state: State, white: Player, black: Player | None) -> tuple[int, int, int, int]:
     """C.04.2 art. 3.6: score of the higher player, sum of scores, then the higher's rank."""
     if black is None:
         return (1, 0, 0, white.rank)

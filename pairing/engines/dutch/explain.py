@@ -9,11 +9,16 @@ lower players could not take the bye ([C2]) or were needed to complete the round
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pairing.engines.dutch.colours import choose_colour
 from pairing.engines.dutch.state import Player, State
 from pairing.engines.dutch.weights import FLOAT_DOWN, eligible_for_bye, get_float
 from pairing.engines.messages import N_
 from pairing.engines.trf import format_points
+
+if TYPE_CHECKING:  # api imports this module
+    from pairing.engines.dutch.api import Explanation
 
 # What the arbiter reads (pairing/engines/messages.py: translated when shown).
 SOME_NUMBERS = N_("%(numbers)s and %(more)s more")
@@ -135,7 +140,12 @@ class _Reader:
         return o is not None and self.score[o] > self.score[q.index]
 
 
-def explain(state: State, match: dict[int, int | None], rows: list, bye: int | None) -> tuple:
+def explain(
+    state: State,
+    match: dict[int, int | None],
+    rows: list[tuple[tuple[int, int, int, int], int, int]],
+    bye: int | None,
+) -> tuple[Explanation, ...]:
     """One :class:`Explanation` per player paired, by starting number."""
     from pairing.engines.dutch.api import Explanation
 

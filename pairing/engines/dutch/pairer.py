@@ -206,6 +206,7 @@ class Rules2026:
         self.ctx = ctx
         self.odd = n & 1
         top = score[players[0].index]
+        self.g: _Graph | WindowGraph
         if self.windowed:
             self.g, self.bye_score = start_window(ctx, players, top)
         else:

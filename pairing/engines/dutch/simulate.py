@@ -82,7 +82,9 @@ def circle_tournament(n: int, rounds: int, played: int, seed: int) -> TrfTournam
     return _tournament(n, rounds, score, results)
 
 
-def _tournament(n: int, rounds: int, score: list, results: list) -> TrfTournament:
+def _tournament(
+    n: int, rounds: int, score: list[int], results: list[list[TrfResult]]
+) -> TrfTournament:
     """The generated history as a TRF tournament: players numbered by rating, White first."""
     players = tuple(
         TrfPlayer(

@@ -239,7 +239,7 @@ class PlayerKinds:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self._kind_of: dict[int, int] = {}  # player index -> kind number
-        self._kinds: dict[tuple, int] = {}
+        self._kinds: dict[tuple[object, ...], int] = {}
         self.example: list[Player] = []  # a player of each kind
 
     def __call__(self, p: Player) -> int:

@@ -7,7 +7,7 @@ docs/tiebreaks.md for the list, the unplayed-round rules and the decisions taken
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .codes import (
     LEGEND,
@@ -102,7 +102,7 @@ def rank(
                 split.extend(_split(group, lambda p, c=column: values[p][c]))
         groups = split
 
-    rows = []
+    rows: list[Row] = []
     for group in groups:
         position = len(rows) + 1
         for player_id in sorted(group):
@@ -110,7 +110,7 @@ def rank(
     return tuple(rows)
 
 
-def _split(group: list[int], value) -> list[list[int]]:
+def _split(group: list[int], value: Callable[..., Value]) -> list[list[int]]:
     """The group in subgroups of equal value, highest first, each listed by id."""
     ordered = sorted(group, key=lambda p: (_descending(value(p)), -p), reverse=True)
     result: list[list[int]] = []

@@ -88,7 +88,8 @@ def average_of_opponents_buchholz(field: Field, player_id: int) -> Decimal | Non
     games = field.games_over_the_board(player_id)
     if not games:
         return None
-    total = sum((buchholz(field, r.opponent) for r in games), ZERO)
+    # A game over the board always has its opponent (the filter only tells the type checker).
+    total = sum((buchholz(field, r.opponent) for r in games if r.opponent is not None), ZERO)
     decimals = 2 if field.rules == "2023" else aob_decimals(field.rounds_counted)
     return (total / len(games)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
 
@@ -121,6 +122,7 @@ def rated_games(field: Field, player_id: int) -> list[tuple[int, Decimal]]:
     unrated one counts with ``unrated_rating`` when the caller gives it)."""
     games = []
     for r in field.games_over_the_board(player_id):
+        assert r.opponent is not None  # a game over the board has its opponent
         rating = field.rating(r.opponent)
         if rating is not None:
             games.append((rating, r.points))
