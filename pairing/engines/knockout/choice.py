@@ -28,6 +28,7 @@ def choose_system(n: int, rules: Mapping[str, Any] | None = None) -> str:
     if not isinstance(n, int) or n < 2:
         raise KnockoutError("A category needs at least two competitors.")
     rules = {**DEFAULT_RULES, **(rules or {})}
+    system: str
     for row in rules.get("rows", ()):
         try:
             low, high, system = row
@@ -46,4 +47,5 @@ def choose_system(n: int, rules: Mapping[str, Any] | None = None) -> str:
         return "pool"
     if rules["knockout"] not in SYSTEMS or rules["knockout"] == "pool":
         raise KnockoutError(f"Unknown knockout system {rules['knockout']!r}.")
-    return rules["knockout"]
+    knockout: str = rules["knockout"]
+    return knockout

@@ -85,6 +85,12 @@ def _keys(separate_by: str) -> tuple[str, ...]:
     return SEPARATE_BY[separate_by]
 
 
+def _seed_number(c: Competitor) -> int:
+    """The seed of a competitor known to be seeded."""
+    assert c.seed is not None
+    return c.seed
+
+
 def mates(x: Competitor, y: Competitor, keys: Sequence[str]) -> int:
     """How many separation keys two competitors share (an empty value matches nothing)."""
     return sum(1 for k in keys if getattr(x, k) and getattr(x, k) == getattr(y, k))
@@ -149,12 +155,12 @@ def drawing_queue(
     keys = _keys(separate_by)
     pool = list(competitors)
     rng.shuffle(pool)
-    seeds = sorted((c for c in pool if c.seed), key=lambda c: c.seed)
+    seeds = sorted((c for c in pool if c.seed), key=_seed_number)
     weight: dict[str, int] = {}
     for s in reversed(seeds):
         for c in pool:
             if not c.seed and mates(c, s, keys):
-                weight[c.id] = 100_000 - s.seed
+                weight[c.id] = 100_000 - _seed_number(s)
     counts = {k: Counter(getattr(c, k) for c in pool if getattr(c, k)) for k in keys}
     for c in pool:
         if c.id not in weight:
@@ -279,9 +285,9 @@ def draw(
     _validate(competitors, fixed, size)
     rng = random.Random(seed)
     queue = drawing_queue(competitors, rng, separate_by)
-    seeded = sorted((c for c in competitors if c.seed), key=lambda c: c.seed)
+    seeded = sorted((c for c in competitors if c.seed), key=_seed_number)
     rank = {c.id: r for r, c in enumerate(seeded, start=1)}
-    seed_of = {r: c.seed for r, c in enumerate(seeded, start=1)}
+    seed_of = {r: _seed_number(c) for r, c in enumerate(seeded, start=1)}
     kind_of, kinds = _kinds(competitors, rank, keys)
     by_id = {c.id: c for c in competitors}
     remaining = [0] * len(kinds)
@@ -383,7 +389,7 @@ def _place(
     no search."""
     size = search.size
     known = [s for s, k in (best_rest or {}).items() if k == kind]
-    answers = {search.layout(s, kind): True for s in known}
+    answers: dict[int, bool | None] = {search.layout(s, kind): True for s in known}
     optimal, unsure = [], []
     for s in range(1, size + 1):
         if s in placed:

@@ -7,7 +7,7 @@ each is a complete round robin in which nobody fights twice in a row where the s
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .model import Competitor, Draw, KnockoutError, Step
@@ -82,7 +82,15 @@ def draw_pool(competitors: Iterable[Competitor], *, seed: int, separate_by: str 
     return Draw(n, slots, tuple(log), seed, competitors, separate_by)
 
 
-def _unseeded(c, n, placed, free, competitors, keys, mates):
+def _unseeded(
+    c: Competitor,
+    n: int,
+    placed: Mapping[int, Competitor],
+    free: list[int],
+    competitors: Sequence[Competitor],
+    keys: Sequence[str],
+    mates: Callable[[Competitor, Competitor, Sequence[str]], int],
+) -> tuple[list[int], str]:
     has_mates = any(mates(c, y, keys) for y in competitors if y.id != c.id)
     placed_mate = {s for s, y in placed.items() if mates(c, y, keys)}
     if has_mates:
@@ -109,7 +117,7 @@ class PoolRow:
 
 def pool_standings(
     numbers: Mapping[int, str],
-    results: Mapping[int, str],
+    results: Mapping[int, str | None],
     matches: Iterable[tuple[int, str | None, str | None]],
     points: Mapping[int, tuple[int, int]] | None = None,
 ) -> tuple[PoolRow, ...]:

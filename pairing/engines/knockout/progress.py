@@ -282,6 +282,7 @@ def change_result(
             raise KnockoutError(f"M{match_id} cannot take a result: it is {ms.status}.")
         side = _winner_side(ms, new_winner)
         new_id = ms.a if side == "a" else ms.b
+        assert new_id is not None  # a ready or done match has its two competitors
         old = ms.winner if ms.status == "done" else None
         updated[match_id] = new_id
         if old == new_id:

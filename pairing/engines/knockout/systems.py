@@ -20,10 +20,16 @@ matches and the final last. Every reference points to a lower id, so one pass re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .model import Bracket, Draw, KnockoutError, Match, Ref, loser, slot, winner
 from .pools import MAX_POOL, pool_matches
+
+#: ``add(round, stage, a, b)``: a new match of the bracket being built; its id.
+_Add = Callable[[int, str, Ref, Ref], int]
+#: The places after the final's two: ``(size, rounds, semi-final ids, add)`` -> (place, who).
+_Places = Callable[[int, int, tuple[int, int], _Add], list[tuple[int, Ref]]]
 
 
 @dataclass(frozen=True)
@@ -55,7 +61,8 @@ SYSTEMS: dict[str, System] = {
 
 def main_id(size: int, rnd: int, index: int) -> int:
     """The id of main-bracket match `index` (0-based, top to bottom) of round `rnd`."""
-    return size - size // 2 ** (rnd - 1) + index + 1
+    block: int = 2 ** (rnd - 1)
+    return size - size // block + index + 1
 
 
 def round_of_slot(size: int, rnd: int, slot_number: int) -> int:
@@ -104,13 +111,13 @@ def bracket(draw: Draw, system: str) -> Bracket:
     return Bracket(system, draw, tuple(matches + extra), tuple(places))
 
 
-def _ijf(size: int, rounds: int, add) -> list[Ref]:
+def _ijf(size: int, rounds: int, add: _Add) -> list[Ref]:
     """The two losing quarter-finalists of each half meet (Appendix A: P=16, 13 = L9-L10)."""
     qf = [main_id(size, rounds - 2, i) for i in range(4)]
     return [winner(add(1, "repechage", loser(qf[2 * h]), loser(qf[2 * h + 1]))) for h in (0, 1)]
 
 
-def _ladders(size: int, rounds: int, add) -> list[Ref]:
+def _ladders(size: int, rounds: int, add: _Add) -> list[Ref]:
     """FIN double repechage (spec §2.9): each quarter-final winner's beaten, earliest first."""
     quarter = rounds - 2  # the quarter-final round
     ladder_winners: list[Ref] = []
@@ -126,7 +133,7 @@ def _ladders(size: int, rounds: int, add) -> list[Ref]:
     ]
 
 
-def _losers_bracket(size: int, rounds: int, add) -> list[Ref]:
+def _losers_bracket(size: int, rounds: int, add: _Add) -> list[Ref]:
     """Judo double elimination: losers of rounds 1 .. quarter-final drop in, crossed by block."""
     survivors = [
         winner(
@@ -160,22 +167,26 @@ def _pool(draw: Draw) -> Bracket:
     return Bracket("pool", draw, matches, ())
 
 
-def _both_semi_losers_third(size: int, rounds: int, semis, add) -> list[tuple[int, Ref]]:
+def _both_semi_losers_third(
+    size: int, rounds: int, semis: tuple[int, int], add: _Add
+) -> list[tuple[int, Ref]]:
     """No repechage: both losing semi-finalists are third (spec §2.9)."""
     return [(3, loser(semis[0])), (3, loser(semis[1]))]
 
 
-def _one_bronze_match(size: int, rounds: int, semis, add) -> list[tuple[int, Ref]]:
+def _one_bronze_match(
+    size: int, rounds: int, semis: tuple[int, int], add: _Add
+) -> list[tuple[int, Ref]]:
     bronze = add(rounds, "bronze", loser(semis[0]), loser(semis[1]))
     return [(3, winner(bronze)), (4, loser(bronze))]
 
 
-def _two_bronze_matches(survivors_of):
+def _two_bronze_matches(survivors_of: Callable[[int, int, _Add], list[Ref]]) -> _Places:
     """Each half's survivor of ``survivors_of`` meets the losing semi-finalist of the other
     half for one of two bronzes; their losers are fifth, and the losers of the repechage
     matches that made those survivors are seventh (spec §2.9: 1, 2, 3, 3, 5, 5, 7, 7)."""
 
-    def places(size: int, rounds: int, semis, add) -> list[tuple[int, Ref]]:
+    def places(size: int, rounds: int, semis: tuple[int, int], add: _Add) -> list[tuple[int, Ref]]:
         survivors = survivors_of(size, rounds, add)
         bronzes = [
             add(rounds, "bronze", survivors[0], loser(semis[1])),
@@ -191,7 +202,7 @@ def _two_bronze_matches(survivors_of):
 
 
 #: How each knockout system decides the places after the final's two.
-_THIRD_PLACES = {
+_THIRD_PLACES: dict[str, _Places] = {
     "single": _both_semi_losers_third,
     "single_bronze": _one_bronze_match,
     "ijf_repechage": _two_bronze_matches(_ijf),
