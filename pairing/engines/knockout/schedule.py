@@ -22,11 +22,16 @@ placed to give the longest rest still possible, and every bout that breaks it is
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
+from typing import Any
 
 from .model import KnockoutError, Ref
-from .progress import PENDING, State
+from .progress import PENDING, MatchState, State
+
+#: A fighter as the mats see them: ("c", competitor id), or (kind, category, bout) for whoever
+#: comes out of a bout not fought yet (kind "w" the winner, "l" the loser).
+_Token = tuple[Any, ...]
 
 #: The exhaustive search gives up after this many steps per mat and falls back to the best rest.
 SEARCH_LIMIT = 5_000
@@ -78,7 +83,7 @@ class _Bout:
     category: str
     bout: int
     deps: frozenset[tuple[str, int]]
-    fighters: frozenset[tuple]
+    fighters: Set[_Token]
     depth: int
 
     @property
@@ -116,7 +121,7 @@ def to_fight(state: State) -> tuple[int, ...]:
     )
 
 
-def _walkover(ms) -> bool:
+def _walkover(ms: MatchState) -> bool:
     return not ms.decided and None in (ms.a, ms.b)
 
 
@@ -131,14 +136,14 @@ def _bouts(name: str, state: State) -> list[_Bout]:
         m = state[ref.number].match
         return {ref.number} | sources(m.a) | sources(m.b)
 
-    def fighters(ref: Ref, value: str | None) -> set[tuple]:
+    def fighters(ref: Ref, value: str | None) -> set[_Token]:
         if value is None:
             return set()
         if value != PENDING:
             return {("c", value)}
         src = state[ref.number]
         if ref.kind == "beaten":
-            out: set[tuple] = set()
+            out: set[_Token] = set()
             for x in _feeding(state, ref.number, ref.round):
                 if x.decided:
                     out |= {("c", x.loser)} if x.loser else set()
@@ -151,7 +156,7 @@ def _bouts(name: str, state: State) -> list[_Bout]:
             return set()  # the loser of a walkover is nobody
         return fighters(src.match.a, src.a) | fighters(src.match.b, src.b)
 
-    out = []
+    out: list[_Bout] = []
     for ms in state.matches:
         if ms.match.id not in fought:
             continue
@@ -169,7 +174,7 @@ def _conflicts(bouts: list[_Bout]) -> dict[tuple[str, int], set[tuple[str, int]]
     """For each bout, the other bouts one of whose fighters may fight it too: they share a
     fighter, or one takes a fighter (the winner or loser) from the other. Found through an index
     of fighters and of the bouts taken from, not by comparing every pair (a mat of 150 bouts)."""
-    by_fighter: dict[tuple, set[tuple[str, int]]] = {}
+    by_fighter: dict[_Token, set[tuple[str, int]]] = {}
     takes: dict[tuple[str, int], set[tuple[str, int]]] = {}
     for b in bouts:
         for token in b.fighters:
@@ -226,13 +231,15 @@ def _order(bouts: list[_Bout], rest: int) -> tuple[list[_Bout], list[Breach]]:
     return _best_rest(bouts, conflicts, rest)
 
 
-def _search(bouts, conflicts, rest) -> list[_Bout] | None:
+def _search(
+    bouts: list[_Bout], conflicts: dict[tuple[str, int], set[tuple[str, int]]], rest: int
+) -> list[_Bout] | None:
     """The first order in preference that keeps the rest, None if there is none (or the search
     is cut off). What is left to place depends only on what is placed and on the last `rest`
     bouts, so a dead end seen once is not explored again."""
     placed: list[_Bout] = []
     done: set[tuple[str, int]] = set()
-    dead: set[tuple[frozenset, tuple]] = set()
+    dead: set[tuple[frozenset[tuple[str, int]], tuple[tuple[str, int], ...]]] = set()
     steps = 0
 
     def dfs() -> bool:
@@ -267,7 +274,9 @@ class _CutOff(Exception):
     pass
 
 
-def _best_rest(bouts, conflicts, rest) -> tuple[list[_Bout], list[Breach]]:
+def _best_rest(
+    bouts: list[_Bout], conflicts: dict[tuple[str, int], set[tuple[str, int]]], rest: int
+) -> tuple[list[_Bout], list[Breach]]:
     placed: list[_Bout] = []
     where: dict[tuple[str, int], int] = {}
     breaches: list[Breach] = []
@@ -286,7 +295,9 @@ def _best_rest(bouts, conflicts, rest) -> tuple[list[_Bout], list[Breach]]:
     return placed, breaches
 
 
-def _gap(conflicts, where, pos: int, rest: int) -> tuple[int, int | None]:
+def _gap(
+    conflicts: Iterable[tuple[str, int]], where: Mapping[tuple[str, int], int], pos: int, rest: int
+) -> tuple[int, int | None]:
     """The rest a bout gets at `pos` (at most `rest`) and the position of its last conflict."""
     last = max((where[k] for k in conflicts if k in where), default=None)
     return (rest, None) if last is None else (min(rest, pos - last - 1), last)
@@ -332,9 +343,10 @@ def who_may_fill(state: State, ref: Ref, value: str | None) -> set[str]:
     return who_may_fill(state, src.match.a, src.a) | who_may_fill(state, src.match.b, src.b)
 
 
-def _feeding(state: State, match_id: int, rnd: int) -> list:
+def _feeding(state: State, match_id: int, rnd: int) -> list[MatchState]:
     """The main matches of round `rnd` whose winner may reach `match_id` (a ladder's sources)."""
-    out, stack = [], [match_id]
+    out: list[MatchState] = []
+    stack = [match_id]
     while stack:
         ms = state[stack.pop()]
         if ms.match.round == rnd and ms.match.stage == "main":
