@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from arbiter.systems import SYSTEMS, System
 from pairing.engines import results
 
 #: The day the 2026 FIDE Dutch rules (C.04.3) came into force; older events keep the 2017 rules.
@@ -41,13 +42,6 @@ def no_control_characters(value: str) -> None:
             code="control_character",
             params={"character": f"U+{ord(found.group()):04X}", "position": found.start() + 1},
         )
-
-
-class System(models.TextChoices):
-    ROUND_ROBIN = "round_robin", _("Round robin (Berger)")
-    SWISS_DUTCH = "swiss_dutch", _("Swiss, FIDE Dutch")
-    MONRAD = "monrad", _("Monrad (Swedish attendance)")
-    KNOCKOUT = "knockout", _("Knockout bracket")
 
 
 class RulesVersion(models.TextChoices):
@@ -169,8 +163,6 @@ class Tournament(models.Model):
     @property
     def pairing_system(self):
         """The system's entry in the registry (arbiter/systems.py)."""
-        from arbiter.systems import SYSTEMS
-
         return SYSTEMS[self.system]
 
 

@@ -15,10 +15,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.db import models
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
-from arbiter.models import System
+
+class System(models.TextChoices):
+    """The systems' codes, as stored in ``Tournament.system``."""
+
+    ROUND_ROBIN = "round_robin", _("Round robin (Berger)")
+    SWISS_DUTCH = "swiss_dutch", _("Swiss, FIDE Dutch")
+    MONRAD = "monrad", _("Monrad (Swedish attendance)")
+    KNOCKOUT = "knockout", _("Knockout bracket")
+
 
 PLAYERS, ADD_PLAYER = _("Players"), _("Add player")
 

@@ -6,6 +6,10 @@ tries the templates (longest first) with their ``%(name)s`` values as wildcards 
 "; ", and where one matches up to the end of a clause ("; ", ": " or the end) writes the
 template's translation with the same values. Whatever matches no template stays as written, so
 an unknown sentence is shown in English rather than lost.
+
+The templates are those of the modules imported so far; the apps import every module whose
+sentences an arbiter may read when Django starts (``ready()`` in arbiter/apps.py and
+pairing/apps.py), so this module imports none of them: they import it.
 """
 
 import re
@@ -36,23 +40,10 @@ def _patterns(count: int) -> list[tuple[str, re.Pattern]]:
     return [(template, _pattern(template)) for template in templates]
 
 
-def _load_engines() -> None:
-    # the modules whose templates an arbiter may read (importing them marks the templates):
-    # the engines' explanations, and the summaries the services store (a draft's last change)
-    import arbiter.import_jobs  # noqa: F401
-    import pairing.engines.dutch.explain
-    import pairing.jobs
-    import pairing.services.competition_lists
-    import pairing.services.knockout
-    import pairing.services.monrad
-    import pairing.services.swiss  # noqa: F401
-
-
 def translate(text: str) -> str:
     """`text`, an engine's sentence in English, in the active language."""
     if not text:
         return text
-    _load_engines()
     patterns = _patterns(len(messages.TEMPLATES))
     out, at = [], 0
     while at < len(text):

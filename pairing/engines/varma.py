@@ -210,15 +210,6 @@ class Drawing:
     def numbers(self) -> dict[str, int]:
         return {pick.key: pick.number for pick in self.picks}
 
-    def split_groups(self) -> tuple[str, ...]:
-        """Groups that had to draw from more than one envelope (none fitted whole)."""
-        group_of = {d.key: d.group for d in self.order}
-        used: dict[str, set[str]] = {}
-        for pick in self.picks:
-            if group_of[pick.key]:
-                used.setdefault(group_of[pick.key], set()).add(pick.envelope)
-        return tuple(sorted(group for group, labels in used.items() if len(labels) > 1))
-
     def _envelope(self, label: str) -> Envelope:
         for envelope in self.envelopes:
             if envelope.label == label:

@@ -6,6 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 from pairing.engines.dutch.colours import board_key, choose_colour
+from pairing.engines.dutch.explain import Explanation, explain
 from pairing.engines.dutch.pairer import compute_matching
 from pairing.engines.dutch.state import WHITE, State, build_state
 from pairing.engines.trf import TrfTournament, parse_date
@@ -19,17 +20,6 @@ class Board:
     number: int
     white: int  # starting number
     black: int
-
-
-@dataclass(frozen=True)
-class Explanation:
-    player: int  # starting number
-    bracket: str  # score of the bracket the player was paired in
-    opponent: int | None
-    colour: str  # "white", "black" or "bye"
-    colour_rule: str
-    float: str  # "", "down" or "up"
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -91,8 +81,6 @@ def pair_round(state: State, rules: str = "2026") -> Pairing:
         rows.append((board_key(state, players[w], players[bl]), w, bl))
     rows.sort()
     boards = tuple(Board(i + 1, w + 1, b + 1) for i, (_, w, b) in enumerate(rows))
-    from pairing.engines.dutch.explain import explain
-
     exps = explain(state, match, rows, bye)
     return Pairing(rules, boards, None if bye is None else bye + 1, exps)
 

@@ -9,16 +9,13 @@ lower players could not take the bye ([C2]) or were needed to complete the round
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from pairing.engines.dutch.colours import choose_colour
 from pairing.engines.dutch.state import Player, State
 from pairing.engines.dutch.weights import FLOAT_DOWN, eligible_for_bye, get_float
 from pairing.engines.messages import N_
 from pairing.engines.trf import format_points
-
-if TYPE_CHECKING:  # api imports this module
-    from pairing.engines.dutch.api import Explanation
 
 # What the arbiter reads (pairing/engines/messages.py: translated when shown).
 SOME_NUMBERS = N_("%(numbers)s and %(more)s more")
@@ -52,6 +49,19 @@ COULD_HAVE_TAKEN = N_(
     "would be worse by [C6]-[C9]"
 )
 INSIDE = N_("paired inside own score group")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why one player got their opponent, colour and float (or the bye)."""
+
+    player: int  # starting number
+    bracket: str  # score of the bracket the player was paired in
+    opponent: int | None
+    colour: str  # "white", "black" or "bye"
+    colour_rule: str
+    float: str  # "", "down" or "up"
+    reason: str
 
 
 def can_meet(state: State, a: Player, b: Player) -> bool:
@@ -147,8 +157,6 @@ def explain(
     bye: int | None,
 ) -> tuple[Explanation, ...]:
     """One :class:`Explanation` per player paired, by starting number."""
-    from pairing.engines.dutch.api import Explanation
-
     players = state.players
     reader = _Reader(state, match)
     out = []

@@ -45,7 +45,6 @@ class _Graph:
         self.n = n
         self.w = [[0] * n for _ in range(n)]
         self.final: dict[int, int] = {}
-        self.solves = 0
         self.m = IncrementalMatching(n)
 
     def set(self, a: int, b: int, weight: int) -> None:
@@ -80,7 +79,6 @@ class _Graph:
         self.m.remove_pair(a, b)
 
     def solve(self) -> list[int]:
-        self.solves += 1
         try:
             mate = self.m.solve()
         except NoPerfectMatching:

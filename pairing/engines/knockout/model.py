@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: Stages of a match (spec §2.9): the main bracket, the repechage (or losers' bracket), the
-#: bronze matches, the final, and round-robin pool matches.
-STAGES = ("main", "repechage", "bronze", "final", "pool")
 #: The most seeds the draw honours (spec §2.3: seeds 1..8).
 MAX_SEEDS = 8
 
