@@ -10,12 +10,12 @@ Usage::
 
 from pairing.engines.dutch.api import (
     Board,
-    Explanation,
     Pairing,
     default_rules,
     pair_round,
     pair_trf,
 )
+from pairing.engines.dutch.explain import Explanation
 from pairing.engines.dutch.pairer import NoValidPairing
 
 __all__ = [
