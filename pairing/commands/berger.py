@@ -16,7 +16,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from pairing.commands.dutch import EXIT_FILE, EXIT_INPUT, EXIT_UNEXPECTED, print_checks
+from pairing.commands.dutch import (
+    EXIT_FILE,
+    EXIT_INPUT,
+    EXIT_UNEXPECTED,
+    print_checks,
+    read_input,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,13 +33,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the check; never lets a traceback reach the arbiter."""
     from pairing.engines.berger_check import check_round_robin
-    from pairing.engines.trf import TrfError, decode_trf, parse_trf
+    from pairing.engines.trf import TrfError, parse_trf
 
-    try:
-        with open(args.input, "rb") as handle:
-            text = decode_trf(handle.read())
-    except OSError as error:
-        print(f"error: cannot read {args.input}: {error}", file=sys.stderr)
+    text = read_input(args.input)
+    if text is None:
         return EXIT_FILE
     try:
         checks = check_round_robin(parse_trf(text))

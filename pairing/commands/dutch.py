@@ -39,16 +39,25 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNEXPECTED
 
 
+def read_input(path: str) -> str | None:
+    """The TRF file's text, or None once the reason it cannot be read is on stderr."""
+    from pairing.engines.trf import decode_trf
+
+    try:
+        with open(path, "rb") as handle:
+            return decode_trf(handle.read())
+    except OSError as error:
+        print(f"error: cannot read {path}: {error}", file=sys.stderr)
+        return None
+
+
 def _run(args: argparse.Namespace) -> int:
     from pairing.engines.dutch import NoValidPairing, pair_trf
     from pairing.engines.dutch.checker import check_tournament
-    from pairing.engines.trf import TrfError, decode_trf, parse_trf
+    from pairing.engines.trf import TrfError, parse_trf
 
-    try:
-        with open(args.input, "rb") as fh:
-            text = decode_trf(fh.read())
-    except OSError as e:
-        print(f"error: cannot read {args.input}: {e}", file=sys.stderr)
+    text = read_input(args.input)
+    if text is None:
         return EXIT_FILE
     try:
         t = parse_trf(text)
