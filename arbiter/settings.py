@@ -68,23 +68,31 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
-    # before django_tasks_db: its db_worker command is arbiter's (the lease keeper, all queues)
-    "arbiter",
+    # The rooms (docs/layout.md), each importing only those above it in this list's reverse:
+    # the core (events, entries, rounds, games, results, audit, versions), the platform (jobs,
+    # languages, limits, logs, backup, caches; before django_tasks_db: its db_worker command is
+    # ours, the lease keeper of all queues), the pairing systems, the judo competition day, the
+    # arbiter's desk and the public site.
+    "arbiter.core",
+    "arbiter.platform",
     "django_tasks",
     "django_tasks_db",
     "pairing",
+    "judo",
+    "arbiter.desk",
+    "arbiter.public",
 ]
 
 MIDDLEWARE = [
-    "arbiter.logs.RequestIdMiddleware",
-    "arbiter.limits.RequestSizeMiddleware",
+    "arbiter.platform.logs.RequestIdMiddleware",
+    "arbiter.platform.limits.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session (an arbiter's kept language), before CommonMiddleware and the URL
     # resolution (the public pages' /sv/... prefixes resolve in the language it activates).
-    "arbiter.i18n.LanguageMiddleware",
+    "arbiter.platform.i18n.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -150,7 +158,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 def _cache(prefix: str) -> dict:
     if REDIS_URL:
         return {
-            "BACKEND": "arbiter.cache.RedisOrMemoryCache",
+            "BACKEND": "arbiter.platform.cache.RedisOrMemoryCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": prefix,
         }
@@ -172,7 +180,7 @@ USE_I18N = True
 USE_TZ = True
 # Dates and numbers follow the active language's formats (Django's localization, always on since
 # Django 5; docs/i18n.md); English's short date is ISO's (arbiter/formats/en/formats.py).
-FORMAT_MODULE_PATH = ["arbiter.formats"]
+FORMAT_MODULE_PATH = ["arbiter.platform.formats"]
 
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -293,8 +301,8 @@ _log_handlers = ["stderr"] + (["mail_admins"] if EMAIL_HOST and ADMINS else [])
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "arbiter.logs.RequestIdFilter"}},
-    "formatters": {"json": {"()": "arbiter.logs.JsonFormatter"}},
+    "filters": {"request_id": {"()": "arbiter.platform.logs.RequestIdFilter"}},
+    "formatters": {"json": {"()": "arbiter.platform.logs.JsonFormatter"}},
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",

@@ -2,21 +2,16 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from arbiter import i18n
-from arbiter.views import (
-    audit,
-    auth,
-    dashboard,
-    jobs,
-    players,
-    public,
-    public_players,
-    public_rounds,
-    public_standings,
-    rounds,
-    tournaments,
-)
-from pairing import competition_results_urls, knockout_urls, mat_urls
+from arbiter.desk.views import audit, dashboard, players, rounds, tournaments
+from arbiter.platform import i18n
+from arbiter.platform.views import auth, jobs
+from arbiter.public.views import players as public_players
+from arbiter.public.views import rounds as public_rounds
+from arbiter.public.views import standings as public_standings
+from arbiter.public.views import tournament as public
+from judo import mat_urls
+from judo import results_urls as competition_results_urls
+from pairing.knockout import urls as knockout_urls
 
 # The admin logs in through the rate-limited login page (before admin.site.urls is read below).
 admin.site.login = auth.admin_login
@@ -43,7 +38,7 @@ public_urlpatterns = [
         name="player_card",
     ),
     path("t/<int:tournament_id>/search/", public_players.search, name="public_search"),
-    path("", include("arbiter.export_urls")),
+    path("", include("arbiter.public.export_urls")),
     path("", include(knockout_urls.public_urlpatterns)),
     path("", include(mat_urls.public_urlpatterns)),
     path("", include(competition_results_urls.public_urlpatterns)),
@@ -115,14 +110,14 @@ urlpatterns = [
     ),
     path("arbiter/t/<int:tournament_id>/audit/", audit.audit_log, name="audit_log"),
     path("arbiter/jobs/<int:job_id>/", jobs.job_page, name="job"),
-    path("", include("pairing.knockout_urls")),
-    path("", include("pairing.competition_urls")),
-    path("", include("pairing.mat_urls")),
-    path("", include("pairing.competition_results_urls")),
+    path("", include("pairing.knockout.urls")),
+    path("", include("judo.urls")),
+    path("", include("judo.mat_urls")),
+    path("", include("judo.results_urls")),
     path("", include("pairing.urls")),
     path("admin/", admin.site.urls),
     *i18n_patterns(*public_urlpatterns, prefix_default_language=False),
 ]
 
 # Django's refusals of a request too large or with too many fields, as a page that says so.
-handler400 = "arbiter.limits.bad_request"
+handler400 = "arbiter.platform.limits.bad_request"

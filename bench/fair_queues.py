@@ -39,8 +39,8 @@ def run(layout: list[tuple[str, ...]], imports: int, trf: str, directory: Path) 
     from django.conf import settings
     from django_tasks_db.models import DBTaskResult
 
-    from arbiter import jobs
-    from arbiter.models import BackgroundJob
+    from arbiter.core.models import BackgroundJob
+    from arbiter.platform import jobs
     from tests.factories import EntryFactory, TournamentFactory, UserFactory
     from tests.worker import wait_until, worker_process
 

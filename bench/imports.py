@@ -59,11 +59,11 @@ def main() -> None:
     from django.db import connection
     from scenarios import throwaway_database
 
-    from arbiter.player_lists import parse_player_list
-    from arbiter.services.entries import import_entries
+    from arbiter.core.services.entries import import_entries
+    from arbiter.desk.player_lists import parse_player_list
     from pairing.engines.dutch.simulate import random_tournament
     from pairing.engines.trf import parse_trf, write_trf
-    from pairing.services.trf_import import import_trf
+    from pairing.swiss.trf.imports import import_trf
     from tests.factories import TournamentFactory, UserFactory
 
     with throwaway_database():

@@ -93,7 +93,7 @@ def table(port: int, cup, username: str, every: float, deadline: float, out: dic
     pages an arbiter uses; once the score decides the bout, "Confirm result" is that entry."""
     from django.db import connection
 
-    from pairing.services import mats
+    from judo.services import mats
 
     session = Session(port, username, "bench")
     token = session.cookies["csrftoken"]
@@ -221,7 +221,7 @@ def main() -> None:
     from django.db import connection
     from scenarios import judo_day, throwaway_database
 
-    from pairing.services import mats
+    from judo.services import mats
 
     started = time.perf_counter()
     with throwaway_database(test_environment=False) as name:

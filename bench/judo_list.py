@@ -69,10 +69,10 @@ def main() -> None:
     from django.db import connection
     from scenarios import throwaway_database
 
-    from arbiter.spreadsheets import read_table
-    from pairing.competitor_lists import check, guess_mapping
-    from pairing.services import competition as service
-    from pairing.services import competition_lists
+    from arbiter.platform.spreadsheets import read_table
+    from judo.competitor_lists import check, guess_mapping
+    from judo.services import competition as service
+    from judo.services import competition_lists
     from tests.factories import UserFactory
 
     rng = random.Random(2026)

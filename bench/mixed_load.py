@@ -78,8 +78,8 @@ class Session:
 def setup(players: int) -> tuple[str, int, int, str]:
     """The database with round 4 published and empty: (url, tournament, round, username)."""
     url, tournament_id, last = setup_database(players, 3)
-    from arbiter.models import Tournament, TournamentArbiter
-    from pairing.services import rounds
+    from arbiter.core.models import Tournament, TournamentArbiter
+    from pairing.rounds import services as rounds
 
     tournament = Tournament.objects.get(pk=tournament_id)
     user = TournamentArbiter.objects.get(tournament=tournament).user
@@ -97,7 +97,7 @@ def main() -> None:
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL server (a throwaway database is made on it).")
     url, tournament, number, username = setup(args.players)
-    from arbiter.models import Entry, Game
+    from arbiter.core.models import Entry, Game
 
     boards = list(
         Game.objects.filter(round__tournament_id=tournament, round__number=number)

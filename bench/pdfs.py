@@ -52,9 +52,9 @@ def main() -> None:
     from django.db import connection
     from scenarios import played_swiss, throwaway_database
 
-    from arbiter.pdf import pairings_pdf, standings_pdf
-    from arbiter.public_cache import stamp
-    from arbiter.standings import public_standings
+    from arbiter.core.public_cache import stamp
+    from arbiter.core.standings import public_standings
+    from arbiter.platform.pdf import pairings_pdf, standings_pdf
 
     with throwaway_database(test_environment=False):
         tournament, _ = played_swiss(args.players, args.rounds, f"PDF {args.players}")

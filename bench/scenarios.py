@@ -29,9 +29,9 @@ def played_swiss(players: int, rounds: int, name: str):
     scored at random (fixed seed); returns (tournament, its chief arbiter)."""
     from django.contrib.auth import get_user_model
 
-    from arbiter.models import Entry, System, Tournament, TournamentArbiter
-    from arbiter.services.results import record_result
-    from pairing.services import rounds as lifecycle
+    from arbiter.core.models import Entry, System, Tournament, TournamentArbiter
+    from arbiter.core.services.results import record_result
+    from pairing.rounds import services as lifecycle
 
     rng = random.Random(2026 + players)
     user, _ = get_user_model().objects.get_or_create(username=f"bench{players}")
@@ -74,9 +74,9 @@ def judo_day(
 
     from django.contrib.auth import get_user_model
 
-    from pairing.models import Category
-    from pairing.services import competition as service
-    from pairing.services import mats as on_mats
+    from judo.models import Category
+    from judo.services import competition as service
+    from judo.services import mats as on_mats
 
     rng = random.Random(2026 + competitors)
     user, _ = get_user_model().objects.get_or_create(username=f"judo{competitors}")
@@ -123,8 +123,8 @@ def judo_day(
 
 def _table(user, cup, mat: int, action: str, *, confirm: bool) -> None:
     """The table of `mat` enters `action` on its bout (and confirms it)."""
-    from pairing.models import Category
-    from pairing.services import mats as on_mats
+    from judo.models import Category
+    from judo.services import mats as on_mats
 
     now, _after = on_mats.day(cup).now_and_next(mat)
     if now is None:

@@ -42,8 +42,8 @@ def run(players: int, rounds: int) -> dict:
     from django.test import Client
     from scenarios import played_swiss
 
-    from pairing.models import EnginePairing
-    from pairing.services import rounds as lifecycle
+    from pairing.rounds import services as lifecycle
+    from pairing.swiss.models import EnginePairing
     from tests.worker import run_worker
 
     tournament, user = played_swiss(players, rounds, f"Bench {players}")

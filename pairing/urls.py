@@ -1,6 +1,10 @@
 from django.urls import path
 
-from pairing.views import drawing, monrad, rounds, swiss, trf
+from pairing.monrad import views as monrad
+from pairing.round_robin import views as drawing
+from pairing.rounds import views as rounds
+from pairing.swiss import views as swiss
+from pairing.swiss.trf import views as trf
 
 urlpatterns = [
     path("arbiter/t/<int:tournament_id>/drawing/", drawing.drawing_page, name="drawing"),

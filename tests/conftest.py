@@ -16,7 +16,7 @@ import pytest
 from django.core.cache import caches
 from hypothesis import settings
 
-from arbiter.models import System, TournamentArbiter
+from arbiter.core.models import System, TournamentArbiter
 from tests import real_files
 from tests.factories import (
     PASSWORD,

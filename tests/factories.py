@@ -5,9 +5,9 @@ from decimal import Decimal
 import factory
 from django.contrib.auth import get_user_model
 
-from arbiter.models import Bye, Entry, Game, Round, System, Tournament, TournamentArbiter
-from arbiter.services.status import tournament_changed
-from pairing.services import competition as competition_service
+from arbiter.core.models import Bye, Entry, Game, Round, System, Tournament, TournamentArbiter
+from arbiter.core.services.status import tournament_changed
+from judo.services import competition as competition_service
 
 PASSWORD = "correct horse battery"
 

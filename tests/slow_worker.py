@@ -14,7 +14,7 @@ from django.core.management import execute_from_command_line
 
 def main() -> None:
     django.setup()
-    from pairing.services import swiss
+    from pairing.swiss import services as swiss
     from tests.pairing import slow_engine
 
     swiss.pair_trf = slow_engine.pair_trf_forever_said

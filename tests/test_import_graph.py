@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("arbiter", "pairing")
+PACKAGES = ("arbiter", "pairing", "judo")
 
 
 def project_modules() -> dict[str, Path]:
@@ -139,10 +139,48 @@ def test_the_project_modules_import_one_another_without_a_cycle():
     assert not found, "import cycles:\n" + "\n".join(_path_within(graph, c) for c in found)
 
 
+#: The rooms (docs/layout.md), from the ground up: a room imports only rooms before it here.
+ROOMS = (
+    "pairing.engines",
+    "arbiter.core",
+    "arbiter.platform",
+    "pairing.rounds",
+    "pairing.round_robin",
+    "pairing.swiss",
+    "pairing.monrad",
+    "pairing.knockout",
+    "pairing",
+    "judo",
+    "arbiter.desk",
+    "arbiter.public",
+    "arbiter",
+)
+
+
+def room_of(module: str) -> str:
+    """The room a module lives in: the longest room name it starts with."""
+    return max((r for r in ROOMS if module == r or module.startswith(r + ".")), key=len)
+
+
+def test_every_room_imports_only_the_rooms_below_it():
+    """Toward the core: the engines at the bottom, then the core, the platform, the pairing
+    systems (the round lifecycle they share first), the judo day, the arbiter's desk, the public
+    site and the project's URLs and settings on top. Migrations are left out (they name the
+    models of their time)."""
+    upward = sorted(
+        f"{module} ({room_of(module)}) imports {target} ({room_of(target)})"
+        for module, targets in import_graph().items()
+        if ".migrations." not in module
+        for target in targets
+        if ROOMS.index(room_of(target)) > ROOMS.index(room_of(module))
+    )
+    assert not upward, "imports pointing away from the core:\n" + "\n".join(upward)
+
+
 def test_the_cycles_named_in_issue_27_are_gone():
     graph = import_graph()
     for a, b in (
-        ("arbiter.models", "arbiter.systems"),
+        ("arbiter.core.models", "arbiter.core.systems"),
         ("pairing.engines.dutch.api", "pairing.engines.dutch.explain"),
     ):
         assert not (b in graph[a] and a in graph[b]), f"{a} and {b} import each other"

@@ -5,9 +5,9 @@ method of the command that calls the same service as the page and returns the te
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arbiter.models import Round, Tournament
-from arbiter.services.results import ResultError
-from pairing.services import rounds as lifecycle
+from arbiter.core.models import Round, Tournament
+from arbiter.core.services.results import ResultError
+from pairing.rounds import services as lifecycle
 
 
 class ArbiterCommand(BaseCommand):

@@ -5,7 +5,7 @@
 
 import pytest
 
-from arbiter.models import Round, System
+from arbiter.core.models import Round, System
 from tests.factories import ByeFactory, EntryFactory, GameFactory, RoundFactory, TournamentFactory
 
 OSLO_PLAYERS = ["Aas, Kari", "Berg, Ola", "Dahl, Per", "Lie, Jo"]

@@ -7,11 +7,11 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from arbiter.audit_guard import audit_log_unlocked
-from arbiter.models import AuditEntry, Game, Round, System
-from arbiter.services.results import record_result
-from arbiter.services.tournaments import create_tournament
-from pairing.services import rounds
+from arbiter.core.audit_guard import audit_log_unlocked
+from arbiter.core.models import AuditEntry, Game, Round, System
+from arbiter.core.services.results import record_result
+from arbiter.core.services.tournaments import create_tournament
+from pairing.rounds import services as rounds
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

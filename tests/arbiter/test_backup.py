@@ -16,9 +16,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connections
 
-from arbiter import backup
-from arbiter.audit_guard import audit_log_unlocked
-from arbiter.backup import (
+from arbiter.core.audit_guard import audit_log_unlocked
+from arbiter.core.models import AuditEntry, BackgroundJob, Entry, Tournament
+from arbiter.core.services.results import record_result
+from arbiter.desk import backup
+from arbiter.desk.backup import (
     COMPETITION_MODELS,
     MODELS,
     NAMED,
@@ -28,15 +30,14 @@ from arbiter.backup import (
     remap_json,
     signature,
 )
-from arbiter.demo import DEMO_USERNAME, load_demo
-from arbiter.models import AuditEntry, BackgroundJob, Entry, Tournament
-from arbiter.services.results import record_result
+from arbiter.desk.demo import DEMO_USERNAME, load_demo
+from judo.models import Category, Competition, EntryList
 from pairing.engines.trf import decode_trf
-from pairing.models import Category, Competition, EntryList
-from pairing.services import monrad, rounds
-from pairing.services.swiss_records import forbid_pair, set_player_round_record
-from pairing.services.trf_export import trf_file
-from pairing.services.trf_import import import_trf
+from pairing.monrad import services as monrad
+from pairing.rounds import services as rounds
+from pairing.swiss.records import forbid_pair, set_player_round_record
+from pairing.swiss.trf.export import trf_file
+from pairing.swiss.trf.imports import import_trf
 from tests.pairing.conftest import play
 from tests.real_files import project_trf, real_files
 
@@ -376,7 +377,7 @@ def test_not_a_backup(tmp_path):
     with pytest.raises(CommandError, match="structure is broken"):
         call_command("restore", str(_write(tmp_path, document)))
     document = {"format": "arbiter-tournament-backup", "version": 3, "users": []}
-    document.update(tournaments=[], competitions=[{"rows": {"pairing.Competition": [1]}}])
+    document.update(tournaments=[], competitions=[{"rows": {"judo.Competition": [1]}}])
     document["signature"] = signature(backup.signed_part(document))
     with pytest.raises(CommandError, match="structure is broken"):
         call_command("restore", str(_write(tmp_path, document)))
@@ -427,7 +428,7 @@ def test_a_backup_of_the_demo_restores_an_equal_competition_day(tmp_path):
     assert before["entry_lists"][0]["rows"] == rows
     assert before["audit"] and before["arbiters"] == [DEMO_USERNAME]
     rows = [c["rows"] for c in before["categories"]]
-    for label in ("pairing.WeighIn", "pairing.Bout", "pairing.LiveScore", "pairing.Bracket"):
+    for label in ("judo.WeighIn", "pairing.Bout", "judo.LiveScore", "pairing.Bracket"):
         assert any(r[label] for r in rows), label
     path = tmp_path / "backup.json"
     call_command("backup", "--output", str(path))
@@ -439,13 +440,31 @@ def test_a_backup_of_the_demo_restores_an_equal_competition_day(tmp_path):
     assert AuditEntry.objects.filter(action="backup.restore", tournament=None).count() == 1
 
 
+def test_a_file_written_before_the_judo_day_had_its_own_app_restores_it(tmp_path):
+    """Backups written while the competition day's models were the pairing app's name them
+    ``pairing.Competition`` and so on: they restore the same day."""
+    load_demo()
+    (day,) = Competition.objects.all()
+    before = canonical_day(day)
+    document = dump()
+    for part in [*document["tournaments"], *document["competitions"]]:
+        rows = part["rows"]
+        for label in [label for label in rows if label.startswith("judo.")]:
+            rows["pairing." + label.partition(".")[2]] = rows.pop(label)
+    document["signature"] = signature(backup.signed_part(document))
+    assert "pairing.Competition" in document["competitions"][0]["rows"]
+    empty_the_database()
+    call_command("restore", str(_write(tmp_path, document)))
+    assert canonical_day(Competition.objects.get()) == before
+
+
 def test_an_entry_list_comes_back_without_this_server_s_import_job(tmp_path):
     user, _ = load_demo()
     (day,) = Competition.objects.all()
     job = BackgroundJob.objects.create(kind="competition_list", started_by=user, title="Import")
     EntryList.objects.create(competition=day, uploaded_by=user, file_name="a.csv", job=job)
     document = dump()
-    (listed,) = document["competitions"][0]["rows"]["pairing.EntryList"]
+    (listed,) = document["competitions"][0]["rows"]["judo.EntryList"]
     assert listed["job"] is None and listed["file_name"] == "a.csv"
     empty_the_database()
     BackgroundJob.objects.all().delete()

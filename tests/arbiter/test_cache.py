@@ -5,8 +5,8 @@ import logging
 
 import pytest
 
-from arbiter import cache as shared
-from arbiter.cache import RedisOrMemoryCache
+from arbiter.platform import cache as shared
+from arbiter.platform.cache import RedisOrMemoryCache
 from tests.servers import free_port, redis_server
 
 
@@ -51,7 +51,7 @@ def test_clearing_one_cache_leaves_the_other_caches_keys(redis_url):
 
 def test_while_redis_is_down_the_process_uses_its_memory_and_logs_it(clock, caplog):
     down = redis_cache(f"redis://127.0.0.1:{free_port()}/0", "logins")
-    with caplog.at_level(logging.ERROR, logger="arbiter.cache"):
+    with caplog.at_level(logging.ERROR, logger="arbiter.platform.cache"):
         assert down.get("page") is None  # a miss, not an error page
         assert down.add("failures", 0, 60)
         assert down.incr("failures") == 1
@@ -69,7 +69,7 @@ def test_the_process_asks_redis_again_a_few_seconds_after_it_failed(tmp_path, cl
         redis_cache(url, "pages").set("page", "kept in redis", 60)
         assert cache.get("page") == "kept in memory"
         clock[0] += shared.RETRY_SECONDS
-        with caplog.at_level(logging.WARNING, logger="arbiter.cache"):
+        with caplog.at_level(logging.WARNING, logger="arbiter.platform.cache"):
             assert cache.get("page") == "kept in redis"
         assert "answers again" in caplog.text
         assert not cache.down

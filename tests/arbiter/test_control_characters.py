@@ -6,10 +6,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from arbiter.forms import EntryForm, TournamentForm
-from arbiter.models import Entry, System, Tournament, no_control_characters
-from arbiter.player_lists import parse_player_list
-from pairing.services.monrad import EveningError, add_late_member
+from arbiter.core.models import Entry, System, Tournament, no_control_characters
+from arbiter.desk.forms import EntryForm, TournamentForm
+from arbiter.desk.player_lists import parse_player_list
+from pairing.monrad.services import EveningError, add_late_member
 from tests.factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db

@@ -3,8 +3,8 @@
 import pytest
 from django.core.management import call_command
 
-from arbiter.models import Round, System, Tournament
-from pairing.models import Competition
+from arbiter.core.models import Round, System, Tournament
+from judo.models import Competition
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +54,7 @@ def test_the_demo_swiss_has_three_rounds_played_and_the_fourth_as_a_draft():
 
 def test_every_demo_swiss_round_pairs_identically_from_its_trf_export():
     from pairing.engines.dutch import pair_trf
-    from pairing.services.trf_export import tournament_trf
+    from pairing.swiss.trf.export import tournament_trf
 
     call_command("load_demo")
     swiss = Tournament.objects.get(system=System.SWISS_DUTCH)
@@ -68,7 +68,7 @@ def test_every_demo_swiss_round_pairs_identically_from_its_trf_export():
 
 
 def test_the_demo_monrad_has_two_club_evenings_played_and_the_third_checking_in():
-    from pairing.services import monrad
+    from pairing.monrad import services as monrad
 
     call_command("load_demo", stdout=None)
     club = Tournament.objects.get(system=System.MONRAD)
@@ -80,8 +80,8 @@ def test_the_demo_monrad_has_two_club_evenings_played_and_the_third_checking_in(
 
 
 def test_the_demo_judo_category_is_drawn_with_its_first_round_fought(db):
-    from arbiter.demo import load_demo
-    from pairing.services import knockout
+    from arbiter.desk.demo import load_demo
+    from pairing.knockout import services as knockout
 
     load_demo()
     cup = Tournament.objects.get(system=System.KNOCKOUT, category=None)
@@ -91,8 +91,8 @@ def test_the_demo_judo_category_is_drawn_with_its_first_round_fought(db):
 
 
 def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(db):
-    from arbiter.demo import load_demo
-    from pairing.services import mats
+    from arbiter.desk.demo import load_demo
+    from judo.services import mats
 
     load_demo()
     cup = Competition.objects.get()
@@ -109,8 +109,8 @@ def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(d
 def test_the_demo_judo_categories_hold_names_of_their_sex():
     """Women's first names in the women's categories, men's in the men's and in the standalone
     men's -73 kg bracket (issue 26)."""
-    from arbiter.demo import is_womans
-    from arbiter.models import Entry
+    from arbiter.core.models import Entry
+    from arbiter.desk.demo import is_womans
 
     call_command("load_demo")
     judo = Entry.objects.filter(tournament__system=System.KNOCKOUT).select_related(

@@ -10,9 +10,9 @@ from django.db import IntegrityError
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from arbiter import jobs
-from arbiter.models import AuditEntry, BackgroundJob, Round
-from pairing.services import swiss_records
+from arbiter.core.models import AuditEntry, BackgroundJob, Round
+from arbiter.platform import jobs
+from pairing.swiss import records as swiss_records
 from tests.worker import run_worker
 
 HTMX = {"HX-Request": "true"}
@@ -119,7 +119,7 @@ def test_an_unexpected_error_fails_the_job_with_a_message_and_keeps_nothing(
         tournament.entries.update(rating=0)
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("pairing.services.swiss.propose_round", broken)
+    monkeypatch.setattr("pairing.swiss.services.propose_round", broken)
     html = pair(anna_client, trondheim_open, **HTMX).content.decode()
     job = BackgroundJob.objects.get()
     assert job.state == "failed" and "An unexpected error stopped it" in job.message

@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from arbiter import jobs
-from arbiter.models import BackgroundJob, Round
+from arbiter.core.models import BackgroundJob, Round
+from arbiter.platform import jobs
 from pairing.engines.dutch.simulate import random_tournament
 from pairing.engines.trf import write_trf
 from tests.factories import UserFactory
@@ -80,7 +80,7 @@ def test_a_live_worker_s_job_is_never_taken_for_lost_however_long_it_runs(
     """Its lease is renewed while the engine works (on SQLite the job's write transaction keeps
     the keeper waiting instead: it can only look once the job is over)."""
     settings.TASK_LEASE_SECONDS = 1
-    monkeypatch.setattr("pairing.services.swiss.pair_trf", slow_engine.pair_trf_in_3_seconds)
+    monkeypatch.setattr("pairing.swiss.services.pair_trf", slow_engine.pair_trf_in_3_seconds)
     job, _ = jobs.start(anna, "pair", "Pairing round 1", tournament=trondheim_open)
     worker = threading.Thread(target=_work)
     worker.start()

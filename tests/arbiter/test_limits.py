@@ -8,9 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from django.urls import reverse
 
-from arbiter.forms import TournamentForm
-from arbiter.models import AuditEntry, Entry, Tournament
-from arbiter.services.entries import EntryError, add_entry, import_entries
+from arbiter.core.models import AuditEntry, Entry, Tournament
+from arbiter.core.services.entries import EntryError, add_entry, import_entries
+from arbiter.desk.forms import TournamentForm
 from tests.factories import EntryFactory
 
 pytestmark = pytest.mark.django_db

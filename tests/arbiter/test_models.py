@@ -5,14 +5,7 @@ import datetime
 import pytest
 from django.db import IntegrityError, transaction
 
-from arbiter.models import (
-    Bye,
-    Entry,
-    Game,
-    RulesVersion,
-    TournamentArbiter,
-    rules_version_for,
-)
+from arbiter.core.models import Bye, Entry, Game, RulesVersion, TournamentArbiter, rules_version_for
 from tests.factories import (
     ByeFactory,
     EntryFactory,

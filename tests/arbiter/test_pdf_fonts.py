@@ -1,7 +1,7 @@
 """Every PDF of the app prints emoji with the fallback font, and shows a visible "□" for a
 character no font of it has, instead of dropping either silently (issue 15)."""
 
-from arbiter.pdf import MISSING, _Document, printable
+from arbiter.platform.pdf import MISSING, _Document, printable
 
 
 def test_emoji_and_the_characters_dejavu_has_are_kept():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.player_lists import parse_player_list
+from arbiter.desk.player_lists import parse_player_list
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from arbiter.forms import decode_upload
-from arbiter.models import AuditEntry, Entry
-from arbiter.player_lists import detect_separator, parse_player_list
+from arbiter.core.models import AuditEntry, Entry
+from arbiter.desk.player_lists import detect_separator, parse_player_list
+from arbiter.platform.spreadsheets import decode_upload
 from tests.factories import EntryFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from arbiter.public_cache import shared
+from arbiter.core.public_cache import shared
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from arbiter.models import Round, System
-from arbiter.scoring import bye_points, scores
+from arbiter.core.models import Round, System
+from arbiter.core.scoring import bye_points, scores
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbiter.spreadsheets import MAX_CELL, MAX_COLUMNS, TableError, read_table
+from arbiter.platform.spreadsheets import MAX_CELL, MAX_COLUMNS, TableError, read_table
 
 
 def rows(raw: bytes, max_rows=100):

@@ -5,10 +5,10 @@ from decimal import Decimal
 
 import pytest
 
-from arbiter.forms import TournamentForm
-from arbiter.models import Round
-from arbiter.standings import standings, tiebreak_codes
-from pairing.services import rounds
+from arbiter.core.models import Round
+from arbiter.core.standings import standings, tiebreak_codes
+from arbiter.desk.forms import TournamentForm
+from pairing.rounds import services as rounds
 from tests.pairing.conftest import play
 
 

@@ -6,8 +6,8 @@ import time
 import pytest
 from django.urls import reverse
 
-from arbiter.models import AuditEntry, BackgroundJob, Tournament
-from arbiter.time_limit import TimeLimitExceeded, deadline, run_pure
+from arbiter.core.models import AuditEntry, BackgroundJob, Tournament
+from arbiter.platform.time_limit import TimeLimitExceeded, deadline, run_pure
 from pairing.engines.trf import TrfError, TrfLimits
 from pairing.engines.trf_check import parses
 from tests.pairing import slow_engine
@@ -43,7 +43,7 @@ def test_a_pairing_past_the_time_limit_stops_with_a_message_and_changes_nothing(
     """Round 1 renumbers the players and draws the colour lot before the engine runs: those are
     rolled back with the rest."""
     settings.TASK_TIME_LIMIT = 2
-    monkeypatch.setattr("pairing.services.swiss.pair_trf", slow_engine.pair_trf_forever)
+    monkeypatch.setattr("pairing.swiss.services.pair_trf", slow_engine.pair_trf_forever)
     Tournament.objects.filter(pk=trondheim_open.pk).update(initial_colour="")
     trondheim_open.entries.update(starting_number=None)
     before = Tournament.objects.values().get(pk=trondheim_open.pk)

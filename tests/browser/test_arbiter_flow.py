@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import Tournament
+from arbiter.core.models import Tournament
 from tests.browser.conftest import screenshot
 from tests.factories import PASSWORD, TournamentFactory, UserFactory
 

@@ -7,8 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import System
-from pairing.services import knockout as service
+from arbiter.core.models import System
+from pairing.knockout import services as service
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory

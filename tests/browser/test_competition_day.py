@@ -8,9 +8,9 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import Entry
-from pairing.services import competition as service
-from pairing.services import mats
+from arbiter.core.models import Entry
+from judo.services import competition as service
+from judo.services import mats
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import UserFactory

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import Game
+from arbiter.core.models import Game
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 

@@ -10,9 +10,9 @@ import openpyxl
 import pytest
 from playwright.sync_api import expect
 
-from arbiter import jobs
-from arbiter.models import BackgroundJob, Entry
-from pairing.services import competition as service
+from arbiter.core.models import BackgroundJob, Entry
+from arbiter.platform import jobs
+from judo.services import competition as service
 from tests.browser.conftest import screenshot
 from tests.browser.reach import assert_no_sideways_scroll, assert_on_screen
 from tests.browser.test_arbiter_flow import log_in

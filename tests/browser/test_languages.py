@@ -7,7 +7,7 @@ translators' (FIDE's Swedish "lottning" and "rond", Russian "тур")."""
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import System, UserLanguage
+from arbiter.core.models import System, UserLanguage
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory

@@ -4,7 +4,7 @@ inside the screen at 390 px as at 1280 px (bounding boxes checked, no sideways s
 import pytest
 from playwright.sync_api import expect
 
-from pairing.services import mats
+from judo.services import mats
 from tests.browser.conftest import screenshot
 from tests.factories import UserFactory
 from tests.pairing.views.test_mats import judo_day

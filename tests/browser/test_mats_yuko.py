@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from pairing.services import mats
+from judo.services import mats
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import UserFactory

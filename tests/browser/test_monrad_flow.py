@@ -4,7 +4,7 @@ enters the three results and sees the standing change."""
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import Round, System
+from arbiter.core.models import Round, System
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory

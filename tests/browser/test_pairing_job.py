@@ -6,9 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import System
-from arbiter.services.results import record_result
-from pairing.services import rounds
+from arbiter.core.models import System
+from arbiter.core.services.results import record_result
+from pairing.rounds import services as rounds
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
 from tests.pairing import slow_engine
@@ -37,7 +37,7 @@ def swiss_after_round_1():
 def test_the_draft_appears_when_the_worker_has_paired_the_round(
     page, task_worker, swiss_after_round_1, monkeypatch
 ):
-    monkeypatch.setattr("pairing.services.swiss.pair_trf", slow_engine.pair_trf_in_3_seconds)
+    monkeypatch.setattr("pairing.swiss.services.pair_trf", slow_engine.pair_trf_in_3_seconds)
     tournament = swiss_after_round_1
     log_in(page, "anna")
     page.goto(f"/arbiter/t/{tournament.pk}/swiss/")

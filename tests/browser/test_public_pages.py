@@ -4,7 +4,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from arbiter.models import Round, System
+from arbiter.core.models import Round, System
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -3,8 +3,8 @@
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import Round, System
-from arbiter.services.results import record_result
+from arbiter.core.models import Round, System
+from arbiter.core.services.results import record_result
 from tests.arbiter.conftest import play_round
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in

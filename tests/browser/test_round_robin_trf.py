@@ -7,10 +7,10 @@ import sys
 
 import pytest
 
-from arbiter.standings import standings
+from arbiter.core.standings import standings
 from pairing.engines.trf import decode_trf, parse_trf
 from pairing.engines.trf_check import parses
-from pairing.services.trf_import import trf_limits
+from pairing.swiss.trf.imports import trf_limits
 from tests.browser.test_arbiter_flow import log_in
 from tests.pairing.trf_helpers import drawn_round_robin
 

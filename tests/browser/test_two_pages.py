@@ -6,9 +6,11 @@ publishing page did not show. Swiss, Monrad and the bracket."""
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import Round, System, TournamentArbiter
-from arbiter.services.results import record_result
-from pairing.services import knockout, monrad, rounds
+from arbiter.core.models import Round, System, TournamentArbiter
+from arbiter.core.services.results import record_result
+from pairing.knockout import services as knockout
+from pairing.monrad import services as monrad
+from pairing.rounds import services as rounds
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
 

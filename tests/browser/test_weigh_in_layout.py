@@ -7,8 +7,8 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.models import Entry
-from pairing.services import competition as service
+from arbiter.core.models import Entry
+from judo.services import competition as service
 from tests.browser.conftest import screenshot
 from tests.browser.reach import assert_on_screen
 from tests.browser.test_arbiter_flow import log_in

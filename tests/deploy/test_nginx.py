@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from arbiter.views.public_live import CACHE_CONTROL
-from pairing.services import rounds
+from arbiter.platform.public_live import CACHE_CONTROL
+from pairing.rounds import services as rounds
 from tests.factories import PASSWORD, changed
 from tests.servers import (
     LIMITS,

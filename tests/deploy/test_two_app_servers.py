@@ -11,8 +11,8 @@ from contextlib import contextmanager
 import pytest
 import redis
 
-from arbiter.models import Game
-from pairing.services import rounds
+from arbiter.core.models import Game
+from pairing.rounds import services as rounds
 from tests.factories import PASSWORD
 from tests.servers import LIMITS, Visitor, app_server, log_in, redis_server, shared_database_url
 

@@ -17,11 +17,11 @@ import time
 import pytest
 from django.db import connection, connections, transaction
 
-from arbiter import backup
-from arbiter.audit_guard import audit_log_unlocked
-from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament
-from arbiter.services.results import ResultError, record_result
-from pairing.services import rounds
+from arbiter.core.audit_guard import audit_log_unlocked
+from arbiter.core.models import AuditEntry, Bye, Entry, Game, Round, Tournament
+from arbiter.core.services.results import ResultError, record_result
+from arbiter.desk import backup
+from pairing.rounds import services as rounds
 from tests.pairing.conftest import play
 
 pytestmark = [

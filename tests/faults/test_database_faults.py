@@ -15,8 +15,8 @@ import psycopg
 import pytest
 from django.db import connection
 
-from arbiter.models import Game, Round
-from pairing.services import rounds
+from arbiter.core.models import Game, Round
+from pairing.rounds import services as rounds
 from tests.pairing.conftest import play
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,8 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
-from arbiter.models import Entry
-from arbiter.services import entries
+from arbiter.core.models import Entry
+from arbiter.core.services import entries
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -12,11 +12,13 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.forms import EntryForm, TournamentForm
-from arbiter.models import Entry, Game, Round, System, Tournament, TournamentArbiter
-from pairing.competition_forms import CompetitionForm, CompetitorForm
-from pairing.models import Competition, ForbiddenPair
-from pairing.services import competition, rounds
+from arbiter.core.models import Entry, Game, Round, System, Tournament, TournamentArbiter
+from arbiter.desk.forms import EntryForm, TournamentForm
+from judo.forms import CompetitionForm, CompetitorForm
+from judo.models import Competition
+from judo.services import competition
+from pairing.rounds import services as rounds
+from pairing.swiss.models import ForbiddenPair
 from tests.factories import PASSWORD, TournamentFactory, UserFactory, competition_with_categories
 from tests.fuzz.mutations import NASTY
 from tests.fuzz.tally import tried

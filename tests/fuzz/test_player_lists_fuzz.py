@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.forms import decode_upload
-from arbiter.models import AuditEntry, Entry
-from arbiter.player_lists import LineError, parse_player_list
-from arbiter.services.entries import EntryError, import_entries
+from arbiter.core.models import AuditEntry, Entry
+from arbiter.core.services.entries import EntryError, import_entries
+from arbiter.desk.player_lists import LineError, parse_player_list
+from arbiter.platform.spreadsheets import decode_upload
 from tests.fuzz.mutations import mutated, random_text
 from tests.fuzz.tally import tried
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.models import Bye, Entry, Game, Round, Tournament
+from arbiter.core.models import Bye, Entry, Game, Round, Tournament
 from pairing.engines.dutch import NoValidPairing, Pairing, pair_trf
 from pairing.engines.trf import TrfError, TrfTournament, parse_trf
-from pairing.models import ForbiddenPair, PlayerRoundRecord
-from pairing.services.trf_import import import_trf
+from pairing.swiss.models import ForbiddenPair, PlayerRoundRecord
+from pairing.swiss.trf.imports import import_trf
 from tests.fuzz.mutations import mutated, random_text, read_texts
 from tests.fuzz.tally import tried
 

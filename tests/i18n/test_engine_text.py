@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from pairing import engine_text
+from arbiter.core import engine_text
 from pairing.engines.dutch import explain
 from pairing.engines.messages import TEMPLATES
 

@@ -6,7 +6,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from arbiter.models import UserLanguage
+from arbiter.core.models import UserLanguage
 from tests.conftest import login
 from tests.factories import PASSWORD
 

@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from arbiter import jobs
-from arbiter.models import BackgroundJob, Bye, Round
-from pairing.services import monrad
-from pairing.services import rounds as lifecycle
-from pairing.services.round_robin import start_drawing
+from arbiter.core.models import BackgroundJob, Bye, Round
+from arbiter.platform import jobs
+from pairing.monrad import services as monrad
+from pairing.round_robin.services import start_drawing
+from pairing.rounds import services as lifecycle
 from tests.factories import ByeFactory, EntryFactory, GameFactory, RoundFactory, changed
 from tests.pairing.views.test_monrad import make_club
 

@@ -2,8 +2,8 @@
 
 import random
 
-from arbiter.services.results import record_result
-from pairing.services import rounds
+from arbiter.core.services.results import record_result
+from pairing.rounds import services as rounds
 
 
 def play(user, round_, seed=1):

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing.competitor_lists import check, guess_mapping, mapping_problems
-from pairing.services import competition as service
+from judo.competitor_lists import check, guess_mapping, mapping_problems
+from judo.services import competition as service
 from tests.factories import competition_with_categories
 
 pytestmark = pytest.mark.django_db
@@ -143,8 +143,8 @@ def _weight_of(text: str) -> Decimal:
 
 
 def test_a_title_line_above_the_header_is_left_out(anna, cup):
-    from arbiter.spreadsheets import Table
-    from pairing.services.competition_lists import keep_list
+    from arbiter.platform.spreadsheets import Table
+    from judo.services.competition_lists import keep_list
 
     rows = [
         (1, ["Malmö Open 2026: registrations"]),

@@ -3,9 +3,9 @@ descriptions of a tournament (parsed or stored) that two imports or exports can 
 
 from pathlib import Path
 
-from arbiter.models import Tournament
+from arbiter.core.models import Tournament
 from pairing.engines.trf import TrfPlayer, TrfResult, TrfTournament, write_trf
-from pairing.services import round_robin
+from pairing.round_robin import services as round_robin
 from tests.pairing.conftest import play
 
 VECTORS = Path(__file__).parent / "vectors" / "dutch" / "rounds"

@@ -6,19 +6,16 @@ from decimal import Decimal
 import pytest
 from django.core.cache import caches
 
-from arbiter.models import BackgroundJob, System, Tournament, TournamentArbiter
-from arbiter.services.results import record_result
-from arbiter.spreadsheets import Table
-from pairing.models import ForbiddenPair
-from pairing.services import (
-    competition,
-    competition_lists,
-    knockout,
-    monrad,
-    rounds,
-    swiss_records,
-)
-from pairing.services import round_robin as drawing
+from arbiter.core.models import BackgroundJob, System, Tournament, TournamentArbiter
+from arbiter.core.services.results import record_result
+from arbiter.platform.spreadsheets import Table
+from judo.services import competition, competition_lists
+from pairing.knockout import services as knockout
+from pairing.monrad import services as monrad
+from pairing.round_robin import services as drawing
+from pairing.rounds import services as rounds
+from pairing.swiss import records as swiss_records
+from pairing.swiss.models import ForbiddenPair
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory, competition_with_categories
 
@@ -179,7 +176,7 @@ def competition_places(anna) -> dict[str, Place]:
     """Anna's competition day, published with one category drawn, and one she has not published."""
     from decimal import Decimal
 
-    from pairing.services import competition as day
+    from judo.services import competition as day
 
     places = {}
     for name, published in (("results_day", True), ("results_day_hidden", False)):
@@ -203,7 +200,7 @@ def competition_places(anna) -> dict[str, Place]:
 def judo_places(anna) -> dict[str, Place]:
     """Anna's judo competition day, drawn and on its mats, published ("judo") and another not
     ("judo_hidden"): the competition's mat and public pages."""
-    from pairing.services import mats
+    from judo.services import mats
     from tests.pairing.views.test_mats import judo_day
 
     places = {}

@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from arbiter.models import AuditEntry, Tournament
+from arbiter.core.models import AuditEntry, Tournament
 from tests.conftest import login
 from tests.factories import UserFactory
 from tests.security.conftest import Place

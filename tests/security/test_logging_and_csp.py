@@ -9,7 +9,7 @@ import logging
 import pytest
 from django.urls import reverse
 
-from arbiter.logs import JsonFormatter, RequestIdFilter
+from arbiter.platform.logs import JsonFormatter, RequestIdFilter
 from tests.security.test_settings import PRODUCTION, ROOT, run
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_a_log_line_is_one_json_object_with_the_request_id(client, monkeypatch):
     handler = Keep()
     handler.setFormatter(JsonFormatter())
     handler.addFilter(RequestIdFilter())
-    logger = logging.getLogger("arbiter.views.auth")
+    logger = logging.getLogger("arbiter.platform.views.auth")
     logger.addHandler(handler)
     monkeypatch.setattr(logger, "level", logging.INFO)
     try:
@@ -47,7 +47,7 @@ def test_a_log_line_is_one_json_object_with_the_request_id(client, monkeypatch):
     assert response["X-Request-ID"] == "r-1"
     line = json.loads(lines[-1])
     assert line["request_id"] == "r-1" and line["level"] == "WARNING"
-    assert line["logger"] == "arbiter.views.auth" and "not sent" in line["message"]
+    assert line["logger"] == "arbiter.platform.views.auth" and "not sent" in line["message"]
     assert set(line) >= {"time", "level", "logger", "request_id", "message"}
 
 

@@ -150,7 +150,7 @@ def test_while_redis_is_down_each_process_still_counts_and_locks(client, anna, c
     nowhere = f"redis://127.0.0.1:{free_port()}/0"
     settings.CACHES = {
         **settings.CACHES,
-        "logins": {"BACKEND": "arbiter.cache.RedisOrMemoryCache", "LOCATION": nowhere},
+        "logins": {"BACKEND": "arbiter.platform.cache.RedisOrMemoryCache", "LOCATION": nowhere},
     }
     fail(client, clock, "anna", 4, address=STRANGER)
     assert attempt(client, "anna", PASSWORD, address=STRANGER).status_code == 429

@@ -4,9 +4,9 @@ public TRF has neither a username in its ``102`` line nor the arbiter's forbidde
 import pytest
 from django.urls import reverse
 
-from arbiter.models import TournamentArbiter
-from pairing.services import rounds
-from pairing.services.swiss_records import forbid_pair
+from arbiter.core.models import TournamentArbiter
+from pairing.rounds import services as rounds
+from pairing.swiss.records import forbid_pair
 from tests.factories import UserFactory
 from tests.pairing.conftest import play
 

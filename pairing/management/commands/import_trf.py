@@ -6,9 +6,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arbiter.limits import megabytes
+from arbiter.platform.limits import megabytes
 from pairing.engines.trf import TrfError, decode_trf
-from pairing.services.trf_import import import_trf
+from pairing.swiss.trf.imports import import_trf
 
 
 class Command(BaseCommand):

@@ -4,12 +4,12 @@ Members are named by their card (starting) number."""
 
 from django.core.management.base import CommandError
 
-from arbiter.models import Round, Tournament
-from arbiter.services.results import record_result
+from arbiter.core.models import Round, Tournament
+from arbiter.core.services.results import record_result
 from pairing.engines.results import RESULTS
 from pairing.management.arbiter_command import ArbiterCommand
-from pairing.services import monrad as service
-from pairing.services import rounds as lifecycle
+from pairing.monrad import services as service
+from pairing.rounds import services as lifecycle
 from pairing.templatetags.monrad import club_points
 
 

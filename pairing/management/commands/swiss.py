@@ -3,12 +3,12 @@ pages: pair, swap, publish, result, delete."""
 
 from django.core.management.base import CommandError
 
-from arbiter.models import Round, Tournament
-from arbiter.services.results import record_result
+from arbiter.core.models import Round, Tournament
+from arbiter.core.services.results import record_result
 from pairing.engines.results import RESULTS
 from pairing.management.arbiter_command import ArbiterCommand
-from pairing.services import rounds as lifecycle
-from pairing.services import swiss
+from pairing.rounds import services as lifecycle
+from pairing.swiss import services as swiss
 
 
 class Command(ArbiterCommand):

@@ -25,9 +25,11 @@ from unittest.mock import ANY
 import pytest
 from django.db import transaction
 
-from arbiter.models import AuditEntry, Bye, Round, System, TournamentArbiter
-from pairing.models import ForbiddenPair, MonradPairing
-from pairing.services import round_robin, rounds
+from arbiter.core.models import AuditEntry, Bye, Round, System, TournamentArbiter
+from pairing.monrad.models import MonradPairing
+from pairing.round_robin import services as round_robin
+from pairing.rounds import services as rounds
+from pairing.swiss.models import ForbiddenPair
 from tests.factories import (
     ByeFactory,
     EntryFactory,
@@ -39,113 +41,124 @@ from tests.pairing.trf_helpers import vector
 
 pytestmark = pytest.mark.django_db
 
-SERVICE_PACKAGES = ["arbiter.services", "pairing.services"]
+SERVICE_PACKAGES = ["arbiter.core.services", "judo.services"]
+#: The pairing systems' service modules, one or two per room (docs/layout.md).
+SERVICE_MODULES = [
+    "pairing.rounds.services",
+    "pairing.round_robin.services",
+    "pairing.swiss.services",
+    "pairing.swiss.records",
+    "pairing.monrad.services",
+    "pairing.knockout.services",
+    "pairing.swiss.trf.export",
+    "pairing.swiss.trf.imports",
+]
 
 NOT_AUDITED = {
-    "arbiter.services.audit.record": "the audit writer itself",
-    "arbiter.services.audit.snapshot": "reads an instance's fields",
-    "arbiter.services.entries.initial_ranking_key": "a sort key",
-    "arbiter.services.entries.numbers_follow_ranking": "reads the rounds",
-    "arbiter.services.entries.late_entry_renumbering": "reads what a late entry would move",
-    "arbiter.services.entries.correction_renumbering": "reads what a correction would move",
-    "arbiter.services.entries.deletion_moves": "reads what a deletion would move",
-    "arbiter.services.entries.moves_seen": "words moves for a page",
-    "arbiter.services.entries.renumber_by_rating": (
+    "arbiter.core.services.audit.record": "the audit writer itself",
+    "arbiter.core.services.audit.snapshot": "reads an instance's fields",
+    "arbiter.core.services.entries.initial_ranking_key": "a sort key",
+    "arbiter.core.services.entries.numbers_follow_ranking": "reads the rounds",
+    "arbiter.core.services.entries.late_entry_renumbering": "reads what a late entry would move",
+    "arbiter.core.services.entries.correction_renumbering": "reads what a correction would move",
+    "arbiter.core.services.entries.deletion_moves": "reads what a deletion would move",
+    "arbiter.core.services.entries.moves_seen": "words moves for a page",
+    "arbiter.core.services.entries.renumber_by_rating": (
         "a step of add_entry, update_entry, import_entries and swiss.pair_round, in their "
         "transaction and audited by their entries"
     ),
-    "arbiter.services.entries.check_open_for_entries": "a check that raises",
-    "arbiter.services.entries.deletion_refused": "reads why an entry cannot be deleted",
-    "arbiter.services.tournaments.what_deleting_loses": "reads the tournament's contents",
-    "pairing.services.knockout.bracket_of": (
+    "arbiter.core.services.entries.check_open_for_entries": "a check that raises",
+    "arbiter.core.services.entries.deletion_refused": "reads why an entry cannot be deleted",
+    "arbiter.core.services.tournaments.what_deleting_loses": "reads the tournament's contents",
+    "pairing.knockout.services.bracket_of": (
         "creates the empty bracket row on first use (defaults only, nothing an arbiter chose)"
     ),
-    "pairing.services.knockout.system_for": "a pure choice from the rules",
-    "pairing.services.knockout.hand_placing": "reads the bracket for the placing page",
-    "pairing.services.knockout.board": "reads the bracket for the pages",
-    "pairing.services.knockout.seed_summary": "words the seeds for the page",
-    "pairing.services.knockout.draw_options": "words the draw rules for the page and the log",
-    "pairing.services.knockout.placings": "reads the bracket for the standings",
-    "pairing.services.monrad.settings_of": "reads the settings (unsaved defaults)",
-    "pairing.services.monrad.engine_settings": "converts settings for the engine",
-    "pairing.services.monrad.players_and_evenings": "reads the season",
-    "pairing.services.monrad.read_season": "reads the season",
-    "pairing.services.monrad.next_evening": "reads the rounds",
-    "pairing.services.monrad.present_ids": "reads the check-ins",
-    "pairing.services.monrad.locked_monrad": "locks the tournament row inside a service",
-    "pairing.services.monrad.repeat_boards": "reads the rounds",
-    "pairing.services.round_robin.active_entries": "reads the entries",
-    "pairing.services.round_robin.drawers_for": "converts entries for the engine",
-    "pairing.services.round_robin.check_field": "a check that raises",
-    "pairing.services.round_robin.check_rounds": "a check that raises",
-    "pairing.services.trf_import.trf_limits": "the reader's bounds from the settings",
-    "pairing.services.trf_import.trf_lines_allowed": "a bound from the settings",
-    "pairing.services.round_robin.engine_state": "replays the stored picks",
-    "pairing.services.swiss_records.locked_swiss": "locks the tournament row inside a service",
-    "pairing.services.swiss.propose_round": (
+    "pairing.knockout.services.system_for": "a pure choice from the rules",
+    "pairing.knockout.services.hand_placing": "reads the bracket for the placing page",
+    "pairing.knockout.services.board": "reads the bracket for the pages",
+    "pairing.knockout.services.seed_summary": "words the seeds for the page",
+    "pairing.knockout.services.draw_options": "words the draw rules for the page and the log",
+    "pairing.knockout.services.placings": "reads the bracket for the standings",
+    "pairing.monrad.services.settings_of": "reads the settings (unsaved defaults)",
+    "pairing.monrad.services.engine_settings": "converts settings for the engine",
+    "pairing.monrad.services.players_and_evenings": "reads the season",
+    "pairing.monrad.services.read_season": "reads the season",
+    "pairing.monrad.services.next_evening": "reads the rounds",
+    "pairing.monrad.services.present_ids": "reads the check-ins",
+    "pairing.monrad.services.locked_monrad": "locks the tournament row inside a service",
+    "pairing.monrad.services.repeat_boards": "reads the rounds",
+    "pairing.round_robin.services.active_entries": "reads the entries",
+    "pairing.round_robin.services.drawers_for": "converts entries for the engine",
+    "pairing.round_robin.services.check_field": "a check that raises",
+    "pairing.round_robin.services.check_rounds": "a check that raises",
+    "pairing.swiss.trf.imports.trf_limits": "the reader's bounds from the settings",
+    "pairing.swiss.trf.imports.trf_lines_allowed": "a bound from the settings",
+    "pairing.round_robin.services.engine_state": "replays the stored picks",
+    "pairing.swiss.records.locked_swiss": "locks the tournament row inside a service",
+    "pairing.swiss.services.propose_round": (
         "the Swiss pairer: rounds.pair_next_round writes its round and its audit entry"
     ),
-    "pairing.services.swiss.publish_notes": "reads a draft's warnings for round.publish",
-    "pairing.services.monrad.propose_evening": (
+    "pairing.swiss.services.publish_notes": "reads a draft's warnings for round.publish",
+    "pairing.monrad.services.propose_evening": (
         "the Monrad pairer: rounds.pair_next_round writes its round and its audit entry (the "
         "cards drawn before round 1 are audited as monrad.draw_cards)"
     ),
-    "pairing.services.monrad.publish_notes": (
+    "pairing.monrad.services.publish_notes": (
         "notes who accepted the draft, in rounds.publish_round's transaction and audit entry"
     ),
-    "pairing.services.rounds.locked_tournament": "locks the tournament row inside a service",
-    "pairing.services.rounds.locked_round": "locks the rows inside a service",
-    "pairing.services.rounds.gone_message": "reads the audit log for a message",
-    "pairing.services.rounds.draft_token": "reads a round",
-    "pairing.services.rounds.check_seen": "a check that raises",
-    "pairing.services.rounds.check_unchanged": "a check that raises",
-    "pairing.services.rounds.mark_changed": "a step of the changes, audited by their entries",
-    "pairing.services.knockout.progress": "reads the bracket",
-    "arbiter.services.status.has_begun": "reads the rounds and the system's progress",
-    "pairing.services.knockout.bouts": "reads the bracket",
-    "arbiter.services.status.rounds_progress": "reads the rounds",
-    "arbiter.services.status.status_of": "reads the tournament",
-    "arbiter.services.tournaments.system_change_refused": "a check (update_tournament's)",
-    "arbiter.services.status.tournament_changed": (
+    "pairing.rounds.services.locked_tournament": "locks the tournament row inside a service",
+    "pairing.rounds.services.locked_round": "locks the rows inside a service",
+    "pairing.rounds.services.gone_message": "reads the audit log for a message",
+    "pairing.rounds.services.draft_token": "reads a round",
+    "pairing.rounds.services.check_seen": "a check that raises",
+    "pairing.rounds.services.check_unchanged": "a check that raises",
+    "pairing.rounds.services.mark_changed": "a step of the changes, audited by their entries",
+    "pairing.knockout.services.progress": "reads the bracket",
+    "arbiter.core.services.status.has_begun": "reads the rounds and the system's progress",
+    "pairing.knockout.services.bouts": "reads the bracket",
+    "arbiter.core.services.status.rounds_progress": "reads the rounds",
+    "arbiter.core.services.status.status_of": "reads the tournament",
+    "arbiter.core.services.tournaments.system_change_refused": "a check (update_tournament's)",
+    "arbiter.core.services.status.tournament_changed": (
         "moves the version and status on, inside every change's own audit entry"
     ),
-    "pairing.services.swiss.draft_warnings": "reads a draft for its warnings",
-    "pairing.services.trf_export.engine_system": "reads the tournament",
-    "pairing.services.trf_export.round_robin_type": "reads the drawing of lots",
-    "pairing.services.trf_export.completed_rounds": "reads the rounds",
-    "pairing.services.trf_export.tournament_trf": "writes a TRF text, not the database",
-    "pairing.services.trf_export.trf_file": "writes a TRF text, not the database",
-    "pairing.services.public_day.versions": "reads the categories' versions",
-    "pairing.services.public_day.live": "reads the live scores' versions",
-    "pairing.services.competition.competition_changed": (
+    "pairing.swiss.services.draft_warnings": "reads a draft for its warnings",
+    "pairing.swiss.trf.export.engine_system": "reads the tournament",
+    "pairing.swiss.trf.export.round_robin_type": "reads the drawing of lots",
+    "pairing.swiss.trf.export.completed_rounds": "reads the rounds",
+    "pairing.swiss.trf.export.tournament_trf": "writes a TRF text, not the database",
+    "pairing.swiss.trf.export.trf_file": "writes a TRF text, not the database",
+    "judo.services.public_day.versions": "reads the categories' versions",
+    "judo.services.public_day.live": "reads the live scores' versions",
+    "judo.services.competition.competition_changed": (
         "moves the competition's version on, inside its changes (audited by them)"
     ),
-    "pairing.services.competition.locked_competition": "locks the row inside a service",
-    "pairing.services.competition.add_weight_classes": (
+    "judo.services.competition.locked_competition": "locks the row inside a service",
+    "judo.services.competition.add_weight_classes": (
         "add_category for each class, each audited by its own entry"
     ),
-    "pairing.services.competition.category_for": "reads where a weight lands",
-    "pairing.services.competition.put_out": "entries.set_withdrawn in its transaction, audited",
-    "pairing.services.competition.not_weighed": "reads the entries",
-    "pairing.services.competition.public_competition": "reads the published competition",
-    "pairing.services.competition.check_rules_change": (
+    "judo.services.competition.category_for": "reads where a weight lands",
+    "judo.services.competition.put_out": "entries.set_withdrawn in its transaction, audited",
+    "judo.services.competition.not_weighed": "reads the entries",
+    "judo.services.competition.public_competition": "reads the published competition",
+    "judo.services.competition.check_rules_change": (
         "a check that raises, inside update_competition"
     ),
-    "pairing.services.mats.live_score": "reads a bout's score under its rules",
-    "pairing.services.mats.rest_in_bouts": "converts the organiser's minutes",
-    "pairing.services.mats.day": "reads the competition for the pages",
-    "pairing.services.mats.on_the_mat": "chooses the bout on the mat from its order",
-    "pairing.services.mats.propose_mats": "assign_mats with the engine's proposal, audited",
-    "pairing.services.knockout.boards": "reads the brackets for the pages",
-    "pairing.services.competition.landing": "reads where an entry lands",
-    "pairing.services.competition.not_drawn": "a check that raises",
-    "pairing.services.competition_lists.keep_list": (
+    "judo.services.mats.live_score": "reads a bout's score under its rules",
+    "judo.services.mats.rest_in_bouts": "converts the organiser's minutes",
+    "judo.services.mats.day": "reads the competition for the pages",
+    "judo.services.mats.on_the_mat": "chooses the bout on the mat from its order",
+    "judo.services.mats.propose_mats": "assign_mats with the engine's proposal, audited",
+    "pairing.knockout.services.boards": "reads the brackets for the pages",
+    "judo.services.competition.landing": "reads where an entry lands",
+    "judo.services.competition.not_drawn": "a check that raises",
+    "judo.services.competition_lists.keep_list": (
         "keeps an uploaded file for its preview: nothing of the competition changes"
     ),
-    "pairing.services.competition_lists.start_import": (
+    "judo.services.competition_lists.start_import": (
         "queues the import's job; the import itself is import_list, audited"
     ),
-    "pairing.services.competition_lists.imported_already": "words a refusal",
+    "judo.services.competition_lists.imported_already": "words a refusal",
 }
 
 
@@ -155,18 +168,24 @@ def is_atomic(function: Callable) -> bool:
     return any(isinstance(cell.cell_contents, transaction.Atomic) for cell in cells)
 
 
-def service_functions() -> dict[str, Callable]:
-    found = {}
+def service_modules() -> list[str]:
+    names = list(SERVICE_MODULES)
     for package_name in SERVICE_PACKAGES:
         package = importlib.import_module(package_name)
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package_name}.{info.name}")
-            for name, value in vars(module).items():
-                if name.startswith("_") or not inspect.isfunction(value):
-                    continue
-                if value.__module__ != module.__name__:
-                    continue  # imported from elsewhere
-                found[f"{module.__name__}.{name}"] = value
+        names += [f"{package_name}.{info.name}" for info in pkgutil.iter_modules(package.__path__)]
+    return names
+
+
+def service_functions() -> dict[str, Callable]:
+    found = {}
+    for module_name in service_modules():
+        module = importlib.import_module(module_name)
+        for name, value in vars(module).items():
+            if name.startswith("_") or not inspect.isfunction(value):
+                continue
+            if value.__module__ != module.__name__:
+                continue  # imported from elsewhere
+            found[f"{module.__name__}.{name}"] = value
     return found
 
 
@@ -232,7 +251,7 @@ TOURNAMENT_AFTER = {
 }
 
 
-@scenario("arbiter.services.tournaments.create_tournament")
+@scenario("arbiter.core.services.tournaments.create_tournament")
 def _(w, fn):
     start = datetime.date(2026, 12, 1)
     data = {"name": "Stavanger Open", "system": "swiss_dutch", "start_date": start}
@@ -240,20 +259,20 @@ def _(w, fn):
     return [Expected(w.anna, t, "tournament.create", after=TOURNAMENT_AFTER)]
 
 
-@scenario("arbiter.services.tournaments.update_tournament")
+@scenario("arbiter.core.services.tournaments.update_tournament")
 def _(w, fn):
     fn(w.dag, w.bergen_open, {"city": "Bergen", "name": "Bergen Open"})
     return [Expected(w.dag, w.bergen_open, "tournament.update", {"city": ""}, {"city": "Bergen"})]
 
 
-@scenario("arbiter.services.tournaments.add_deputy")
+@scenario("arbiter.core.services.tournaments.add_deputy")
 def _(w, fn):
     fn(w.anna, w.bergen_open, w.boris)
     after = {"username": "boris", "role": "deputy"}
     return [Expected(w.anna, w.bergen_open, "arbiter.add", after=after)]
 
 
-@scenario("arbiter.services.tournaments.remove_deputy")
+@scenario("arbiter.core.services.tournaments.remove_deputy")
 def _(w, fn):
     staff = TournamentArbiter.objects.get(tournament=w.bergen_open, user=w.dag)
     fn(w.anna, w.bergen_open, staff.pk)
@@ -261,7 +280,7 @@ def _(w, fn):
     return [Expected(w.anna, w.bergen_open, "arbiter.remove", before=before)]
 
 
-@scenario("arbiter.services.tournaments.delete_tournament")
+@scenario("arbiter.core.services.tournaments.delete_tournament")
 def _(w, fn):
     fn(w.anna, w.bergen_open, w.bergen_open.name)
     return [Expected(w.anna, None, "tournament.delete", before=ANY)]
@@ -281,13 +300,13 @@ ENTRY_AFTER = {
 }
 
 
-@scenario("arbiter.services.entries.add_entry")
+@scenario("arbiter.core.services.entries.add_entry")
 def _(w, fn):
     fn(w.dag, w.bergen_open, {"name": "Vik, Ola", "federation": "NOR", "rating": 1800})
     return [Expected(w.dag, w.bergen_open, "entry.add", after=ENTRY_AFTER)]
 
 
-@scenario("arbiter.services.entries.update_entry")
+@scenario("arbiter.core.services.entries.update_entry")
 def _(w, fn):
     entry = w.bergen_players[0]
     fn(w.anna, entry, {"rating": 1999, "name": entry.name})
@@ -296,21 +315,21 @@ def _(w, fn):
     ]
 
 
-@scenario("arbiter.services.entries.set_withdrawn")
+@scenario("arbiter.core.services.entries.set_withdrawn")
 def _(w, fn):
     fn(w.anna, w.bergen_players[2], True)
     before, after = {"withdrawn": False}, {"withdrawn": True}
     return [Expected(w.anna, w.bergen_open, "entry.withdraw", before, after)]
 
 
-@scenario("arbiter.services.entries.delete_entry")
+@scenario("arbiter.core.services.entries.delete_entry")
 def _(w, fn):
     mistake = w.bergen_players[2]
     fn(w.anna, mistake)
     return [Expected(w.anna, w.bergen_open, "entry.delete", before=ANY)]
 
 
-@scenario("arbiter.services.entries.import_entries")
+@scenario("arbiter.core.services.entries.import_entries")
 def _(w, fn):
     fn(w.anna, w.bergen_open, [{"name": "Aa, Per", "rating": 1500}, {"name": "Bo, Kim"}])
     after = {"names": ["Aa, Per", "Bo, Kim"]}
@@ -320,7 +339,7 @@ def _(w, fn):
 # --- arbiter.services.results ----------------------------------------------------------------
 
 
-@scenario("arbiter.services.results.record_result")
+@scenario("arbiter.core.services.results.record_result")
 def _(w, fn):
     white, black = w.bergen_players[:2]
     round_ = RoundFactory(tournament=w.bergen_open, number=1, state=Round.State.PUBLISHED)
@@ -350,14 +369,14 @@ def judoka(w):
     return list(cup(w).entries.order_by("name"))
 
 
-@scenario("pairing.services.knockout.set_seeds")
+@scenario("pairing.knockout.services.set_seeds")
 def _(w, fn):
     first = judoka(w)[0]
     fn(w.anna, cup(w), {first.pk: 1})
     return [Expected(w.anna, cup(w), "bracket.seeds", {}, {str(first.pk): 1})]
 
 
-@scenario("pairing.services.knockout.set_rules")
+@scenario("pairing.knockout.services.set_rules")
 def _(w, fn):
     fn(w.anna, cup(w), pool_up_to=3, knockout_system="single_bronze", seeding="lot")
     options = {"seeding": "judoshiai", "byes_to_seeds": False}
@@ -366,9 +385,9 @@ def _(w, fn):
     return [Expected(w.anna, cup(w), "bracket.rules", before, after)]
 
 
-@scenario("pairing.services.knockout.place_by_hand")
+@scenario("pairing.knockout.services.place_by_hand")
 def _(w, fn):
-    from pairing.services.knockout import set_rules
+    from pairing.knockout.services import set_rules
 
     set_rules(w.anna, cup(w), pool_up_to=0, knockout_system="single")
     first = judoka(w)[0]
@@ -376,7 +395,7 @@ def _(w, fn):
     return [Expected(w.anna, cup(w), "bracket.place", after={str(first.pk): 3})]
 
 
-@scenario("pairing.services.knockout.draw_bracket")
+@scenario("pairing.knockout.services.draw_bracket")
 def _(w, fn):
     bracket = fn(w.anna, cup(w), random_seed=11)
     assert bracket.system == "ijf_repechage"  # six competitors, pools up to five
@@ -390,9 +409,9 @@ def _(w, fn):
     ]
 
 
-@scenario("pairing.services.knockout.undo_draw")
+@scenario("pairing.knockout.services.undo_draw")
 def _(w, fn):
-    from pairing.services import knockout
+    from pairing.knockout import services as knockout
 
     drawn = knockout.draw_bracket(w.anna, cup(w), random_seed=11)
     fn(w.anna, cup(w), confirm=True)
@@ -400,9 +419,9 @@ def _(w, fn):
     return [Expected(w.anna, cup(w), "bracket.undraw", before)]
 
 
-@scenario("pairing.services.knockout.record_bout")
+@scenario("pairing.knockout.services.record_bout")
 def _(w, fn):
-    from pairing.services import knockout
+    from pairing.knockout import services as knockout
 
     knockout.draw_bracket(w.anna, cup(w), random_seed=11)
     ready = knockout.board(cup(w)).state.ready()[0]
@@ -440,7 +459,7 @@ def draft_evening(w):
     return round_, m
 
 
-@scenario("pairing.services.monrad.set_present")
+@scenario("pairing.monrad.services.set_present")
 def _(w, fn):
     entry = members(w)[0]
     fn(w.anna, club(w), entry, True)
@@ -448,7 +467,7 @@ def _(w, fn):
     return [Expected(w.anna, club(w), "monrad.check_in", after=after)]
 
 
-@scenario("pairing.services.monrad.add_late_member")
+@scenario("pairing.monrad.services.add_late_member")
 def _(w, fn):
     entry = fn(w.anna, club(w), "Late, Lisa", 1500)
     after = {**ENTRY_AFTER, "name": "Late, Lisa", "federation": "", "rating": 1500}
@@ -463,7 +482,7 @@ def _(w, fn):
     ]
 
 
-@scenario("pairing.services.monrad.update_settings")
+@scenario("pairing.monrad.services.update_settings")
 def _(w, fn):
     fn(w.anna, club(w), scoring="1-0.5-0", tiebreak="bh-c1")
     before, after = {"scoring": "3-2-1"}, {"scoring": "1-0.5-0"}
@@ -479,14 +498,14 @@ def drawing(w):
     return w.cache["drawing"]
 
 
-@scenario("pairing.services.round_robin.start_drawing")
+@scenario("pairing.round_robin.services.start_drawing")
 def _(w, fn):
     fn(w.anna, w.oslo_invitational, seed=5, double_round_robin=True)
     after = {"seed": 5, "double_round_robin": True}
     return [Expected(w.anna, w.oslo_invitational, "drawing.start", after=after)]
 
 
-@scenario("pairing.services.round_robin.record_pick")
+@scenario("pairing.round_robin.services.record_pick")
 def _(w, fn):
     state, _ = round_robin.engine_state(drawing(w))
     pick = state.pick_at_random(random.Random(0)).picks[-1]
@@ -495,14 +514,14 @@ def _(w, fn):
     return [Expected(w.anna, w.oslo_invitational, "drawing.pick", after=after)]
 
 
-@scenario("pairing.services.round_robin.draw_for_player")
+@scenario("pairing.round_robin.services.draw_for_player")
 def _(w, fn):
     saved = fn(w.anna, drawing(w), 0)
     after = {"step": 0, "envelope": saved.envelope, "number": saved.number}
     return [Expected(w.anna, w.oslo_invitational, "drawing.pick", after=after)]
 
 
-@scenario("pairing.services.round_robin.undo_last_pick")
+@scenario("pairing.round_robin.services.undo_last_pick")
 def _(w, fn):
     saved = round_robin.draw_for_player(w.anna, drawing(w), 0)
     fn(w.anna, drawing(w))
@@ -510,7 +529,7 @@ def _(w, fn):
     return [Expected(w.anna, w.oslo_invitational, "drawing.undo", before=before)]
 
 
-@scenario("pairing.services.round_robin.restart_drawing")
+@scenario("pairing.round_robin.services.restart_drawing")
 def _(w, fn):
     saved = round_robin.draw_for_player(w.anna, drawing(w), 0)
     fn(w.anna, drawing(w))
@@ -518,7 +537,7 @@ def _(w, fn):
     return [Expected(w.anna, w.oslo_invitational, "drawing.restart", before=before)]
 
 
-@scenario("pairing.services.round_robin.confirm_drawing")
+@scenario("pairing.round_robin.services.confirm_drawing")
 def _(w, fn):
     for step in range(10):
         round_robin.draw_for_player(w.anna, drawing(w), step)
@@ -537,7 +556,7 @@ def paired(w):
     return w.cache["round"]
 
 
-@scenario("pairing.services.rounds.pair_next_round")
+@scenario("pairing.rounds.services.pair_next_round")
 def _(w, fn):
     fn(w.anna, w.trondheim_open)
     ids = {e.starting_number: e.pk for e in w.trondheim_open.entries.all()}
@@ -553,7 +572,7 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "round.pair", after=after)]
 
 
-@scenario("pairing.services.rounds.swap_players")
+@scenario("pairing.rounds.services.swap_players")
 def _(w, fn):
     p = w.trondheim_players
     fn(w.anna, paired(w), p[0], p[1])
@@ -562,7 +581,7 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "round.swap_players", before, after)]
 
 
-@scenario("pairing.services.rounds.set_colours")
+@scenario("pairing.rounds.services.set_colours")
 def _(w, fn):
     p = w.trondheim_players
     fn(w.anna, paired(w), 1, p[5])
@@ -571,14 +590,14 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "round.set_colours", before, after)]
 
 
-@scenario("pairing.services.rounds.publish_round")
+@scenario("pairing.rounds.services.publish_round")
 def _(w, fn):
     fn(w.anna, paired(w))
     after = {"state": "published", "warnings": []}
     return [Expected(w.anna, w.trondheim_open, "round.publish", after=after)]
 
 
-@scenario("pairing.services.rounds.delete_last_round")
+@scenario("pairing.rounds.services.delete_last_round")
 def _(w, fn):
     p = w.trondheim_players
     fn(w.anna, paired(w))
@@ -593,13 +612,13 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "round.delete", before=before)]
 
 
-@scenario("pairing.services.swiss_records.set_player_round_record")
+@scenario("pairing.swiss.records.set_player_round_record")
 def _(w, fn):
     fn(w.anna, w.trondheim_open, w.trondheim_players[3], 1, "H")
     return [Expected(w.anna, w.trondheim_open, "round.player_record", {"kind": ""}, {"kind": "H"})]
 
 
-@scenario("pairing.services.swiss_records.forbid_pair")
+@scenario("pairing.swiss.records.forbid_pair")
 def _(w, fn):
     first, second = w.trondheim_players[4], w.trondheim_players[2]
     fn(w.anna, w.trondheim_open, first, second)
@@ -607,7 +626,7 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "pair.forbid", after=after)]
 
 
-@scenario("pairing.services.swiss_records.allow_pair")
+@scenario("pairing.swiss.records.allow_pair")
 def _(w, fn):
     first, second = sorted(w.trondheim_players[:2], key=lambda e: e.pk)
     pair = ForbiddenPair.objects.create(tournament=w.trondheim_open, first=first, second=second)
@@ -616,14 +635,14 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "pair.allow", before=before)]
 
 
-@scenario("pairing.services.swiss_records.set_baku_acceleration")
+@scenario("pairing.swiss.records.set_baku_acceleration")
 def _(w, fn):
     fn(w.anna, w.trondheim_open, True)
     before, after = {"baku_acceleration": False}, {"baku_acceleration": True}
     return [Expected(w.anna, w.trondheim_open, "tournament.acceleration", before, after)]
 
 
-@scenario("pairing.services.swiss_records.set_acceleration")
+@scenario("pairing.swiss.records.set_acceleration")
 def _(w, fn):
     entry = w.trondheim_players[5]
     assert fn(w.anna, w.trondheim_open, entry, 1, 2, "1") == 2
@@ -632,14 +651,14 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "entry.acceleration", before, after)]
 
 
-@scenario("pairing.services.swiss_records.set_initial_colour")
+@scenario("pairing.swiss.records.set_initial_colour")
 def _(w, fn):
     fn(w.anna, w.trondheim_open, "")
     before, after = {"initial_colour": "w"}, {"initial_colour": ""}
     return [Expected(w.anna, w.trondheim_open, "tournament.initial_colour", before, after)]
 
 
-@scenario("pairing.services.swiss_records.score_missed_rounds")
+@scenario("pairing.swiss.records.score_missed_rounds")
 def _(w, fn):
     rounds.publish_round(w.anna, paired(w))
     late = EntryFactory(tournament=w.trondheim_open, name="Late, Trondheim", starting_number=11)
@@ -651,7 +670,7 @@ def _(w, fn):
 # --- pairing.services.trf_import -------------------------------------------------------------
 
 
-@scenario("pairing.services.trf_import.import_trf")
+@scenario("pairing.swiss.trf.imports.import_trf")
 def _(w, fn):
     t = fn(w.boris, vector("gen_clean_n016_r07_s16002"), name="Imported Open")
     after = {
@@ -674,7 +693,7 @@ def _(w, fn):
 
 def competition_day(w, drawn=False):
     """Anna's competition: two categories of two (weighed in, and drawn on mat 1 if asked)."""
-    from pairing.services import competition, mats
+    from judo.services import competition, mats
 
     if "day" not in w.cache:
         day = competition.create_competition(w.anna, {"name": "Judo Day", "mats": 2})
@@ -699,7 +718,7 @@ def competition_day(w, drawn=False):
     return w.cache["day"]
 
 
-@scenario("pairing.services.competition.create_competition")
+@scenario("judo.services.competition.create_competition")
 def _(w, fn):
     day = fn(w.anna, {"name": "Judo Day", "mats": 3, "bout_minutes": Decimal(4)})
     after = {
@@ -715,7 +734,7 @@ def _(w, fn):
     return [Expected(w.anna, None, "competition.create", after=after)]
 
 
-@scenario("pairing.services.competition.update_competition")
+@scenario("judo.services.competition.update_competition")
 def _(w, fn):
     day, _ = competition_day(w)
     fn(w.anna, day, {"mats": 1}, seen=day.version)
@@ -742,7 +761,7 @@ def _day_settings(mats):
     }
 
 
-@scenario("pairing.services.competition.set_published")
+@scenario("judo.services.competition.set_published")
 def _(w, fn):
     day, groups = competition_day(w)
     fn(w.anna, day, True, seen=day.version)
@@ -753,25 +772,25 @@ def _(w, fn):
     ]
 
 
-@scenario("pairing.services.competition.add_category")
+@scenario("judo.services.competition.add_category")
 def _(w, fn):
     day, _ = competition_day(w)
     group = fn(w.anna, day, sex="F", age_group="U18", weight_limit=None)
     return [Expected(w.anna, group.tournament, "tournament.create", after=ANY)]
 
 
-@scenario("pairing.services.competition.enter")
+@scenario("judo.services.competition.enter")
 def _(w, fn):
     _, groups = competition_day(w)
     fn(w.anna, groups[0], {"name": "Late, Judoka", "club": "B"})
     return [Expected(w.anna, groups[0].tournament, "entry.add", after=ANY)]
 
 
-@scenario("pairing.services.competition_lists.import_list")
+@scenario("judo.services.competition_lists.import_list")
 def _(w, fn):
-    from arbiter.spreadsheets import Table
-    from pairing.competitor_lists import check
-    from pairing.services import competition_lists
+    from arbiter.platform.spreadsheets import Table
+    from judo.competitor_lists import check
+    from judo.services import competition_lists
 
     day, groups = competition_day(w)
     rows = [(1, ["Name", "Sex", "Born", "Weight"]), (2, ["Ny, Judoka", "M", "2001", "65"])]
@@ -787,7 +806,7 @@ def _(w, fn):
     ]
 
 
-@scenario("pairing.services.competition.weigh_in")
+@scenario("judo.services.competition.weigh_in")
 def _(w, fn):
     _, groups = competition_day(w)
     entry = groups[0].tournament.entries.first()
@@ -803,7 +822,7 @@ def _(w, fn):
     ]
 
 
-@scenario("pairing.services.competition.move_entry")
+@scenario("judo.services.competition.move_entry")
 def _(w, fn):
     _, groups = competition_day(w)
     fn(w.anna, groups[0].tournament.entries.first(), groups[1])
@@ -813,14 +832,14 @@ def _(w, fn):
     ]
 
 
-@scenario("pairing.services.competition.draw_all")
+@scenario("judo.services.competition.draw_all")
 def _(w, fn):
     day, groups = competition_day(w)
     fn(w.anna, day)
     return [Expected(w.anna, g.tournament, "bracket.draw", after=ANY) for g in groups]
 
 
-@scenario("pairing.services.mats.assign_mats")
+@scenario("judo.services.mats.assign_mats")
 def _(w, fn):
     day, groups = competition_day(w)
     fn(w.anna, day, {groups[0].pk: 2}, seen=day.version)
@@ -835,9 +854,9 @@ def _(w, fn):
     ]
 
 
-@scenario("pairing.services.mats.score")
+@scenario("judo.services.mats.score")
 def _(w, fn):
-    from pairing.services import mats
+    from judo.services import mats
 
     day, _ = competition_day(w, drawn=True)
     now, _ = mats.day(day).now_and_next(1)
@@ -853,9 +872,9 @@ def _(w, fn):
     ]
 
 
-@scenario("pairing.services.mats.confirm")
+@scenario("judo.services.mats.confirm")
 def _(w, fn):
-    from pairing.services import mats
+    from judo.services import mats
 
     day, _ = competition_day(w, drawn=True)
     now, _ = mats.day(day).now_and_next(1)
@@ -881,13 +900,13 @@ def test_every_service_function_is_classified():
 
 def test_the_rule_finds_the_services():
     functions = service_functions()
-    assert is_atomic(functions["arbiter.services.results.record_result"])
-    assert not is_atomic(functions["pairing.services.knockout.board"])
+    assert is_atomic(functions["arbiter.core.services.results.record_result"])
+    assert not is_atomic(functions["pairing.knockout.services.board"])
     assert len(SCENARIOS) >= 34  # the Swiss and Monrad share one round lifecycle now
 
 
 def test_a_new_service_function_without_a_scenario_is_caught(monkeypatch):
-    module = importlib.import_module("arbiter.services.results")
+    module = importlib.import_module("arbiter.core.services.results")
 
     @transaction.atomic
     def annul_round(user, round_):

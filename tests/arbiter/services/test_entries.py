@@ -2,8 +2,8 @@
 
 import pytest
 
-from arbiter.models import AuditEntry
-from arbiter.services.entries import add_entry, import_entries, set_withdrawn, update_entry
+from arbiter.core.models import AuditEntry
+from arbiter.core.services.entries import add_entry, import_entries, set_withdrawn, update_entry
 from tests.factories import RoundFactory
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_numbers_stay_fixed_after_round_one_even_when_a_rating_changes(anna, ber
 
 
 def test_nobody_joins_a_round_robin_once_its_schedule_exists(anna, oslo_invitational):
-    from arbiter.services.entries import EntryError
+    from arbiter.core.services.entries import EntryError
 
     RoundFactory(tournament=oslo_invitational, number=1)
     with pytest.raises(EntryError, match="schedule is fixed"):
@@ -72,7 +72,7 @@ def test_nobody_joins_a_round_robin_once_its_schedule_exists(anna, oslo_invitati
 def test_a_player_entered_by_mistake_is_deleted_and_the_numbers_close_up(
     anna, trondheim_open, trondheim_players
 ):
-    from arbiter.services.entries import delete_entry
+    from arbiter.core.services.entries import delete_entry
 
     mistake = trondheim_players[2]
     delete_entry(anna, mistake)
@@ -84,8 +84,8 @@ def test_a_player_entered_by_mistake_is_deleted_and_the_numbers_close_up(
 
 
 def test_a_player_who_has_played_is_not_deleted_but_withdrawn(anna, trondheim_open):
-    from arbiter.services.entries import EntryError, delete_entry
-    from pairing.services import rounds
+    from arbiter.core.services.entries import EntryError, delete_entry
+    from pairing.rounds import services as rounds
 
     played = rounds.pair_next_round(anna, trondheim_open).games.get(board=1).white
     with pytest.raises(EntryError, match="is in round 1: withdraw them instead"):

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.models import AuditEntry, Round, System
-from arbiter.services.entries import (
+from arbiter.core.models import AuditEntry, Round, System
+from arbiter.core.services.entries import (
     KEEP,
     RANK,
     EntryError,
@@ -16,7 +16,7 @@ from arbiter.services.entries import (
     import_entries,
     late_entry_renumbering,
 )
-from pairing.services import rounds
+from pairing.rounds import services as rounds
 from tests.factories import EntryFactory, RoundFactory, TournamentFactory
 from tests.pairing.conftest import play
 
@@ -155,7 +155,7 @@ def test_a_list_imported_after_a_round_keeps_every_published_number(anna, after_
 
 
 def test_a_corrected_rating_that_would_move_numbers_asks_too(anna, after_round_one):
-    from arbiter.services.entries import correction_renumbering, update_entry
+    from arbiter.core.services.entries import correction_renumbering, update_entry
 
     tenth = after_round_one.entries.get(name="Player 10, Trondheim")
     corrected = {"name": tenth.name, "rating": 2395}  # now between numbers 1 and 2
@@ -181,7 +181,7 @@ def test_a_corrected_rating_that_would_move_numbers_asks_too(anna, after_round_o
 
 
 def test_a_correction_answered_rank_re_ranks_and_other_edits_ask_nothing(anna, after_round_one):
-    from arbiter.services.entries import correction_renumbering, update_entry
+    from arbiter.core.services.entries import correction_renumbering, update_entry
 
     tenth = after_round_one.entries.get(name="Player 10, Trondheim")
     update_entry(anna, tenth, {"name": tenth.name, "rating": 2310, "club": "Oslo SK"})
@@ -218,7 +218,7 @@ def test_a_namesake_with_the_same_rating_is_numbered_as_the_question_said(anna, 
 def test_deleting_a_late_entrant_shows_who_moves_back_and_a_stale_page_is_refused(
     anna, after_round_one
 ):
-    from arbiter.services.entries import delete_entry, deletion_moves, moves_seen
+    from arbiter.core.services.entries import delete_entry, deletion_moves, moves_seen
 
     published = numbers(after_round_one)
     seen = late_entry_renumbering(after_round_one, STRONG).seen
@@ -234,7 +234,7 @@ def test_deleting_a_late_entrant_shows_who_moves_back_and_a_stale_page_is_refuse
 
 
 def test_deleting_an_appended_entrant_moves_nobody(anna, after_round_one):
-    from arbiter.services.entries import delete_entry, deletion_moves
+    from arbiter.core.services.entries import delete_entry, deletion_moves
 
     weak = add_entry(anna, after_round_one, {"name": "Late, Weak", "rating": 1000})
     assert deletion_moves(weak) == ()

@@ -2,8 +2,8 @@
 
 import pytest
 
-from arbiter.models import AuditEntry, Round
-from arbiter.services.results import ResultError, record_result
+from arbiter.core.models import AuditEntry, Round
+from arbiter.core.services.results import ResultError, record_result
 from pairing.engines.results import BY_CODE
 from tests.arbiter.conftest import play_round
 

@@ -3,9 +3,12 @@ running, finished when the last planned round is complete or the bracket is deci
 
 import pytest
 
-from arbiter.models import System, Tournament
-from arbiter.services.results import record_result
-from pairing.services import knockout, monrad, round_robin, rounds
+from arbiter.core.models import System, Tournament
+from arbiter.core.services.results import record_result
+from pairing.knockout import services as knockout
+from pairing.monrad import services as monrad
+from pairing.round_robin import services as round_robin
+from pairing.rounds import services as rounds
 from tests.factories import EntryFactory, TournamentFactory
 from tests.pairing.conftest import play
 

@@ -4,8 +4,8 @@ import datetime
 
 import pytest
 
-from arbiter.models import AuditEntry, System, TournamentArbiter
-from arbiter.services.tournaments import (
+from arbiter.core.models import AuditEntry, System, TournamentArbiter
+from arbiter.core.services.tournaments import (
     TournamentError,
     add_deputy,
     create_tournament,
@@ -70,9 +70,9 @@ def test_the_chief_cannot_be_removed_as_a_deputy(anna, bergen_open):
 
 
 def test_a_tournament_is_deleted_whole_once_its_name_is_typed(anna, trondheim_open):
-    from arbiter.models import AuditEntry, Entry, Game, Round, Tournament
-    from arbiter.services.tournaments import TournamentError, delete_tournament
-    from pairing.services import rounds
+    from arbiter.core.models import AuditEntry, Entry, Game, Round, Tournament
+    from arbiter.core.services.tournaments import TournamentError, delete_tournament
+    from pairing.rounds import services as rounds
     from tests.pairing.conftest import play
 
     play(anna, rounds.pair_next_round(anna, trondheim_open))

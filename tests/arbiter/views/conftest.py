@@ -1,6 +1,6 @@
 import pytest
 
-from pairing.services import rounds
+from pairing.rounds import services as rounds
 from tests.pairing.conftest import play
 
 

@@ -4,7 +4,7 @@ and as this tournament's own arbiters (Anna the chief, Dag the deputy)."""
 import pytest
 from django.urls import reverse
 
-from arbiter.models import TournamentArbiter
+from arbiter.core.models import TournamentArbiter
 from tests.conftest import login
 from tests.factories import GameFactory, RoundFactory
 

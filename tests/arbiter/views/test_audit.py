@@ -6,11 +6,11 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from arbiter.audit_guard import audit_log_unlocked
-from arbiter.models import AuditEntry
-from arbiter.services.audit import record
-from arbiter.services.tournaments import update_tournament
-from arbiter.views.audit import PER_PAGE, audit_diff
+from arbiter.core.audit_guard import audit_log_unlocked
+from arbiter.core.models import AuditEntry
+from arbiter.core.services.audit import record
+from arbiter.core.services.tournaments import update_tournament
+from arbiter.desk.views.audit import PER_PAGE, audit_diff
 from tests.conftest import login
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from arbiter.models import Entry, Tournament
+from arbiter.core.models import Entry, Tournament
 from tests.conftest import login
 from tests.pairing.services.test_swiss_concurrency import at_once
 

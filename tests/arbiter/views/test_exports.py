@@ -10,10 +10,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.models import Round
+from arbiter.core.models import Round
 from pairing.engines.trf import parse_trf
-from pairing.services import rounds
-from pairing.services.trf_import import import_trf
+from pairing.rounds import services as rounds
+from pairing.swiss.trf.imports import import_trf
 from tests.arbiter.views.test_public_live import swiss_of
 from tests.factories import TournamentFactory
 from tests.pairing.conftest import play
@@ -176,7 +176,7 @@ def test_the_standings_pdf_comes_after_the_round_asked(client, played_open):
 def test_points_read_as_players_write_them():
     from decimal import Decimal
 
-    from arbiter.templatetags.chess import points
+    from arbiter.core.templatetags.chess import points
 
     assert [points(Decimal(x)) for x in ("0", "0.5", "1", "3.5")] == ["0", "½", "1", "3½"]
 
@@ -184,8 +184,8 @@ def test_points_read_as_players_write_them():
 def test_the_standings_pdf_writes_tie_breaks_as_the_page_does(played_open):
     from decimal import Decimal
 
-    from arbiter.pdf import standings_rows
-    from arbiter.standings import standings
+    from arbiter.core.standings import standings
+    from arbiter.platform.pdf import standings_rows
 
     table = standings(played_open)
     rows = standings_rows(table)

@@ -12,9 +12,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from arbiter.exports import escape_cell
-from arbiter.models import Tournament
-from pairing.services import knockout as knockout_service
+from arbiter.core.models import Tournament
+from arbiter.platform.spreadsheets import escape_cell
+from pairing.knockout import services as knockout_service
 
 pytestmark = pytest.mark.django_db
 

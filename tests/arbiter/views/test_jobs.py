@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from arbiter.models import BackgroundJob, TournamentArbiter
+from arbiter.core.models import BackgroundJob, TournamentArbiter
 from tests.conftest import login
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ import pytest
 from django.db import OperationalError
 from django.urls import reverse
 
-from arbiter.models import Entry, Game, Round, System
-from arbiter.services.tournaments import TournamentError, update_tournament
-from pairing.services import rounds
+from arbiter.core.models import Entry, Game, Round, System
+from arbiter.core.services.tournaments import TournamentError, update_tournament
+from pairing.rounds import services as rounds
 from tests.factories import EntryFactory, TournamentFactory
 from tests.pairing.conftest import play
 
@@ -86,7 +86,7 @@ def test_a_result_saved_before_the_database_went_away_is_answered_as_saved(
     def lost(*args, **kwargs):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr("arbiter.views.rounds.points_before", lost)
+    monkeypatch.setattr("arbiter.desk.views.rounds.points_before", lost)
     url = reverse("record_result", args=[trondheim_open.pk, game.pk])
     for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
         for result in ("1-0", "0-1"):

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from arbiter.models import AuditEntry, Entry
+from arbiter.core.models import AuditEntry, Entry
 from tests.conftest import login
 from tests.factories import EntryFactory
 
@@ -162,7 +162,7 @@ def test_deleting_a_player_asks_first_and_names_what_goes(
 def test_only_the_chief_arbiter_deletes_a_tournament(client, anna, dag, trondheim_open):
     from django.urls import reverse
 
-    from arbiter.models import Tournament, TournamentArbiter
+    from arbiter.core.models import Tournament, TournamentArbiter
     from tests.conftest import login
 
     TournamentArbiter.objects.create(tournament=trondheim_open, user=dag, role="deputy")
@@ -190,7 +190,7 @@ def test_titles_read_as_fide_writes_them(anna_client, trondheim_open, trondheim_
 def test_a_knockout_does_not_ask_chess_fields(client, anna, system, asks):
     """A knockout is the bracket of judo and the combat sports here: no title, rating or FIDE
     id in its form or list (arbiter/systems.py, chess_fields)."""
-    from arbiter.models import System
+    from arbiter.core.models import System
     from tests.factories import TournamentFactory
 
     tournament = TournamentFactory(system=System(system), chief=anna)
@@ -210,7 +210,7 @@ def test_a_late_entry_that_moves_numbers_asks_in_the_form_and_the_answer_adds(
     import html as html_module
     import re
 
-    from pairing.services import rounds
+    from pairing.rounds import services as rounds
     from tests.pairing.conftest import play
 
     play(anna, rounds.pair_next_round(anna, trondheim_open))
@@ -235,7 +235,7 @@ def test_a_correction_that_moves_numbers_asks_on_the_edit_page(anna_client, anna
     import html as html_module
     import re
 
-    from pairing.services import rounds
+    from pairing.rounds import services as rounds
     from tests.pairing.conftest import play
 
     play(anna, rounds.pair_next_round(anna, trondheim_open))
@@ -258,8 +258,8 @@ def test_the_delete_page_lists_whose_number_closes_up(anna_client, anna, trondhe
     import html as html_module
     import re
 
-    from arbiter.services.entries import RANK, add_entry, late_entry_renumbering
-    from pairing.services import rounds
+    from arbiter.core.services.entries import RANK, add_entry, late_entry_renumbering
+    from pairing.rounds import services as rounds
     from tests.pairing.conftest import play
 
     play(anna, rounds.pair_next_round(anna, trondheim_open))

@@ -52,7 +52,7 @@ def starting_list(client, tournament, query=""):
 
 
 def test_a_monrad_starting_list_opens_in_card_order_and_says_so(client, anna):
-    from arbiter.models import System
+    from arbiter.core.models import System
     from tests.factories import TournamentFactory
 
     club = TournamentFactory(name="Tuesday Club", system=System.MONRAD, chief=anna)
@@ -107,7 +107,7 @@ def test_a_published_competition_day_is_on_the_home_page_and_its_categories_only
 ):
     from decimal import Decimal
 
-    from pairing.services import competition
+    from judo.services import competition
 
     day = competition.create_competition(anna, {"name": "Autumn Judo Day", "city": "Oulu"})
     competition.add_category(anna, day, sex="M", age_group="Seniors", weight_limit=Decimal(66))

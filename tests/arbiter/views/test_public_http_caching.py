@@ -8,9 +8,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from arbiter.models import Game
-from arbiter.services.results import record_result
-from arbiter.services.tournaments import delete_tournament
+from arbiter.core.models import Game
+from arbiter.core.services.results import record_result
+from arbiter.core.services.tournaments import delete_tournament
 from tests.factories import EntryFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
@@ -91,10 +91,10 @@ def test_every_download_and_the_player_card_is_built_once_per_version(
 def test_the_standings_are_computed_once_for_every_page_pdf_card_and_export(
     client, played_open, monkeypatch
 ):
-    import arbiter.standings
+    import arbiter.core.standings
 
     computed = []
-    real = arbiter.standings.standings
+    real = arbiter.core.standings.standings
 
     def counting(tournament, through_round=None):
         computed.append(through_round)

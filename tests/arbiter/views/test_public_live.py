@@ -7,10 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.models import Game, Round, System
-from arbiter.services.results import record_result
-from arbiter.standings import standings
-from arbiter.views.public_live import public_tournament
+from arbiter.core.models import Game, Round, System
+from arbiter.core.services.results import record_result
+from arbiter.core.standings import standings
+from arbiter.platform.public_live import public_tournament
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -11,8 +11,8 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from arbiter.models import Round, System
-from arbiter.standings import StandingRow, Standings
+from arbiter.core.models import Round, System
+from arbiter.core.standings import StandingRow, Standings
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 
@@ -175,7 +175,7 @@ def test_tie_breaks_are_columns_headed_by_the_legend_which_is_spelled_out_below(
         )
         return Standings(2, (("BH", "Buchholz"), ("SB", "Sonneborn-Berger")), rows)
 
-    monkeypatch.setattr("arbiter.views.public_standings.public_standings", with_tiebreaks)
+    monkeypatch.setattr("arbiter.public.views.standings.public_standings", with_tiebreaks)
     page = text(get(client, "public_standings", bergen_swiss.pk))
     assert 'title="Buchholz">BH</th>' in page and 'title="Sonneborn-Berger">SB</th>' in page
     assert '<td class="num">7</td>' in page and '<td class="num wide">5.5</td>' in page

@@ -12,10 +12,11 @@ from django.db import connections
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from arbiter import jobs
-from arbiter.services.results import record_result
-from arbiter.views import exports
-from pairing.services import knockout, rounds
+from arbiter.core.services.results import record_result
+from arbiter.platform import jobs
+from arbiter.public.views import exports
+from pairing.knockout import services as knockout
+from pairing.rounds import services as rounds
 from tests.pairing.views.test_knockout_results import category
 from tests.worker import run_worker
 
@@ -38,7 +39,7 @@ def in_background(settings):
 
 
 def pdf_tasks() -> int:
-    return DBTaskResult.objects.filter(task_path="arbiter.tasks.build_public_pdf").count()
+    return DBTaskResult.objects.filter(task_path="arbiter.platform.tasks.build_public_pdf").count()
 
 
 def standings_pdf(tournament) -> str:

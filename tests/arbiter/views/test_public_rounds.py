@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from arbiter.models import Round, System
+from arbiter.core.models import Round, System
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

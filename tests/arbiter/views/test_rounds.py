@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from arbiter.models import AuditEntry, Round
-from arbiter.services.results import record_result
-from pairing.services import rounds
+from arbiter.core.models import AuditEntry, Round
+from arbiter.core.services.results import record_result
+from pairing.rounds import services as rounds
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -8,9 +8,9 @@ round 2: a zero-point bye stands for him in every later round, which the public 
 import pytest
 from django.urls import reverse
 
-from arbiter.models import Bye, Round, System
-from arbiter.scoring import BEING_PLAYED, COMPLETE, NOT_STARTED, round_progress
-from arbiter.standings import standings
+from arbiter.core.models import Bye, Round, System
+from arbiter.core.scoring import BEING_PLAYED, COMPLETE, NOT_STARTED, round_progress
+from arbiter.core.standings import standings
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 
@@ -124,7 +124,7 @@ def test_a_withdrawn_player_is_not_listed_in_the_rounds_after_the_withdrawal(cli
 def test_the_pairings_pdf_leaves_the_withdrawn_player_out(client, withdrawal, monkeypatch):
     printed: list[list[str]] = []
     monkeypatch.setattr(
-        "arbiter.pdf._Document.grid", lambda doc, rows, widths, align: printed.extend(rows)
+        "arbiter.platform.pdf._Document.grid", lambda doc, rows, widths, align: printed.extend(rows)
     )
     response = client.get(reverse("export_round_pdf", args=[withdrawal.pk, 2]))
     assert response.status_code == 200

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from arbiter.models import Tournament, TournamentArbiter
+from arbiter.core.models import Tournament, TournamentArbiter
 
 pytestmark = pytest.mark.django_db
 

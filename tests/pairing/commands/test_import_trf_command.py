@@ -3,7 +3,7 @@
 import pytest
 from django.core.management import CommandError, call_command
 
-from arbiter.models import Tournament
+from arbiter.core.models import Tournament
 from tests.pairing.trf_helpers import small_trf, vector_file
 
 pytestmark = pytest.mark.django_db

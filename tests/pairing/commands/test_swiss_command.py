@@ -5,7 +5,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from arbiter.models import AuditEntry, Round
+from arbiter.core.models import AuditEntry, Round
 
 
 def swiss(tournament, *args):

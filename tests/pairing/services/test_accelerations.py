@@ -6,10 +6,10 @@ from decimal import Decimal
 import pytest
 
 from pairing.engines.trf import write_trf
-from pairing.models import Acceleration
-from pairing.services import rounds
-from pairing.services.swiss_records import SwissError, set_acceleration, set_baku_acceleration
-from pairing.services.trf_export import tournament_trf
+from pairing.rounds import services as rounds
+from pairing.swiss.models import Acceleration
+from pairing.swiss.records import SwissError, set_acceleration, set_baku_acceleration
+from pairing.swiss.trf.export import tournament_trf
 
 pytestmark = pytest.mark.django_db
 

@@ -5,12 +5,12 @@ from decimal import Decimal
 
 import pytest
 
-from arbiter.models import AuditEntry, Entry, TournamentArbiter
+from arbiter.core.models import AuditEntry, Entry, TournamentArbiter
+from judo.models import Competition, LiveScore
+from judo.services import competition as service
+from judo.services import mats
 from pairing.engines import knockout as ko
-from pairing.models import Competition, LiveScore
-from pairing.services import competition as service
-from pairing.services import mats
-from pairing.services.rounds import ConfirmationNeeded
+from pairing.rounds.services import ConfirmationNeeded
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -2,10 +2,10 @@
 
 import pytest
 
-from arbiter.models import AuditEntry, System
-from pairing.models import Bout
-from pairing.services import knockout as service
-from pairing.services.rounds import ConfirmationNeeded, StaleDraft, draft_token
+from arbiter.core.models import AuditEntry, System
+from pairing.knockout import services as service
+from pairing.knockout.models import Bout
+from pairing.rounds.services import ConfirmationNeeded, StaleDraft, draft_token
 from tests.factories import EntryFactory, TournamentFactory
 
 CLUBS = ["Oslo JK", "Bergen Judo", "Trondheim JK", "Oslo JK"]

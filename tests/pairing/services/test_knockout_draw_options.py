@@ -2,10 +2,10 @@
 
 import pytest
 
-from arbiter.models import AuditEntry, System
-from pairing.models import Bracket
-from pairing.services import knockout as service
-from pairing.services.rounds import StaleDraft, draft_token
+from arbiter.core.models import AuditEntry, System
+from pairing.knockout import services as service
+from pairing.knockout.models import Bracket
+from pairing.rounds.services import StaleDraft, draft_token
 from tests.factories import EntryFactory, TournamentFactory
 
 RULES = {"pool_up_to": 5, "knockout_system": "ijf_repechage"}

@@ -3,11 +3,11 @@ settings; each writes the audit log."""
 
 import pytest
 
-from arbiter.models import AuditEntry, Bye, Round, System
-from arbiter.services.results import record_result
-from pairing.models import MonradCheckIn, MonradPairing
-from pairing.services import monrad as service
-from pairing.services import rounds
+from arbiter.core.models import AuditEntry, Bye, Round, System
+from arbiter.core.services.results import record_result
+from pairing.monrad import services as service
+from pairing.monrad.models import MonradCheckIn, MonradPairing
+from pairing.rounds import services as rounds
 from tests.factories import EntryFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db

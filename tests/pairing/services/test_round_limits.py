@@ -4,14 +4,14 @@ at once by a round robin's drawing."""
 import pytest
 from django.test import override_settings
 
-from arbiter.models import Round
-from pairing.services import rounds
-from pairing.services.round_robin import (
+from arbiter.core.models import Round
+from pairing.round_robin.services import (
     DrawingError,
     confirm_drawing,
     draw_for_player,
     start_drawing,
 )
+from pairing.rounds import services as rounds
 from tests.pairing.conftest import play
 
 pytestmark = pytest.mark.django_db

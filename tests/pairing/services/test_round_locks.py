@@ -7,9 +7,9 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from arbiter.models import AuditEntry, Game, Round
-from arbiter.services.results import ResultError, record_result
-from pairing.services import rounds
+from arbiter.core.models import AuditEntry, Game, Round
+from arbiter.core.services.results import ResultError, record_result
+from pairing.rounds import services as rounds
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -2,9 +2,9 @@
 
 import pytest
 
-from arbiter.models import AuditEntry, Bye, Game, Round, System
-from pairing.models import LotDrawing, LotPick
-from pairing.services.round_robin import (
+from arbiter.core.models import AuditEntry, Bye, Game, Round, System
+from pairing.round_robin.models import LotDrawing, LotPick
+from pairing.round_robin.services import (
     DrawingError,
     confirm_drawing,
     draw_for_player,

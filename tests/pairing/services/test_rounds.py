@@ -4,10 +4,10 @@ is confirmed first."""
 
 import pytest
 
-from arbiter.models import AuditEntry, Round
-from arbiter.services.results import record_result
-from pairing.models import EnginePairing
-from pairing.services import rounds
+from arbiter.core.models import AuditEntry, Round
+from arbiter.core.services.results import record_result
+from pairing.rounds import services as rounds
+from pairing.swiss.models import EnginePairing
 from tests.factories import EntryFactory, TournamentFactory
 from tests.pairing.conftest import play
 

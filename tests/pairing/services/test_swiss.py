@@ -3,12 +3,13 @@
 import pytest
 from django.db.models import Q
 
-from arbiter.models import AuditEntry, Bye, Round
-from arbiter.services.results import ResultError, record_result
+from arbiter.core.models import AuditEntry, Bye, Round
+from arbiter.core.services.results import ResultError, record_result
 from pairing.engines.dutch import pair_trf
-from pairing.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
-from pairing.services import rounds, swiss
-from pairing.services.trf_export import tournament_trf
+from pairing.rounds import services as rounds
+from pairing.swiss import services as swiss
+from pairing.swiss.models import EnginePairing, ForbiddenPair, PlayerRoundRecord
+from pairing.swiss.trf.export import tournament_trf
 from tests.pairing.conftest import play
 
 
@@ -207,8 +208,8 @@ def test_every_round_pairs_identically_from_its_trf_export(anna, trondheim_open,
 
 
 def test_a_late_entrant_can_get_half_a_point_for_each_missed_round(anna, trondheim_open):
-    from arbiter.scoring import scores
-    from pairing.services.swiss_records import score_missed_rounds
+    from arbiter.core.scoring import scores
+    from pairing.swiss.records import score_missed_rounds
     from tests.factories import EntryFactory
 
     play(anna, rounds.pair_next_round(anna, trondheim_open))
@@ -224,7 +225,7 @@ def test_a_late_entrant_can_get_half_a_point_for_each_missed_round(anna, trondhe
 
 
 def test_a_changed_past_result_changes_the_points_and_is_audited(anna, dag, trondheim_open):
-    from arbiter.scoring import points_before
+    from arbiter.core.scoring import points_before
 
     first = rounds.pair_next_round(anna, trondheim_open)
     play(anna, first)
@@ -240,7 +241,7 @@ def test_a_changed_past_result_changes_the_points_and_is_audited(anna, dag, tron
 
 
 def test_a_late_entry_is_ranked_by_rating_until_round_four_is_paired(anna, trondheim_open):
-    from arbiter.services.entries import RANK, add_entry, late_entry_renumbering
+    from arbiter.core.services.entries import RANK, add_entry, late_entry_renumbering
 
     play(anna, rounds.pair_next_round(anna, trondheim_open))
     data = {"name": "Late, Magnus", "rating": 2405}
@@ -258,7 +259,7 @@ def test_a_late_entry_is_ranked_by_rating_until_round_four_is_paired(anna, trond
 
 
 def test_a_late_entry_takes_the_next_number_once_round_four_is_paired(anna, trondheim_open):
-    from arbiter.services.entries import add_entry
+    from arbiter.core.services.entries import add_entry
 
     for seed in range(4):
         play(anna, rounds.pair_next_round(anna, trondheim_open), seed=seed)
@@ -268,7 +269,7 @@ def test_a_late_entry_takes_the_next_number_once_round_four_is_paired(anna, tron
 
 
 def test_a_late_entry_does_not_renumber_under_a_waiting_draft(anna, trondheim_open):
-    from arbiter.services.entries import add_entry
+    from arbiter.core.services.entries import add_entry
 
     play(anna, rounds.pair_next_round(anna, trondheim_open))
     rounds.pair_next_round(anna, trondheim_open)  # round 2 waits as a draft

@@ -7,14 +7,14 @@ import sys
 import pytest
 from django.core.management import call_command
 
-from arbiter.models import AuditEntry, Bye, Entry, Game, Round, Tournament
-from arbiter.services.results import record_result
+from arbiter.core.models import AuditEntry, Bye, Entry, Game, Round, Tournament
+from arbiter.core.services.results import record_result
 from pairing.engines.dutch.checker import check_tournament
 from pairing.engines.trf import TrfError, parse_trf, write_trf
-from pairing.models import ForbiddenPair, PlayerRoundRecord
-from pairing.services import rounds
-from pairing.services.trf_export import completed_rounds, tournament_trf
-from pairing.services.trf_import import import_trf
+from pairing.rounds import services as rounds
+from pairing.swiss.models import ForbiddenPair, PlayerRoundRecord
+from pairing.swiss.trf.export import completed_rounds, tournament_trf
+from pairing.swiss.trf.imports import import_trf
 from tests.pairing.trf_helpers import (
     VECTORS,
     describe,

@@ -7,13 +7,13 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from arbiter.models import Bye
-from arbiter.services.entries import set_withdrawn
-from arbiter.standings import standings
+from arbiter.core.models import Bye
+from arbiter.core.services.entries import set_withdrawn
+from arbiter.core.standings import standings
 from pairing.engines.trf import decode_trf, parse_trf
-from pairing.models import PlayerRoundRecord
-from pairing.services.trf_export import trf_file
-from pairing.services.trf_import import import_trf
+from pairing.swiss.models import PlayerRoundRecord
+from pairing.swiss.trf.export import trf_file
+from pairing.swiss.trf.imports import import_trf
 from tests.gacrux import pairing_checker, tiebreak_checker
 from tests.pairing.engines.helpers import trf
 from tests.pairing.trf_helpers import drawn_round_robin, small_trf

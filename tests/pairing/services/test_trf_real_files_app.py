@@ -11,15 +11,15 @@ from decimal import Decimal
 import pytest
 from django.core.management import CommandError, call_command
 
-from arbiter.models import Entry, Tournament
-from arbiter.services.entries import set_withdrawn
-from arbiter.standings import standings
+from arbiter.core.models import Entry, Tournament
+from arbiter.core.services.entries import set_withdrawn
+from arbiter.core.standings import standings
 from pairing.engines.dutch.checker import check_tournament
 from pairing.engines.trf import TrfError, decode_trf, parse_trf
-from pairing.models import Acceleration, PlayerRoundRecord
-from pairing.services import rounds
-from pairing.services.trf_export import trf_file
-from pairing.services.trf_import import import_trf
+from pairing.rounds import services as rounds
+from pairing.swiss.models import Acceleration, PlayerRoundRecord
+from pairing.swiss.trf.export import trf_file
+from pairing.swiss.trf.imports import import_trf
 from tests.pairing.conftest import play
 from tests.pairing.engines.test_trf_real_files import normalised
 from tests.pairing.trf_helpers import small_trf

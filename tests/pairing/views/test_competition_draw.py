@@ -5,10 +5,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from arbiter.models import Entry
-from pairing.models import Competition
-from pairing.services import competition as service
-from pairing.services import knockout
+from arbiter.core.models import Entry
+from judo.models import Competition
+from judo.services import competition as service
+from pairing.knockout import services as knockout
 from tests.conftest import login
 from tests.factories import competition_with_categories
 

@@ -15,11 +15,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter import jobs
-from arbiter.models import BackgroundJob, Entry
-from pairing.competitor_lists import FIELDS
-from pairing.models import EntryList
-from pairing.services import competition as service
+from arbiter.core.models import BackgroundJob, Entry
+from arbiter.platform import jobs
+from judo.competitor_lists import FIELDS
+from judo.models import EntryList
+from judo.services import competition as service
 from tests.conftest import login
 from tests.factories import competition_with_categories
 
@@ -291,9 +291,9 @@ def test_an_import_waits_for_a_worker_and_a_second_arbiter_joins_it(client, anna
 def test_the_job_checks_again_what_changed_after_the_press(anna, cup):
     """Between the press (checked in the request) and the job (checked again in its
     transaction) a category is added: the job refuses and nothing is entered."""
-    from arbiter.spreadsheets import read_table
-    from pairing.competitor_lists import check, guess_mapping
-    from pairing.services import competition_lists
+    from arbiter.platform.spreadsheets import read_table
+    from judo.competitor_lists import check, guess_mapping
+    from judo.services import competition_lists
 
     table = read_table(GOOD.encode(), "list.csv", max_rows=10)
     kept = competition_lists.keep_list(anna, cup, "list.csv", table)

@@ -11,8 +11,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from pairing.services import competition as service
-from pairing.services import knockout, mats
+from judo.services import competition as service
+from judo.services import mats
+from pairing.knockout import services as knockout
 from tests.conftest import login
 from tests.factories import UserFactory
 from tests.worker import run_worker

@@ -5,8 +5,8 @@ call a knockout category's entrants competitors (the registry's ``people``)."""
 import pytest
 from django.urls import reverse
 
-from arbiter.models import System
-from pairing.services import knockout as service
+from arbiter.core.models import System
+from pairing.knockout import services as service
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -5,10 +5,11 @@ again once bouts are scored (they keep the rules they were scored by)."""
 import pytest
 from django.urls import reverse
 
-from arbiter.models import AuditEntry
-from pairing.models import Bout, Competition
-from pairing.services import competition as service
-from pairing.services import mats
+from arbiter.core.models import AuditEntry
+from judo.models import Competition
+from judo.services import competition as service
+from judo.services import mats
+from pairing.knockout.models import Bout
 from tests.conftest import login
 from tests.pairing.views.test_mats import judo_day, now_on
 

@@ -6,9 +6,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from arbiter.models import Tournament
-from pairing.models import Category, Competition
-from pairing.services import competition as service
+from arbiter.core.models import Tournament
+from judo.models import Category, Competition
+from judo.services import competition as service
 from tests.conftest import login
 from tests.factories import EntryFactory, competition_with_categories
 

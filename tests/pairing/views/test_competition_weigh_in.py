@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from arbiter.models import Entry
-from pairing.models import WeighIn
-from pairing.services import competition as service
+from arbiter.core.models import Entry
+from judo.models import WeighIn
+from judo.services import competition as service
 from tests.conftest import login
 from tests.factories import competition_with_categories
 

@@ -5,9 +5,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.models import Round, System
-from pairing.models import LotDrawing, LotPick
-from pairing.services.round_robin import draw_for_player, engine_state, start_drawing
+from arbiter.core.models import Round, System
+from pairing.round_robin.models import LotDrawing, LotPick
+from pairing.round_robin.services import draw_for_player, engine_state, start_drawing
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -3,9 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from arbiter.models import System
-from pairing.services import knockout as service
-from pairing.services.rounds import draft_token
+from arbiter.core.models import System
+from pairing.knockout import services as service
+from pairing.rounds.services import draft_token
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory
 

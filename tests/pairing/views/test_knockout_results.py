@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from arbiter.models import System
-from pairing.services import knockout as service
+from arbiter.core.models import System
+from pairing.knockout import services as service
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -5,9 +5,9 @@ and a draw can be undone (confirmed) while no match is fought."""
 import pytest
 from django.urls import reverse
 
-from arbiter.models import AuditEntry, System
-from pairing.services import knockout as service
-from pairing.services.rounds import ConfirmationNeeded, StaleDraft, draft_token
+from arbiter.core.models import AuditEntry, System
+from pairing.knockout import services as service
+from pairing.rounds.services import ConfirmationNeeded, StaleDraft, draft_token
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -10,10 +10,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.models import AuditEntry
-from pairing.models import Bout, Competition, LiveScore
-from pairing.services import competition as service
-from pairing.services import mats
+from arbiter.core.models import AuditEntry
+from judo.models import Competition, LiveScore
+from judo.services import competition as service
+from judo.services import mats
+from pairing.knockout.models import Bout
 from tests.conftest import login
 from tests.factories import UserFactory
 from tests.fuzz.mutations import NASTY

@@ -5,9 +5,10 @@ where the bout is fought, and nothing is written."""
 import pytest
 from django.urls import reverse
 
-from arbiter.models import AuditEntry
-from pairing.models import Bout, LiveScore
-from pairing.services import mats
+from arbiter.core.models import AuditEntry
+from judo.models import LiveScore
+from judo.services import mats
+from pairing.knockout.models import Bout
 from tests.conftest import login
 from tests.pairing.views.test_mats import HTMX, bout_form, judo_day, now_on
 

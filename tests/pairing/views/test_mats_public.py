@@ -5,10 +5,10 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
+from judo.services import competition as service
+from judo.services import mats, public_day
+from judo.views.mats import route
 from pairing.engines import knockout as ko
-from pairing.services import competition as service
-from pairing.services import mats, public_day
-from pairing.views.mats import route
 from tests.pairing.views.test_mats import judo_day, now_on
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from pairing.models import Bout, LiveScore
-from pairing.services import competition as service
+from judo.models import LiveScore
+from judo.services import competition as service
+from pairing.knockout.models import Bout
 from tests.conftest import login
 from tests.pairing.views.test_mats import HTMX, bout_form, judo_day, now_on
 

@@ -6,9 +6,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.models import Round, System
-from pairing.services import monrad as service
-from pairing.services import rounds
+from arbiter.core.models import Round, System
+from pairing.monrad import services as service
+from pairing.rounds import services as rounds
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -11,9 +11,9 @@ from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
-from arbiter.models import BackgroundJob
-from arbiter.services.results import record_result
-from pairing.services import rounds
+from arbiter.core.models import BackgroundJob
+from arbiter.core.services.results import record_result
+from pairing.rounds import services as rounds
 from tests.pairing import slow_engine
 from tests.worker import run_worker
 
@@ -46,7 +46,7 @@ def test_a_long_pairing_leaves_the_site_answering_other_requests_in_under_100_ms
     rounds.publish_round(anna, round_1)
     for game in round_1.games.all():
         record_result(anna, game, "1-0")
-    monkeypatch.setattr("pairing.services.swiss.pair_trf", slow_engine.pair_trf_in_3_seconds)
+    monkeypatch.setattr("pairing.swiss.services.pair_trf", slow_engine.pair_trf_in_3_seconds)
     arbiter = _logged_in(anna)
 
     started = time.perf_counter()

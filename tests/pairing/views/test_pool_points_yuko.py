@@ -5,8 +5,9 @@ placings do."""
 import pytest
 from django.urls import reverse
 
-from arbiter.pdf import pool_sheet_rows
-from pairing.services import knockout, mats
+from arbiter.platform.pdf import pool_sheet_rows
+from judo.services import mats
+from pairing.knockout import services as knockout
 from tests.conftest import login
 from tests.pairing.views.test_mats import judo_day
 

@@ -6,9 +6,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.models import Round
-from pairing.services import rounds
-from pairing.services import swiss_records as records
+from arbiter.core.models import Round
+from pairing.rounds import services as rounds
+from pairing.swiss import records
 from tests.conftest import login
 from tests.factories import EntryFactory
 

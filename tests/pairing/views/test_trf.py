@@ -5,10 +5,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from arbiter.models import Entry, Tournament
+from arbiter.core.models import Entry, Tournament
 from pairing.engines.trf import parse_trf
-from pairing.services import rounds
-from pairing.services.trf_import import import_trf
+from pairing.rounds import services as rounds
+from pairing.swiss.trf.imports import import_trf
 from tests.conftest import login
 from tests.factories import TournamentFactory
 from tests.pairing.conftest import play

@@ -8,9 +8,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from django.urls import reverse
 
-from arbiter.models import AuditEntry, Entry, Tournament
+from arbiter.core.models import AuditEntry, Entry, Tournament
 from pairing.engines.trf import TrfError
-from pairing.services.trf_import import import_trf
+from pairing.swiss.trf.imports import import_trf
 from tests.pairing.trf_helpers import small_trf
 
 pytestmark = pytest.mark.django_db

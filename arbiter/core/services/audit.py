@@ -1,0 +1,49 @@
+"""The audit trail: every service function that changes a tournament records who, when and what."""
+
+import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db import models
+
+from arbiter.core.models import AuditEntry, Tournament
+from arbiter.core.services.status import tournament_changed
+
+
+def snapshot(instance: models.Model, fields: list[str]) -> dict[str, Any]:
+    """The named fields of a model instance as JSON-ready values."""
+    values: dict[str, Any] = {}
+    for name in fields:
+        value = getattr(instance, name)
+        if isinstance(value, datetime.date | Decimal):
+            value = str(value)
+        values[name] = value
+    return values
+
+
+def record(
+    user,
+    tournament: Tournament | None,
+    action: str,
+    summary: str,
+    before: dict | None = None,
+    after: dict | None = None,
+    *,
+    moves_version: bool = True,
+) -> AuditEntry:
+    """Write who changed what. Every change of a tournament ends here, so its version and status
+    follow in the same transaction (arbiter/services/status.py). A change that is not the
+    tournament's but beside it (``moves_version=False``: a judo table's score entry, kept in its
+    own ``LiveScore`` with its own version) is logged with the tournament and leaves its version
+    and its public pages as they are (docs/competition.md, "Versions")."""
+    entry = AuditEntry.objects.create(
+        tournament=tournament,
+        user=user if user is not None and user.is_authenticated else None,
+        action=action,
+        summary=summary[:300],
+        before=before,
+        after=after,
+    )
+    if tournament is not None and moves_version:
+        tournament_changed(tournament)
+    return entry

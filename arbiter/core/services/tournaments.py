@@ -1,0 +1,176 @@
+"""State changes of a tournament itself and of its arbiters."""
+
+from django.db import models, transaction
+from django.utils.translation import gettext
+
+from arbiter.core.audit_guard import audit_log_unlocked
+from arbiter.core.models import (
+    Entry,
+    Tournament,
+    TournamentArbiter,
+    rules_version_for,
+    tiebreak_rules_for,
+)
+from arbiter.core.services.audit import record, snapshot
+from arbiter.core.services.status import has_begun
+
+TOURNAMENT_FIELDS = [
+    "name",
+    "system",
+    "rules_version",
+    "start_date",
+    "end_date",
+    "city",
+    "federation",
+    "time_control",
+    "planned_rounds",
+    "tiebreak_rules",
+    "tiebreaks",
+    "unrated_rating",
+    "is_published",
+]
+
+
+class TournamentError(Exception):
+    """A change the rules of the app do not allow; the message is for the arbiter."""
+
+
+def system_change_refused(tournament: Tournament, system: str) -> str:
+    """Why the tournament cannot take ``system`` ("" when it can): once it has begun, its rounds,
+    records and bracket belong to the system they were made by."""
+    if system == tournament.system or not has_begun(tournament):
+        return ""
+    return gettext(
+        "The system cannot change once the tournament has begun: it stays %(system)s."
+    ) % {"system": tournament.get_system_display()}
+
+
+@transaction.atomic
+def create_tournament(user, data: dict) -> Tournament:
+    """A new tournament with `user` as its chief arbiter.
+
+    Without an explicit rule set, the one in force on the start date is chosen.
+    """
+    values = {name: data[name] for name in TOURNAMENT_FIELDS if name in data}
+    if not values.get("rules_version"):
+        values["rules_version"] = rules_version_for(values.get("start_date"))
+    if not values.get("tiebreak_rules"):
+        values["tiebreak_rules"] = tiebreak_rules_for(values.get("start_date"))
+    tournament = Tournament.objects.create(**values)
+    TournamentArbiter.objects.create(
+        tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
+    )
+    record(
+        user,
+        tournament,
+        "tournament.create",
+        f"Created {tournament.name}",
+        after=snapshot(tournament, TOURNAMENT_FIELDS),
+    )
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    refused = system_change_refused(tournament, data.get("system", tournament.system))
+    if refused:
+        raise TournamentError(refused)
+    before = snapshot(tournament, TOURNAMENT_FIELDS)
+    for name in TOURNAMENT_FIELDS:
+        if name in data:
+            setattr(tournament, name, data[name])
+    if not tournament.rules_version:
+        tournament.rules_version = rules_version_for(tournament.start_date)
+    if not tournament.tiebreak_rules:
+        tournament.tiebreak_rules = tiebreak_rules_for(tournament.start_date)
+    tournament.save()
+    after = snapshot(tournament, TOURNAMENT_FIELDS)
+    changed = {k: v for k, v in after.items() if before[k] != v}
+    if changed:
+        record(
+            user,
+            tournament,
+            "tournament.update",
+            f"Changed {', '.join(changed)}",
+            before={k: before[k] for k in changed},
+            after=changed,
+        )
+    return tournament
+
+
+@transaction.atomic
+def add_deputy(user, tournament: Tournament, deputy) -> TournamentArbiter:
+    if TournamentArbiter.objects.filter(tournament=tournament, user=deputy).exists():
+        raise TournamentError(
+            gettext("%(username)s is already an arbiter of this tournament.")
+            % {"username": deputy.username}
+        )
+    staff = TournamentArbiter.objects.create(
+        tournament=tournament, user=deputy, role=TournamentArbiter.Role.DEPUTY
+    )
+    record(
+        user,
+        tournament,
+        "arbiter.add",
+        f"Added deputy arbiter {deputy.username}",
+        after={"username": deputy.username, "role": staff.role},
+    )
+    return staff
+
+
+@transaction.atomic
+def remove_deputy(user, tournament: Tournament, staff_id: int) -> None:
+    staff = TournamentArbiter.objects.filter(
+        tournament=tournament, pk=staff_id, role=TournamentArbiter.Role.DEPUTY
+    ).first()
+    if staff is None:
+        raise TournamentError(gettext("That deputy arbiter is not on this tournament."))
+    staff.delete()
+    record(
+        user,
+        tournament,
+        "arbiter.remove",
+        f"Removed deputy arbiter {staff.user.username}",
+        before={"username": staff.user.username, "role": staff.role},
+    )
+
+
+def what_deleting_loses(tournament: Tournament) -> list[str]:
+    """The tournament's contents, as the confirmation before deleting it lists them."""
+    from arbiter.core.models import Game
+
+    games = Game.objects.filter(round__tournament=tournament)
+    lost = [
+        f"{tournament.entries.count()} player(s)",
+        f"{tournament.rounds.count()} round(s) with {games.exclude(result='').count()} result(s)",
+        f"{tournament.audit_entries.count()} audit log entries",
+    ]
+    if tournament.is_published:
+        lost.append("its public pages and downloads")
+    return lost
+
+
+@transaction.atomic
+def delete_tournament(user, tournament: Tournament, typed_name: str) -> None:
+    """Delete a tournament and everything in it (a mistaken import, a test event). The chief
+    arbiter confirms by typing its name; the audit log keeps one entry saying what went."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if typed_name.strip() != tournament.name:
+        raise TournamentError(
+            gettext("Type the tournament's name, %(name)s, to delete it.")
+            % {"name": repr(tournament.name)}
+        )
+    lost = what_deleting_loses(tournament)
+    before = {**snapshot(tournament, TOURNAMENT_FIELDS), "id": tournament.pk, "lost": lost}
+    # The rows that protect the entries they name (games, byes, a system's bouts) go first, in
+    # bulk: every model with such a key, whichever room defines it.
+    for relation in Entry._meta.related_objects:
+        if relation.on_delete is models.PROTECT:
+            rows = relation.related_model._default_manager
+            rows.filter(**{f"{relation.field.name}__tournament": tournament}).delete()
+    # its audit log goes with it, on purpose (the append-only guard is lifted for this alone);
+    # the entry below, naming what went, stays
+    with audit_log_unlocked():
+        tournament.delete()
+    record(user, None, "tournament.delete", f"Deleted {before['name']}: " + "; ".join(lost), before)

@@ -1,0 +1,232 @@
+"""Forms for the arbiter pages; their validation is also the per-line validation of CSV imports."""
+
+from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
+
+from arbiter.core.models import Entry, Title, Tournament, no_control_characters, tiebreak_rules_for
+from arbiter.core.services.tournaments import system_change_refused
+from arbiter.core.standings import check_tiebreaks
+from arbiter.core.systems import SYSTEMS
+from arbiter.platform.limits import InputTooLarge, check_text, read_upload
+from arbiter.platform.spreadsheets import decode_upload
+from pairing.engines.tiebreaks import available_codes
+
+
+class TournamentForm(forms.ModelForm):
+    rules_version = forms.ChoiceField(
+        choices=[
+            ("", _("By start date (2017 rules before 1 Feb 2026)")),
+            *Tournament._meta.get_field("rules_version").choices,
+        ],
+        required=False,
+        label=_("Rules version"),
+        help_text=_("The FIDE Dutch rule set for Swiss events."),
+    )
+    tiebreak_rules = forms.ChoiceField(
+        choices=[
+            ("", _("By start date (2023 text before 1 Mar 2026)")),
+            *Tournament._meta.get_field("tiebreak_rules").choices,
+        ],
+        required=False,
+        label=_("Tie-break rules"),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name",
+            "system",
+            "rules_version",
+            "start_date",
+            "end_date",
+            "city",
+            "federation",
+            "time_control",
+            "planned_rounds",
+            "tiebreak_rules",
+            "tiebreaks",
+            "unrated_rating",
+            "is_published",
+        ]
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+        labels = {
+            "name": _("Name"),
+            "system": _("System"),
+            "start_date": _("Start date"),
+            "end_date": _("End date"),
+            "city": _("City"),
+            "federation": _("Federation"),
+            "time_control": _("Time control"),
+            "planned_rounds": _("Planned rounds"),
+            "tiebreaks": _("Tie-breaks"),
+            "unrated_rating": _("Rating of unrated players"),
+            "is_published": _("Published (visible to the public)"),
+        }
+        help_texts = {
+            "tiebreaks": format_lazy(
+                _(
+                    "C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's default. "
+                    "Offered: {codes}."
+                ),
+                codes=", ".join(
+                    sorted(
+                        set(available_codes("2026"))
+                        | set(available_codes("2026", round_robin=True))
+                    )
+                ),
+            ),
+            # the model's own help text is English (models have no translated texts, docs/i18n.md)
+            "unrated_rating": _(
+                "For the rating-based tie-breaks (ARO, TPR; C.07 art. 10). Empty: games against "
+                "unrated players are left out."
+            ),
+        }
+
+    def clean_federation(self) -> str:
+        return self.cleaned_data["federation"].upper()
+
+    def clean_tiebreaks(self) -> str:
+        return " ".join(self.cleaned_data["tiebreaks"].replace(",", " ").upper().split())
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        start, end = cleaned.get("start_date"), cleaned.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The tournament cannot end before it starts."))
+        if self.instance.pk and cleaned.get("system"):
+            refused = system_change_refused(self.instance, cleaned["system"])
+            if refused:
+                self.add_error("system", refused)
+        codes = cleaned.get("tiebreaks", "").split()
+        system = cleaned.get("system") or self.instance.system
+        if codes and system:
+            rules = cleaned.get("tiebreak_rules") or tiebreak_rules_for(start)
+            try:
+                check_tiebreaks(codes, rules, SYSTEMS[system])
+            except ValueError as error:
+                self.add_error("tiebreaks", str(error))
+        return cleaned
+
+
+#: The fields of a chess player only (a system without them leaves them out: arbiter/systems.py).
+CHESS_FIELDS = ("title", "rating", "fide_id")
+
+
+class EntryForm(forms.ModelForm):
+    class Meta:
+        model = Entry
+        fields = ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"]
+        labels = {
+            "name": _("Name"),
+            "title": _("Title"),
+            "sex": _("Sex"),
+            "federation": _("Federation"),
+            "club": _("Club"),
+            "rating": _("Rating"),
+            "fide_id": _("FIDE id"),
+            "birth_year": _("Birth year"),
+        }
+
+    def __init__(
+        self, data=None, *args, tournament: Tournament, taken_fide_ids=None, **kwargs
+    ) -> None:
+        """`taken_fide_ids`: the FIDE ids already entered, when the caller has read them once."""
+        kwargs.setdefault("instance", Entry(tournament=tournament))
+        super().__init__(_normalised(data), *args, **kwargs)
+        self.taken_fide_ids = taken_fide_ids
+        if not tournament.pairing_system.chess_fields:
+            for name in CHESS_FIELDS:
+                del self.fields[name]
+            return
+        self.fields["rating"].required = False
+        # FIDE's abbreviations as arbiters write them ("WGM"), not Django's "Wgm" from the names.
+        self.fields["title"].choices = [("", "—"), *((t, t) for t in Title.values)]
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"]
+        no_control_characters(name)  # refused, not folded into a blank
+        return " ".join(name.split())
+
+    def clean_fide_id(self) -> int | None:
+        fide_id = self.cleaned_data["fide_id"]
+        if fide_id is None:
+            return None
+        if self.taken_fide_ids is not None:
+            taken = fide_id in self.taken_fide_ids
+        else:
+            entry = self.instance
+            others = Entry.objects.filter(tournament_id=entry.tournament_id, fide_id=fide_id)
+            taken = others.exclude(pk=entry.pk).exists()
+        if taken:
+            raise forms.ValidationError(
+                _("A player with FIDE id %(fide_id)s already exists here."),
+                params={"fide_id": fide_id},
+            )
+        return fide_id
+
+    def clean_rating(self) -> int:
+        return self.cleaned_data["rating"] or 0
+
+
+def _normalised(data):
+    """Accept codes in any case, and TRF's `w` for women, before the choices are checked."""
+    if data is None:
+        return None
+    data = data.copy()
+    for name in ("title", "federation"):
+        if name in data:
+            data[name] = data[name].strip().upper()
+    if "sex" in data:
+        sex = data["sex"].strip().lower()
+        data["sex"] = "f" if sex == "w" else sex
+    return data
+
+
+class PlayerListImportForm(forms.Form):
+    """A CSV list pasted or uploaded; ``cleaned_data["text"]`` is the list either way, within
+    ``MAX_UPLOAD_BYTES`` and a line per player allowed (arbiter/limits.py)."""
+
+    text = forms.CharField(
+        label=_("Paste the list"),
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        required=False,
+    )
+    file = forms.FileField(label=_("or upload a CSV file"), required=False)
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), cleaned.get("text", "")
+        if not text.strip() and not upload:
+            raise forms.ValidationError(_("Paste a list or choose a file."))
+        max_lines = list_lines_allowed()
+        try:
+            if upload:
+                raw = read_upload(upload, max_lines=max_lines, what="file")
+                cleaned["text"] = decode_upload(raw)
+            else:
+                check_text(text, max_lines=max_lines, what="list")
+        except InputTooLarge as refused:
+            raise forms.ValidationError(str(refused)) from None
+        return cleaned
+
+
+def list_lines_allowed() -> int:
+    """A player list's lines: one per player allowed, and some for the header and blanks."""
+    return settings.MAX_PLAYERS + 100
+
+
+class DeputyForm(forms.Form):
+    username = forms.CharField(label=_("Username of the deputy arbiter"), max_length=150)
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        user = get_user_model().objects.filter(username=username, is_active=True).first()
+        if user is None:
+            raise forms.ValidationError(_("No active user has that username."))
+        return user

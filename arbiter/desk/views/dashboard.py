@@ -1,0 +1,31 @@
+"""The arbiter's own tournaments and competitions."""
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from arbiter.core.models import Tournament
+from judo.models import Competition
+
+
+@require_GET
+@login_required
+def dashboard(request: HttpRequest) -> HttpResponse:
+    # A competition's categories are tournaments too: they are listed under their competition
+    # (its Categories page), not among the tournaments.
+    tournaments = (
+        Tournament.objects.filter(staff__user=request.user, category__isnull=True)
+        .annotate(player_count=Count("entries", distinct=True))
+        .order_by("-start_date", "name")
+    )
+    competitions = Competition.objects.filter(arbiters=request.user).annotate(
+        category_count=Count("categories", distinct=True),
+        competitor_count=Count("categories__tournament__entries", distinct=True),
+    )
+    return render(
+        request,
+        "arbiter/dashboard.html",
+        {"tournaments": tournaments, "competitions": competitions},
+    )

@@ -1,0 +1,204 @@
+"""The arbiter's player list: add (HTMX, with a plain-form fallback), edit, withdraw, import."""
+
+from collections.abc import Iterable
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from arbiter.core import engine_text
+from arbiter.core.access import tournament_arbiter_required
+from arbiter.core.links import url_for_ids
+from arbiter.core.models import BackgroundJob, Entry, Tournament
+from arbiter.core.once import once_per_submission
+from arbiter.core.services import entries as service
+from arbiter.desk.forms import EntryForm, PlayerListImportForm
+from arbiter.desk.import_jobs import IMPORTING
+from arbiter.desk.player_lists import COLUMNS
+from arbiter.platform import jobs
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_arbiter_required
+@once_per_submission
+def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The list with the add form above it; an HTMX post swaps only the list section. A late
+    entry that would move published numbers is asked about in the form (who moves, old and new
+    number): the answer comes back with the form's fields, ``numbers`` and ``seen``."""
+    form = EntryForm(request.POST or None, tournament=tournament)
+    added = asked = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            added = service.add_entry(
+                request.user,
+                tournament,
+                form.cleaned_data,
+                numbers=request.POST.get("numbers", ""),
+                seen=request.POST.get("seen", ""),
+            )
+        except service.NumbersWouldMove as question:
+            asked = question
+        except service.EntryError as error:
+            form.add_error(None, str(error))
+        else:
+            if not request.htmx:
+                messages.success(request, _("%(name)s added.") % {"name": added.name})
+                return redirect("players", tournament_id=tournament.pk)
+            form = EntryForm(tournament=tournament)
+    template = "arbiter/players.html#players-section" if request.htmx else "arbiter/players.html"
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "entries": _with_links(tournament, tournament.entries.order_by("starting_number", "name")),
+        "added": added,
+        "asked": asked,
+    }
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_arbiter_required
+def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """A player's details; a correction that would move published numbers asks first, as a
+    late entry does (the form's ``numbers`` and ``seen``)."""
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    form = EntryForm(request.POST or None, instance=entry, tournament=tournament)
+    asked = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            service.update_entry(
+                request.user,
+                entry,
+                form.cleaned_data,
+                numbers=request.POST.get("numbers", ""),
+                seen=request.POST.get("seen", ""),
+            )
+        except service.NumbersWouldMove as question:
+            asked = question
+        except service.EntryError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": entry.name})
+            return redirect("players", tournament_id=tournament.pk)
+    return render(
+        request,
+        "arbiter/player_form.html",
+        {"tournament": tournament, "form": form, "entry": entry, "asked": asked},
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row. A
+    withdrawal is confirmed first (confirm=yes): the row asks, saying what it means."""
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    withdraw = request.POST.get("withdrawn") == "1"
+    if withdraw and not entry.withdrawn and request.POST.get("confirm") != "yes":
+        _with_links(tournament, [entry])
+        context = {"tournament": tournament, "entry": entry, "confirm_withdraw": entry.pk}
+        if request.htmx:
+            return render(request, "arbiter/players.html#player-row", context)
+        entries = _with_links(tournament, tournament.entries.order_by("starting_number", "name"))
+        context.update(form=EntryForm(tournament=tournament), entries=entries)
+        return render(request, "arbiter/players.html", context)
+    entry = service.set_withdrawn(request.user, entry, withdraw)
+    if request.htmx:
+        _with_links(tournament, [entry])
+        return render(
+            request,
+            "arbiter/players.html#player-row",
+            {"tournament": tournament, "entry": entry},
+        )
+    done = _("%(name)s withdrawn.") if entry.withdrawn else _("%(name)s reinstated.")
+    messages.success(request, done % {"name": entry.name})
+    return redirect("players", tournament_id=tournament.pk)
+
+
+def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]:
+    """The entries, each with the links of its row (one `reverse` per link for the whole list)."""
+    edit_url = url_for_ids("player_edit", tournament.pk)
+    withdraw_url = url_for_ids("player_withdraw", tournament.pk)
+    entries = list(entries)
+    for entry in entries:
+        entry.edit_url = edit_url(entry.pk)
+        entry.withdraw_url = withdraw_url(entry.pk)
+    return entries
+
+
+@require_POST
+@tournament_arbiter_required
+def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
+    """A player entered by mistake: the first press shows what goes with them (and whose
+    published number would move), the second (confirm=yes) deletes them. One who has played
+    is withdrawn instead."""
+    entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
+    refused = service.deletion_refused(entry)
+    if request.POST.get("confirm") != "yes" or refused:
+        form = EntryForm(instance=entry, tournament=tournament)
+        moves = () if refused else service.deletion_moves(entry)
+        context = {"tournament": tournament, "form": form, "entry": entry, "confirm_delete": True}
+        context.update(refused=refused, moves=moves, seen=service.moves_seen(moves))
+        return render(request, "arbiter/player_form.html", context)
+    try:
+        service.delete_entry(request.user, entry, seen=request.POST.get("seen", ""))
+    except service.EntryError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(name)s deleted.") % {"name": entry.name})
+    return redirect("players", tournament_id=tournament.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_arbiter_required
+@once_per_submission
+def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """A pasted or uploaded CSV list: every bad line is reported, and then nothing is saved."""
+    form = PlayerListImportForm(request.POST or None, request.FILES or None)
+    line_errors = []
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        # Checked and saved by a background job (arbiter/import_jobs.py); one already done (a
+        # short list, a fast worker) answers at once, as before.
+        try:
+            job, joined = jobs.start(
+                request.user,
+                "player_import",
+                IMPORTING,
+                tournament=tournament,
+                payload=text,
+            )
+        except jobs.TooManyJobs as refused:
+            form.add_error(None, str(refused))
+        else:
+            if joined:
+                form.add_error(None, _importing_already(job))
+            elif job.active:
+                return redirect("job", job_id=job.pk)
+            elif job.state == BackgroundJob.State.DONE:
+                messages.success(request, engine_text.translate(job.message))
+                return redirect(job.result_url)
+            else:
+                line_errors = job.options.get("details", [])
+                if not line_errors:
+                    form.add_error(None, job.message)
+    return render(
+        request,
+        "arbiter/player_import.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "line_errors": line_errors,
+            "columns": sorted(set(COLUMNS.values())),
+        },
+    )
+
+
+def _importing_already(job: BackgroundJob) -> str:
+    # Translators: %(asked)s is "by anna at 14:02:11" (who asked for the import, and when).
+    return _(
+        "A player list is being imported, asked for %(asked)s: this one was not. Import it "
+        "again when that one is done."
+    ) % {"asked": job.asked}

@@ -1,0 +1,107 @@
+"""Creating a tournament and editing its settings and arbiters."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from arbiter.core.access import chief_arbiter_required, tournament_arbiter_required
+from arbiter.core.models import Tournament, TournamentArbiter
+from arbiter.core.once import once_per_submission
+from arbiter.core.services import tournaments as service
+from arbiter.desk.forms import DeputyForm, TournamentForm
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@once_per_submission
+def create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = service.create_tournament(request.user, form.cleaned_data)
+        messages.success(
+            request, _("%(name)s created. Now add the players.") % {"name": tournament.name}
+        )
+        return redirect("players", tournament_id=tournament.pk)
+    return render(request, "arbiter/tournament_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_arbiter_required
+def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            service.update_tournament(request.user, tournament, form.cleaned_data)
+        except service.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournament_settings", tournament_id=tournament.pk)
+    return _render_settings(request, tournament, form, DeputyForm())
+
+
+@require_http_methods(["GET", "POST"])
+@chief_arbiter_required
+def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Delete the whole tournament: the page lists what goes, the chief arbiter types its name."""
+    error = ""
+    if request.method == "POST":
+        try:
+            service.delete_tournament(request.user, tournament, request.POST.get("name", ""))
+        except service.TournamentError as refused:
+            error = str(refused)
+        else:
+            messages.success(request, _("%(name)s deleted.") % {"name": tournament.name})
+            return redirect("dashboard")
+    context = {
+        "tournament": tournament,
+        "lost": service.what_deleting_loses(tournament),
+        "error": error,
+    }
+    return render(request, "arbiter/tournament_delete.html", context)
+
+
+@require_POST
+@chief_arbiter_required
+@once_per_submission
+def add_deputy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    deputy_form = DeputyForm(request.POST)
+    if deputy_form.is_valid():
+        try:
+            service.add_deputy(request.user, tournament, deputy_form.cleaned_data["username"])
+        except service.TournamentError as error:
+            deputy_form.add_error("username", str(error))
+        else:
+            messages.success(request, _("Deputy arbiter added."))
+            return redirect("tournament_settings", tournament_id=tournament.pk)
+    return _render_settings(request, tournament, TournamentForm(instance=tournament), deputy_form)
+
+
+@require_POST
+@chief_arbiter_required
+def remove_deputy(request: HttpRequest, tournament: Tournament, staff_id: int) -> HttpResponse:
+    try:
+        service.remove_deputy(request.user, tournament, staff_id)
+    except service.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Deputy arbiter removed."))
+    return redirect("tournament_settings", tournament_id=tournament.pk)
+
+
+def _render_settings(request, tournament, form, deputy_form) -> HttpResponse:
+    staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
+    return render(
+        request,
+        "arbiter/tournament_settings.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "deputy_form": deputy_form,
+            "staff": staff,
+            "is_chief": request.arbiter_role == TournamentArbiter.Role.CHIEF,
+        },
+    )

@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class PublicConfig(AppConfig):
+    """The public site: published pairings, results, standings, cards and downloads."""
+
+    name = "arbiter.public"
+    label = "public"
+    verbose_name = "Public site"

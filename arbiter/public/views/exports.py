@@ -1,0 +1,160 @@
+"""Public downloads of a published tournament: players and results as CSV, everything as JSON,
+a Swiss as TRF-2026 or TRF-16 (complete rounds), and pairing lists and standings as PDF, for
+federations, other programs and the noticeboard.
+
+Like the public pages they show published tournaments and rounds only, and like them each is
+built once per tournament version and kept gzipped, with an ETag (arbiter/views/public_live.py).
+"""
+
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
+
+from arbiter.core.models import Round, Tournament
+from arbiter.core.scoring import COUNTED_STATES
+from arbiter.core.standings import public_standings
+from arbiter.platform.pdf import pairings_pdf, standings_pdf
+from arbiter.platform.public_live import Made, public_download, public_tournament, round_asked
+from arbiter.platform.public_pdf import public_pdf
+from arbiter.platform.spreadsheets import SEPARATORS, csv_text
+from arbiter.public.exports import (
+    PLAYER_COLUMNS,
+    player_rows,
+    result_columns,
+    result_rows,
+    tournament_document,
+)
+from pairing.swiss.trf.export import trf_file
+
+TRF_FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
+
+
+def attachment(tournament: Tournament, suffix: str) -> dict[str, str]:
+    """The header that names the downloaded file after the tournament."""
+    name = slugify(tournament.name) or "tournament"
+    return {"Content-Disposition": f'attachment; filename="{name}{suffix}"'}
+
+
+def _csv_download(request, tournament, name: str, rows, suffix: str) -> HttpResponse:
+    """CSV for spreadsheet programs (arbiter/exports.py); ``?sep=semicolon`` for the
+    spreadsheets of countries where the comma is the decimal separator. `rows` gives the rows
+    and their columns."""
+    asked = request.GET.get("sep", "")
+    separator = SEPARATORS.get(asked, ",")
+
+    def make() -> Made:
+        text = csv_text(*rows(), separator)
+        return text, "text/csv; charset=utf-8", attachment(tournament, suffix)
+
+    params = {"sep": asked} if asked in SEPARATORS else {}
+    return public_download(request, tournament, name, params, make)
+
+
+@require_GET
+def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = public_tournament(tournament_id)
+
+    def rows() -> tuple[list[dict], list[str]]:
+        return player_rows(tournament), PLAYER_COLUMNS
+
+    return _csv_download(request, tournament, "players.csv", rows, "-players.csv")
+
+
+@require_GET
+def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = public_tournament(tournament_id)
+
+    def rows() -> tuple[list[dict], list[str]]:
+        return result_rows(tournament), result_columns(tournament)
+
+    return _csv_download(request, tournament, "results.csv", rows, "-results.csv")
+
+
+@require_GET
+def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = public_tournament(tournament_id)
+
+    def make() -> Made:
+        text = json.dumps(tournament_document(tournament), cls=DjangoJSONEncoder, indent=1)
+        return text, "application/json", attachment(tournament, ".json")
+
+    return public_download(request, tournament, "tournament.json", {}, make)
+
+
+@require_GET
+def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
+    """The complete rounds of a Swiss as the FIDE rating report file."""
+    tournament = public_tournament(tournament_id)
+    if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
+        raise Http404(_("No TRF export for this tournament."))
+    legacy, suffix = TRF_FORMATS[flavour]
+
+    def make() -> Made:
+        text, _ = trf_file(tournament, legacy=legacy, public=True)
+        return text, "text/plain; charset=utf-8", attachment(tournament, f"{suffix}.trf")
+
+    return public_download(request, tournament, f"trf-{flavour}", {}, make)
+
+
+def round_pdf_made(tournament: Tournament, number: int) -> Made:
+    """The pairing list of a public round (a task may write it: arbiter/views/public_pdf.py)."""
+    round_ = get_object_or_404(
+        Round, tournament=tournament, number=number, state__in=COUNTED_STATES
+    )
+    pdf = pairings_pdf(tournament, round_)
+    return pdf, "application/pdf", attachment(tournament, f"-round-{number}.pdf")
+
+
+def standings_pdf_made(tournament: Tournament, through: int | None) -> Made:
+    """The standings after round `through` (None: the last), as :func:`round_pdf_made`."""
+    table = public_standings(tournament, through)
+    pdf = standings_pdf(tournament, table)
+    return pdf, "application/pdf", attachment(tournament, f"-standings-r{table.through_round}.pdf")
+
+
+@require_GET
+def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = public_tournament(tournament_id)
+
+    def check() -> None:
+        public = Round.objects.filter(
+            tournament=tournament, number=number, state__in=COUNTED_STATES
+        )
+        if not public.exists():
+            raise Http404(_("No such public round."))
+
+    return public_pdf(
+        request,
+        tournament,
+        f"round-{number}.pdf",
+        {},
+        notice=_("The PDF of the pairings of round %(number)s is being prepared.")
+        % {"number": number},
+        builder="arbiter.public.views.exports.round_pdf_made",
+        args=(number,),
+        check=check,
+    )
+
+
+@require_GET
+def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings after the round asked for (``?round=N``), else after the last one."""
+    tournament = public_tournament(tournament_id)
+    through = round_asked(request)
+    return public_pdf(
+        request,
+        tournament,
+        "standings.pdf",
+        {"round": through} if through is not None else {},
+        notice=_("The PDF of the standings is being prepared.")
+        if through is None
+        else _("The PDF of the standings after round %(number)s is being prepared.")
+        % {"number": through},
+        builder="arbiter.public.views.exports.standings_pdf_made",
+        args=(through,),
+    )

@@ -1,0 +1,123 @@
+"""Pages anyone may see: the published tournaments, a tournament's starting list and crosstable.
+
+Only published tournaments are public (404 otherwise, for everyone), and of those only the
+published and complete rounds: a draft round is invisible on every public page. The pairings,
+standings and player cards live in `public_rounds`, `public_standings` and `public_players`; the
+version stamp and cache that every page below the home page goes through in `public_live`.
+"""
+
+from django.db.models import Count, Max, Q, Sum
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET
+
+from arbiter.core.crosstable import crosstable
+from arbiter.core.models import Entry, Tournament, TournamentArbiter
+from arbiter.core.scoring import round_progress
+from arbiter.core.services.entries import initial_ranking_key
+from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
+from arbiter.public.names import add_names
+from judo.models import Competition
+from pairing.engines.collation import name_key
+
+STARTING_LIST_ORDERS = ("rating", "number", "alpha")
+
+
+def starting_list(tournament: Tournament, order: str) -> list[Entry]:
+    """The entries by rating (the initial ranking: rating, title, name; C.04.2), by starting
+    number (as drawn, for a round robin or a Monrad), or alphabetically in the alphabet of the
+    tournament's federation (pairing/engines/collation.py)."""
+    entries = list(tournament.entries.all())
+    if order == "rating":
+        return sorted(entries, key=initial_ranking_key)
+    if order == "alpha":
+        return sorted(
+            entries, key=lambda e: (name_key(e.name, tournament.federation, get_language()), e.pk)
+        )
+    return sorted(entries, key=lambda e: (e.starting_number or 10**9, e.name))
+
+
+def tournaments_version() -> str:
+    """A version of every tournament at once, in one query over the tournaments alone: each
+    change moves a tournament's version on, a new one raises the count and the highest id, a
+    deleted one lowers the count."""
+    seen = Tournament.objects.aggregate(
+        count=Count("id"), last=Max("id"), versions=Sum("version"), saved=Max("updated_at")
+    )
+    saved = seen["saved"].timestamp() if seen["saved"] else 0
+    days = Competition.objects.aggregate(
+        count=Count("id"), last=Max("id"), versions=Sum("version"), saved=Max("updated_at")
+    )
+    day_saved = days["saved"].timestamp() if days["saved"] else 0
+    return (
+        f"{seen['count']}-{seen['last']}-{seen['versions']}-{saved}"
+        f"-{days['count']}-{days['last']}-{days['versions']}-{day_saved}"
+    )
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The published tournaments with their numbers of players, and the published competition
+    days (their categories are reached through them): counted once per change of any tournament
+    or competition, whatever the size of their fields; otherwise two queries."""
+
+    def make() -> Made:
+        tournaments = Tournament.objects.filter(is_published=True, category=None).annotate(
+            player_count=Count("entries", filter=Q(entries__withdrawn=False))
+        )
+        competitions = Competition.objects.filter(is_published=True).annotate(
+            category_count=Count("categories")
+        )
+        context = {
+            "tournaments": tournaments,
+            "competitions": competitions,
+            "page_path": request.path,
+        }
+        return render_to_string("public/home.html", context), HTML, {}
+
+    return kept_response(request, "home", tournaments_version(), "home", make)
+
+
+@require_GET
+def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The tournament header and its starting list: by rating, by starting (or card) number,
+    alphabetical; it opens in the system's order (a Monrad's cards, a round robin's drawn
+    numbers, a Swiss's initial ranking)."""
+    tournament = public_tournament(tournament_id)
+    system = tournament.pairing_system
+    order = request.GET.get("order", "")
+    if order not in STARTING_LIST_ORDERS:
+        order = system.starting_list_order
+
+    def build() -> dict:
+        staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
+        # arbiters by their names only: a username is half of a login (and a lock-out target)
+        staff = [s for s in staff if s.user.get_full_name()]
+        entries = starting_list(tournament, order)
+        add_names(tournament.pk, entries)
+        return {
+            "entries": entries,
+            "order": order,
+            "number_name": system.number_name,
+            "staff": staff,
+            "rounds": round_progress(tournament),
+        }
+
+    return live_page(request, tournament, "public/tournament.html", "list", {"order": order}, build)
+
+
+@require_GET
+def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Berger's grid for a round robin, one column per round otherwise; points and rank."""
+    tournament = public_tournament(tournament_id)
+
+    def build() -> dict:
+        if not tournament.pairing_system.has_rounds:
+            raise Http404(_("A knockout category has no crosstable: its bouts are in the bracket."))
+        table = crosstable(tournament)
+        add_names(tournament.pk, (row.entry for row in table.rows))
+        return {"table": table, "rounds": table.rounds}
+
+    return live_page(request, tournament, "public/crosstable.html", "crosstable", {}, build)

@@ -1,0 +1,199 @@
+"""What a judo competition day stores: the competition, its categories, weigh-ins, the mats'
+live scores and the uploaded entry lists."""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from arbiter.core.models import no_control_characters
+from pairing.knockout.models import Bracket
+
+#: The most mats a competition may have.
+MAX_MATS = 12
+
+
+class Competition(models.Model):
+    """A judo (or other combat sport) event: many knockout categories fought on a few mats in
+    one day (docs/competition.md). Each category is a knockout tournament of its own (its entries,
+    its bracket, its audit log); the competition holds what they share: the mats, the minimum
+    rest between two bouts of one competitor, the weigh-in, the contest order and the medal table.
+    """
+
+    name = models.CharField(max_length=200, validators=[no_control_characters])
+    date = models.DateField(null=True, blank=True)
+    city = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
+    mats = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(1), MaxValueValidator(MAX_MATS)]
+    )
+    #: The organiser's minimum rest between two bouts of one competitor, and what a bout takes
+    #: (the contest order turns minutes into bouts: pairing/engines/knockout/schedule.py).
+    rest_minutes = models.PositiveSmallIntegerField(default=10, validators=[MaxValueValidator(120)])
+    bout_minutes = models.DecimalField(
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal("5.0"),
+        validators=[MinValueValidator(Decimal("1.0")), MaxValueValidator(Decimal("30.0"))],
+    )
+
+    class RuleSet(models.TextChoices):
+        """The IJF Refereeing Rules the bouts are scored by; the values are the score engine's
+        editions (pairing/engines/knockout/scores.py)."""
+
+        IJF_2025 = "2025", _("IJF 2025")
+        IJF_2018 = "2022", _("IJF 2018-2024")
+
+    #: Every bout begun from now on is scored by these rules; a score keeps its own edition.
+    rule_set = models.CharField(
+        _("Rules"), max_length=4, choices=RuleSet.choices, default=RuleSet.IJF_2025
+    )
+    is_published = models.BooleanField(default=False)
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="competitions")
+    #: Moves on with every change of the competition itself (its categories move their own).
+    version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        # the table the pairing app made before the judo day had its own app
+        db_table = "pairing_competition"
+        ordering = ["-date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    #: What its public pages are kept under and called in templates (arbiter/views/public_live.py).
+    public_name = "competition"
+
+    @property
+    def public_scope(self) -> str:
+        return f"c{self.pk}"
+
+
+class Category(models.Model):
+    """One category of a competition (sex, age group, weight class) and the knockout tournament
+    that holds its entries and its bracket; fought on one mat."""
+
+    class Sex(models.TextChoices):
+        MEN = "M", _("Men")
+        WOMEN = "F", _("Women")
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="categories"
+    )
+    tournament = models.OneToOneField(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="category"
+    )
+    sex = models.CharField(max_length=1, choices=Sex.choices)
+    age_group = models.CharField(max_length=40, validators=[no_control_characters])
+    #: Born in these years (inclusive; empty: no bound).
+    born_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    born_to = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The upper weight limit in kg; empty: the open "+" class above the heaviest limit.
+    weight_limit = models.DecimalField(
+        max_digits=4,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("10")), MaxValueValidator(Decimal("200"))],
+    )
+    #: The mat the category is fought on (empty: not assigned yet).
+    mat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        # the table the pairing app made before the judo day had its own app
+        db_table = "pairing_category"
+        ordering = ["sex", "age_group", models.F("weight_limit").asc(nulls_last=True)]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["competition", "sex", "age_group", "weight_limit"],
+                name="one_category_per_class",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        return f"{self.get_sex_display()} {self.age_group} {self.weight_label}"
+
+    @property
+    def weight_label(self) -> str:
+        if self.weight_limit is None:
+            return str(_("open (+)"))
+        return f"-{self.weight_limit.normalize():f} kg"
+
+
+class WeighIn(models.Model):
+    """A competitor's weight at the official weigh-in (the last one counts)."""
+
+    entry = models.OneToOneField("arbiter.Entry", on_delete=models.CASCADE, related_name="weigh_in")
+    weight = models.DecimalField(
+        max_digits=4,
+        decimal_places=1,
+        validators=[MinValueValidator(Decimal("10")), MaxValueValidator(Decimal("250"))],
+    )
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        # the table the pairing app made before the judo day had its own app
+        db_table = "pairing_weighin"
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.weight} kg"
+
+
+class LiveScore(models.Model):
+    """The score of a bout being fought, as the mat-side table enters it, until the result is
+    confirmed (then it moves to the :class:`Bout`). ``version`` is what the table's page saw."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="live_scores")
+    match = models.PositiveSmallIntegerField()
+    score = models.CharField(max_length=200)
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        # the table the pairing app made before the judo day had its own app
+        db_table = "pairing_livescore"
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "match"], name="one_live_score_per_bout")
+        ]
+
+    def __str__(self) -> str:
+        return f"M{self.match}: {self.score}"
+
+
+class EntryList(models.Model):
+    """A competition's entry list as uploaded (a club's or a federation's registration export),
+    kept between the preview and its import (pairing/services/competition_lists.py). Its rows
+    are the cells as read (arbiter/spreadsheets.py), the header first; once imported they are
+    dropped and ``imported_at`` says when, so the same list is never imported twice."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="entry_lists"
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    file_name = models.CharField(max_length=200)
+    #: [[line, [cell, ...]], ...]: the header row first.
+    rows = models.JSONField(default=list, blank=True)
+    #: The import asked for: its job (one at a time: a second press joins it).
+    job = models.ForeignKey(
+        "arbiter.BackgroundJob", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    imported_at = models.DateTimeField(null=True, blank=True)
+    imported = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        # the table the pairing app made before the judo day had its own app
+        db_table = "pairing_entrylist"
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.file_name

@@ -1,0 +1,352 @@
+"""The competition day on the mats: the contest order, the bout being fought and its score, the
+result confirmed by the table, "when do I fight", placings and the medal table
+(docs/competition.md).
+
+The contest order is not stored: it is the engine's plan (``knockout.schedule``) of the bouts
+still to fight, worked out from the categories' brackets as they stand, so a result entered on
+one mat moves every page on at once and nothing can drift apart. The score of the bout being
+fought is kept (:class:`LiveScore`) entry by entry; each entry is a change of its category
+(audited, versioned) made only on the score the table's page showed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from arbiter.core.models import Entry
+from arbiter.core.public_cache import KEEP_SECONDS
+from arbiter.core.services.audit import record
+from judo.models import Category, Competition, LiveScore
+from judo.services.competition import CompetitionError, competition_changed, locked_competition
+from pairing.engines import knockout as ko
+from pairing.knockout import services as knockout
+from pairing.knockout.models import Bracket
+from pairing.rounds.services import locked_tournament
+
+#: What the table can enter for a side, in the order the page shows the buttons.
+SIDE_KINDS = ("ippon", "waza-ari", "yuko", "shido", "hansoku-make", "kiken-gachi", "fusen-gachi")
+SIDES = {"a": "white", "b": "blue"}
+
+
+@dataclass(frozen=True)
+class Called:
+    """A bout on a mat's list: its place in the order, when it should start (minutes after the
+    mat starts), its category and sides (white first) and its score so far."""
+
+    position: int
+    start: float
+    category: Category
+    match: ko.MatchState
+    white: Entry | None
+    blue: Entry | None
+    score: ko.Score
+    #: The version of the live score the page shows (0: nothing entered yet).
+    version: int
+
+    @property
+    def ready(self) -> bool:
+        return self.white is not None and self.blue is not None
+
+
+@dataclass(frozen=True)
+class Day:
+    """Everything the mat pages show, read at once (a handful of queries for the whole day)."""
+
+    competition: Competition
+    categories: tuple[Category, ...]
+    boards: dict[int, knockout.Board]  # by category id
+    plan: ko.Schedule
+    live: dict[tuple[int, int], LiveScore]  # (category id, match)
+
+    def drawn(self) -> list[Category]:
+        return [c for c in self.categories if self.boards[c.pk].state is not None]
+
+    def order(self, mat: int) -> list[Called]:
+        """The bouts still to fight on `mat`, in the order the mat calls them."""
+        by_id = {str(c.pk): c for c in self.categories}
+        called = []
+        for item in self.plan.mat(mat):
+            category = by_id[item.category]
+            board = self.boards[category.pk]
+            ms = board.state[item.bout]
+            live = self.live.get((category.pk, item.bout))
+            called.append(
+                Called(
+                    item.position,
+                    item.start,
+                    category,
+                    ms,
+                    board.entries.get(ms.a) if ms.a else None,
+                    board.entries.get(ms.b) if ms.b else None,
+                    live_score(live, self.competition.rule_set),
+                    live.version if live else 0,
+                )
+            )
+        return called
+
+    def now_and_next(self, mat: int) -> tuple[Called | None, Called | None]:
+        """The bout on the mat (:func:`on_the_mat`) and the one after it."""
+        now, after = on_the_mat(self.order(mat))
+        return now, (after[0] if after else None)
+
+    def when(self, entry: Entry) -> ko.Call | None:
+        """When `entry` fights next (None: no more bouts, or the category is not drawn)."""
+        states = {str(c.pk): self.boards[c.pk].state for c in self.drawn()}
+        return ko.next_bout(self.plan, states, str(entry.pk))
+
+    def category(self, key: str) -> Category:
+        return next(c for c in self.categories if str(c.pk) == key)
+
+    def placings(self, category: Category) -> list[tuple[ko.Placing, Entry | None]]:
+        return self.boards[category.pk].placings()
+
+    def medal_table(self, by: str) -> tuple[ko.MedalRow, ...]:
+        """Medals by club or by country over every category's final places."""
+        rows = []
+        for category in self.drawn():
+            board = self.boards[category.pk]
+            competitors = [
+                ko.Competitor(pk, e.name, club=e.club, country=e.federation)
+                for pk, e in board.entries.items()
+            ]
+            rows.append((ko.placings(board.state, board.points), competitors))
+        return ko.medal_table(rows, by)
+
+
+def on_the_mat(order: list[Called]) -> tuple[Called | None, list[Called]]:
+    """The bout being fought on a mat whose `order` is given (one the table has begun scoring,
+    else the first whose sides are known: the order may move while a bout is fought) and the
+    ready bouts after it."""
+    ready = [c for c in order if c.ready]
+    begun = [c for c in ready if c.version]
+    now = begun[0] if begun else (ready[0] if ready else None)
+    return now, [c for c in ready if c is not now]
+
+
+def live_score(live: LiveScore | None, rule_set: str) -> ko.Score:
+    """The score a bout stands at: the one the table began, under the rules it was begun by
+    (kept in its text), else an empty one under the competition's rules."""
+    score = ko.Score.parse(live.score) if live else None
+    return score if score and score.entries else ko.Score(rule_set)
+
+
+def rest_in_bouts(competition: Competition) -> int:
+    return ko.rest_in_bouts(competition.rest_minutes, float(competition.bout_minutes))
+
+
+def day(competition: Competition, mat: int | None = None, *, order: bool = True) -> Day:
+    """The competition as the mats see it now (nothing is written): every category, or only
+    those on `mat` (each mat is ordered on its own, so its page needs no other); without
+    `order`, the brackets only (results and medals need no contest order)."""
+    categories = competition.categories.select_related("tournament")
+    if mat is not None:
+        categories = categories.filter(mat=mat)
+    categories = tuple(categories)
+    shown = knockout.boards([c.tournament for c in categories])
+    boards = {c.pk: shown[c.tournament_id] for c in categories}
+    states = {
+        str(c.pk): boards[c.pk].state
+        for c in categories
+        if boards[c.pk].state is not None and c.mat and order
+    }
+    plan = _plan(competition, categories, states)
+    by_bracket = {boards[c.pk].bracket.pk: c for c in categories if boards[c.pk].bracket.pk}
+    live = {
+        (by_bracket[s.bracket_id].pk, s.match): s
+        for s in LiveScore.objects.filter(bracket__in=list(by_bracket))
+    }
+    return Day(competition, categories, boards, plan, live)
+
+
+def _plan(competition: Competition, categories: tuple[Category, ...], states: dict) -> ko.Schedule:
+    """The contest order of the mats of `states`, each mat's kept in the cache under the versions
+    it follows from (the competition's: its mats, rest and bout estimate; and its categories'):
+    a score entry or a result on another mat does not work it out again."""
+    rest, minutes = rest_in_bouts(competition), float(competition.bout_minutes)
+    entries, breaches = [], []
+    for mat in sorted({c.mat for c in categories if str(c.pk) in states}):
+        mine = [c for c in categories if c.mat == mat and str(c.pk) in states]
+        versions = [(c.pk, c.tournament_id, c.tournament.version) for c in mine]
+        made = competition.created_at.timestamp()
+        key = f"plan:{competition.pk}:{made}:{competition.version}:{mat}:{versions}"
+        key = "mats:" + hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
+        plan = cache.get(key)
+        if plan is None:
+            plan = ko.schedule(
+                {str(c.pk): states[str(c.pk)] for c in mine},
+                dict.fromkeys((str(c.pk) for c in mine), mat),
+                rest,
+                minutes,
+            )
+            cache.set(key, plan, KEEP_SECONDS)
+        entries += plan.entries
+        breaches += plan.breaches
+    return ko.Schedule(rest, tuple(entries), tuple(breaches))
+
+
+@transaction.atomic
+def assign_mats(user, competition: Competition, mats: dict[int, int | None], *, seen: int) -> None:
+    """Each category's mat (category id -> mat number, None: none yet)."""
+    competition = locked_competition(competition, seen)
+    before, after = {}, {}
+    for category in competition.categories.all():
+        if category.pk not in mats:
+            continue
+        mat = mats[category.pk]
+        if mat is not None and not 1 <= mat <= competition.mats:
+            raise CompetitionError(_("The mats are 1 to %(mats)s.") % {"mats": competition.mats})
+        if category.mat != mat:
+            before[str(category.pk)], after[str(category.pk)] = category.mat, mat
+            category.mat = mat
+            category.save(update_fields=["mat"])
+    competition_changed(competition)
+    record(
+        user,
+        None,
+        "competition.mats",
+        f"Assigned the mats of the competition {competition.name}",
+        before={"competition": competition.pk, "mats": before},
+        after={"competition": competition.pk, "mats": after},
+    )
+
+
+def propose_mats(user, competition: Competition, *, seen: int) -> None:
+    """Spread the categories over the mats by their number of bouts (``ko.propose_mats``)."""
+    current = day(competition)
+    counts = {}
+    for category in current.categories:
+        state = current.boards[category.pk].state
+        entries = current.boards[category.pk].entries.values()
+        counts[str(category.pk)] = (
+            len(ko.to_fight(state)) if state else sum(1 for e in entries if not e.withdrawn)
+        )
+    proposal = ko.propose_mats(counts, competition.mats)
+    assign_mats(user, competition, {int(k): v for k, v in proposal.items()}, seen=seen)
+
+
+def _bout(category: Category, match: int, mat: int | None) -> tuple[Bracket, ko.MatchState]:
+    """The category's bracket locked, and the match to score: drawn, undecided, sides known,
+    and fought on `mat` when a mat's page asks (None: any mat)."""
+    locked_tournament(category.tournament)
+    bracket = Bracket.objects.select_for_update().get(tournament=category.tournament_id)
+    if mat is not None:
+        _check_mat(category, match, mat)
+    board = knockout.board(category.tournament)
+    if board.state is None:
+        raise CompetitionError(_("%(category)s is not drawn.") % {"category": category.label})
+    if not any(ms.match.id == match for ms in board.state.matches):
+        raise CompetitionError(
+            _("%(category)s has no bout %(bout)s.") % {"category": category.label, "bout": match}
+        )
+    ms = board.state[match]
+    if ms.decided:
+        raise CompetitionError(
+            _("Bout %(bout)s of %(category)s is decided already.")
+            % {"bout": match, "category": category.label}
+        )
+    if ms.a is None or ms.b is None:
+        raise CompetitionError(
+            _("Bout %(bout)s of %(category)s waits for its competitors.")
+            % {"bout": match, "category": category.label}
+        )
+    return bracket, ms
+
+
+def _check_mat(category: Category, match: int, mat: int) -> None:
+    """A mat's page scores the bouts of its own mat only: refused when the category is fought
+    on another mat (a page left open after the arbiter moved it, or a mistaken post)."""
+    now = Category.objects.filter(pk=category.pk).values_list("mat", flat=True).first()
+    if now == mat:
+        return
+    values = {"bout": match, "category": category.label, "mat": mat, "now": now}
+    if now is None:
+        raise CompetitionError(
+            _("Bout %(bout)s of %(category)s is on no mat now, not on mat %(mat)s.") % values
+        )
+    raise CompetitionError(
+        _(
+            "Bout %(bout)s of %(category)s is fought on mat %(now)s, not on mat %(mat)s: "
+            "score it on the page of mat %(now)s."
+        )
+        % values
+    )
+
+
+def _checked_live(bracket: Bracket, match: int, seen: int) -> LiveScore | None:
+    live = LiveScore.objects.select_for_update().filter(bracket=bracket, match=match).first()
+    if (live.version if live else 0) != seen:
+        raise CompetitionError(
+            _(
+                "The score of this bout was changed from another page since yours was loaded: "
+                "look at it again."
+            )
+        )
+    return live
+
+
+@transaction.atomic
+def score(
+    user, category: Category, match: int, action: str, *, seen: int, mat: int | None = None
+) -> ko.Score:
+    """One entry of the table: ``"a:ippon"`` (a kind for white, "a", or blue, "b"), ``"time"``
+    (regular time is up) or ``"undo"`` (take the last entry back). Refused when the score is
+    not the one the page showed (``seen``: its version), when the entry breaks the rules (those
+    the bout was begun under: the competition's ``rule_set`` at its first entry), or when the
+    page of `mat` posts for a bout of another mat."""
+    bracket, _match = _bout(category, match, mat)
+    live = _checked_live(bracket, match, seen)
+    current = live_score(live, _rule_set(category))
+    side, _colon, kind = action.partition(":")
+    try:
+        if action == "time":
+            updated, said = current.time_up(), "time up"
+        elif action == "undo":
+            updated, said = current.undo(), "last entry taken back"
+        elif side in SIDES and kind in SIDE_KINDS:
+            updated, said = current.add(side, kind), f"{kind} to {SIDES[side]}"
+        else:
+            raise CompetitionError(_("Not a score entry."))
+    except ko.KnockoutError as error:
+        raise CompetitionError(str(error)) from error
+    if live is None:
+        live = LiveScore(bracket=bracket, match=match, version=0)
+    live.score = updated.format()
+    live.version += 1
+    live.save()
+    record(
+        user,
+        category.tournament,
+        "bout.score",
+        f"M{match}: {said}",
+        before={"score": current.format()},
+        after={"score": live.score},
+        moves_version=False,
+    )
+    return updated
+
+
+@transaction.atomic
+def confirm(user, category: Category, match: int, *, seen: int, mat: int | None = None) -> Entry:
+    """The table confirms the decided score: the winner goes into the bracket with the score,
+    and the mat calls its next bout. Refused while the score decides nothing, or when the page
+    of `mat` posts for a bout of another mat."""
+    bracket, ms = _bout(category, match, mat)
+    live = _checked_live(bracket, match, seen)
+    current = live_score(live, _rule_set(category))
+    outcome = current.outcome()
+    if outcome is None:
+        raise CompetitionError(_("The score decides no winner yet."))
+    winner = ms.a if outcome.winner == "a" else ms.b
+    knockout.record_bout(user, category.tournament, match, int(winner), score=current.format())
+    live.delete()
+    return Entry.objects.get(pk=winner)
+
+
+def _rule_set(category: Category) -> str:
+    """The competition's rules as they are now (read in the transaction, not from the page)."""
+    return Competition.objects.values_list("rule_set", flat=True).get(pk=category.competition_id)

@@ -1,0 +1,298 @@
+"""The mats of a competition day for the table officials: every mat's current bout and what is
+left (the index), and the mat-side page where the table keeps the score and confirms the result
+in two taps (docs/competition.md, "The mats: table and public pages").
+
+Every button posts the live score's version the page showed (``seen``): a second tab or a stale
+page is refused with the score as it stands. The board is swapped over HTMX (partial
+``mat-board``), which also asks for itself every few seconds so two tables stay in step; without
+JavaScript every button is a plain form and the page reloads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from arbiter.core.models import Entry
+from judo.access import competition_arbiter_required
+from judo.models import Category, Competition
+from judo.services import mats as service
+from judo.services.competition import CompetitionError
+from pairing.engines import knockout as ko
+from pairing.engines.knockout.schedule import who_may_fill
+from pairing.knockout.models import Bracket
+
+#: The table's buttons for each side, in the order the page shows them.
+SIDE_BUTTONS = (
+    ("ippon", gettext_lazy("Ippon")),
+    ("waza-ari", gettext_lazy("Waza-ari")),
+    ("yuko", gettext_lazy("Yuko")),
+    ("shido", gettext_lazy("Shido")),
+    ("hansoku-make", gettext_lazy("Hansoku-make")),
+    ("kiken-gachi", gettext_lazy("Kiken-gachi")),
+    ("fusen-gachi", gettext_lazy("Fusen-gachi")),
+)
+SIDE_NAMES = {"a": gettext_lazy("White"), "b": gettext_lazy("Blue")}
+#: How often the mat-side board asks for the score as it stands (another table may score).
+POLL_EVERY = "4s"
+#: The bouts named after the next one ("then ...").
+THEN = 3
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A bout as the mat pages show it: the called bout and its score board."""
+
+    called: service.Called
+    white: ko.Tally
+    blue: ko.Tally
+    golden: bool
+    outcome: ko.Outcome | None
+    entries: int
+
+    @property
+    def result(self) -> str:
+        """ "White wins by ippon" once the score decides the bout, else ""."""
+        if self.outcome is None:
+            return ""
+        return _("%(side)s wins by %(how)s%(golden)s") % {
+            "side": SIDE_NAMES[self.outcome.winner],
+            "how": self.outcome.how,
+            "golden": _(" in golden score") if self.outcome.golden else "",
+        }
+
+    @property
+    def sides(self) -> tuple[tuple[str, Entry | None, ko.Tally], ...]:
+        """("white", the competitor, their counts), then blue: a row each on the public page."""
+        return (("white", self.called.white, self.white), ("blue", self.called.blue, self.blue))
+
+    @property
+    def yuko(self) -> bool:
+        """The bout is scored by rules with yuko (IJF 2025)."""
+        return self.called.score.rules.yuko
+
+    @property
+    def rules(self) -> str:
+        """The rules the bout is scored by, as the competition's settings name them."""
+        return Competition.RuleSet(self.called.score.edition).label
+
+    @property
+    def hold(self) -> str:
+        """The hold-down times of those rules: "yuko 5 s, waza-ari 10 s, ippon 20 s"."""
+        return ", ".join(f"{kind} {seconds} s" for seconds, kind in self.called.score.rules.hold)
+
+    @property
+    def winner(self) -> Entry | None:
+        if self.outcome is None:
+            return None
+        return self.called.white if self.outcome.winner == "a" else self.called.blue
+
+
+def shown(called: service.Called | None) -> Shown | None:
+    if called is None:
+        return None
+    score = called.score
+    return Shown(
+        called,
+        score.tally("a"),
+        score.tally("b"),
+        score.golden,
+        score.outcome(),
+        len(score.entries),
+    )
+
+
+def fought_summary(text: str, won: bool) -> str:
+    """A kept score in words for one side: "won by ippon", "lost by waza-ari (golden score)"."""
+    try:
+        outcome = ko.Score.parse(text).outcome() if text else None
+    except ko.KnockoutError:
+        outcome = None
+    if outcome is None:
+        return _("won") if won else _("lost")
+    values = {"how": outcome.how, "golden": _(" (golden score)") if outcome.golden else ""}
+    if won:
+        return _("won by %(how)s%(golden)s") % values
+    return _("lost by %(how)s%(golden)s") % values
+
+
+def route(state: ko.State, ms: ko.MatchState, who: str) -> str:
+    """How `who` gets into the bout `ms`: "" when they are in it, else "if they win bout 3"."""
+    if who in (ms.a, ms.b):
+        return ""
+    for ref, value in ((ms.match.a, ms.a), (ms.match.b, ms.b)):
+        if value == ko.PENDING and who in who_may_fill(state, ref, value):
+            if ref.kind == "winner":
+                return _("if they win bout %(n)s") % {"n": ref.number}
+            if ref.kind == "loser":
+                return _("if they lose bout %(n)s") % {"n": ref.number}
+            return _("if the one who beat them wins bout %(n)s") % {"n": ref.number}
+    return _("if the bouts before go their way")
+
+
+def side_label(state: ko.State, ref: ko.Ref, value: str | None, entries: dict) -> str:
+    """One side of a bout still to fight: the competitor, or who it waits for."""
+    if value not in (None, ko.PENDING):
+        entry = entries.get(value)
+        return entry.name if entry else ""
+    if value is None:
+        return _("nobody")
+    if ref.kind == "winner":
+        return _("winner of bout %(n)s") % {"n": ref.number}
+    return _("loser of bout %(n)s") % {"n": ref.number}
+
+
+def buttons(score: ko.Score | None) -> tuple:
+    """The side buttons the rules of the bout's score allow (no yuko before 2025)."""
+    if score is not None and score.rules.yuko:
+        return SIDE_BUTTONS
+    return tuple(b for b in SIDE_BUTTONS if b[0] != "yuko")
+
+
+def mat_number(competition: Competition, mat: int) -> int:
+    if not 1 <= mat <= competition.mats:
+        raise Http404("No such mat.")
+    return mat
+
+
+def mat_context(competition: Competition, mat: int) -> dict:
+    """The mat's current bout with its board, the next one and the few after it (the mat's
+    categories only are read: each mat is ordered on its own)."""
+    today = service.day(competition, mat)
+    order = today.order(mat)
+    now, after = service.on_the_mat(order)
+    return {
+        "competition": competition,
+        "mat": mat,
+        "now": shown(now),
+        "next": after[0] if after else None,
+        "then": after[1 : 1 + THEN],
+        "left": len(order),
+        "buttons": buttons(now.score if now else None),
+        "poll_every": POLL_EVERY,
+        "error": None,
+    }
+
+
+# --- the arbiter's pages ------------------------------------------------------------------------
+
+
+@require_GET
+@competition_arbiter_required
+def index(request: HttpRequest, competition: Competition) -> HttpResponse:
+    """Every mat with its current bout and the number of bouts left; the schedule's breaches."""
+    today = service.day(competition)
+    rows = []
+    for mat in range(1, competition.mats + 1):
+        order = today.order(mat)
+        now, _after = service.on_the_mat(order)
+        rows.append({"mat": mat, "now": now, "left": len(order)})
+    breaches = [
+        {
+            "category": today.category(b.category),
+            "bout": b.bout,
+            "earlier": b.earlier,
+            "earlier_category": today.category(b.earlier_category),
+            "rest": b.rest,
+        }
+        for b in today.plan.breaches
+    ]
+    unassigned = [c for c in today.drawn() if not c.mat]
+    context = {
+        "competition": competition,
+        "mats": rows,
+        "breaches": breaches,
+        "rest": today.plan.rest,
+        "unassigned": unassigned,
+    }
+    return render(request, "pairing/mats/index.html", context)
+
+
+@require_GET
+@competition_arbiter_required
+def mat_page(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
+    return _board(request, competition, mat_number(competition, mat))
+
+
+def _board(request: HttpRequest, competition: Competition, mat: int, **extra) -> HttpResponse:
+    context = {**mat_context(competition, mat), **extra}
+    template = "pairing/mats/mat.html"
+    return render(request, f"{template}#mat-board" if request.htmx else template, context)
+
+
+def _answer(
+    request: HttpRequest, competition: Competition, mat: int, error: str = "", notice: str = ""
+) -> HttpResponse:
+    """The board again (HTMX) with what was refused or done, else the page after a redirect."""
+    if request.htmx:
+        return _board(request, competition, mat, error=error or None, notice=notice or None)
+    if error:
+        messages.error(request, error)
+    elif notice:
+        messages.success(request, notice)
+    return redirect(reverse("mat", args=[competition.pk, mat]))
+
+
+def _posted_bout(request: HttpRequest, competition: Competition) -> tuple[Category, int, int]:
+    """The category, bout and live score version the page showed (refused when not readable)."""
+    category_id, match, seen = (
+        _whole(request.POST.get(name, "")) for name in ("category", "match", "seen")
+    )
+    if category_id is None or match is None or seen is None:
+        raise CompetitionError(_("This page did not say which bout: load it again."))
+    category = (
+        Category.objects.select_related("tournament")
+        .filter(pk=category_id, competition=competition)
+        .first()
+    )
+    if category is None:
+        raise CompetitionError(_("This bout is not part of the competition."))
+    return category, match, seen
+
+
+@require_POST
+@competition_arbiter_required
+def score(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
+    """One entry of the table (a side's score, time up, or taking the last entry back)."""
+    mat = mat_number(competition, mat)
+    action = request.POST.get("action", "")[:20]
+    try:
+        category, match, seen = _posted_bout(request, competition)
+        service.score(request.user, category, match, action, seen=seen, mat=mat)
+    except Bracket.DoesNotExist:
+        return _answer(request, competition, mat, error=_("This category is not drawn."))
+    except CompetitionError as error:
+        return _answer(request, competition, mat, error=str(error))
+    return _answer(request, competition, mat)
+
+
+@require_POST
+@competition_arbiter_required
+def confirm(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
+    """The table confirms the decided score: the winner goes on, the mat calls its next bout."""
+    mat = mat_number(competition, mat)
+    try:
+        category, match, seen = _posted_bout(request, competition)
+        winner = service.confirm(request.user, category, match, seen=seen, mat=mat)
+    except Bracket.DoesNotExist:
+        return _answer(request, competition, mat, error=_("This category is not drawn."))
+    except CompetitionError as error:
+        return _answer(request, competition, mat, error=str(error))
+    notice = _("Bout %(n)s of %(category)s: %(name)s wins.") % {
+        "n": match,
+        "category": category.label,
+        "name": winner.name,
+    }
+    return _answer(request, competition, mat, notice=notice)
+
+
+def _whole(text: str) -> int | None:
+    """A whole number from a form: ASCII digits only, at most 9 of them."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None

@@ -1,0 +1,221 @@
+"""The public pages of a published competition: its home (categories and mats), each mat's
+current bout and what comes next, and "when do I fight" for every competitor.
+
+Like the tournaments' public pages they hold nothing about the visitor and are kept once per
+version (arbiter/views/public_live.py, scope "c<id>"), and poll for a newer one: the version of
+what each shows (``pairing.services.public_day``), so a score on one mat renders that mat's page
+again, not the whole day's. A page reads the day with ``mats.day`` (a handful of queries
+whatever its size), a mat's page and a competitor's card only the categories on that mat.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET
+
+from arbiter.core.models import Entry
+from arbiter.platform.public_live import (
+    HTML,
+    holds,
+    keep,
+    kept_names,
+    live_page,
+    not_modified,
+    served,
+)
+from judo.models import Category
+from judo.services import mats as service
+from judo.services import public_day
+from judo.services.competition import public_competition
+from judo.views.mats import fought_summary, mat_number, route, shown, side_label
+from judo.views.public_hint import not_published_hint
+from pairing.knockout.services import board as board_of
+
+#: The longest name search taken: longer queries are cut (names are at most 100 characters).
+SEARCH_LENGTH = 100
+#: The most competitors a search lists.
+FOUND = 50
+
+
+@require_GET
+@not_published_hint
+def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """The competition's name and date, its categories (each to its bracket) and its mats."""
+    competition = public_competition(competition_id)
+    competition.public_version = competition.versions.home(public_day.live(competition))
+
+    def build() -> dict:
+        today = service.day(competition)
+        mats = [
+            {"mat": mat, "now": service.on_the_mat(order)[0], "left": len(order)}
+            for mat in range(1, competition.mats + 1)
+            for order in [today.order(mat)]
+        ]
+        categories = [
+            {"category": c, "drawn": today.boards[c.pk].state is not None} for c in today.categories
+        ]
+        return {"categories": categories, "mats": mats, **_tabs(competition)}
+
+    return live_page(
+        request, competition, "public/competition/home.html", "home", {}, build, poll=True
+    )
+
+
+@require_GET
+@not_published_hint
+def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpResponse:
+    """A mat's bout as it stands (its score), then the bouts to come with estimated times."""
+    competition = public_competition(competition_id)
+    mat = mat_number(competition, mat)
+    competition.public_version = competition.versions.mat(mat, public_day.live(competition))
+
+    def build() -> dict:
+        today = service.day(competition, mat)
+        order = today.order(mat)
+        now, _after = service.on_the_mat(order)
+        coming = []
+        for called in order:
+            if now is not None and called.position == now.position:
+                continue
+            board = today.boards[called.category.pk]
+            ms = called.match
+            coming.append(
+                {
+                    "called": called,
+                    "white": side_label(board.state, ms.match.a, ms.a, board.entries),
+                    "blue": side_label(board.state, ms.match.b, ms.b, board.entries),
+                    "minutes": _minutes(called.start - (now.start if now else 0)),
+                }
+            )
+        return {"mat": mat, "now": shown(now), "coming": coming, **_tabs(competition)}
+
+    return live_page(
+        request,
+        competition,
+        "public/competition/mat.html",
+        f"mat-{mat}",
+        {},
+        build,
+        poll=True,
+    )
+
+
+@require_GET
+@not_published_hint
+def fight_search(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Find a competitor by part of their name; each one found links to their card.
+
+    The search is one bounded query and a short list, made for each request and kept nowhere
+    (it has its ETag, so a visitor asking again gets 304): what is kept is each competitor's
+    card (by the competitor, :func:`fight_card`), so no text a visitor types makes a key in the
+    shared cache."""
+    competition = public_competition(competition_id)
+    query = "".join(c for c in request.GET.get("q", "") if c.isprintable())[:SEARCH_LENGTH]
+    query = " ".join(query.split())
+    found = []
+    if len(query) >= 2:
+        found = list(
+            Entry.objects.filter(
+                tournament__category__competition=competition, name__icontains=query
+            )
+            .select_related("tournament__category")
+            .order_by("name", "pk")[:FOUND]
+        )
+    etag = kept_names(
+        competition.public_scope, competition.public_version, f"fight?{urlencode({'q': query})}"
+    )[1]
+    if holds(request, etag):
+        return not_modified(etag)
+    context = {"competition": competition, "query": query, "found": found, **_tabs(competition)}
+    page = render_to_string("public/competition/search.html", context)
+    return served(request, keep(etag, page, HTML, {}), etag)
+
+
+@require_GET
+@not_published_hint
+def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> HttpResponse:
+    """A competitor's day: their category, their next bout (where, when, and whether it is
+    certain; "on the mat now" for the bout being fought), the bouts they fought with their
+    scores, and their place once it is known. Kept under their mat's versions."""
+    competition = public_competition(competition_id)
+    entry = (
+        Entry.objects.filter(pk=entry_id, tournament__category__competition=competition)
+        .select_related("tournament__category")
+        .first()
+    )
+    if entry is None:
+        raise Http404("No such competitor in this competition.")
+    category: Category = entry.tournament.category
+    competition.public_version = competition.versions.mat(
+        category.mat, public_day.live(competition)
+    )
+
+    def build() -> dict:
+        today = service.day(competition, category.mat) if category.mat else None
+        board = today.boards[category.pk] if today else board_of(entry.tournament)
+        who = str(entry.pk)
+        context = {
+            "entry": entry,
+            "category": category,
+            "next": None,
+            "fought": [],
+            "place": None,
+            **_tabs(competition),
+        }
+        if board.state is None:
+            return context
+        call = today.when(entry) if today else None
+        if call is not None:
+            ms = board.state[call.entry.bout]
+            now, _after = service.on_the_mat(today.order(call.entry.mat))
+            context["next"] = {
+                "mat": call.entry.mat,
+                "bout": call.entry.bout,
+                "position": call.entry.position,
+                "certain": call.certain,
+                "route": route(board.state, ms, who),
+                "white": side_label(board.state, ms.match.a, ms.a, board.entries),
+                "blue": side_label(board.state, ms.match.b, ms.b, board.entries),
+                "on_the_mat": now is not None and now.position == call.entry.position,
+                "minutes": _minutes(call.entry.start - (now.start if now else 0)),
+            }
+        for ms in board.state.matches:
+            if ms.status != "done" or who not in (ms.a, ms.b):
+                continue
+            other = ms.b if ms.a == who else ms.a
+            kept = board.fought.get(ms.match.id)
+            won = ms.winner == who
+            context["fought"].append(
+                {
+                    "bout": ms.match.id,
+                    "opponent": board.entries.get(other) if other else None,
+                    "won": won,
+                    "summary": fought_summary(kept.score if kept else "", won),
+                }
+            )
+        context["place"] = next(
+            (line for line, _entry in board.placings() if line.competitor == who and line.final),
+            None,
+        )
+        return context
+
+    return live_page(
+        request,
+        competition,
+        "public/competition/fight.html",
+        f"fight-{entry_id}",
+        {},
+        build,
+        poll=True,
+    )
+
+
+def _tabs(competition) -> dict:
+    return {"mat_numbers": range(1, competition.mats + 1)}
+
+
+def _minutes(minutes: float) -> int:
+    return max(0, round(minutes))

@@ -1,0 +1,370 @@
+"""A knockout category's bracket: seed, draw, enter who won each match, and the public bracket.
+
+The arbiter's page swaps its board over HTMX (partial ``bracket-board``); without JavaScript
+every button is a plain form and the page reloads. The public page is read-only, cached and
+polled like the other public pages.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_POST
+
+from arbiter.core.access import tournament_arbiter_required
+from arbiter.core.models import Entry, Tournament
+from arbiter.platform.pdf import bracket_pdf
+from arbiter.platform.public_live import Made, live_page, public_tournament
+from arbiter.platform.public_pdf import public_pdf
+from pairing.engines import knockout as ko
+from pairing.knockout import services as service
+from pairing.knockout.models import Bracket
+from pairing.rounds.board import Board
+from pairing.rounds.services import ConfirmationNeeded, RoundError, draft_token
+
+STAGE_TITLES = {
+    "main": _("Main bracket"),
+    "final": _("Final"),
+    "repechage": _("Repechage"),
+    "bronze": _("Bronze matches"),
+    "pool": _("Pool"),
+}
+
+
+@dataclass
+class Side:
+    entry: Entry | None
+    state: str  # "known", "bye" or "waiting"
+    won: bool = False
+
+
+@dataclass
+class Bout:
+    id: int
+    stage: str
+    round: int
+    a: Side
+    b: Side
+    status: str
+
+
+def _side(value: str | None, winner: str | None, entries: dict[str, Entry]) -> Side:
+    if value == ko.PENDING:
+        return Side(None, "waiting")
+    if value is None:
+        return Side(None, "bye")
+    return Side(entries.get(value), "known", won=winner == value)
+
+
+def bracket_context(board: service.Board) -> dict:
+    """The bracket as columns of matches per stage and round, and the medal table."""
+    if board.state is None:
+        return {"board": board, "sections": []}
+    columns: dict[str, dict[int, list[Bout]]] = {}
+    for ms in board.state.matches:
+        m = ms.match
+        stage = "main" if m.stage == "final" else m.stage
+        bout = Bout(
+            m.id,
+            m.stage,
+            m.round,
+            _side(ms.a, ms.winner, board.entries),
+            _side(ms.b, ms.winner, board.entries),
+            ms.status,
+        )
+        columns.setdefault(stage, {}).setdefault(m.round, []).append(bout)
+    sections = [
+        {
+            "title": STAGE_TITLES[stage],
+            "stage": stage,
+            "columns": [rounds[r] for r in sorted(rounds)],
+        }
+        for stage in ("main", "repechage", "bronze", "pool")
+        if (rounds := columns.get(stage))
+    ]
+    pool = []
+    if ko.SYSTEMS[board.bracket.system].is_pool:
+        pool = [(row, board.entries.get(row.competitor)) for row in board.standings()]
+    # a pool's standing says it all until its last match; a bracket lists the places fought for
+    places = board.placings() if board.finished or not pool else []
+    return {
+        "board": board,
+        "sections": sections,
+        "places": places,
+        "pool": pool,
+        "finished": board.finished,
+    }
+
+
+@require_GET
+@tournament_arbiter_required
+def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    if not tournament.pairing_system.has_page("bracket"):
+        messages.error(request, _("Only a knockout category has a bracket."))
+        return redirect("tournament_settings", tournament_id=tournament.pk)
+    return BOARD.render(request, tournament)
+
+
+def _posted_seeds(request: HttpRequest) -> dict[int, int | None] | None:
+    """The seeds the page's selects show (entry id -> seed), None when the form has none."""
+    chosen: dict[int, int | None] = {}
+    for key, value in request.POST.items():
+        if key.startswith("seed-") and _whole(key[5:]) is not None:
+            chosen[_whole(key[5:])] = _whole(value)
+    return chosen if chosen else None
+
+
+def _seeds_refused(
+    request: HttpRequest, tournament: Tournament, chosen: dict, error: service.SeedsRefused
+) -> HttpResponse:
+    """The page again with the arbiter's own choice kept and the clashing seeds marked (a
+    redirect would show the seeds saved before instead: none at all the first time)."""
+    return BOARD.render(
+        request,
+        tournament,
+        error=str(error),
+        seed_of={entry: seed for entry, seed in chosen.items() if seed},
+        duplicates=error.duplicates,
+        unsaved=True,
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    chosen = _posted_seeds(request) or {}
+    try:
+        service.set_seeds(request.user, tournament, chosen, seen=_seen(request))
+    except service.SeedsRefused as error:
+        return _seeds_refused(request, tournament, chosen, error)
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
+
+
+@require_POST
+@tournament_arbiter_required
+def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The event's draw rules: the system by field size, and where the seeds and byes go."""
+    pool_up_to = request.POST.get("pool_up_to", "")
+    knockout_system = request.POST.get("knockout_system", "")
+    if _whole(pool_up_to) is None:
+        return BOARD.fail(
+            request, tournament, _("Give the largest field drawn as a pool (0 for none).")
+        )
+    return BOARD.act(
+        request,
+        tournament,
+        lambda: service.set_rules(
+            request.user,
+            tournament,
+            pool_up_to=int(pool_up_to),
+            knockout_system=knockout_system,
+            seeding=request.POST.get("seeding", Bracket.Seeding.JUDOSHIAI),
+            byes_to_seeds=request.POST.get("byes_to_seeds") == "on",
+            seen=_seen(request),
+        ),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
+    if _whole(entry) is None or not (_whole(slot) is not None or slot == ""):
+        return BOARD.fail(request, tournament, _("Choose a competitor and a place."))
+    return BOARD.act(
+        request,
+        tournament,
+        lambda: service.place_by_hand(
+            request.user, tournament, int(entry), int(slot) if slot else None, seen=_seen(request)
+        ),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    system = request.POST.get("system", "")
+    separate_by = request.POST.get("separate_by", Bracket.SeparateBy.CLUB)
+    if separate_by not in Bracket.SeparateBy.values:
+        separate_by = Bracket.SeparateBy.CLUB
+    raw_seed = request.POST.get("random_seed", "").strip()
+    random_seed = _whole(raw_seed)
+    fixed_seeds = request.POST.get("fixed_seeds", "")
+    if fixed_seeds not in ("", "ijf", "international"):
+        fixed_seeds = ""
+    chosen = _posted_seeds(request)
+    try:
+        service.draw_bracket(
+            request.user,
+            tournament,
+            system=system,
+            separate_by=separate_by,
+            random_seed=random_seed,
+            fixed_seeds=fixed_seeds,
+            seeds=chosen,
+            seen=_seen(request),
+            confirm=request.POST.get("confirm") == "yes",
+        )
+    except service.SeedsRefused as error:
+        return _seeds_refused(request, tournament, chosen or {}, error)
+    except ConfirmationNeeded as refused:
+        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        return BOARD.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
+
+
+@require_POST
+@tournament_arbiter_required
+def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Back to seeding while no match is fought; the page asks first."""
+    try:
+        service.undo_draw(
+            request.user,
+            tournament,
+            seen=_seen(request),
+            confirm=request.POST.get("confirm") == "yes",
+        )
+    except ConfirmationNeeded as refused:
+        return BOARD.render(request, tournament, confirm_undraw={"lost": refused.lost})
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
+
+
+@require_POST
+@tournament_arbiter_required
+def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    match = request.POST.get("match", "")
+    winner = request.POST.get("winner", "")
+    if _whole(match) is None or not (_whole(winner) is not None or winner == ""):
+        return BOARD.fail(request, tournament, _("Choose the winner of a match."))
+    confirm = request.POST.get("confirm_reset") == "1"
+    try:
+        service.record_bout(
+            request.user,
+            tournament,
+            int(match),
+            int(winner) if winner else None,
+            confirm_reset=confirm,
+            seen=_seen(request),
+        )
+    except service.ResetNeeded as error:
+        pending = {"match": match, "winner": winner, "matches": error.matches}
+        return BOARD.render(request, tournament, error=str(error), reset=pending)
+    except RoundError as error:
+        return BOARD.fail(request, tournament, str(error))
+    return BOARD.done(request, tournament)
+
+
+def _seen(request: HttpRequest) -> str:
+    """The bracket's token as the page showed it (every form of the page posts it)."""
+    return request.POST.get("seen", "")
+
+
+def _whole(text: str) -> int | None:
+    """A whole number typed in a form, or None: ASCII digits only (``²`` passes ``isdigit`` but
+    not ``int``), at most 18 of them (the random seed is kept in a 64-bit column)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
+def _arbiter_context(tournament: Tournament) -> dict:
+    """The arbiter's bracket page: the board, and before the draw the seeding and placing."""
+    service.bracket_of(tournament)  # the page shows the bracket's version from the start
+    board = service.board(tournament)
+    context = {
+        "error": None,
+        "reset": None,
+        "systems": ko.SYSTEMS.values(),
+        "separations": Bracket.SeparateBy.choices,
+        "arbiter": True,
+        "seen": draft_token(board.bracket),
+        "seeded": service.seed_summary(board.bracket, board.entries),
+        "seedings": Bracket.Seeding.choices,
+        "draw_options": service.draw_options(board.bracket),
+        "duplicates": frozenset(),
+        "unsaved": False,
+        **bracket_context(board),
+    }
+    drawn_bracket = board.state is not None and not ko.SYSTEMS[board.bracket.system].is_pool
+    context["drawn_with"] = context["draw_options"] if drawn_bracket else ""
+    names = {k: e.name for k, e in board.entries.items()}
+    context["log"] = [
+        {**step, "name": names.get(str(step["competitor"]), step["competitor"])}
+        for step in board.bracket.log
+    ]
+    if board.state is None:
+        context["competitors"] = sorted(board.entries.values(), key=lambda e: e.name)
+        context["seed_of"] = {int(k): v for k, v in board.bracket.seeds.items()}
+        context["seed_numbers"] = range(1, ko.model.MAX_SEEDS + 1)
+        context["knockout_systems"] = [s for s in ko.SYSTEMS.values() if s.code != "pool"]
+        hand = service.hand_placing(tournament)
+        if not hand["system"]:
+            context["error"] = _(
+                "A category needs at least two competitors: enter them on the Players page "
+                "before seeding and drawing."
+            )
+        if hand["size"]:
+            hand["placed_rows"] = [
+                (slot, board.entries.get(c.id)) for slot, c in sorted(hand["placed"].items())
+            ]
+            hand["next"] = board.entries.get(hand["waiting"][0].id) if hand["waiting"] else None
+        context["hand"] = hand
+    return context
+
+
+BOARD = Board("bracket", "pairing/bracket.html", "bracket-board", _arbiter_context, (RoundError,))
+
+
+@require_GET
+def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The bracket and the medals as they stand, for everyone."""
+    tournament = public_tournament(tournament_id)
+
+    def build() -> dict:
+        if not tournament.pairing_system.has_page("public_bracket"):
+            raise Http404(_("This tournament has no bracket."))
+        return bracket_context(service.board(tournament))
+
+    return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)
+
+
+def bracket_pdf_made(tournament: Tournament) -> Made:
+    """The bracket or pool sheet (a task may write it: arbiter/views/public_pdf.py)."""
+    if not tournament.pairing_system.has_page("public_bracket"):
+        raise Http404(_("This tournament has no bracket."))
+    name = slugify(tournament.name) or "category"
+    disposition = {"Content-Disposition": f'attachment; filename="{name}-bracket.pdf"'}
+    return bracket_pdf(tournament, service.board(tournament)), "application/pdf", disposition
+
+
+@require_GET
+@tournament_arbiter_required
+def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The bracket or pool sheet to print, for the arbiter (published or not)."""
+    pdf, content_type, headers = bracket_pdf_made(tournament)
+    return HttpResponse(pdf, content_type=content_type, headers=headers)
+
+
+@require_GET
+def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The bracket or pool sheet of a published category, for everyone, kept like its page."""
+    tournament = public_tournament(tournament_id)
+    if not tournament.pairing_system.has_page("public_bracket"):
+        raise Http404(_("This tournament has no bracket."))
+    return public_pdf(
+        request,
+        tournament,
+        "bracket.pdf",
+        {},
+        notice=_("The PDF of the bracket is being prepared."),
+        builder="pairing.knockout.views.bracket_pdf_made",
+    )

@@ -1,0 +1,202 @@
+"""The live drawing of lots for a round robin: each step swaps the board over HTMX.
+
+Without JavaScript every button is a plain form or link and the page reloads; with HTMX only the
+board section (`drawing-board`) is swapped.
+"""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+
+from arbiter.core.access import tournament_arbiter_required
+from arbiter.core.models import Tournament
+from pairing.engines.group_separation import same_group_meetings
+from pairing.round_robin import services as service
+from pairing.round_robin.forms import PickForm, StartDrawingForm, StepForm
+from pairing.round_robin.models import LotDrawing
+
+
+@require_GET
+@tournament_arbiter_required
+def drawing_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _render(request, tournament, envelope=request.GET.get("envelope"))
+
+
+@require_POST
+@tournament_arbiter_required
+def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = StartDrawingForm(request.POST)
+    if not form.is_valid():
+        return _render(request, tournament, start_form=form)
+    return _act(
+        request,
+        tournament,
+        lambda: service.start_drawing(request.user, tournament, **form.cleaned_data),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def pick(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = PickForm(request.POST)
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    if not form.is_valid() or drawing is None:
+        return _fail(request, tournament, _("Choose an envelope and a number."))
+    data = form.cleaned_data
+    return _act(
+        request,
+        tournament,
+        lambda: service.record_pick(
+            request.user, drawing, data["step"], data["envelope"], data["number"]
+        ),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def draw_at_random(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = StepForm(request.POST)
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    if not form.is_valid() or drawing is None:
+        return _fail(request, tournament, _("The page was out of date; here is the drawing now."))
+    return _act(
+        request,
+        tournament,
+        lambda: service.draw_for_player(request.user, drawing, form.cleaned_data["step"]),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def undo(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _on_drawing(request, tournament, service.undo_last_pick)
+
+
+@require_POST
+@tournament_arbiter_required
+def restart(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    return _on_drawing(request, tournament, service.restart_drawing)
+
+
+@require_POST
+@tournament_arbiter_required
+def confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    if drawing is None:
+        return _fail(request, tournament, _("There is no drawing to confirm."))
+    try:
+        rounds = service.confirm_drawing(request.user, drawing)
+    except service.DrawingError as error:
+        return _fail(request, tournament, str(error))
+    messages.success(
+        request,
+        ngettext(
+            "Starting numbers locked; %(count)s round created.",
+            "Starting numbers locked; %(count)s rounds created.",
+            len(rounds),
+        )
+        % {"count": len(rounds)},
+    )
+    target = reverse("drawing", args=[tournament.pk])
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
+    return redirect(target)
+
+
+def _on_drawing(request, tournament, action) -> HttpResponse:
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    if drawing is None:
+        return _fail(request, tournament, _("There is no drawing yet."))
+    return _act(request, tournament, lambda: action(request.user, drawing))
+
+
+def _act(request, tournament, action) -> HttpResponse:
+    try:
+        action()
+    except service.DrawingError as error:
+        return _fail(request, tournament, str(error))
+    if request.htmx:
+        return _render(request, tournament)
+    return redirect("drawing", tournament_id=tournament.pk)
+
+
+def _fail(request, tournament, message: str) -> HttpResponse:
+    if request.htmx:
+        return _render(request, tournament, error=message)
+    messages.error(request, message)
+    return redirect("drawing", tournament_id=tournament.pk)
+
+
+def _render(request, tournament, *, envelope=None, error=None, start_form=None) -> HttpResponse:
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    context = {"tournament": tournament, "drawing": drawing, "error": error}
+    if drawing is None:
+        context["start_form"] = start_form or StartDrawingForm()
+        entries = service.active_entries(tournament)
+        try:
+            service.check_field(tournament, entries)
+        except service.DrawingError as problem:
+            context["field_problem"] = str(problem)
+    else:
+        try:
+            context.update(_board(drawing, envelope))
+        except service.DrawingError as problem:
+            context["error"] = str(problem)
+    template = "pairing/drawing.html#drawing-board" if request.htmx else "pairing/drawing.html"
+    return render(request, template, context)
+
+
+def _board(drawing: LotDrawing, envelope: str | None) -> dict:
+    state, by_key = service.engine_state(drawing)
+    picks = {pick.key: pick for pick in state.picks}
+    allowed = state.allowed_envelopes()
+    rows = [
+        {
+            "step": step + 1,
+            "drawer": drawer,
+            "pick": picks.get(drawer.key),
+            "current": step == len(state.picks),
+        }
+        for step, drawer in enumerate(state.order)
+    ]
+    envelopes = [
+        {
+            "label": e.label,
+            "left": state.left_in(e.label),
+            "allowed": e.label in allowed,
+            "reserved": e.reserved_for,
+        }
+        for e in state.envelopes
+    ]
+    board = {
+        "state": state,
+        "rows": rows,
+        "envelopes": envelopes,
+        "step": len(state.picks),
+        "chosen": envelope if envelope in allowed else (allowed[0] if len(allowed) == 1 else None),
+        "confirmed": drawing.confirmed_at is not None,
+    }
+    if board["chosen"]:
+        board["numbers"] = state.left_in(board["chosen"])
+    if state.finished:
+        numbers = state.numbers()
+        names = {key: entry.name for key, entry in by_key.items()}
+        cycle = len(state.order) + len(state.order) % 2 - 1
+        board["meetings"] = [
+            {
+                "round": m.round,
+                "late": m.round > cycle - 3,
+                "group": m.group,
+                "first": names[m.first],
+                "second": names[m.second],
+                "numbers": (numbers[m.first], numbers[m.second]),
+            }
+            for m in same_group_meetings(numbers, state.order)
+        ]
+    return board

@@ -1,0 +1,73 @@
+"""The glue of the pages whose HTMX requests swap one board: the Swiss pairing page, the Monrad
+evening and the knockout bracket. A change is made, then the answer is the board again (HTMX)
+or the page itself (a plain form, after a redirect); a refused change shows its message there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from arbiter.core.models import Entry, Tournament
+
+
+@dataclass(frozen=True)
+class Board:
+    url_name: str  # the page
+    template: str
+    partial: str  # the board, swapped by HTMX
+    context: Callable[[Tournament], dict]
+    refusals: tuple[type[Exception], ...]  # a change refused with a message for the arbiter
+    #: ``(tournament) -> BackgroundJob | None``: the job the page shows (waiting, running, or
+    #: why it failed), as the ``job`` of the context.
+    job: Callable[[Tournament], object] | None = None
+
+    def render(self, request: HttpRequest, tournament: Tournament, **extra) -> HttpResponse:
+        tournament.refresh_from_db()
+        context = {"tournament": tournament, **self.context(tournament), **extra}
+        if self.job is not None:
+            context.setdefault("job", self.job(tournament))
+        template = f"{self.template}#{self.partial}" if request.htmx else self.template
+        return render(request, template, context)
+
+    def done(self, request: HttpRequest, tournament: Tournament, **saved) -> HttpResponse:
+        """The board after a change; ``saved`` tells the page what was saved (``notice``, and
+        whatever else says where), shown beside it, or as a message after a plain form."""
+        if request.htmx:
+            return self.render(request, tournament, **saved)
+        if saved.get("notice"):
+            messages.success(request, saved["notice"])
+        return redirect(reverse(self.url_name, args=[tournament.pk]))
+
+    def fail(self, request: HttpRequest, tournament: Tournament, error: str) -> HttpResponse:
+        if request.htmx:
+            return self.render(request, tournament, error=error)
+        messages.error(request, error)
+        return redirect(reverse(self.url_name, args=[tournament.pk]))
+
+    def act(
+        self, request: HttpRequest, tournament: Tournament, change: Callable, **saved
+    ) -> HttpResponse:
+        try:
+            change()
+        except self.refusals as error:
+            return self.fail(request, tournament, str(error))
+        return self.done(request, tournament, **saved)
+
+
+def posted_int(value) -> int:
+    """A whole number from a form field, 0 when it is missing or not a number."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def posted_entry(tournament: Tournament, value) -> Entry:
+    """The tournament's entry whose id a form sent (404 for anything else)."""
+    return get_object_or_404(Entry, pk=posted_int(value), tournament=tournament)

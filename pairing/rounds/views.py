@@ -1,0 +1,160 @@
+"""The round lifecycle's buttons, the same for every system that pairs round by round (Swiss,
+Monrad): pair, swap players, set colours, publish, delete the last round.
+
+Each answers with the system's own page (its Board, named in arbiter/systems.py): the board
+again for HTMX, the page after a redirect for a plain form. Every action on a round posts
+``seen``, the round's token as the page showed it (pairing/services/rounds.py); a deletion that
+loses a public round or results answers with what it would lose and a button that confirms.
+"""
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
+
+from arbiter.core import engine_text
+from arbiter.core.access import tournament_arbiter_required
+from arbiter.core.models import BackgroundJob, Entry, Round, Tournament
+from arbiter.platform import jobs
+from pairing.rounds import services as lifecycle
+from pairing.rounds.board import Board, posted_entry, posted_int
+from pairing.rounds.jobs import PAIRING_ROUND, next_round_number, round_page
+
+
+def _board(tournament: Tournament) -> Board:
+    system = tournament.pairing_system
+    if not system.pairer:
+        raise Http404(_("This tournament's rounds are not paired one at a time."))
+    return import_string(system.board)
+
+
+def _act_on_round(
+    request: HttpRequest, tournament: Tournament, number: int, change
+) -> HttpResponse:
+    """Run ``change(round, seen)`` on round ``number`` as the page saw it."""
+    board = _board(tournament)
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        return board.fail(request, tournament, lifecycle.gone_message(tournament, number))
+    seen = request.POST.get("seen", "")
+    return board.act(request, tournament, lambda: change(round_, seen))
+
+
+@require_POST
+@tournament_arbiter_required
+def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Queue the pairing of the next round as a background job (arbiter/jobs.py), or join the
+    one under way (a second press, a second tab); the page shows its progress, then the draft
+    or why it failed."""
+    board = _board(tournament)
+    number = next_round_number(tournament)
+    try:
+        job, joined = jobs.start(
+            request.user,
+            "pair",
+            PAIRING_ROUND % {"number": number},
+            tournament=tournament,
+            options={"round": number},
+            result_url=round_page(tournament),
+        )
+    except jobs.TooManyJobs as refused:
+        return board.fail(request, tournament, str(refused))
+    if job.state == BackgroundJob.State.FAILED:
+        return board.fail(request, tournament, job.message)
+    if not joined:
+        return board.done(request, tournament)
+    # Translators: %(asked)s is "by anna at 14:02:11" (who asked for the job, and when).
+    notice = gettext(
+        "%(job)s was already asked for %(asked)s: this is that job, not a second one."
+    ) % {
+        "job": engine_text.translate(job.title),
+        "asked": job.asked,
+    }
+    return board.done(request, tournament, notice=notice, joined=True)
+
+
+@require_POST
+@tournament_arbiter_required
+def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Swap two players of a draft, named by entry (``first``, ``second``) or by the starting
+    numbers the arbiter typed (``first_number``, ``second_number``)."""
+    if "first_number" in request.POST:
+        try:
+            first, second = (
+                _numbered_entry(tournament, request.POST.get(field, ""))
+                for field in ("first_number", "second_number")
+            )
+        except LookupError as error:
+            return _board(tournament).fail(request, tournament, str(error))
+    else:
+        first = posted_entry(tournament, request.POST.get("first"))
+        second = posted_entry(tournament, request.POST.get("second"))
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lambda round_, seen: lifecycle.swap_players(request.user, round_, first, second, seen=seen),
+    )
+
+
+def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
+    """The entry with the starting number typed ("12", or "12 Carlsen, Magnus" as the list
+    suggests it); LookupError with a message for the arbiter otherwise."""
+    digits = typed.strip().split(" ", 1)[0]
+    number = int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else 0
+    entry = tournament.entries.filter(starting_number=number).first() if number else None
+    if entry is None:
+        shown = typed.strip() or "(empty)"
+        raise LookupError(
+            gettext("No player has the starting number %(number)s: type a number to swap.")
+            % {"number": shown}
+        )
+    return entry
+
+
+@require_POST
+@tournament_arbiter_required
+def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """One board's colours as the arbiter set them: ``white`` is who gets White."""
+    board = posted_int(request.POST.get("board"))
+    white = posted_entry(tournament, request.POST.get("white"))
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lambda round_, seen: lifecycle.set_colours(request.user, round_, board, white, seen=seen),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lambda round_, seen: lifecycle.publish_round(request.user, round_, seen=seen),
+    )
+
+
+@require_POST
+@tournament_arbiter_required
+def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """Delete the last round; one that is public or has results needs a second press that
+    confirms the loss."""
+    board = _board(tournament)
+    round_ = Round.objects.filter(tournament=tournament, number=number).first()
+    if round_ is None:
+        return board.fail(request, tournament, lifecycle.gone_message(tournament, number))
+    seen = request.POST.get("seen", "")
+    try:
+        lifecycle.delete_last_round(
+            request.user, round_, seen=seen, confirm=request.POST.get("confirm") == "yes"
+        )
+    except lifecycle.ConfirmationNeeded as refused:
+        confirm = {"number": number, "lost": refused.lost, "seen": seen}
+        return board.render(request, tournament, confirm_delete=confirm)
+    except board.refusals as error:
+        return board.fail(request, tournament, str(error))
+    return board.done(request, tournament)

@@ -1,0 +1,69 @@
+"""Tournament report files: create a Swiss from a TRF, and download a Swiss as TRF-2026 or TRF-16.
+
+The import page is open to every arbiter (whoever imports becomes the chief arbiter, as when
+creating a tournament); the download is for the tournament's own arbiters. The public export
+belongs to the public pages.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from arbiter.core import engine_text
+from arbiter.core.access import tournament_arbiter_required
+from arbiter.core.models import BackgroundJob, Tournament
+from arbiter.core.once import once_per_submission
+from arbiter.platform import jobs
+from pairing.swiss.trf.export import trf_file
+from pairing.swiss.trf.forms import TrfImportForm
+from pairing.swiss.trf.jobs import IMPORTING
+
+#: URL part -> whether the file is TRF-16 (``legacy``) and the name suffix.
+FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@once_per_submission
+def import_page(request: HttpRequest) -> HttpResponse:
+    """Paste or upload a TRF; the import runs as a background job (arbiter/jobs.py). A bad
+    file is reported with its line and nothing is saved."""
+    form = TrfImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        try:
+            job, _ = jobs.start(
+                request.user,
+                "trf_import",
+                IMPORTING,
+                payload=text,
+                options={"name": form.cleaned_data["name"].strip()},
+            )
+        except jobs.TooManyJobs as refused:
+            form.add_error(None, str(refused))
+            return render(request, "pairing/trf_import.html", {"form": form})
+        if job.active:
+            return redirect("job", job_id=job.pk)
+        if job.state == BackgroundJob.State.DONE:
+            messages.success(request, engine_text.translate(job.message))
+            return redirect(job.result_url)
+        form.add_error(None, job.message)
+    return render(request, "pairing/trf_import.html", {"form": form})
+
+
+@require_GET
+@tournament_arbiter_required
+def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpResponse:
+    """The complete rounds as a TRF file (a round still without all its results is left out)."""
+    if not tournament.pairing_system.trf_export or flavour not in FORMATS:
+        raise Http404(_("No TRF export for this tournament."))
+    legacy, suffix = FORMATS[flavour]
+    text, rounds = trf_file(tournament, legacy=legacy)
+    filename = f"{slugify(tournament.name) or 'tournament'}-r{rounds}{suffix}.trf"
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

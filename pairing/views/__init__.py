@@ -1,1 +1,0 @@
-"""Function views of the pairing app, one module per page family."""
