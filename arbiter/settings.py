@@ -31,7 +31,7 @@ if not DEBUG and SECRET_KEY.startswith("django-insecure-"):
         "SECRET_KEY=$(python3 -c 'import secrets; print(secrets.token_urlsafe(50))'), "
         "or set DEBUG=1 for development on this machine only."
     )
-# Backups are signed with this key (arbiter/backup.py); a restore needs the same one.
+# Backups are signed with this key (arbiter/desk/backup.py); a restore needs the same one.
 BACKUP_KEY = os.environ.get("BACKUP_KEY") or SECRET_KEY
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS", "")
@@ -129,7 +129,8 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Languages (docs/i18n.md). English is the default and has no URL prefix; the public pages of
 # the others live under /sv/, /ru/, /fi/, /fr/ (arbiter/urls.py), the arbiter's pages follow the
-# arbiter's kept choice (arbiter/i18n.py). Translations: locale/<language>/LC_MESSAGES/django.po.
+# arbiter's kept choice (arbiter/platform/i18n.py). Translations:
+# locale/<language>/LC_MESSAGES/django.po.
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", "English"),
@@ -145,13 +146,13 @@ LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 
-# Caches (arbiter/cache.py). With REDIS_URL (redis://host:6379/0) both live in that Redis, shared
-# by every app server: "default", the public pages' rendered bodies (arbiter/views/public_live.py),
-# and "logins", the login-failure counts and locks (arbiter/views/auth.py), each under a key prefix
-# of its own. Without it, each process's memory (the one-command SQLite start needs no Redis);
-# several gunicorn workers then count failed logins apart (up to workers x a limit).
-# PUBLIC_PAGE_CACHE=0 stops keeping rendered pages (to measure, or to debug); the login counts
-# are kept whatever it says.
+# Caches (arbiter/platform/cache.py). With REDIS_URL (redis://host:6379/0) both live in that Redis,
+# shared by every app server: "default", the public pages' rendered bodies
+# (arbiter/platform/public_live.py), and "logins", the login-failure counts and locks
+# (arbiter/platform/views/auth.py), each under a key prefix of its own. Without it, each process's
+# memory (the one-command SQLite start needs no Redis); several gunicorn workers then count failed
+# logins apart (up to workers x a limit). PUBLIC_PAGE_CACHE=0 stops keeping rendered pages (to
+# measure, or to debug); the login counts are kept whatever it says.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 
 
@@ -179,7 +180,7 @@ CACHES = {
 USE_I18N = True
 USE_TZ = True
 # Dates and numbers follow the active language's formats (Django's localization, always on since
-# Django 5; docs/i18n.md); English's short date is ISO's (arbiter/formats/en/formats.py).
+# Django 5; docs/i18n.md); English's short date is ISO's (arbiter/platform/formats/en/formats.py).
 FORMAT_MODULE_PATH = ["arbiter.platform.formats"]
 
 STATIC_URL = "/static/"
@@ -191,11 +192,12 @@ STORAGES = {
 }
 WHITENOISE_USE_FINDERS = DEBUG
 
-# Long work (pairing a round, importing a file) runs as a background task (arbiter/jobs.py,
+# Long work (pairing a round, importing a file) runs as a background task (arbiter/platform/jobs.py,
 # docs/background-tasks.md): queued in the database, run by `manage.py db_worker` processes, on
 # this machine or others sharing the database. A job running longer than TASK_TIME_LIMIT
 # seconds is stopped and changes nothing.
-# Two queues (arbiter/jobs.py): "default" for quick jobs, "large" for large fields and files.
+# Two queues (arbiter/platform/jobs.py): "default" for quick jobs, "large" for large fields and
+# files.
 TASK_QUEUES = ["default", "large"]
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": TASK_QUEUES}}
 TASK_TIME_LIMIT = int(os.environ.get("TASK_TIME_LIMIT", "600"))
@@ -211,10 +213,11 @@ if TASK_LEASE_SECONDS < 1:
     raise ImproperlyConfigured(f"TASK_LEASE_SECONDS is at least 1, not {TASK_LEASE_SECONDS}.")
 if TASKS_PER_ARBITER < 1:
     raise ImproperlyConfigured(f"TASKS_PER_ARBITER is at least 1, not {TASKS_PER_ARBITER}.")
-# How often an open public page asks whether something changed (arbiter/views/public_live.py).
+# How often an open public page asks whether something changed (arbiter/platform/public_live.py).
 PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "20"))
-# Public PDFs not yet kept are written by a worker, not by the request (arbiter/views/public_pdf.py)
-# when the worker can hand them over: through the cache it shares with the app, Redis.
+# Public PDFs not yet kept are written by a worker, not by the request
+# (arbiter/platform/public_pdf.py) when the worker can hand them over: through the cache it shares
+# with the app, Redis.
 PDFS_IN_BACKGROUND = bool(REDIS_URL)
 
 # Limits on what comes in (README, "Configuration"; docs/hardening.md, "Limits"): a refusal
@@ -228,7 +231,7 @@ if not 1 <= MAX_ROUNDS <= 99:
 # A backup file `manage.py restore` reads whole (all tournaments of a server: much more).
 MAX_BACKUP_BYTES = int(os.environ.get("MAX_BACKUP_BYTES", str(256 * 1024 * 1024)))
 # A request whose body is larger than a file, a paste and the form around them is answered
-# 413 from its Content-Length, before it is read (arbiter/limits.py).
+# 413 from its Content-Length, before it is read (arbiter/platform/limits.py).
 MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024
 # Django's own guards, set from those: the form fields of one request (a paste included), the
 # fields of one form (the knockout seeding sends one per competitor), one file per request;
@@ -260,8 +263,8 @@ SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 
-# Login and password-reset limits (arbiter/views/auth.py; README, "Configuration"): failures
-# are counted per username and address together (slowed down, then locked for that address
+# Login and password-reset limits (arbiter/platform/views/auth.py; README, "Configuration"):
+# failures are counted per username and address together (slowed down, then locked for that address
 # only), per address, and per username from every address (then only addresses the username
 # logged in from before may still try).
 LOGIN_SLOWDOWN_AFTER = int(os.environ.get("LOGIN_SLOWDOWN_AFTER", "3"))
@@ -294,7 +297,7 @@ ADMINS = [
 ]
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
-# Logging (arbiter/logs.py, README "Logging"): one JSON object per line on stderr, with the
+# Logging (arbiter/platform/logs.py, README "Logging"): one JSON object per line on stderr, with the
 # request's id; errors (500s and their tracebacks) also go to ADMINS when EMAIL_HOST is set.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 _log_handlers = ["stderr"] + (["mail_admins"] if EMAIL_HOST and ADMINS else [])

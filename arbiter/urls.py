@@ -2,6 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from arbiter.core.systems import SYSTEMS
 from arbiter.desk.views import audit, dashboard, players, rounds, tournaments
 from arbiter.platform import i18n
 from arbiter.platform.views import auth, jobs
@@ -11,13 +12,12 @@ from arbiter.public.views import standings as public_standings
 from arbiter.public.views import tournament as public
 from judo import mat_urls
 from judo import results_urls as competition_results_urls
-from pairing.knockout import urls as knockout_urls
 
 # The admin logs in through the rate-limited login page (before admin.site.urls is read below).
 admin.site.login = auth.admin_login
 
 # The public pages and downloads, in every language: English as they are (/t/4/), the others
-# under their prefix (/sv/t/4/); arbiter/i18n.py chooses and redirects (docs/i18n.md).
+# under their prefix (/sv/t/4/); arbiter/platform/i18n.py chooses and redirects (docs/i18n.md).
 public_urlpatterns = [
     path("", public.home, name="home"),
     path("t/<int:tournament_id>/", public.tournament_page, name="tournament"),
@@ -39,7 +39,7 @@ public_urlpatterns = [
     ),
     path("t/<int:tournament_id>/search/", public_players.search, name="public_search"),
     path("", include("arbiter.public.export_urls")),
-    path("", include(knockout_urls.public_urlpatterns)),
+    *[pattern for system in SYSTEMS.values() for pattern in system.public_urls],
     path("", include(mat_urls.public_urlpatterns)),
     path("", include(competition_results_urls.public_urlpatterns)),
 ]
@@ -49,7 +49,8 @@ urlpatterns = [
     path("language/<str:language>/", i18n.choose, name="choose_language"),
     # the arbiter's language switch (a form with the CSRF token; the choice is kept per user)
     path("i18n/setlang/", i18n.set_language, name="set_language"),
-    # Before Django's own: the login and reset pages that limit attempts (arbiter/views/auth.py).
+    # Before Django's own: the login and reset pages that limit attempts
+    # (arbiter/platform/views/auth.py).
     path("accounts/login/", auth.LoginView.as_view(), name="login"),
     path("accounts/password_reset/", auth.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
@@ -110,7 +111,6 @@ urlpatterns = [
     ),
     path("arbiter/t/<int:tournament_id>/audit/", audit.audit_log, name="audit_log"),
     path("arbiter/jobs/<int:job_id>/", jobs.job_page, name="job"),
-    path("", include("pairing.knockout.urls")),
     path("", include("judo.urls")),
     path("", include("judo.mat_urls")),
     path("", include("judo.results_urls")),

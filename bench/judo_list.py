@@ -5,8 +5,8 @@
 
 A throwaway test database (SQLite file by default, or DATABASE_URL's server) holds a competition
 with the IJF senior classes of both sexes. For each size, an XLSX registration export is written
-with openpyxl and then read (arbiter/spreadsheets.py: the upload request), checked line by line
-(pairing/competitor_lists.py: each preview request) and imported (the background job's one
+with openpyxl and then read (arbiter/platform/spreadsheets.py: the upload request), checked line by
+line (judo/competitor_lists.py: each preview request) and imported (the background job's one
 transaction). Figures, not a test: docs/competition.md quotes them.
 """
 

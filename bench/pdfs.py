@@ -5,8 +5,8 @@
 
 Builds a throwaway test database with a published Swiss (bench/scenarios.py) and times, best of
 ``--repeat``, the standings PDF with the standings computed inside (every cache emptied) and
-with them kept (arbiter.standings.public_standings), and the last round's pairing PDF. These are
-what a request would spend if it built them itself (docs/background-tasks.md, "PDFs").
+with them kept (arbiter.core.standings.public_standings), and the last round's pairing PDF. These
+are what a request would spend if it built them itself (docs/background-tasks.md, "PDFs").
 """
 
 from __future__ import annotations

@@ -29,8 +29,9 @@ def played_swiss(players: int, rounds: int, name: str):
     scored at random (fixed seed); returns (tournament, its chief arbiter)."""
     from django.contrib.auth import get_user_model
 
-    from arbiter.core.models import Entry, System, Tournament, TournamentArbiter
+    from arbiter.core.models import Entry, Tournament, TournamentArbiter
     from arbiter.core.services.results import record_result
+    from arbiter.core.systems import System
     from pairing.rounds import services as lifecycle
 
     rng = random.Random(2026 + players)

@@ -3,8 +3,8 @@ line before anything is saved (docs/competition.md, "Entries from a list").
 
 The file's columns are mapped to fields (:data:`FIELDS`): guessed from the header names in the
 five languages of the app (:data:`HEADERS`), changed by the arbiter on the preview. Every line is
-checked as the single-entry form checks it (:class:`~pairing.competition_forms.CompetitorForm`)
-and lands where that form lands it (:func:`pairing.services.competition.landing`); a line is
+checked as the single-entry form checks it (:class:`~judo.forms.CompetitorForm`)
+and lands where that form lands it (:func:`judo.services.competition.landing`); a line is
 also refused when its category is drawn, when the same competitor is on an earlier line, or is
 entered in the competition already. :func:`check` reads the competition's categories and
 entries in three queries, whatever the list's length.

@@ -189,7 +189,7 @@ class WeighForm(forms.Form):
 
 
 class EntryListForm(forms.Form):
-    """A registration export: CSV or XLSX, read by arbiter/spreadsheets.py."""
+    """A registration export: CSV or XLSX, read by arbiter/platform/spreadsheets.py."""
 
     file = forms.FileField(
         label=gettext_lazy("The list (CSV or Excel .xlsx)"),

@@ -64,7 +64,8 @@ class Competition(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    #: What its public pages are kept under and called in templates (arbiter/views/public_live.py).
+    #: What its public pages are kept under and called in templates
+    #: (arbiter/platform/public_live.py).
     public_name = "competition"
 
     @property
@@ -169,8 +170,9 @@ class LiveScore(models.Model):
 
 class EntryList(models.Model):
     """A competition's entry list as uploaded (a club's or a federation's registration export),
-    kept between the preview and its import (pairing/services/competition_lists.py). Its rows
-    are the cells as read (arbiter/spreadsheets.py), the header first; once imported they are
+    kept between the preview and its import (judo/services/competition_lists.py). Its rows
+    are the cells as read (arbiter/platform/spreadsheets.py), the header first; once imported they
+    are
     dropped and ``imported_at`` says when, so the same list is never imported twice."""
 
     competition = models.ForeignKey(

@@ -2,20 +2,27 @@ from django.apps import AppConfig
 
 
 class PairingConfig(AppConfig):
+    """The pairing systems, one room each (round robin, Swiss, Monrad, knockout), and the round
+    lifecycle they share."""
+
     name = "pairing"
     verbose_name = "Pairing"
 
     def ready(self) -> None:
-        # The modules whose sentences an arbiter may read, marked with N_ when imported
-        # (pairing/engine_text.py translates them back): the engines' explanations and the
-        # summaries the services store (a draft's last change, a job's message).
+        from arbiter.core import systems
         from arbiter.platform import jobs
-        from pairing.engines.dutch import explain  # noqa: F401
-        from pairing.knockout import services as knockout  # noqa: F401
-        from pairing.monrad import services as monrad  # noqa: F401
+        from pairing.knockout.system import KNOCKOUT
+        from pairing.monrad.system import MONRAD
+        from pairing.round_robin.system import ROUND_ROBIN
         from pairing.rounds.jobs import PAIR
-        from pairing.swiss import services as swiss  # noqa: F401
+        from pairing.swiss.system import SWISS_DUTCH
         from pairing.swiss.trf.jobs import TRF_IMPORT
 
+        # The modules whose sentences an arbiter may read are marked with N_ when imported
+        # (arbiter/core/engine_text.py translates them back): the engines' explanations (the
+        # Dutch engine's explain, imported by its services) and the summaries the services
+        # store (a draft's last change, a job's message), all imported by the entries here.
+        for system in (ROUND_ROBIN, SWISS_DUTCH, MONRAD, KNOCKOUT):
+            systems.register(system)
         jobs.register(PAIR)
         jobs.register(TRF_IMPORT)

@@ -16,7 +16,8 @@ import pytest
 from django.core.cache import caches
 from hypothesis import settings
 
-from arbiter.core.models import System, TournamentArbiter
+from arbiter.core.models import TournamentArbiter
+from arbiter.core.systems import System
 from tests import real_files
 from tests.factories import (
     PASSWORD,

@@ -5,8 +5,9 @@ from decimal import Decimal
 import factory
 from django.contrib.auth import get_user_model
 
-from arbiter.core.models import Bye, Entry, Game, Round, System, Tournament, TournamentArbiter
+from arbiter.core.models import Bye, Entry, Game, Round, Tournament, TournamentArbiter
 from arbiter.core.services.status import tournament_changed
+from arbiter.core.systems import System
 from judo.services import competition as competition_service
 
 PASSWORD = "correct horse battery"
@@ -84,7 +85,7 @@ class ByeFactory(factory.django.DjangoModelFactory):
 
 
 def changed(tournament: Tournament) -> None:
-    """What every service does after changing a tournament (arbiter/services/audit.record), for
+    """What every service does after changing a tournament (arbiter/core/services/audit.record), for
     a test that changed it with the factories: its version moves on, so the public pages, kept
     by version, show the change."""
     tournament_changed(tournament)

@@ -5,7 +5,7 @@ same transaction (docs/foundation.md, "Audit log"). The admin's own forms would 
 entries and rounds without an audit entry and without the rules the services keep (a round
 completing with its last result, starting numbers), so for staff too the tournament models are
 read-only here, and the audit log can be read but never changed or deleted (the database
-refuses that as well: arbiter/audit_guard.py).
+refuses that as well: arbiter/core/audit_guard.py).
 """
 
 from django.contrib import admin

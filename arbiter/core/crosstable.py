@@ -1,6 +1,7 @@
 """The crosstable: Berger's grid for a round robin, one column per round for every other system.
 
-Rows follow the starting numbers. Only published and complete rounds count (see arbiter.scoring).
+Rows follow the starting numbers. Only published and complete rounds count (see
+arbiter.core.scoring).
 """
 
 from collections import defaultdict

@@ -8,7 +8,7 @@ template's translation with the same values. Whatever matches no template stays 
 an unknown sentence is shown in English rather than lost.
 
 The templates are those of the modules imported so far; the apps import every module whose
-sentences an arbiter may read when Django starts (``ready()`` in arbiter/apps.py and
+sentences an arbiter may read when Django starts (``ready()`` in arbiter/core/apps.py and
 pairing/apps.py), so this module imports none of them: they import it.
 """
 

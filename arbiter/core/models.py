@@ -16,7 +16,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from arbiter.core.systems import SYSTEMS, System
+from arbiter.core import systems
+from arbiter.core.systems import SYSTEMS
 from pairing.engines import results
 
 #: The day the 2026 FIDE Dutch rules (C.04.3) came into force; older events keep the 2017 rules.
@@ -89,7 +90,9 @@ class Tournament(models.Model):
         FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200, validators=[no_control_characters])
-    system = models.CharField(max_length=20, choices=System.choices)
+    #: A registered system's code (arbiter/core/systems.py; the registry, not the database,
+    #: knows which exist, so a system added is one entry and no migration).
+    system = models.CharField(max_length=20, choices=systems.choices)
     rules_version = models.CharField(
         max_length=4, choices=RulesVersion.choices, default=RulesVersion.FIDE_2026
     )
@@ -101,9 +104,10 @@ class Tournament(models.Model):
     planned_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), within_max_rounds]
     )
-    #: Derived from the facts after every change (arbiter/services/status.py), never set by hand.
+    #: Derived from the facts after every change (arbiter/core/services/status.py), never set by
+    #: hand.
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PREPARING)
-    #: Moves on with every change, in the change's own transaction (arbiter/services/audit.py).
+    #: Moves on with every change, in the change's own transaction (arbiter/core/services/audit.py).
     version = models.PositiveBigIntegerField(default=0)
     #: Swiss: Baku acceleration (C.04.7) or none.
     baku_acceleration = models.BooleanField(default=False)
@@ -112,7 +116,7 @@ class Tournament(models.Model):
         max_length=1, blank=True, choices=[("w", "White"), ("b", "Black")]
     )
     #: The tie-breaks of the standings, by C.07 code in order ("BH-C1 BH SB"); empty: the
-    #: system's default (arbiter/systems.py).
+    #: system's default (arbiter/core/systems.py).
     tiebreaks = models.CharField(max_length=200, blank=True)
     tiebreak_rules = models.CharField(
         max_length=4, choices=TiebreakRules.choices, default=TiebreakRules.FIDE_2026
@@ -145,9 +149,6 @@ class Tournament(models.Model):
                 name="tournament_ends_after_it_starts",
             ),
             models.CheckConstraint(
-                condition=Q(system__in=System.values), name="tournament_system_known"
-            ),
-            models.CheckConstraint(
                 condition=Q(rules_version__in=RulesVersion.values),
                 name="tournament_rules_version_known",
             ),
@@ -162,7 +163,7 @@ class Tournament(models.Model):
 
     @property
     def pairing_system(self):
-        """The system's entry in the registry (arbiter/systems.py)."""
+        """The system's entry in the registry (arbiter/core/systems.py)."""
         return SYSTEMS[self.system]
 
 
@@ -254,7 +255,7 @@ class Versioned(models.Model):
     """What arbiters edit from pages that may have gone stale (a draft round, a bracket before
     its first fight): its version moves on with every change, kept with the change and who made
     it, so an action from a page that showed an older version is refused with what changed
-    (pairing/services/rounds.py)."""
+    (pairing/rounds/services.py)."""
 
     version = models.PositiveIntegerField(default=1)
     last_change = models.CharField(max_length=300, blank=True)
@@ -389,7 +390,7 @@ class AuditEntry(models.Model):
 
 
 class Submission(models.Model):
-    """A form already acted on, by the one-time token it carried (arbiter/once.py): the same
+    """A form already acted on, by the one-time token it carried (arbiter/core/once.py): the same
     form sent twice (a double click, a resent request) has one effect."""
 
     token = models.UUIDField(unique=True)
@@ -403,9 +404,9 @@ class Submission(models.Model):
 
 
 class BackgroundJob(models.Model):
-    """Long work done by a task worker instead of in the web request (arbiter/jobs.py): pairing a
-    round, importing a file. The page that started it shows its state and, when it is over,
-    the outcome; the arbiter can leave and come back. A tournament has at most one unfinished
+    """Long work done by a task worker instead of in the web request (arbiter/platform/jobs.py):
+    pairing a round, importing a file. The page that started it shows its state and, when it is
+    over, the outcome; the arbiter can leave and come back. A tournament has at most one unfinished
     job of a kind, so a second press joins the first instead of queueing another."""
 
     class State(models.TextChoices):
@@ -436,7 +437,7 @@ class BackgroundJob(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True)
     #: The lease of a running job: its worker renews it every few seconds; a job whose lease
-    #: ran out (TASK_LEASE_SECONDS) lost its worker and is failed (arbiter/jobs.py).
+    #: ran out (TASK_LEASE_SECONDS) lost its worker and is failed (arbiter/platform/jobs.py).
     heartbeat_at = models.DateTimeField(null=True)
     finished_at = models.DateTimeField(null=True)
     #: The id of the task that runs it (django-tasks), failed with the job when its worker is lost.
@@ -493,8 +494,9 @@ class BackgroundJob(models.Model):
 
 
 class UserLanguage(models.Model):
-    """The language an arbiter chose with the switch on their pages (arbiter/i18n.py): applied
-    at each login and on every page of theirs. A preference, not tournament data: not audited,
+    """The language an arbiter chose with the switch on their pages (arbiter/platform/i18n.py):
+    applied at each login and on every page of theirs. A preference, not tournament data: not
+    audited,
     not in backups."""
 
     user = models.OneToOneField(

@@ -2,7 +2,7 @@
 
 Everything public about a tournament is a function of its rows, and every change of those rows
 goes through a service that writes the audit log, which moves ``Tournament.version`` on in the
-same transaction (arbiter/services/status.py). So a value computed for one version (standings,
+same transaction (arbiter/core/services/status.py). So a value computed for one version (standings,
 a rendered page, a PDF) stays right until the version moves, and is kept in Django's ``default``
 cache under a key that holds the version: Redis when several processes share it, else each
 process's memory. Nothing is ever invalidated; a new version simply asks for new keys and the old

@@ -66,7 +66,7 @@ def _progress(state: str, games: int, results: int) -> str:
 def bye_points(kind: str, system: str) -> Decimal:
     """What a bye of this kind is worth in this system.
 
-    A pairing-allocated bye scores what the system gives it (arbiter/systems.py): a point in a
+    A pairing-allocated bye scores what the system gives it (arbiter/core/systems.py): a point in a
     Swiss or Monrad (C.04.1), nothing in a round robin, where it is the free round against
     Berger's "dummy" opponent of an odd field.
     """

@@ -1,6 +1,6 @@
 """Standings: rank, points and tie-breaks after a round, for every pairing system.
 
-Only published and complete rounds count (see :mod:`arbiter.scoring`). Unless a round is asked
+Only published and complete rounds count (see :mod:`arbiter.core.scoring`). Unless a round is asked
 for, they stand after the last round with every result in, or, where the system follows its
 round live (``live_standings``: a Swiss, a Monrad evening), after the last round with any result
 in; a round without any result yet (a round robin's schedule is public from the drawing on, a
@@ -148,7 +148,7 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
 
 def public_standings(tournament: Tournament, through_round: int | None = None) -> Standings:
     """:func:`standings` computed once per tournament version and round asked for, and shared by
-    every page, PDF, card and export that shows them (arbiter/public_cache.py): a crowd asking
+    every page, PDF, card and export that shows them (arbiter/core/public_cache.py): a crowd asking
     for a 2000-player event's standings costs one computation, not one each."""
     key = f"standings:{tournament.pk}:{stamp(tournament)}:{through_round}"
     return shared(key, lambda: standings(tournament, through_round))

@@ -1,27 +1,25 @@
 """The pairing systems the app runs: one entry each, saying all the app needs to know about it.
 
-Nothing outside this module asks which system a tournament has: pages, menus, standings,
-scoring, the round lifecycle, entries, exports and the demo read the tournament's entry here
-(``tournament.pairing_system``). Adding a system is one entry plus the modules it names:
-docs/adding-a-system.md.
-
-The functions an entry names are given as dotted paths, imported when first used, so this
-module imports no service or view (they import it).
+Nothing outside the registry asks which system a tournament has: pages, menus, standings,
+scoring, the round lifecycle, entries, exports, backups and the demo read the tournament's entry
+(``tournament.pairing_system``). Each system's room defines its entry (``pairing/<system>/
+system.py``) and the pairing app registers it at start-up (:func:`register`); the core imports no
+system. Adding a system: docs/adding-a-system.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db import models
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 
 class System(models.TextChoices):
-    """The systems' codes, as stored in ``Tournament.system``."""
+    """The codes of the systems that ship with the app, as stored in ``Tournament.system``."""
 
     ROUND_ROBIN = "round_robin", _("Round robin (Berger)")
     SWISS_DUTCH = "swiss_dutch", _("Swiss, FIDE Dutch")
@@ -42,9 +40,34 @@ class Link:
     download: bool = False
 
 
+#: ``(value, entry) -> value``: a JSON value with the entry ids in it passed through ``entry``.
+Remap = Callable[[Any, Callable[[Any], Any]], Any]
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A model a system keeps beside its tournaments, backed up and restored with them: its
+    label (``app.Model``), the lookup from a row to its tournament's id, and its JSON fields
+    that hold entry ids, each with the function that gives them a restore's new ids."""
+
+    label: str
+    tournament: str
+    entry_ids: Mapping[str, Remap] = field(default_factory=dict)
+
+
+def entry_keys(value: dict[str, Any], entry: Callable[[Any], Any]) -> dict[str, Any]:
+    """A JSON object keyed by entry ids (``{"12": ...}``) with its keys passed through
+    ``entry``: a remapper for :attr:`Stored.entry_ids`."""
+    return {str(entry(int(key))): item for key, item in value.items()}
+
+
 @dataclass(frozen=True)
 class PairingSystem:
     code: str
+    #: Its name in the tournament form's choice of systems.
+    label: str
+    #: Its value of ``system`` in the JSON export (docs/schema/tournament-v1.json lists them).
+    schema_value: str
     #: Menu items of the arbiter's pages that only this system has (after Players and Rounds).
     arbiter_pages: tuple[Link, ...]
     #: Public tabs that only this system has (after the starting list); those with
@@ -62,7 +85,7 @@ class PairingSystem:
     #: The standings follow the round being played result by result (a system that pairs one
     #: round at a time, followed live). False: they stand after the last round with every
     #: result in (a round robin publishes every round at the drawing, and a game may be
-    #: postponed): arbiter/standings.py.
+    #: postponed): arbiter/core/standings.py.
     live_standings: bool = True
     #: What the starting numbers are called on the public starting list, and the order it opens
     #: in: "rating" (the initial ranking, C.04.2) or "number" (numbers drawn by lot: a round
@@ -77,34 +100,43 @@ class PairingSystem:
     #: Nobody can join once the rounds exist (the round robin's schedule is fixed).
     closed_once_rounds_exist: bool = False
     #: ``(tournament) -> str``: the TRF-2026 ``192`` tournament type (ETT26 code) of its rating
-    #: report file; "" when the system has none (its TRF-2026 and TRF-16 cannot be downloaded).
-    trf_type: str = ""
+    #: report file; None when the system has none (its TRF-2026 and TRF-16 cannot be downloaded).
+    trf_type: Callable[[Any], str] | None = None
     #: What its TRF's ``182`` record (the pairing program) says made the rounds.
     trf_program: str = ""
-    #: The pairer of the round lifecycle (pairing/services/rounds.py): a function
-    #: ``(user, tournament, number) -> Proposal`` that pairs the next round, or "" when the
+    #: The pairer of the round lifecycle (pairing/rounds/services.py): a function
+    #: ``(user, tournament, number) -> Proposal`` that pairs the next round, or None when the
     #: system's rounds are made otherwise (a round robin's drawing of lots makes them all).
-    pairer: str = ""
+    pairer: Callable[[Any, Any, int], Any] | None = None
     #: The page where the next round is paired and its draft edited: its URL name and its
-    #: Board (the HTMX glue, pairing/views/board.py).
+    #: Board, the HTMX glue (pairing/rounds/board.py).
     round_page: str = ""
-    board: str = ""
+    board: Any = None
     #: The model keeping what the pairer proposed beside each round (with ``boards``, ``bye``
     #: and ``edited``): an edited draft is compared with it.
-    engine_record: str = ""
+    engine_record: type[models.Model] | None = None
     #: ``(user, round) -> list[str]``: what to note in the audit log when a draft is published
     #: (the rule warnings, the repeats an arbiter accepted).
-    publish_notes: str = ""
-    #: ``(tournament) -> pairing.services.knockout.Results``: for a system without rounds, its
+    publish_notes: Callable[[Any, Any], list[str]] | None = None
+    #: ``(tournament) -> pairing.knockout.services.Results``: for a system without rounds, its
     #: placings, which the standings page and the standings PDF show instead of points.
-    placings: str = ""
-    #: ``(tournament) -> "preparing" | "running" | "finished"``, from the facts.
-    progress: str = "arbiter.core.services.status.rounds_progress"
-    #: ``(user, tournament) -> None``: play the demo tournament some way in (arbiter/demo.py).
-    demo: str = ""
+    placings: Callable[[Any], Any] | None = None
+    #: ``(tournament) -> "preparing" | "running" | "finished"``, from the facts; None: from the
+    #: rounds (arbiter.core.services.status.rounds_progress).
+    progress: Callable[[Any], str] | None = None
+    #: ``(user, tournament) -> None``: play the demo tournament some way in (arbiter/desk/demo.py).
+    demo: Callable[[Any, Any], None] | None = None
     #: ``(tournament) -> list[dict]``: a system without rounds has bouts; the exports list them
     #: (``docs/schema/tournament-v1.json``, ``bouts``).
-    bouts: str = ""
+    bouts: Callable[[Any], list[dict[str, Any]]] | None = None
+    #: The models it keeps beside its tournaments, parents first: backups and their restore
+    #: follow from them (arbiter/desk/backup.py).
+    stored: tuple[Stored, ...] = ()
+    #: Its pages' URL patterns, included under the project's URLs: the arbiter's, and the public
+    #: ones (served in every language, arbiter/urls.py).
+    urls: Sequence[Any] = ()
+    public_urls: Sequence[Any] = ()
+
     #: What the pages call those who take part (a knockout category's are competitors), as a
     #: heading, and the button that adds one: whole phrases, so each language words them.
     people: Any = PLAYERS
@@ -117,84 +149,28 @@ class PairingSystem:
     @property
     def trf_export(self) -> bool:
         """FIDE rating report files (TRF-2026 and TRF-16) can be downloaded."""
-        return bool(self.trf_type)
+        return self.trf_type is not None
 
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
         return any(link.url_name == url_name for link in self.arbiter_pages + self.public_pages)
 
-    def call(self, name: str, *args: Any) -> Any:
-        """Call the function this entry names in field ``name``."""
-        return import_string(getattr(self, name))(*args)
+
+#: Every registered system, by code (:func:`register`), in the order registered.
+SYSTEMS: dict[str, PairingSystem] = {}
 
 
-SYSTEMS: dict[str, PairingSystem] = {
-    System.ROUND_ROBIN: PairingSystem(
-        code=System.ROUND_ROBIN,
-        arbiter_pages=(
-            Link(_("Drawing of lots"), "drawing"),
-            Link("TRF-2026", "trf_export", ("2026",), download=True),
-            Link("TRF-16", "trf_export", ("16",), download=True),
-        ),
-        crosstable="berger",
-        default_tiebreaks=("DE", "SB", "WIN", "KS"),
-        all_play_all=True,
-        live_standings=False,
-        starting_list_order="number",
-        # the free round of an odd field is a game against Berger's "dummy": no point
-        pairing_allocated_bye_points=Decimal(0),
-        closed_once_rounds_exist=True,
-        trf_type="pairing.swiss.trf.export.round_robin_type",
-        trf_program="arbiter app, FIDE Berger tables",
-        demo="arbiter.desk.demo.draw_lots",
-    ),
-    System.SWISS_DUTCH: PairingSystem(
-        code=System.SWISS_DUTCH,
-        arbiter_pages=(
-            Link(_("Pairing"), "swiss"),
-            Link("TRF-2026", "trf_export", ("2026",), download=True),
-            Link("TRF-16", "trf_export", ("16",), download=True),
-        ),
-        default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
-        numbers_follow_ranking_through_round=3,
-        trf_type="pairing.swiss.trf.export.engine_system",
-        trf_program="arbiter app, FIDE Dutch engine",
-        pairer="pairing.swiss.services.propose_round",
-        round_page="swiss",
-        board="pairing.swiss.views.BOARD",
-        engine_record="pairing.models.EnginePairing",
-        publish_notes="pairing.swiss.services.publish_notes",
-        demo="arbiter.desk.demo.pair_swiss",
-    ),
-    System.MONRAD: PairingSystem(
-        code=System.MONRAD,
-        arbiter_pages=(Link(_("Club evening"), "monrad"),),
-        default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
-        number_name=_("card number"),
-        starting_list_order="number",
-        pairer="pairing.monrad.services.propose_evening",
-        round_page="monrad",
-        board="pairing.monrad.views.BOARD",
-        engine_record="pairing.models.MonradPairing",
-        publish_notes="pairing.monrad.services.publish_notes",
-        demo="arbiter.desk.demo.club_evenings",
-    ),
-    System.KNOCKOUT: PairingSystem(
-        code=System.KNOCKOUT,
-        arbiter_pages=(Link(_("Bracket"), "bracket"),),
-        public_pages=(
-            Link(_("Bracket"), "public_bracket"),
-            Link(_("Standings"), "public_standings"),
-            Link(_("bracket (PDF)"), "public_bracket_pdf", download=True),
-        ),
-        has_rounds=False,
-        crosstable="",
-        placings="pairing.knockout.services.placings",
-        progress="pairing.knockout.services.progress",
-        demo="arbiter.desk.demo.fight_first_round",
-        bouts="pairing.knockout.services.bouts",
-        people=_("Competitors"),
-        add_person=_("Add competitor"),
-        chess_fields=False,
-    ),
-}
+def register(system: PairingSystem) -> None:
+    """Make ``system`` known to every page, service and export (its room's app calls this once
+    at start-up)."""
+    SYSTEMS[system.code] = system
+
+
+def unregister(code: str) -> None:
+    """Forget a system (a test's dummy system when the test ends)."""
+    SYSTEMS.pop(code, None)
+
+
+def choices() -> list[tuple[str, str]]:
+    """The systems as the choices of ``Tournament.system`` and its form."""
+    return [(system.code, system.label) for system in SYSTEMS.values()]

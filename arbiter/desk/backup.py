@@ -1,10 +1,10 @@
 """Backing up tournaments to a self-describing JSON document and restoring them.
 
 The document (``FORMAT``, ``VERSION``) holds, per tournament, every row that hangs off it, model
-by model in :data:`MODELS` order, each row with its original primary key (``pk``) and its own
-fields; a foreign key to another backed-up row holds that row's original key, a user is named by
-username. The users the rows name are listed once at the top (username and names, never a
-password).
+by model in :func:`tournament_models` order, each row with its original primary key (``pk``)
+and its own fields; a foreign key to another backed-up row holds that row's original key, a user
+is named by username. The users the rows name are listed once at the top (username and names,
+never a password).
 
 A competition day (``competitions``, from version 3) is backed up whole: its row with its
 arbiters' usernames, its categories, and the audit entries of the competition itself
@@ -58,6 +58,7 @@ from django.utils import timezone
 from arbiter.core.audit_guard import audit_log_unlocked
 from arbiter.core.models import AuditEntry, Tournament
 from arbiter.core.services.audit import record
+from arbiter.core.systems import SYSTEMS
 from judo.models import Category, Competition
 
 FORMAT = "arbiter-tournament-backup"
@@ -69,38 +70,36 @@ READABLE = (2, 3)
 
 #: Every model that hangs off a tournament, parents before children, with the lookup from the
 #: model to its tournament's id.
-MODELS: list[tuple[str, str]] = [
+#: The core's models that hang off a tournament, parents first.
+CORE_MODELS: list[tuple[str, str]] = [
     ("arbiter.Tournament", "pk"),
     ("arbiter.TournamentArbiter", "tournament"),
     ("arbiter.Entry", "tournament"),
     ("arbiter.Round", "tournament"),
     ("arbiter.Game", "round__tournament"),
     ("arbiter.Bye", "round__tournament"),
-    ("pairing.LotDrawing", "tournament"),
-    ("pairing.LotPick", "drawing__tournament"),
-    ("pairing.PlayerRoundRecord", "tournament"),
-    ("pairing.ForbiddenPair", "tournament"),
-    ("pairing.EnginePairing", "round__tournament"),
-    ("pairing.MonradSettings", "tournament"),
-    ("pairing.MonradCheckIn", "tournament"),
-    ("pairing.MonradPairing", "round__tournament"),
-    ("pairing.Bracket", "tournament"),
-    ("pairing.Bout", "bracket__tournament"),
+]
+#: The judo day's rows that hang off a tournament (each of its categories is one).
+CATEGORY_MODELS: list[tuple[str, str]] = [
     ("judo.LiveScore", "bracket__tournament"),
     ("judo.WeighIn", "entry__tournament"),
-    ("pairing.Acceleration", "tournament"),
-    ("pairing.TrfSource", "tournament"),
-    ("pairing.TrfPlayerColumns", "entry__tournament"),
-    ("pairing.TrfRoundBlock", "entry__tournament"),
-    ("arbiter.AuditEntry", "tournament"),
 ]
+
+
+def tournament_models() -> list[tuple[str, str]]:
+    """Every model that hangs off a tournament, parents before children, with the lookup from
+    the model to its tournament's id: the core's, each registered system's (its entry's
+    ``stored``), the judo day's, and the audit log last."""
+    stored = [(s.label, s.tournament) for system in SYSTEMS.values() for s in system.stored]
+    return [*CORE_MODELS, *stored, *CATEGORY_MODELS, ("arbiter.AuditEntry", "tournament")]
+
 
 #: A competition day's own rows, parents first, with the lookup to its competition's id (an
 #: entry list keeps its rows and when it was imported; its job, this server's, is left out). Its
 #: categories are tournaments (with their entries, weigh-ins, brackets and live scores, in
-#: MODELS), its arbiters are named by username in its row (``arbiters``), and the audit entries
-#: of the competition itself (no tournament, ``"competition": id`` in what they record) are
-#: under "arbiter.AuditEntry" (:func:`competition_audit`).
+#: tournament_models()), its arbiters are named by username in its row (``arbiters``), and the
+#: audit entries of the competition itself (no tournament, ``"competition": id`` in what they
+#: record) are under "arbiter.AuditEntry" (:func:`competition_audit`).
 COMPETITION_MODELS: list[tuple[str, str]] = [
     ("judo.Competition", "pk"),
     ("judo.Category", "competition"),
@@ -163,25 +162,14 @@ def _is_user(field: models.Field) -> bool:
 
 def remap_json(label: str, name: str, value: Any, entry: Callable[[Any], Any]) -> Any:
     """``value`` of the JSON field ``label.name`` with every entry id in it passed through
-    ``entry`` (ids stored as numbers stay numbers, as strings stay strings)."""
-
-    def key(old: str) -> str:
-        return str(entry(int(old)))
-
+    ``entry`` (ids stored as numbers stay numbers, as strings stay strings), as the system that
+    stores the model says (its entry's ``stored``)."""
     if value in (None, "", [], {}):
         return value
-    if label == "pairing.EnginePairing" and name == "boards":
-        return [[entry(w), entry(b)] for w, b in value]
-    if label == "pairing.EnginePairing" and name == "explanations":
-        return {key(k): v for k, v in value.items()}
-    if label == "pairing.MonradPairing" and name == "boards":
-        return [[entry(w), entry(b), *rest] for w, b, *rest in value]
-    if label == "pairing.Bracket" and name in ("seeds", "placed"):
-        return {key(k): v for k, v in value.items()}
-    if label == "pairing.Bracket" and name == "slots":
-        return [entry(s) if s is not None else None for s in value]
-    if label == "pairing.Bracket" and name == "log":
-        return [{**step, "competitor": key(step["competitor"])} for step in value]
+    for system in SYSTEMS.values():
+        for stored in system.stored:
+            if stored.label == label and name in stored.entry_ids:
+                return stored.entry_ids[name](value, entry)
     return value
 
 
@@ -248,7 +236,7 @@ def _dump(tournament_ids: Iterable[int] | None) -> dict:
     competition_ids = list(competitions.values_list("pk", flat=True))
     user_ids: set[int] = set()
     per_tournament: dict[int, dict[str, list[dict]]] = {pk: {} for pk in ids}
-    for label, path in MODELS:
+    for label, path in tournament_models():
         for owner, row in _rows(label, path, ids, user_ids):
             per_tournament[owner].setdefault(label, []).append(row)
     per_competition: dict[int, dict[str, list[dict]]] = {pk: {} for pk in competition_ids}
@@ -292,7 +280,7 @@ def _dump(tournament_ids: Iterable[int] | None) -> dict:
         ],
     }
     parts = [*payload["tournaments"], *payload["competitions"]]
-    labels = [label for label, _ in MODELS + COMPETITION_MODELS]
+    labels = [label for label, _ in tournament_models() + COMPETITION_MODELS]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -413,7 +401,7 @@ def _rename_moved(document: dict) -> None:
 
 
 def _check_rows(document: dict) -> None:
-    known = {label: {f.name for f in _fields(model(label))} for label, _ in MODELS}
+    known = {label: {f.name for f in _fields(model(label))} for label, _ in tournament_models()}
     for tournament in document["tournaments"]:
         for label, rows in tournament["rows"].items():
             if label not in known:
@@ -502,7 +490,7 @@ def plan(document: dict) -> Plan:
         clash = (
             Tournament.objects.filter(**identity(row)).order_by("pk").values_list("pk", flat=True)
         ).first()
-        rows = {label: len(tournament["rows"].get(label, [])) for label, _ in MODELS}
+        rows = {label: len(tournament["rows"].get(label, [])) for label, _ in tournament_models()}
         planned.append(Planned(row["name"], row["system"], row["start_date"], rows, clash))
     days = []
     for competition in document.get("competitions", []):
@@ -594,7 +582,7 @@ def _restore(document: dict) -> list[Tournament]:
     tournaments: dict[int, int] = {}  # old tournament pk -> new, for the competitions' categories
     for tournament in document["tournaments"]:
         keys: dict[str, dict[int, int]] = {}  # label -> old pk -> new pk
-        for label, _ in MODELS:
+        for label, _ in tournament_models():
             _insert(label, tournament["rows"].get(label, []), keys, users)
         (old_pk,) = keys["arbiter.Tournament"]
         tournaments[old_pk] = keys["arbiter.Tournament"][old_pk]

@@ -6,9 +6,10 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from arbiter.core.models import System, Tournament
+from arbiter.core.models import Tournament
 from arbiter.core.services.entries import import_entries
 from arbiter.core.services.tournaments import create_tournament
+from arbiter.core.systems import System
 from judo.demo import load_demo_competition
 
 DEMO_USERNAME = "arbiter"
@@ -192,7 +193,8 @@ def load_demo() -> tuple[object, list[Tournament]]:
             continue
         tournament = create_tournament(user, {**values, "is_published": True})
         import_entries(user, tournament, players)
-        tournament.pairing_system.call("demo", user, tournament)
+        if tournament.pairing_system.demo is not None:
+            tournament.pairing_system.demo(user, tournament)
         made.append(tournament)
     names = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
     rng.shuffle(names)
@@ -202,73 +204,3 @@ def load_demo() -> tuple[object, list[Tournament]]:
     }
     load_demo_competition(user, by_sex, rng)
     return user, made
-
-
-def fight_first_round(user, tournament: Tournament) -> None:
-    """Seed two, draw (a fixed random seed) and fight the first round: the better-numbered
-    competitor wins each, so the quarter-finals wait on the bracket page."""
-    from pairing.knockout import services as knockout
-
-    first, second = tournament.entries.order_by("name")[:2]
-    knockout.set_seeds(user, tournament, {first.pk: 1, second.pk: 2})
-    knockout.draw_bracket(user, tournament, random_seed=2026)
-    state = knockout.board(tournament).state
-    for ms in [m for m in state.ready() if m.match.round == 1]:
-        knockout.record_bout(user, tournament, ms.match.id, int(ms.a))
-
-
-def draw_lots(user, tournament: Tournament) -> None:
-    """The round robin's drawing of lots, done by the app with a fixed seed, and confirmed."""
-    from pairing.round_robin import services as round_robin
-
-    drawing = round_robin.start_drawing(user, tournament, seed=2026)
-    for step in range(tournament.entries.count()):
-        round_robin.draw_for_player(user, drawing, step)
-    round_robin.confirm_drawing(user, drawing)
-    _play(user, tournament, rounds=4)
-
-
-def pair_swiss(user, tournament: Tournament, complete: int = 3) -> None:
-    """Rounds paired by the Dutch engine through the pairing page's services: ``complete`` rounds
-    with results, then the next one left as a draft to review."""
-    from pairing.rounds import services as rounds
-
-    tournament.initial_colour = "w"
-    tournament.save(update_fields=["initial_colour"])
-    for _ in range(complete):
-        rounds.publish_round(user, rounds.pair_next_round(user, tournament))
-        _play(user, tournament, rounds=tournament.rounds.count())
-    rounds.pair_next_round(user, tournament)
-
-
-def club_evenings(user, tournament: Tournament, evenings: int = 2) -> None:
-    """Monrad evenings through the club evening's services: a different few stay home each
-    time, a newcomer joins on the second evening, and the next evening's check-in has begun."""
-    from pairing.monrad import services as monrad
-    from pairing.rounds import services as rounds
-
-    rng = random.Random(2026)
-    members = list(tournament.entries.order_by("name"))
-    for evening in range(1, evenings + 1):
-        for entry in members:
-            if rng.random() < 0.8:
-                monrad.set_present(user, tournament, entry, True)
-        if evening == 2:
-            members.append(monrad.add_late_member(user, tournament, "Ekström, Vera", 1450))
-        rounds.pair_next_round(user, tournament)
-        _play(user, tournament, rounds=evening)
-    for entry in members[:5]:
-        monrad.set_present(user, tournament, entry, True)
-
-
-def _play(user, tournament: Tournament, rounds: int) -> None:
-    """Results for the first rounds, entered through the same service as the result page."""
-    from arbiter.core.models import Game
-    from arbiter.core.services.results import record_result
-    from pairing.engines import results
-
-    rng = random.Random(2026)
-    outcomes = [r.code for r in results.OVER_THE_BOARD]
-    games = Game.objects.filter(round__tournament=tournament, round__number__lte=rounds, result="")
-    for game in games.order_by("round__number", "board"):
-        record_result(user, game, rng.choices(outcomes, weights=[4, 3, 3])[0])

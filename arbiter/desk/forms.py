@@ -114,7 +114,8 @@ class TournamentForm(forms.ModelForm):
         return cleaned
 
 
-#: The fields of a chess player only (a system without them leaves them out: arbiter/systems.py).
+#: The fields of a chess player only (a system without them leaves them out:
+#: arbiter/core/systems.py).
 CHESS_FIELDS = ("title", "rating", "fide_id")
 
 
@@ -190,7 +191,7 @@ def _normalised(data):
 
 class PlayerListImportForm(forms.Form):
     """A CSV list pasted or uploaded; ``cleaned_data["text"]`` is the list either way, within
-    ``MAX_UPLOAD_BYTES`` and a line per player allowed (arbiter/limits.py)."""
+    ``MAX_UPLOAD_BYTES`` and a line per player allowed (arbiter/platform/limits.py)."""
 
     text = forms.CharField(
         label=_("Paste the list"),

@@ -1,4 +1,5 @@
-"""The player list import as a background job (arbiter/jobs.py): the list is checked line by
+"""The player list import as a background job (arbiter/platform/jobs.py): the list is checked line
+by
 line and saved by the same functions the page used to call in the request."""
 
 from django.db import transaction
@@ -48,8 +49,11 @@ def import_player_list(job: BackgroundJob) -> Outcome:
     return Outcome(message, reverse("players", args=[tournament.pk]))
 
 
-PLAYER_IMPORT = JobKind(
-    "player_import",
-    import_player_list,
-    back=lambda job: reverse("players_import", args=[job.tournament_id]),
-)
+def back(job: BackgroundJob) -> str:
+    """The tournament's import page (the dashboard when the tournament is gone)."""
+    if job.tournament_id is None:
+        return reverse("dashboard")
+    return reverse("players_import", args=[job.tournament_id])
+
+
+PLAYER_IMPORT = JobKind("player_import", import_player_list, back=back)

@@ -1,11 +1,11 @@
 """Background jobs: long work (pairing a round, importing a file) runs in a task worker, not in
 the web request (docs/background-tasks.md).
 
-A view calls :func:`start`, which keeps a :class:`~arbiter.models.BackgroundJob` (what the page
+A view calls :func:`start`, which keeps a :class:`~arbiter.core.models.BackgroundJob` (what the page
 shows: waiting, running, done or failed, with the times and the outcome) and queues the task
-:func:`arbiter.tasks.run_job` with django-tasks in the same transaction. A worker
+:func:`arbiter.platform.tasks.run_job` with django-tasks in the same transaction. A worker
 (``manage.py db_worker``, on any machine that reaches the database) picks it up and calls
-:func:`run`, which runs the kind's runner under the time limit (arbiter/time_limit.py) and
+:func:`run`, which runs the kind's runner under the time limit (arbiter/platform/time_limit.py) and
 writes the outcome. A runner calls the same service function as the command line does, so the
 change is one audited transaction: a job that fails or runs out of time has changed nothing.
 
@@ -20,7 +20,7 @@ priority of the next one, so another arbiter's first job goes before one's fourt
 
 A running job holds a lease its worker renews (:func:`heartbeat`); a job whose lease ran out lost
 its worker (killed, its machine gone) and is failed (:func:`reap`) by every worker's keeper
-(arbiter/management/commands/db_worker.py) and by the next press. The work of a job and its
+(arbiter/platform/management/commands/db_worker.py) and by the next press. The work of a job and its
 "done" commit together, only while the job still holds its lease: a job failed meanwhile has
 changed nothing.
 
@@ -311,7 +311,7 @@ def reap(**which) -> int:
             status="FAILED",
             finished_at=now,
             exception_class_path=f"{LeaseLost.__module__}.{LeaseLost.__qualname__}",
-            traceback="The worker running it stopped renewing its lease (arbiter/jobs.py).",
+            traceback="The worker running it stopped renewing its lease (arbiter.platform.jobs).",
         )
     if count:
         logger.warning("Failed %s background job(s) whose worker was lost", count)

@@ -230,7 +230,7 @@ def standings_pdf(tournament: Tournament, table: Standings) -> bytes:
 def placings_pdf(tournament: Tournament) -> bytes:
     """A knockout category's standings: its placings (1, 2, 3, 3, 5, 5, 7, 7, ...; a pool's
     standing), from the system's ``placings`` in the registry."""
-    results = tournament.pairing_system.call("placings", tournament)
+    results = tournament.pairing_system.placings(tournament)
     title = _("Standings: final results") if results.finished else _("Standings: results so far")
     doc = _Document(tournament.name, title)
     rows = [[_("Place"), _("Name"), _("Club"), _("Country")]]
@@ -255,7 +255,7 @@ BOX_PLACES = 7
 
 
 def bracket_pdf(tournament: Tournament, board) -> bytes:
-    """The bracket sheet of a knockout category (``pairing.services.knockout.Board``), as
+    """The bracket sheet of a knockout category (``pairing.knockout.services.Board``), as
     JudoShiai prints it: the main bracket as a tree from the drawn places on the left to the
     final on the right, with the repechage and bronze matches and the results box beside it; a
     pool as a sheet with its grid, its matches and its standing. One A4 landscape page up to 32

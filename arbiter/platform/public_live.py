@@ -2,10 +2,10 @@
 
 Many phones follow a tournament at once and most of their requests find nothing new. Each public
 page and download starts by reading the published tournament, whose version moves on in the same
-transaction as every change (arbiter/services/status.py): one query, none while the row is kept
-(arbiter/public_cache.py). The whole response is
+transaction as every change (arbiter/core/services/status.py): one query, none while the row is kept
+(arbiter/core/public_cache.py). The whole response is
 built once per (tournament version, page, parameters) and kept gzipped in Django's cache
-(arbiter/public_cache.py); the page holds nothing about the visitor (no session, no CSRF token,
+(arbiter/core/public_cache.py); the page holds nothing about the visitor (no session, no CSRF token,
 no login state: templates/public/base.html), so it is the same for everyone and a shared cache
 in front may keep it too:
 
@@ -17,7 +17,7 @@ in front may keep it too:
 - ``Vary: HX-Request, Accept-Encoding``: the same URL answers with a whole page or only its live
   body, gzipped or not. Never ``Cookie`` on a page with a language prefix (/sv/...); the
   unprefixed (English) URLs add ``Accept-Language, Cookie``, since a browser preferring another
-  language is redirected from them (arbiter/i18n.py, docs/i18n.md).
+  language is redirected from them (arbiter/platform/i18n.py, docs/i18n.md).
 - The language is part of every key and ETag: two languages never share a kept response.
 
 The pairings, standings, bracket and player cards poll their body every 20 seconds with htmx,
@@ -68,7 +68,7 @@ class Kept:
 
 def public_tournament(tournament_id: int) -> Tournament:
     """The published tournament (else 404) with `public_version`, what its public responses are
-    kept under: one query, none while its row is kept (arbiter/public_cache.py)."""
+    kept under: one query, none while its row is kept (arbiter/core/public_cache.py)."""
     tournament = public_row(tournament_id)
     if tournament is None or not tournament.is_published:
         raise Http404(_("No published tournament here."))

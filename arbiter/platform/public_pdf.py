@@ -3,11 +3,12 @@
 The standings PDF of a 2000-player event takes seconds to write, a round's pairing list too
 (docs/background-tasks.md, "PDFs"): more than a web worker should spend on one anonymous
 request. So a PDF not yet kept for the tournament's current version is queued as the task
-``arbiter.tasks.build_public_pdf``, once per PDF and version however many ask (a marker added to
-the cache), and the request answers at once: with the previous version's PDF while there is one
-(not for shared caches), else (the very first build) with a small page saying the PDF is being
+``arbiter.platform.tasks.build_public_pdf``, once per PDF and version however many ask (a marker
+added to the cache), and the request answers at once: with the previous version's PDF while there is
+one (not for shared caches), else (the very first build) with a small page saying the PDF is being
 prepared, which asks again by itself: never an error. The worker keeps the PDF where the next
-request finds it, and as the last one for the next version's visitors (arbiter/public_cache.py).
+request finds it, and as the last one for the next version's visitors
+(arbiter/core/public_cache.py).
 
 This needs a cache the worker shares with the app servers (Redis): without ``REDIS_URL`` each
 process keeps its own, a worker could not hand the PDF over, and the request builds the PDF
@@ -71,7 +72,7 @@ def public_pdf(
     reads it again with, and `back_url`, the page the "being prepared" page links back to.
     """
     if not settings.PDFS_IN_BACKGROUND or getattr(cache, "down", False):
-        # no cache shared with the workers (no Redis, or Redis down: arbiter/cache.py)
+        # no cache shared with the workers (no Redis, or Redis down: arbiter/platform/cache.py)
         made = import_string(builder)
         return public_download(request, tournament, name, params, lambda: made(tournament, *args))
     scope, full_name = public_scope(tournament)[0], f"{name}?{urlencode(params)}"
@@ -85,8 +86,9 @@ def public_pdf(
         marker = f"{key}:queued"
         # One task per PDF and version, however many ask; asked again after QUEUED_SECONDS.
         if cache.add(marker, True, QUEUED_SECONDS):
-            # a large field's PDF takes seconds: not on the queue of quick jobs (arbiter/jobs.py)
-            # (a subject other than a tournament, a competition day's sheets, counts as large)
+            # a large field's PDF takes seconds: not on the queue of quick jobs
+            # (arbiter/platform/jobs.py) (a subject other than a tournament, a competition day's
+            # sheets, counts as large)
             large = settings.TASK_LARGE_FIELD
             size = field_size(tournament) if isinstance(tournament, Tournament) else large
             task = import_string("arbiter.platform.tasks.build_public_pdf").using(

@@ -1,5 +1,5 @@
 """An uploaded table (CSV or XLSX) read into rows of text cells, every size bounded, before
-anything looks at what the cells mean (a competition's entry list: pairing/competitor_lists.py).
+anything looks at what the cells mean (a competition's entry list: judo/competitor_lists.py).
 
 - **CSV**: UTF-8 with or without a byte order mark, else Windows-1252 (what spreadsheet programs
   on Windows write; :func:`decode_upload`); comma, semicolon or tab, whichever
@@ -35,7 +35,7 @@ MAX_CELL = 200
 UNPACKED_PER_BYTE = 10
 #: Empty rows a sheet may have besides its rows (a sheet of a million empty rows is refused).
 MAX_EMPTY_ROWS = 1000
-SEPARATORS = (",", ";", "\t")
+READ_SEPARATORS = (",", ";", "\t")
 
 
 class TableError(ValueError):
@@ -101,7 +101,7 @@ def _csv(text: str, max_rows: int) -> Table:
     first = next((line for line in text.splitlines() if line.strip()), "")
     if not first:
         raise TableError(_("The file is empty."))
-    separator = max(SEPARATORS, key=lambda s: len(next(csv.reader([first], delimiter=s))))
+    separator = max(READ_SEPARATORS, key=lambda s: len(next(csv.reader([first], delimiter=s))))
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
     start = 1
     try:

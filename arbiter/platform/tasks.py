@@ -7,7 +7,7 @@ from arbiter.platform import jobs, public_pdf
 
 @task()
 def run_job(job_id: int) -> None:
-    """Run a background job (arbiter/jobs.py); its outcome is kept on the job."""
+    """Run a background job (arbiter/platform/jobs.py); its outcome is kept on the job."""
     jobs.run(job_id)
 
 
@@ -22,5 +22,5 @@ def build_public_pdf(
     language: str = "en",
 ) -> None:
     """Write a public PDF in `language` and keep it for its subject's version
-    (arbiter/views/public_pdf.py): a tournament, or what `loader` reads (a competition)."""
+    (arbiter/platform/public_pdf.py): a tournament, or what `loader` reads (a competition)."""
     public_pdf.build(tournament_id, full_name, builder, args, marker, loader, language)

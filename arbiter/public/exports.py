@@ -80,7 +80,7 @@ def _ranked(tournament: Tournament):
     """(rank, entry, points, tie-break values) in standings order: a knockout's placings."""
     system = tournament.pairing_system
     if system.placings:
-        lines = system.call("placings", tournament).lines
+        lines = system.placings(tournament).lines
         placed = [(line.place, entry, None, ()) for line, entry in lines if entry is not None]
         seen = {entry.pk for _, entry, _, _ in placed}
         others = tournament.entries.exclude(pk__in=seen).order_by("name")
@@ -122,7 +122,7 @@ def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """Every board and bye of the public rounds, round by round in board order; a bye has
     ``bye`` and its kind in the black columns. A knockout: its bouts decided so far."""
     if tournament.pairing_system.bouts:
-        return [_bout_row(bout) for bout in tournament.pairing_system.call("bouts", tournament)]
+        return [_bout_row(bout) for bout in tournament.pairing_system.bouts(tournament)]
     games = (
         Game.objects.filter(round__tournament=tournament, round__state__in=COUNTED_STATES)
         .select_related("round", "white", "black")
@@ -230,7 +230,7 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
         },
         "players": players,
         "rounds": _rounds(tournament) if tournament.pairing_system.has_rounds else [],
-        "bouts": [_bout(b) for b in tournament.pairing_system.call("bouts", tournament)]
+        "bouts": [_bout(b) for b in tournament.pairing_system.bouts(tournament)]
         if tournament.pairing_system.bouts
         else [],
     }

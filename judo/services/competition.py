@@ -18,10 +18,11 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from arbiter.core.models import Entry, System, Tournament, TournamentArbiter
+from arbiter.core.models import Entry, Tournament, TournamentArbiter
 from arbiter.core.services.audit import record, snapshot
 from arbiter.core.services.entries import add_entry, set_withdrawn
 from arbiter.core.services.tournaments import create_tournament
+from arbiter.core.systems import System
 from judo.models import Category, Competition, LiveScore, WeighIn
 from judo.services import public_day
 from pairing.knockout import services as knockout
@@ -272,7 +273,7 @@ def landing(
 ) -> Category:
     """Where an entry lands: the category chosen (``data["category"]``), else where the sex,
     year of birth and declared weight land (:func:`category_for`); refused when none does.
-    The single-entry form and the list import (pairing/competitor_lists.py) both ask this."""
+    The single-entry form and the list import (judo/competitor_lists.py) both ask this."""
     if data.get("category") is not None:
         return data["category"]
     category = category_for(
@@ -472,7 +473,7 @@ def draw_all(user, competition: Competition, *, confirm: bool = False) -> DrawRe
 def public_competition(competition_id: int) -> Competition:
     """The published competition (else 404, :class:`NotPublished` when it exists) with
     ``versions`` (``public_day.versions``) and ``public_version``, what its results, medals and
-    downloads are kept under (arbiter/views/public_live.py): two queries. The mat pages, the
+    downloads are kept under (arbiter/platform/public_live.py): two queries. The mat pages, the
     home and the cards are kept under their own parts' versions (``public_day``)."""
     competition = Competition.objects.filter(pk=competition_id).first()
     if competition is None:
@@ -486,7 +487,7 @@ def public_competition(competition_id: int) -> Competition:
 
 class NotPublished(Http404):
     """A competition that exists but is not published: a 404 for everyone, but its own arbiters
-    are told where to publish it (``pairing.views.public_hint``)."""
+    are told where to publish it (``judo.views.public_hint``)."""
 
     def __init__(self, competition: Competition) -> None:
         super().__init__("No published competition here.")

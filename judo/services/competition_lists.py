@@ -6,8 +6,8 @@ it or nothing (docs/competition.md, "Entries from a list").
   tab joins the job under way, and a list imported already is refused.
 - :func:`import_list` (the job's work) checks the list again against the competition as it is
   now and enters it only when that check is what the preview showed (``seen``, the digest of
-  :class:`~pairing.competitor_lists.Checked`); every category's entries are added by
-  :func:`arbiter.services.entries.import_entries`, in one transaction with the competition
+  :class:`~judo.competitor_lists.Checked`); every category's entries are added by
+  :func:`arbiter.core.services.entries.import_entries`, in one transaction with the competition
   locked.
 """
 
@@ -75,7 +75,8 @@ def start_import(
 ) -> tuple[BackgroundJob, bool]:
     """Queue the import of the list as the preview showed it; returns the job and whether it
     was joined (asked for already). Refused when the list was imported already, and
-    (:class:`arbiter.jobs.TooManyJobs`) when the arbiter has TASKS_PER_ARBITER jobs under way."""
+    (:class:`arbiter.platform.jobs.TooManyJobs`) when the arbiter has TASKS_PER_ARBITER jobs under
+    way."""
     with transaction.atomic():
         entry_list = EntryList.objects.select_for_update().get(pk=entry_list.pk)
         if entry_list.imported_at is not None:

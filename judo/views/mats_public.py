@@ -2,8 +2,8 @@
 current bout and what comes next, and "when do I fight" for every competitor.
 
 Like the tournaments' public pages they hold nothing about the visitor and are kept once per
-version (arbiter/views/public_live.py, scope "c<id>"), and poll for a newer one: the version of
-what each shows (``pairing.services.public_day``), so a score on one mat renders that mat's page
+version (arbiter/platform/public_live.py, scope "c<id>"), and poll for a newer one: the version of
+what each shows (``judo.services.public_day``), so a score on one mat renders that mat's page
 again, not the whole day's. A page reads the day with ``mats.day`` (a handful of queries
 whatever its size), a mat's page and a competitor's card only the categories on that mat.
 """

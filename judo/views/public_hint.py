@@ -2,7 +2,7 @@
 page saying it is not published yet and where to publish it (docs/competition.md).
 
 Only the 404 path reads the visitor: a published competition's pages never look at the session
-(they are the same for everyone and kept, arbiter/views/public_live.py). The hint is not kept
+(they are the same for everyone and kept, arbiter/platform/public_live.py). The hint is not kept
 and not for shared caches (``private, no-store``, ``Vary: Cookie``), and it is answered with the
 404 status too, so a link checker or a crawler learns nothing either way.
 """

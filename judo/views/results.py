@@ -4,8 +4,8 @@ the competition's arbiters and, once published, for everyone (docs/competition.m
 exports").
 
 The public pages and downloads are kept per version of the competition like a tournament's
-(arbiter/views/public_live.py); the pages poll for changes. Everything is read through
-``pairing.competition_exports.results``: a constant number of queries whatever the size.
+(arbiter/platform/public_live.py); the pages poll for changes. Everything is read through
+``judo.exports.results``: a constant number of queries whatever the size.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ engine writes its sentences from templates marked with :func:`N_`, at module lev
 
 ``N_`` returns the English template unchanged and records it in :data:`TEMPLATES`. The app's
 ``makemessages`` reads the calls too (``--keyword=N_``; docs/i18n.md), so each template is a msgid
-of the catalogue. At display time the app (pairing/engine_text.py) reads an engine's English
+of the catalogue. At display time the app (arbiter/core/engine_text.py) reads an engine's English
 sentence back into its templates and values and writes it in the reader's language: this works
 for sentences stored long ago too, since they are kept as the engine wrote them.
 

@@ -1,5 +1,5 @@
 """Reading a TRF file only to know whether it reads: the check a TRF import runs first, in a
-child process its time limit can stop (arbiter/time_limit.py)."""
+child process its time limit can stop (arbiter/platform/time_limit.py)."""
 
 from pairing.engines.trf import TrfLimits, parse_trf
 

@@ -16,8 +16,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from arbiter.core.models import Entry, System, Tournament
+from arbiter.core.models import Entry, Tournament
 from arbiter.core.services.audit import record
+from arbiter.core.systems import System
 from pairing.engines import knockout as ko
 from pairing.engines.messages import N_
 from pairing.knockout.models import Bout, Bracket

@@ -338,7 +338,7 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def bracket_pdf_made(tournament: Tournament) -> Made:
-    """The bracket or pool sheet (a task may write it: arbiter/views/public_pdf.py)."""
+    """The bracket or pool sheet (a task may write it: arbiter/platform/public_pdf.py)."""
     if not tournament.pairing_system.has_page("public_bracket"):
         raise Http404(_("This tournament has no bracket."))
     name = slugify(tournament.name) or "category"

@@ -1,10 +1,10 @@
-"""What a Monrad club evening adds to the round lifecycle (pairing/services/rounds.py): check in,
+"""What a Monrad club evening adds to the round lifecycle (pairing/rounds/services.py): check in,
 add a late member, the engine's pairing of the evening among those present, the repeats an
 arbiter accepts, the settings; and the season read back as the engine's cards and standing.
 
 Each change is one transaction that first locks the tournament row, and writes an audit entry.
-The page (pairing/views/monrad.py) and ``manage.py monrad`` call these functions; results go
-through the app's result service (arbiter/services/results.py). Decisions: docs/monrad.md.
+The page (pairing/monrad/views.py) and ``manage.py monrad`` call these functions; results go
+through the app's result service (arbiter/core/services/results.py). Decisions: docs/monrad.md.
 """
 
 import random
@@ -15,10 +15,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from arbiter.core.models import Bye, Entry, Game, Round, System, Tournament, no_control_characters
+from arbiter.core.models import Bye, Entry, Game, Round, Tournament, no_control_characters
 from arbiter.core.scoring import COUNTED_STATES
 from arbiter.core.services.audit import record
 from arbiter.core.services.entries import EntryError, add_entry
+from arbiter.core.systems import System
 from arbiter.platform.time_limit import run_pure
 from pairing.engines import monrad as engine
 from pairing.engines import results

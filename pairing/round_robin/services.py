@@ -8,8 +8,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from arbiter.core.models import Bye, Entry, Game, Round, System, Tournament
+from arbiter.core.models import Bye, Entry, Game, Round, Tournament
 from arbiter.core.services.audit import record
+from arbiter.core.systems import System
 from pairing.engines.berger import schedule
 from pairing.engines.group_separation import Drawer
 from pairing.engines.varma import Drawing, Pick, VarmaError

@@ -1,11 +1,11 @@
 """The round lifecycle of every system that pairs its rounds one at a time (Swiss, Monrad):
 pair -> draft -> edit -> publish -> results -> delete the last round.
 
-What differs between systems is the pairer their registry entry names (arbiter/systems.py): it
+What differs between systems is the pairer their registry entry names (arbiter/core/systems.py): it
 returns a :class:`Proposal`, and this module does the rest the same way for all of them.
 
 **One lock order, everywhere.** The tournament row, then the round, then its games and byes.
-Result entry (arbiter/services/results.py) takes the same order, so deleting a round while
+Result entry (arbiter/core/services/results.py) takes the same order, so deleting a round while
 results are being entered on it waits or is waited for, and never deadlocks.
 
 **Drafts are versioned.** A page shows a draft with its token (:func:`draft_token`: the round's
@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext, ngettext
 
 from arbiter.core import engine_text
@@ -221,7 +220,7 @@ def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = 
             gettext("Round %(number)s needs at least two players who have not withdrawn.")
             % {"number": number}
         )
-    proposal: Proposal = import_string(system.pairer)(user, tournament, number)
+    proposal: Proposal = system.pairer(user, tournament, number)
     if not proposal.boards:
         raise RoundError(
             gettext("Round %(number)s would have no game: check who plays in it.")
@@ -308,8 +307,8 @@ def _rewrite(round_: Round, slots: dict[int, Slot]) -> None:
     if bye is not None:
         Bye.objects.create(round=round_, entry_id=bye, kind=Bye.Kind.PAIRING_ALLOCATED)
     engine_record = round_.tournament.pairing_system.engine_record
-    if engine_record:
-        proposed = import_string(engine_record).objects.filter(round=round_).first()
+    if engine_record is not None:
+        proposed = engine_record._default_manager.filter(round=round_).first()
         if proposed is not None:
             ours = sorted([pair["white"], pair["black"]] for pair in boards.values())
             theirs = sorted(board[:2] for board in proposed.boards)
@@ -423,7 +422,7 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
             gettext("Round %(number)s is already published.") % {"number": round_.number}
         )
     system = tournament.pairing_system
-    notes: list[str] = system.call("publish_notes", user, round_) if system.publish_notes else []
+    notes: list[str] = system.publish_notes(user, round_) if system.publish_notes else []
     round_.state = Round.State.PUBLISHED
     round_.published_at = timezone.now()
     summary = (

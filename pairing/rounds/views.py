@@ -1,14 +1,13 @@
 """The round lifecycle's buttons, the same for every system that pairs round by round (Swiss,
 Monrad): pair, swap players, set colours, publish, delete the last round.
 
-Each answers with the system's own page (its Board, named in arbiter/systems.py): the board
+Each answers with the system's own page (its Board, named in arbiter/core/systems.py): the board
 again for HTMX, the page after a redirect for a plain form. Every action on a round posts
-``seen``, the round's token as the page showed it (pairing/services/rounds.py); a deletion that
+``seen``, the round's token as the page showed it (pairing/rounds/services.py); a deletion that
 loses a public round or results answers with what it would lose and a button that confirms.
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
@@ -26,7 +25,7 @@ def _board(tournament: Tournament) -> Board:
     system = tournament.pairing_system
     if not system.pairer:
         raise Http404(_("This tournament's rounds are not paired one at a time."))
-    return import_string(system.board)
+    return system.board
 
 
 def _act_on_round(
@@ -44,8 +43,8 @@ def _act_on_round(
 @require_POST
 @tournament_arbiter_required
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Queue the pairing of the next round as a background job (arbiter/jobs.py), or join the
-    one under way (a second press, a second tab); the page shows its progress, then the draft
+    """Queue the pairing of the next round as a background job (arbiter/platform/jobs.py), or join
+    the one under way (a second press, a second tab); the page shows its progress, then the draft
     or why it failed."""
     board = _board(tournament)
     number = next_round_number(tournament)

@@ -9,8 +9,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext
 
-from arbiter.core.models import Entry, System, Tournament
+from arbiter.core.models import Entry, Tournament
 from arbiter.core.services.audit import record
+from arbiter.core.systems import System
 from pairing.engines.messages import N_
 from pairing.rounds.services import RoundError, locked_tournament
 from pairing.swiss.models import Acceleration, ForbiddenPair, PlayerRoundRecord

@@ -1,4 +1,4 @@
-"""What a FIDE Dutch Swiss adds to the round lifecycle (pairing/services/rounds.py): the
+"""What a FIDE Dutch Swiss adds to the round lifecycle (pairing/rounds/services.py): the
 engine's pairing of the next round, the colour lot of round 1, and the rule warnings of a draft.
 """
 

@@ -2,7 +2,7 @@
 
 One page, one template (`pairing/swiss.html`); with HTMX every button swaps only the
 `swiss-round` section, without it each form posts and the page reloads. Pairing, editing,
-publishing and deleting are the round lifecycle's buttons (pairing/views/rounds.py).
+publishing and deleting are the round lifecycle's buttons (pairing/rounds/views.py).
 """
 
 from django.http import HttpRequest, HttpResponse

@@ -5,7 +5,8 @@
 
 import pytest
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from tests.factories import ByeFactory, EntryFactory, GameFactory, RoundFactory, TournamentFactory
 
 OSLO_PLAYERS = ["Aas, Kari", "Berg, Ola", "Dahl, Per", "Lie, Jo"]

@@ -8,9 +8,10 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from arbiter.core.audit_guard import audit_log_unlocked
-from arbiter.core.models import AuditEntry, Game, Round, System
+from arbiter.core.models import AuditEntry, Game, Round
 from arbiter.core.services.results import record_result
 from arbiter.core.services.tournaments import create_tournament
+from arbiter.core.systems import System
 from pairing.rounds import services as rounds
 from tests.factories import UserFactory
 

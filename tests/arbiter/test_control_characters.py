@@ -6,7 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from arbiter.core.models import Entry, System, Tournament, no_control_characters
+from arbiter.core.models import Entry, Tournament, no_control_characters
+from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
 from arbiter.desk.player_lists import parse_player_list
 from pairing.monrad.services import EveningError, add_late_member

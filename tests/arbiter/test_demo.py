@@ -3,7 +3,8 @@
 import pytest
 from django.core.management import call_command
 
-from arbiter.core.models import Round, System, Tournament
+from arbiter.core.models import Round, Tournament
+from arbiter.core.systems import System
 from judo.models import Competition
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
-"""Background jobs (arbiter/jobs.py): pressing Pair queues a job a worker runs; a second press
-joins it; a job acts on the tournament as the arbiter saw it; whatever goes wrong, nothing of
+"""Background jobs (arbiter/platform/jobs.py): pressing Pair queues a job a worker runs; a second
+press joins it; a job acts on the tournament as the arbiter saw it; whatever goes wrong, nothing of
 it is kept."""
 
 from contextlib import contextmanager

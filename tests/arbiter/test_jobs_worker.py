@@ -1,7 +1,8 @@
 """Real workers (``manage.py db_worker`` processes on the test database): a worker killed in the
 middle of a pairing is noticed and its job failed within a minute, after which the next press
 pairs; and one arbiter's big imports never hold up another arbiter's small pairing (fair queues:
-arbiter/jobs.py, docs/background-tasks.md). Each test waits on states, bounded by timeouts."""
+arbiter/platform/jobs.py, docs/background-tasks.md). Each test waits on states, bounded by
+timeouts."""
 
 import threading
 import time

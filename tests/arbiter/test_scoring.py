@@ -4,8 +4,9 @@ from decimal import Decimal
 
 import pytest
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
 from arbiter.core.scoring import bye_points, scores
+from arbiter.core.systems import System
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -1,4 +1,5 @@
-"""Uploaded tables read into rows of text (arbiter/spreadsheets.py): CSV in its dialects, XLSX
+"""Uploaded tables read into rows of text (arbiter/platform/spreadsheets.py): CSV in its dialects,
+XLSX
 through openpyxl, every size bounded and hostile files refused with a reason."""
 
 import datetime

@@ -1,4 +1,5 @@
-"""The time limit of background jobs (arbiter/time_limit.py): an engine still computing at the
+"""The time limit of background jobs (arbiter/platform/time_limit.py): an engine still computing at
+the
 deadline is stopped, and the job that ran it changes nothing."""
 
 import time

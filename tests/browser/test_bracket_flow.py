@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import System
+from arbiter.core.systems import System
 from pairing.knockout import services as service
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in

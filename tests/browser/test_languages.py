@@ -7,7 +7,8 @@ translators' (FIDE's Swedish "lottning" and "rond", Russian "тур")."""
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import System, UserLanguage
+from arbiter.core.models import UserLanguage
+from arbiter.core.systems import System
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory

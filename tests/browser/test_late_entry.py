@@ -6,7 +6,7 @@ buttons stay on screen at 1280 px and on a 390 px phone."""
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import System
+from arbiter.core.systems import System
 from pairing.rounds import services as rounds
 from tests.browser.conftest import screenshot
 from tests.browser.reach import assert_on_screen

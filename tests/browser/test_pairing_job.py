@@ -6,8 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import System
 from arbiter.core.services.results import record_result
+from arbiter.core.systems import System
 from pairing.rounds import services as rounds
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory

@@ -4,7 +4,8 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

@@ -7,7 +7,8 @@ refused, not published)."""
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from pairing.rounds import services as rounds
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in

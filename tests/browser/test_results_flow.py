@@ -3,8 +3,9 @@
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
 from arbiter.core.services.results import record_result
+from arbiter.core.systems import System
 from tests.arbiter.conftest import play_round
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in

@@ -4,7 +4,8 @@ warning), publish, results by keyboard; the public sees each round only once it 
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory

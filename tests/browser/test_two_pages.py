@@ -6,8 +6,9 @@ publishing page did not show. Swiss, Monrad and the bracket."""
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import Round, System, TournamentArbiter
+from arbiter.core.models import Round, TournamentArbiter
 from arbiter.core.services.results import record_result
+from arbiter.core.systems import System
 from pairing.knockout import services as knockout
 from pairing.monrad import services as monrad
 from pairing.rounds import services as rounds

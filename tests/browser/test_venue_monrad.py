@@ -6,7 +6,8 @@ and every result entered from the phone; the public starting list is in card ord
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from tests.browser.conftest import screenshot
 from tests.browser.reach import assert_all_on_screen, assert_no_sideways_scroll, assert_on_screen
 from tests.browser.test_arbiter_flow import log_in

@@ -8,8 +8,9 @@ entered through the result service (the result page is walked in the Swiss and M
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import Game, System
+from arbiter.core.models import Game
 from arbiter.core.services.results import record_result
+from arbiter.core.systems import System
 from tests.browser.conftest import screenshot
 from tests.browser.reach import assert_all_on_screen, assert_no_sideways_scroll, assert_on_screen
 from tests.browser.test_arbiter_flow import log_in

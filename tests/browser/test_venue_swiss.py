@@ -9,7 +9,8 @@ through the result service (the keyboard entry is walked in round 1).
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from tests.browser.conftest import screenshot
 from tests.browser.reach import assert_all_on_screen, assert_no_sideways_scroll, assert_on_screen
 from tests.browser.test_arbiter_flow import log_in

@@ -4,7 +4,7 @@ buttons, at 1280 px (it ran off the table's right edge) and on a 390 px phone.""
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import System
+from arbiter.core.systems import System
 from tests.browser.conftest import screenshot
 from tests.browser.reach import assert_on_screen
 from tests.browser.test_arbiter_flow import log_in

@@ -178,7 +178,7 @@ def test_backups_taken_while_arbiters_work_are_instants_and_all_restore(
     restored = 0
     for document in documents:
         with audit_log_unlocked():
-            for label, path in reversed(backup.MODELS):
+            for label, path in reversed(backup.tournament_models()):
                 backup.model(label).objects.filter(**{path: pk}).delete()
         (tournament,) = backup.restore(document)
         version, state = state_in_document(document)

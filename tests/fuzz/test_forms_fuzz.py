@@ -12,7 +12,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.models import Entry, Game, Round, System, Tournament, TournamentArbiter
+from arbiter.core.models import Entry, Game, Round, Tournament, TournamentArbiter
+from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
 from judo.forms import CompetitionForm, CompetitorForm
 from judo.models import Competition
@@ -140,7 +141,7 @@ SKIPPED = {
     "password_reset_done": "Django's own auth page",
     "password_reset_confirm": "Django's own auth form",
     "password_reset_complete": "Django's own auth page",
-    # a competition's results (pairing/competition_results_urls.py): no form
+    # a competition's results (judo/results_urls.py): no form
     "competition_results": "arbiter page, GET only (?by= checked: 404)",
     "competition_results_csv": "download, GET only",
     "competition_bouts_csv": "download, GET only",

@@ -46,7 +46,7 @@ def test_django_compilemessages_compiles_them_all(tmp_path):
 def test_makemessages_finds_nothing_new(tmp_path, monkeypatch):
     """Every marked string of the code and templates is in every catalogue, and nothing is in
     a catalogue that the code no longer says (run makemessages on a copy of the sources)."""
-    for part in ("arbiter", "pairing", "templates", "locale", "manage.py"):
+    for part in ("arbiter", "pairing", "judo", "templates", "locale", "manage.py"):
         source = ROOT / part
         if source.is_dir():
             shutil.copytree(source, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))

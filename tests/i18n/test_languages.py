@@ -1,5 +1,5 @@
 """Which language a page is in, how it is chosen, and that the public caches keep languages apart
-(arbiter/i18n.py; docs/i18n.md)."""
+(arbiter/platform/i18n.py; docs/i18n.md)."""
 
 import pytest
 from django.test import Client

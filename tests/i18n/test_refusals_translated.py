@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Not the app's pages: the engines mark their sentences with N_ and are translated at display
-#: (pairing/engine_text.py); the command line (`python -m pairing`) and the management commands
+#: (arbiter/core/engine_text.py); the command line (`python -m pairing`) and the management commands
 #: print on a console in English; settings and migrations speak to developers.
 SKIPPED = ("pairing/engines/", "pairing/commands/", "/management/", "/migrations/")
 SKIPPED_FILES = {"arbiter/settings.py"}
@@ -38,11 +38,11 @@ UNREAD = {
     # templates/404.html shows no exception text (checked below)
     "Http404": "every path",
     # raised only to the backup and restore commands, on a console (checked below)
-    "BackupError": "arbiter/backup.py",
+    "BackupError": "arbiter/desk/backup.py",
     # a developer's mistake in arbiter/urls.py, at start-up
-    "LookupError": "arbiter/i18n.py",
+    "LookupError": "arbiter/platform/i18n.py",
     # a worker's child process died: the job says "An unexpected error stopped it"
-    "RuntimeError": "arbiter/time_limit.py",
+    "RuntimeError": "arbiter/platform/time_limit.py",
 }
 
 #: Calls whose text arguments reach the page (flashed messages, response bodies, form errors),
@@ -66,12 +66,20 @@ SHOWN_NAMES = {"notice", "error", "message", "label", "help_text"}
 
 #: Files whose keyword texts no user reads: a model's field texts are the admin's (staff only);
 #: the forms give each field its translated label and help text (docs/i18n.md).
-MODELS = ("arbiter/models.py", "pairing/models.py")
+MODELS = (
+    "arbiter/core/models.py",
+    "pairing/round_robin/models.py",
+    "pairing/swiss/models.py",
+    "pairing/swiss/trf/models.py",
+    "pairing/monrad/models.py",
+    "pairing/knockout/models.py",
+    "judo/models.py",
+)
 
 
 def sources() -> list[Path]:
     found = []
-    for package in ("arbiter", "pairing"):
+    for package in ("arbiter", "pairing", "judo"):
         for path in sorted((ROOT / package).rglob("*.py")):
             name = path.relative_to(ROOT).as_posix()
             if name in SKIPPED_FILES or any(part in f"/{name}" for part in SKIPPED):
@@ -205,8 +213,8 @@ def test_every_refusal_and_message_goes_through_gettext(trees):
 
 def test_the_scan_reads_the_app(trees):
     """The scan sees the services and views (a moved package would make it pass on nothing)."""
-    assert "arbiter/services/entries.py" in trees
-    assert "pairing/services/rounds.py" in trees
+    assert "arbiter/core/services/entries.py" in trees
+    assert "pairing/rounds/services.py" in trees
     assert len(trees) > 60
     assert {"EntryError", "StaleDraft", "JobRefused", "InputTooLarge"} <= refusal_types(trees)
 
@@ -245,12 +253,12 @@ def test_exempt_texts_are_never_shown():
     assert "exception" not in page
     users = {
         path.relative_to(ROOT).as_posix()
-        for package in ("arbiter", "pairing")
+        for package in ("arbiter", "pairing", "judo")
         for path in (ROOT / package).rglob("*.py")
         if "BackupError" in path.read_text()
     }
     assert users == {
-        "arbiter/backup.py",
-        "arbiter/management/commands/backup.py",
-        "arbiter/management/commands/restore.py",
+        "arbiter/desk/backup.py",
+        "arbiter/desk/management/commands/backup.py",
+        "arbiter/desk/management/commands/restore.py",
     }

@@ -1,5 +1,5 @@
 """A Dutch engine slowed down on purpose, for the tests of long pairings: it imports nothing from
-Django, so the time limit's child process (arbiter/time_limit.py) can run it as it runs the
+Django, so the time limit's child process (arbiter/platform/time_limit.py) can run it as it runs the
 real one."""
 
 import os

@@ -1,4 +1,4 @@
-"""A competition's entry list checked line by line (pairing/competitor_lists.py): the columns
+"""A competition's entry list checked line by line (judo/competitor_lists.py): the columns
 guessed in the five languages, weights and classes, years from dates, and every line either
 landing where the single-entry form lands it or saying what is wrong."""
 

@@ -6,8 +6,9 @@ from decimal import Decimal
 import pytest
 from django.core.cache import caches
 
-from arbiter.core.models import BackgroundJob, System, Tournament, TournamentArbiter
+from arbiter.core.models import BackgroundJob, Tournament, TournamentArbiter
 from arbiter.core.services.results import record_result
+from arbiter.core.systems import System
 from arbiter.platform.spreadsheets import Table
 from judo.services import competition, competition_lists
 from pairing.knockout import services as knockout

@@ -73,7 +73,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "public_search": public("swiss", "hidden"),
     "public_bracket": public("knockout", "hidden"),
     "public_bracket_pdf": public("knockout", "hidden"),
-    # a competition day's results (pairing/competition_results_urls.py)
+    # a competition day's results (judo/results_urls.py)
     "public_competition_results": public("results_day", "results_day_hidden"),
     "public_competition_medals": public("results_day", "results_day_hidden"),
     "public_competition_results_csv": public("results_day", "results_day_hidden"),
@@ -161,7 +161,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "bracket_bout": arbiter("knockout", methods=WRITE),
     "bracket_undraw": arbiter("knockout", methods=WRITE),
     "bracket_pdf": arbiter("knockout"),
-    # a competition day: the mats (pairing/mat_urls.py)
+    # a competition day: the mats (judo/mat_urls.py)
     "mats": arbiter("judo", "judo_hidden"),
     "mat": arbiter("judo", "judo_hidden"),
     "mat_score": arbiter("judo", methods=WRITE),
@@ -170,7 +170,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "public_mat": public("judo", "judo_hidden"),
     "public_fight_search": public("judo", "judo_hidden"),
     "public_fight": public("judo", "judo_hidden"),
-    # a competition's arbiters (Competition.arbiters: pairing/access.py)
+    # a competition's arbiters (Competition.arbiters: judo/access.py)
     "competition_create": Rule(LOGGED_IN, PAGE, ("site",)),
     "competition_settings": arbiter("competition", methods=PAGE),
     "competition_publish": arbiter("competition", methods=WRITE),
@@ -294,7 +294,7 @@ def address(pattern: Pattern, place: Place) -> str:
 # --- the walk -------------------------------------------------------------------------------------
 
 #: Where refused writes must leave no trace: every table of these apps, and the audit log's end.
-CHECKED_APPS = {"arbiter", "pairing", "auth", "admin"}
+CHECKED_APPS = {"arbiter", "pairing", "judo", "auth", "admin"}
 
 
 def fingerprint() -> dict:

@@ -86,7 +86,7 @@ def test_every_public_response_has_an_etag_cache_control_and_gzip(client, world)
         cache_control = response.get("Cache-Control", "")
         if not all(part in cache_control for part in ("public", "s-maxage", "stale-while")):
             failures.append(f"{url}: Cache-Control {cache_control!r}")
-        # the English URLs redirect a browser preferring another language (arbiter/i18n.py)
+        # the English URLs redirect a browser preferring another language (arbiter/platform/i18n.py)
         vary = "HX-Request, Accept-Encoding" + (
             "" if url.startswith("/sv/") else ", Accept-Language"
         )

@@ -32,7 +32,7 @@ def record(
     moves_version: bool = True,
 ) -> AuditEntry:
     """Write who changed what. Every change of a tournament ends here, so its version and status
-    follow in the same transaction (arbiter/services/status.py). A change that is not the
+    follow in the same transaction (arbiter/core/services/status.py). A change that is not the
     tournament's but beside it (``moves_version=False``: a judo table's score entry, kept in its
     own ``LiveScore`` with its own version) is logged with the tournament and leaves its version
     and its public pages as they are (docs/competition.md, "Versions")."""

@@ -29,7 +29,7 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
             % {"result": result, "codes": codes}
         )
     # The tournament, the round, then the game: the one lock order of every change
-    # (pairing/services/rounds.py), so entering a result while the round is deleted never
+    # (pairing/rounds/services.py), so entering a result while the round is deleted never
     # deadlocks. The round's lock makes the last two results of a round, entered at once, see
     # each other.
     where = Round.objects.filter(pk=game.round_id).values("number", "tournament_id").first()

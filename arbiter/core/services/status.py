@@ -1,9 +1,9 @@
 """A tournament's status from the facts, and its version: both follow every change.
 
-Every change writes its audit entry (arbiter/services/audit.py), and that is where
+Every change writes its audit entry (arbiter/core/services/audit.py), and that is where
 :func:`tournament_changed` runs, in the change's own transaction: the version moves on (the
 public pages and drafts compare it) and the status is worked out again from what the tournament
-holds, by its system's rule (arbiter/systems.py, ``progress``). Nothing else sets either.
+holds, by its system's rule (arbiter/core/systems.py, ``progress``). Nothing else sets either.
 """
 
 from django.db.models import F
@@ -28,7 +28,8 @@ def rounds_progress(tournament: Tournament) -> str:
 
 
 def status_of(tournament: Tournament) -> str:
-    return tournament.pairing_system.call("progress", tournament)
+    progress = tournament.pairing_system.progress or rounds_progress
+    return progress(tournament)
 
 
 def has_begun(tournament: Tournament) -> bool:
@@ -39,7 +40,7 @@ def has_begun(tournament: Tournament) -> bool:
 
 def tournament_changed(tournament: Tournament) -> None:
     """The tournament has just changed: a new version, and the status its facts give. The public
-    pages read the new version at their next request (arbiter/public_cache.py)."""
+    pages read the new version at their next request (arbiter/core/public_cache.py)."""
     Tournament.objects.filter(pk=tournament.pk).update(
         version=F("version") + 1, status=status_of(tournament)
     )

@@ -1,4 +1,5 @@
-"""``{% once_field %}``: the one-time token of a form that must act once (see arbiter/once.py)."""
+"""``{% once_field %}``: the one-time token of a form that must act once (see
+arbiter/core/once.py)."""
 
 import uuid
 

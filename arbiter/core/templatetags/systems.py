@@ -1,4 +1,4 @@
-"""The pages a tournament's system has (arbiter/systems.py), as links in templates."""
+"""The pages a tournament's system has (arbiter/core/systems.py), as links in templates."""
 
 from django import template
 from django.urls import reverse

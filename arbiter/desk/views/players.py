@@ -160,7 +160,7 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
     line_errors = []
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
-        # Checked and saved by a background job (arbiter/import_jobs.py); one already done (a
+        # Checked and saved by a background job (arbiter/desk/import_jobs.py); one already done (a
         # short list, a fast worker) answers at once, as before.
         try:
             job, joined = jobs.start(

@@ -1,4 +1,5 @@
-"""The tournament's background job, named on each of its arbiter pages (arbiter/jobs.py)."""
+"""The tournament's background job, named on each of its arbiter pages
+(arbiter/platform/jobs.py)."""
 
 from django import template
 

@@ -21,7 +21,7 @@ def _page_path(context) -> str:
 
 @register.simple_tag(takes_context=True)
 def language_links(context) -> list[dict]:
-    """Each language with a plain link to this page in it (arbiter/i18n.py, ``choose``)."""
+    """Each language with a plain link to this page in it (arbiter/platform/i18n.py, ``choose``)."""
     here = get_language()
     query = urlencode({"next": _page_path(context)})
     return [

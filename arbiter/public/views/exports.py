@@ -3,7 +3,7 @@ a Swiss as TRF-2026 or TRF-16 (complete rounds), and pairing lists and standings
 federations, other programs and the noticeboard.
 
 Like the public pages they show published tournaments and rounds only, and like them each is
-built once per tournament version and kept gzipped, with an ETag (arbiter/views/public_live.py).
+built once per tournament version and kept gzipped, with an ETag (arbiter/platform/public_live.py).
 """
 
 import json
@@ -41,7 +41,7 @@ def attachment(tournament: Tournament, suffix: str) -> dict[str, str]:
 
 
 def _csv_download(request, tournament, name: str, rows, suffix: str) -> HttpResponse:
-    """CSV for spreadsheet programs (arbiter/exports.py); ``?sep=semicolon`` for the
+    """CSV for spreadsheet programs (arbiter/public/exports.py); ``?sep=semicolon`` for the
     spreadsheets of countries where the comma is the decimal separator. `rows` gives the rows
     and their columns."""
     asked = request.GET.get("sep", "")
@@ -102,7 +102,7 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
 
 
 def round_pdf_made(tournament: Tournament, number: int) -> Made:
-    """The pairing list of a public round (a task may write it: arbiter/views/public_pdf.py)."""
+    """The pairing list of a public round (a task may write it: arbiter/platform/public_pdf.py)."""
     round_ = get_object_or_404(
         Round, tournament=tournament, number=number, state__in=COUNTED_STATES
     )

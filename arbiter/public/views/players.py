@@ -112,10 +112,10 @@ def _placed_card(tournament, entry: Entry) -> dict:
     """A knockout competitor's card: their place (once the bouts decide it) and their bouts,
     never points (the registry's ``placings`` and ``bouts``)."""
     system = tournament.pairing_system
-    results = system.call("placings", tournament)
+    results = system.placings(tournament)
     line = next((ln for ln, e in results.lines if e is not None and e.pk == entry.pk), None)
     bouts = []
-    for bout in system.call("bouts", tournament):
+    for bout in system.bouts(tournament):
         sides = (bout["a"], bout["b"])
         if entry not in sides:
             continue

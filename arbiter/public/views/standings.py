@@ -1,7 +1,7 @@
 """The standings after each round, chess-results style: Rk., SNo, Name, FED, Rtg, Club, Pts., TBs.
 
-The ranking itself comes from `arbiter.standings.standings`; this page only renders it, with one
-column per tie-break headed as its legend says and the legend spelled out under the table. A
+The ranking itself comes from `arbiter.core.standings.standings`; this page only renders it, with
+one column per tie-break headed as its legend says and the legend spelled out under the table. A
 system without rounds (a knockout category) is ranked by its placings instead: 1, 2, 3, 3, 5, 5,
 7, 7 for a bracket, the standing of a pool (its registry entry's ``placings``).
 """
@@ -66,7 +66,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def _placings_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     def build() -> dict:
-        results = tournament.pairing_system.call("placings", tournament)
+        results = tournament.pairing_system.placings(tournament)
         return {
             "places": results.lines,
             "drawn": results.drawn,

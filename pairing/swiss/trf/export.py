@@ -31,7 +31,6 @@ from pairing.engines.trf import (
     parse_date,
     write_trf,
 )
-from pairing.round_robin.models import LotDrawing
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.columns import (
     birth_year,
@@ -68,17 +67,6 @@ def engine_system(tournament: Tournament) -> str:
     return endorsed_system(code + "_BAKU" if tournament.baku_acceleration else code)
 
 
-def round_robin_type(tournament: Tournament) -> str:
-    """The ``192`` tournament type of a round robin (ETT26): the FIDE Berger tables of C.05
-    Annex 1 (pairing/engines/berger.py), ``FIDE_ROUNDROBIN``; twice, the second cycle with
-    colours reversed: ``FIDE_DOUBLEROUNDROBIN`` with the last two rounds of the first cycle
-    swapped, as FIDE recommends, else ``BERGER_DOUBLEROUNDROBIN``."""
-    drawing = LotDrawing.objects.filter(tournament=tournament).first()
-    if drawing is None or not drawing.double_round_robin:
-        return "FIDE_ROUNDROBIN"
-    return "FIDE_DOUBLEROUNDROBIN" if drawing.swap_last_two_rounds else "BERGER_DOUBLEROUNDROBIN"
-
-
 def completed_rounds(tournament: Tournament) -> int:
     """How many rounds from the first are complete (every board has a result)."""
     states = tournament.rounds.order_by("number").values_list("number", "state")
@@ -103,7 +91,7 @@ def trf_file(
     rounds = completed_rounds(tournament)
     more = not tournament.planned_rounds or rounds < tournament.planned_rounds
     # the round to pair carries what was asked for it; a round robin has none to pair
-    more = more and bool(tournament.pairing_system.pairer)
+    more = more and tournament.pairing_system.pairer is not None
     trf = tournament_trf(
         tournament, through_round=rounds, next_round=more, ranks=True, public=public
     )
@@ -200,7 +188,7 @@ def tournament_trf(
         rounds=tournament.planned_rounds or max(through_round + 1, 1),
         initial_colour=tournament.initial_colour,
         scoring=scoring,
-        system=system.call("trf_type", tournament) if system.trf_type else "",
+        system=system.trf_type(tournament) if system.trf_type else "",
         forbidden=() if public else _forbidden(tournament, number),
         accelerations=accelerations,
         accelerations_specified=bool(accelerations),

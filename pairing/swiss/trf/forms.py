@@ -11,7 +11,7 @@ from pairing.swiss.trf.imports import trf_lines_allowed
 class TrfImportForm(forms.Form):
     """A tournament report file, pasted or uploaded; the name overrides the file's ``012``.
     ``cleaned_data["text"]`` is the file's text either way, within ``MAX_UPLOAD_BYTES`` and the
-    lines a file of ``MAX_PLAYERS`` needs (arbiter/limits.py)."""
+    lines a file of ``MAX_PLAYERS`` needs (arbiter/platform/limits.py)."""
 
     text = forms.CharField(
         label=_("Paste the TRF"),

@@ -1,5 +1,5 @@
 """A tournament from a TRF (TRF-16 with the engines' extensions, or TRF-2026): the inverse of
-:func:`pairing.services.trf_export.tournament_trf`.
+:func:`pairing.swiss.trf.export.tournament_trf`.
 
 Everything is read and checked first, in plain Python, so a bad file stops with a
 :class:`~pairing.engines.trf.TrfError` naming the line (and column) before anything is written;
@@ -26,13 +26,13 @@ from arbiter.core.models import (
     Game,
     Round,
     RulesVersion,
-    System,
     Tournament,
     TournamentArbiter,
     federation_code,
     tiebreak_rules_for,
 )
 from arbiter.core.services.audit import record
+from arbiter.core.systems import System
 from pairing.engines import results
 from pairing.engines.dutch.api import default_rules
 from pairing.engines.dutch.checker import check_points

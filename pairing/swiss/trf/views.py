@@ -30,7 +30,7 @@ FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 @login_required
 @once_per_submission
 def import_page(request: HttpRequest) -> HttpResponse:
-    """Paste or upload a TRF; the import runs as a background job (arbiter/jobs.py). A bad
+    """Paste or upload a TRF; the import runs as a background job (arbiter/platform/jobs.py). A bad
     file is reported with its line and nothing is saved."""
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():

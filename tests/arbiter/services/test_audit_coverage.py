@@ -1,7 +1,7 @@
 """Every service function that changes state writes its audit entries (issue 9, "Hardening").
 
 The rule that finds them: a public (no leading underscore) function defined in a module of
-``arbiter/services/`` or ``pairing/services/`` that is decorated with ``transaction.atomic``
+``arbiter/core/services/`` or ``pairing/services/`` that is decorated with ``transaction.atomic``
 changes state, and must have a scenario in :data:`SCENARIOS` saying exactly which entries it
 writes (user, tournament, action, before, after). Every other public function there must be
 listed in :data:`NOT_AUDITED` with the reason it writes no entry. A new service function in
@@ -25,7 +25,8 @@ from unittest.mock import ANY
 import pytest
 from django.db import transaction
 
-from arbiter.core.models import AuditEntry, Bye, Round, System, TournamentArbiter
+from arbiter.core.models import AuditEntry, Bye, Round, TournamentArbiter
+from arbiter.core.systems import System
 from pairing.monrad.models import MonradPairing
 from pairing.round_robin import services as round_robin
 from pairing.rounds import services as rounds
@@ -124,7 +125,6 @@ NOT_AUDITED = {
     ),
     "pairing.swiss.services.draft_warnings": "reads a draft for its warnings",
     "pairing.swiss.trf.export.engine_system": "reads the tournament",
-    "pairing.swiss.trf.export.round_robin_type": "reads the drawing of lots",
     "pairing.swiss.trf.export.completed_rounds": "reads the rounds",
     "pairing.swiss.trf.export.tournament_trf": "writes a TRF text, not the database",
     "pairing.swiss.trf.export.trf_file": "writes a TRF text, not the database",
@@ -232,7 +232,7 @@ def scenario(name: str):
     return register
 
 
-# --- arbiter.services.tournaments ------------------------------------------------------------
+# --- arbiter.core.services.tournaments ------------------------------------------------------------
 
 TOURNAMENT_AFTER = {
     "name": "Stavanger Open",
@@ -286,7 +286,7 @@ def _(w, fn):
     return [Expected(w.anna, None, "tournament.delete", before=ANY)]
 
 
-# --- arbiter.services.entries ----------------------------------------------------------------
+# --- arbiter.core.services.entries ----------------------------------------------------------------
 
 ENTRY_AFTER = {
     "name": "Vik, Ola",
@@ -336,7 +336,7 @@ def _(w, fn):
     return [Expected(w.anna, w.bergen_open, "entry.import", after=after)]
 
 
-# --- arbiter.services.results ----------------------------------------------------------------
+# --- arbiter.core.services.results ----------------------------------------------------------------
 
 
 @scenario("arbiter.core.services.results.record_result")
@@ -353,7 +353,7 @@ def _(w, fn):
     ]
 
 
-# --- pairing.services.knockout ---------------------------------------------------------------
+# --- pairing.knockout.services ---------------------------------------------------------------
 
 
 def cup(w):
@@ -430,7 +430,7 @@ def _(w, fn):
     return [Expected(w.anna, cup(w), "bracket.bout", {"results": {}}, after)]
 
 
-# --- pairing.services.monrad -----------------------------------------------------------------
+# --- pairing.monrad.services -----------------------------------------------------------------
 
 
 def club(w):
@@ -489,7 +489,7 @@ def _(w, fn):
     return [Expected(w.anna, club(w), "monrad.settings", before, after)]
 
 
-# --- pairing.services.round_robin ------------------------------------------------------------
+# --- pairing.round_robin.services ------------------------------------------------------------
 
 
 def drawing(w):
@@ -547,7 +547,7 @@ def _(w, fn):
     return [Expected(w.anna, w.oslo_invitational, "drawing.confirm", after={"numbers": numbers})]
 
 
-# --- pairing.services.swiss and swiss_records ------------------------------------------------
+# --- pairing.swiss.services and swiss_records ------------------------------------------------
 
 
 def paired(w):
@@ -667,7 +667,7 @@ def _(w, fn):
     return [Expected(w.anna, w.trondheim_open, "entry.missed_rounds", after=after)]
 
 
-# --- pairing.services.trf_import -------------------------------------------------------------
+# --- pairing.swiss.trf.imports -------------------------------------------------------------
 
 
 @scenario("pairing.swiss.trf.imports.import_trf")
@@ -688,7 +688,7 @@ def _(w, fn):
     return [Expected(w.boris, t, "tournament.import_trf", after=after)]
 
 
-# --- pairing.services.competition and mats ----------------------------------------------------
+# --- judo.services.competition and mats ----------------------------------------------------
 
 
 def competition_day(w, drawn=False):

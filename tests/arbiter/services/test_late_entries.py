@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.models import AuditEntry, Round, System
+from arbiter.core.models import AuditEntry, Round
 from arbiter.core.services.entries import (
     KEEP,
     RANK,
@@ -16,6 +16,7 @@ from arbiter.core.services.entries import (
     import_entries,
     late_entry_renumbering,
 )
+from arbiter.core.systems import System
 from pairing.rounds import services as rounds
 from tests.factories import EntryFactory, RoundFactory, TournamentFactory
 from tests.pairing.conftest import play

@@ -3,8 +3,9 @@ running, finished when the last planned round is complete or the bracket is deci
 
 import pytest
 
-from arbiter.core.models import System, Tournament
+from arbiter.core.models import Tournament
 from arbiter.core.services.results import record_result
+from arbiter.core.systems import System
 from pairing.knockout import services as knockout
 from pairing.monrad import services as monrad
 from pairing.round_robin import services as round_robin

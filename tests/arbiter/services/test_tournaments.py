@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from arbiter.core.models import AuditEntry, System, TournamentArbiter
+from arbiter.core.models import AuditEntry, TournamentArbiter
 from arbiter.core.services.tournaments import (
     TournamentError,
     add_deputy,
@@ -12,6 +12,7 @@ from arbiter.core.services.tournaments import (
     remove_deputy,
     update_tournament,
 )
+from arbiter.core.systems import System
 
 pytestmark = pytest.mark.django_db
 

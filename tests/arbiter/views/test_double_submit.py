@@ -1,4 +1,4 @@
-"""A form sent twice (a double click, a resent request) has one effect (arbiter/once.py)."""
+"""A form sent twice (a double click, a resent request) has one effect (arbiter/core/once.py)."""
 
 import re
 import uuid

@@ -1,4 +1,5 @@
-"""A background job's page (arbiter/views/jobs.py): waiting, running, failed, done; polled over
+"""A background job's page (arbiter/platform/views/jobs.py): waiting, running, failed, done; polled
+over
 HTMX, refreshing itself without it; for the arbiter who asked and the tournament's arbiters."""
 
 from datetime import timedelta

@@ -7,8 +7,9 @@ import pytest
 from django.db import OperationalError
 from django.urls import reverse
 
-from arbiter.core.models import Entry, Game, Round, System
+from arbiter.core.models import Entry, Game, Round
 from arbiter.core.services.tournaments import TournamentError, update_tournament
+from arbiter.core.systems import System
 from pairing.rounds import services as rounds
 from tests.factories import EntryFactory, TournamentFactory
 from tests.pairing.conftest import play

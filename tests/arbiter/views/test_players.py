@@ -189,8 +189,8 @@ def test_titles_read_as_fide_writes_them(anna_client, trondheim_open, trondheim_
 )
 def test_a_knockout_does_not_ask_chess_fields(client, anna, system, asks):
     """A knockout is the bracket of judo and the combat sports here: no title, rating or FIDE
-    id in its form or list (arbiter/systems.py, chess_fields)."""
-    from arbiter.core.models import System
+    id in its form or list (arbiter/core/systems.py, chess_fields)."""
+    from arbiter.core.systems import System
     from tests.factories import TournamentFactory
 
     tournament = TournamentFactory(system=System(system), chief=anna)

@@ -52,7 +52,7 @@ def starting_list(client, tournament, query=""):
 
 
 def test_a_monrad_starting_list_opens_in_card_order_and_says_so(client, anna):
-    from arbiter.core.models import System
+    from arbiter.core.systems import System
     from tests.factories import TournamentFactory
 
     club = TournamentFactory(name="Tuesday Club", system=System.MONRAD, chief=anna)

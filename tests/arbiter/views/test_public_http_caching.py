@@ -100,7 +100,7 @@ def test_the_standings_are_computed_once_for_every_page_pdf_card_and_export(
         computed.append(through_round)
         return real(tournament, through_round)
 
-    monkeypatch.setattr(arbiter.standings, "standings", counting)
+    monkeypatch.setattr(arbiter.core.standings, "standings", counting)
     for url in [reverse("public_standings", args=[played_open.pk]), *downloads(played_open)]:
         assert client.get(url).status_code == 200, url
     # the last round, round 1 asked for, and the TRF's own: after its last complete round

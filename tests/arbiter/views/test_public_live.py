@@ -7,9 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.core.models import Game, Round, System
+from arbiter.core.models import Game, Round
 from arbiter.core.services.results import record_result
 from arbiter.core.standings import standings
+from arbiter.core.systems import System
 from arbiter.platform.public_live import public_tournament
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
@@ -33,7 +34,8 @@ def swiss_of(size: int, chief=None):
 
 
 def standings_queries(tournament) -> int:
-    """What arbiter.standings costs; it is another developer's, so it is measured, not pinned."""
+    """What arbiter.core.standings costs; it is another developer's, so it is measured, not
+    pinned."""
     with CaptureQueriesContext(connection) as queries:
         standings(tournament)
     return len(queries)

@@ -11,8 +11,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
 from arbiter.core.standings import StandingRow, Standings
+from arbiter.core.systems import System
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

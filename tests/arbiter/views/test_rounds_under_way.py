@@ -8,9 +8,10 @@ round 2: a zero-point bye stands for him in every later round, which the public 
 import pytest
 from django.urls import reverse
 
-from arbiter.core.models import Bye, Round, System
+from arbiter.core.models import Bye, Round
 from arbiter.core.scoring import BEING_PLAYED, COMPLETE, NOT_STARTED, round_progress
 from arbiter.core.standings import standings
+from arbiter.core.systems import System
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 

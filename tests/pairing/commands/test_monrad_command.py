@@ -5,7 +5,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from tests.factories import EntryFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db

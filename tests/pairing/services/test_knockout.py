@@ -2,7 +2,8 @@
 
 import pytest
 
-from arbiter.core.models import AuditEntry, System
+from arbiter.core.models import AuditEntry
+from arbiter.core.systems import System
 from pairing.knockout import services as service
 from pairing.knockout.models import Bout
 from pairing.rounds.services import ConfirmationNeeded, StaleDraft, draft_token

@@ -3,8 +3,9 @@ settings; each writes the audit log."""
 
 import pytest
 
-from arbiter.core.models import AuditEntry, Bye, Round, System
+from arbiter.core.models import AuditEntry, Bye, Round
 from arbiter.core.services.results import record_result
+from arbiter.core.systems import System
 from pairing.monrad import services as service
 from pairing.monrad.models import MonradCheckIn, MonradPairing
 from pairing.rounds import services as rounds

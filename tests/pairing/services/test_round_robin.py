@@ -2,7 +2,8 @@
 
 import pytest
 
-from arbiter.core.models import AuditEntry, Bye, Game, Round, System
+from arbiter.core.models import AuditEntry, Bye, Game, Round
+from arbiter.core.systems import System
 from pairing.round_robin.models import LotDrawing, LotPick
 from pairing.round_robin.services import (
     DrawingError,

@@ -5,7 +5,7 @@ call a knockout category's entrants competitors (the registry's ``people``)."""
 import pytest
 from django.urls import reverse
 
-from arbiter.core.models import System
+from arbiter.core.systems import System
 from pairing.knockout import services as service
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory

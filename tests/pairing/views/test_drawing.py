@@ -5,7 +5,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from pairing.round_robin.models import LotDrawing, LotPick
 from pairing.round_robin.services import draw_for_player, engine_state, start_drawing
 from tests.conftest import login

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from arbiter.core.models import System
+from arbiter.core.systems import System
 from pairing.knockout import services as service
 from pairing.rounds.services import draft_token
 from tests.conftest import login

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from arbiter.core.models import System
+from arbiter.core.systems import System
 from pairing.knockout import services as service
 from tests.conftest import login
 from tests.factories import EntryFactory, TournamentFactory

@@ -5,7 +5,8 @@ and a draw can be undone (confirmed) while no match is fought."""
 import pytest
 from django.urls import reverse
 
-from arbiter.core.models import AuditEntry, System
+from arbiter.core.models import AuditEntry
+from arbiter.core.systems import System
 from pairing.knockout import services as service
 from pairing.rounds.services import ConfirmationNeeded, StaleDraft, draft_token
 from tests.conftest import login

@@ -1,5 +1,5 @@
 """The table's pages of a competition day: the mats' index and the mat-side page where the score
-is kept and the result confirmed in two taps (pairing/views/mats.py)."""
+is kept and the result confirmed in two taps (judo/views/mats.py)."""
 
 from decimal import Decimal
 

@@ -1,5 +1,5 @@
 """The public pages of a competition day: its home, each mat's page and "when do I fight"
-(pairing/views/mats_public.py): kept like every public page, the same for everyone, live."""
+(judo/views/mats_public.py): kept like every public page, the same for everyone, live."""
 
 import pytest
 from django.core.cache import caches

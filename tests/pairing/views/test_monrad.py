@@ -6,7 +6,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbiter.core.models import Round, System
+from arbiter.core.models import Round
+from arbiter.core.systems import System
 from pairing.monrad import services as service
 from pairing.rounds import services as rounds
 from tests.conftest import login

@@ -1,5 +1,6 @@
 """``manage.py db_worker``: django-tasks-db's worker, serving every queue unless told which, with
-a keeper thread that fails the jobs whose worker was lost (their lease ran out: arbiter/jobs.py).
+a keeper thread that fails the jobs whose worker was lost (their lease ran out:
+arbiter/platform/jobs.py).
 
 The library leaves a task whose worker died "running" for ever (django-tasks-db issue 5); every
 worker started with this command notices such a job within TASK_LEASE_SECONDS and a sixth, so a

@@ -1,4 +1,4 @@
-"""manage.py flush: Django's own, with the audit log's guard lifted (arbiter/audit_guard.py),
+"""manage.py flush: Django's own, with the audit log's guard lifted (arbiter/core/audit_guard.py),
 since emptying every table empties the log too. The test suite's transactional tests end with
 it."""
 

@@ -1,0 +1,66 @@
+"""The Swedish attendance Monrad's entry in the registry of systems (arbiter/core/systems.py):
+club evenings where only the members present are paired."""
+
+import random
+
+from django.urls import path
+from django.utils.translation import gettext_lazy as _
+
+from arbiter.core.models import Tournament
+from arbiter.core.systems import Link, PairingSystem, Stored, System
+from pairing.monrad import services, views
+from pairing.monrad.models import MonradPairing
+from pairing.rounds import services as rounds
+from pairing.rounds.demo import play_rounds
+
+
+def club_evenings(user, tournament: Tournament, evenings: int = 2) -> None:
+    """The demo: evenings through the club evening's services; a different few stay home each
+    time, a newcomer joins on the second evening, and the next evening's check-in has begun."""
+    rng = random.Random(2026)
+    members = list(tournament.entries.order_by("name"))
+    for evening in range(1, evenings + 1):
+        for entry in members:
+            if rng.random() < 0.8:
+                services.set_present(user, tournament, entry, True)
+        if evening == 2:
+            members.append(services.add_late_member(user, tournament, "Ekström, Vera", 1450))
+        rounds.pair_next_round(user, tournament)
+        play_rounds(user, tournament, rounds=evening)
+    for entry in members[:5]:
+        services.set_present(user, tournament, entry, True)
+
+
+def _boards(value, entry):
+    return [[entry(white), entry(black), *rest] for white, black, *rest in value]
+
+
+_t = "arbiter/t/<int:tournament_id>/monrad/"
+MONRAD = PairingSystem(
+    code=System.MONRAD,
+    label=System.MONRAD.label,
+    schema_value="monrad",
+    arbiter_pages=(Link(_("Club evening"), "monrad"),),
+    default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
+    number_name=_("card number"),
+    starting_list_order="number",
+    pairer=services.propose_evening,
+    round_page="monrad",
+    board=views.BOARD,
+    engine_record=MonradPairing,
+    publish_notes=services.publish_notes,
+    demo=club_evenings,
+    stored=(
+        Stored("pairing.MonradSettings", "tournament"),
+        Stored("pairing.MonradCheckIn", "tournament"),
+        Stored("pairing.MonradPairing", "round__tournament", {"boards": _boards}),
+    ),
+    urls=(
+        path(_t, views.monrad_page, name="monrad"),
+        path(_t + "check-in/", views.check_in, name="monrad_check_in"),
+        path(_t + "late/", views.late_member, name="monrad_late_member"),
+        path(_t + "settings/", views.update_settings, name="monrad_settings"),
+        path(_t + "games/<int:game_id>/result/", views.result, name="monrad_result"),
+        path(_t + "cards/<int:entry_id>/", views.member_card, name="monrad_card"),
+    ),
+)
