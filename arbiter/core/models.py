@@ -200,6 +200,24 @@ class Title(models.TextChoices):
     WCM = "WCM"
 
 
+class Team(models.Model):
+    """A team of a team event (C.04.6, team round robins, judo team matches): its members are
+    entries of the same tournament (``Entry.team``), each with their place in the team's fixed
+    board order (``Entry.team_board``)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=100, validators=[no_control_characters])
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Entry(models.Model):
     """A player (or competitor) entered in one tournament."""
 
@@ -222,6 +240,12 @@ class Entry(models.Model):
     )
     starting_number = models.PositiveIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
+    #: In a team event: the player's team and place in its board order (1 = first board;
+    #: reserves come after the regular boards).
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members"
+    )
+    team_board = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -239,6 +263,11 @@ class Entry(models.Model):
                 name="starting_number_positive",
             ),
             models.CheckConstraint(condition=Q(rating__lte=3500), name="rating_plausible"),
+            models.UniqueConstraint(fields=["team", "team_board"], name="unique_team_board"),
+            models.CheckConstraint(
+                condition=Q(team__isnull=True) | Q(team_board__gte=1),
+                name="team_member_has_a_board",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -295,6 +324,33 @@ class Round(Versioned):
         return f"{self.tournament} round {self.number}"
 
 
+class TeamMatch(models.Model):
+    """A match between two teams in a round: the games of its boards (``Game.team_match``),
+    whose results give the match's (the team system's scoring says how)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="team_matches")
+    #: The match's number in the round (its table).
+    table = models.PositiveSmallIntegerField()
+    #: The team named first (its first board's colour is the system's to give).
+    home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="unique_table_per_round"),
+            models.UniqueConstraint(fields=["round", "home"], name="home_team_once_per_round"),
+            models.UniqueConstraint(fields=["round", "away"], name="away_team_once_per_round"),
+            models.CheckConstraint(
+                condition=~Q(home=models.F("away")), name="no_match_against_itself"
+            ),
+            models.CheckConstraint(condition=Q(table__gte=1), name="table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table}: {self.home} - {self.away}"
+
+
 #: The results a game can hold (pairing/engines/results.py); empty while it is being played.
 RESULT_CHOICES = [(result.code, result.label) for result in results.RESULTS]
 
@@ -306,6 +362,10 @@ class Game(models.Model):
     black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_black")
     #: Empty while the game is being played.
     result = models.CharField(max_length=3, choices=RESULT_CHOICES, blank=True)
+    #: In a team event: the match this game is a board of.
+    team_match = models.ForeignKey(
+        TeamMatch, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+    )
 
     class Meta:
         ordering = ["round", "board"]

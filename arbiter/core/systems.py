@@ -151,6 +151,12 @@ class PairingSystem:
         """FIDE rating report files (TRF-2026 and TRF-16) can be downloaded."""
         return self.trf_type is not None
 
+    @property
+    def has_placings(self) -> bool:
+        """Its standings are placings (a system without rounds); templates ask this, since they
+        would call the function itself."""
+        return self.placings is not None
+
     def has_page(self, url_name: str) -> bool:
         """Whether this system has the page (an arbiter's menu item or a public tab)."""
         return any(link.url_name == url_name for link in self.arbiter_pages + self.public_pages)

@@ -74,8 +74,10 @@ READABLE = (2, 3)
 CORE_MODELS: list[tuple[str, str]] = [
     ("arbiter.Tournament", "pk"),
     ("arbiter.TournamentArbiter", "tournament"),
+    ("arbiter.Team", "tournament"),
     ("arbiter.Entry", "tournament"),
     ("arbiter.Round", "tournament"),
+    ("arbiter.TeamMatch", "round__tournament"),
     ("arbiter.Game", "round__tournament"),
     ("arbiter.Bye", "round__tournament"),
 ]

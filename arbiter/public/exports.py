@@ -216,7 +216,7 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
         "schema": DOCUMENT_SCHEMA,
         "tournament": {
             "name": tournament.name,
-            "system": tournament.system,
+            "system": tournament.pairing_system.schema_value,
             "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
             "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
             "city": tournament.city,

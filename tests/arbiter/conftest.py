@@ -5,7 +5,7 @@
 
 import pytest
 
-from arbiter.core.models import Round
+from arbiter.core.models import Entry, Game, Round, Team, TeamMatch
 from arbiter.core.systems import System
 from tests.factories import ByeFactory, EntryFactory, GameFactory, RoundFactory, TournamentFactory
 
@@ -34,3 +34,32 @@ def play_round(tournament, number, games=(), byes=(), state=Round.State.PUBLISHE
     for entry, kind in byes:
         ByeFactory(round=round_, entry=entry, kind=kind)
     return round_
+
+
+@pytest.fixture
+def olympiad(anna):
+    return TournamentFactory(name="Nordic Team Cup", chief=anna)
+
+
+def team(tournament, name, players):
+    squad = Team.objects.create(tournament=tournament, name=name)
+    for board, player in enumerate(players, start=1):
+        Entry.objects.create(tournament=tournament, name=player, team=squad, team_board=board)
+    return squad
+
+
+@pytest.fixture
+def norway_sweden(olympiad):
+    norway = team(olympiad, "Norway", ["Carlsen, M", "Tari, A", "Hammer, J", "Christiansen, J"])
+    sweden = team(olympiad, "Sweden", ["Grandelius, N", "Smith, A", "Hector, J", "Blomqvist, E"])
+    round_ = Round.objects.create(tournament=olympiad, number=1)
+    match = TeamMatch.objects.create(round=round_, table=1, home=norway, away=sweden)
+    home, away = norway.members.order_by("team_board"), sweden.members.order_by("team_board")
+    # the home team's points on boards 1-4: 1, ½, 0, 1; its colours alternate, White on board 1
+    codes = ["1-0", "1/2", "0-1", "0-1"]
+    for board, (h, a, result) in enumerate(zip(home, away, codes, strict=True), start=1):
+        white, black = (h, a) if board % 2 else (a, h)
+        Game.objects.create(
+            round=round_, board=board, white=white, black=black, result=result, team_match=match
+        )
+    return match

@@ -190,7 +190,16 @@ def test_the_demo_data_is_restored_identical(tmp_path, demo):
     }
     swiss_records = {"pairing.PlayerRoundRecord", "pairing.ForbiddenPair", "pairing.Acceleration"}
     imported = {"pairing.TrfSource", "pairing.TrfPlayerColumns", "pairing.TrfRoundBlock"}
-    assert empty == swiss_records | imported  # the tests below have them
+    teams = {"arbiter.Team", "arbiter.TeamMatch"}
+    assert empty == swiss_records | imported | teams  # the tests below have them
+
+
+def test_a_team_match_is_restored_identical(tmp_path, norway_sweden):
+    """Teams, their members' board order and a match with the games of its boards."""
+    olympiad = norway_sweden.round.tournament
+    before, after, _ = back_up_and_restore(tmp_path, [olympiad])
+    assert after == before
+    assert before[olympiad.name]["arbiter.TeamMatch"] and before[olympiad.name]["arbiter.Team"]
 
 
 @real_files

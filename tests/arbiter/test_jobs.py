@@ -2,6 +2,7 @@
 press joins it; a job acts on the tournament as the arbiter saw it; whatever goes wrong, nothing of
 it is kept."""
 
+import dataclasses
 from contextlib import contextmanager
 from datetime import timedelta
 
@@ -10,7 +11,9 @@ from django.db import IntegrityError
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
+from arbiter.core import systems
 from arbiter.core.models import AuditEntry, BackgroundJob, Round
+from arbiter.core.systems import System
 from arbiter.platform import jobs
 from pairing.swiss import records as swiss_records
 from tests.worker import run_worker
@@ -119,7 +122,8 @@ def test_an_unexpected_error_fails_the_job_with_a_message_and_keeps_nothing(
         tournament.entries.update(rating=0)
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("pairing.swiss.services.propose_round", broken)
+    swiss = systems.SYSTEMS[System.SWISS_DUTCH]
+    monkeypatch.setitem(systems.SYSTEMS, swiss.code, dataclasses.replace(swiss, pairer=broken))
     html = pair(anna_client, trondheim_open, **HTMX).content.decode()
     job = BackgroundJob.objects.get()
     assert job.state == "failed" and "An unexpected error stopped it" in job.message
