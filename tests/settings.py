@@ -30,8 +30,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
 
 # Background jobs run at once, inside the request that asks for them (django-tasks' immediate
 # backend), so that the test client and the browser tests see their outcome in the answer. The
-# tests of the worker itself (tests/arbiter/test_jobs_worker.py) switch to the database backend
-# and run db_worker's loop.
+# tests of the worker itself (tests/arbiter/platform/test_jobs_worker.py) switch to the database
+# backend and run db_worker's loop.
 # The browser tests watch public pages follow a change without waiting the production 20 s.
 PUBLIC_POLL_SECONDS = 1
 TASKS = {

@@ -1,7 +1,7 @@
 """``manage.py db_worker`` whose Dutch engine never ends (tests/pairing/slow_engine.py), once it
-has created the file ``SLOW_ENGINE_STARTED`` names: the worker tests/arbiter/test_jobs_worker.py
-kills in the middle of a pairing. The real command, arguments and settings; only the engine is
-replaced, as the in-process tests replace it.
+has created the file ``SLOW_ENGINE_STARTED`` names: the worker
+tests/arbiter/platform/test_jobs_worker.py kills in the middle of a pairing. The real command,
+arguments and settings; only the engine is replaced, as the in-process tests replace it.
 
     python -m tests.slow_worker db_worker [options]
 """

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from judo.services import mats
 from tests.browser.conftest import screenshot
 from tests.factories import UserFactory
-from tests.pairing.views.test_mats import judo_day
+from tests.judo.test_mats import judo_day
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

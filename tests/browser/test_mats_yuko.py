@@ -13,7 +13,7 @@ from judo.services import mats
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import UserFactory
-from tests.pairing.views.test_mats import judo_day
+from tests.judo.test_mats import judo_day
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

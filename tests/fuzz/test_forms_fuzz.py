@@ -123,16 +123,14 @@ SKIPPED = {
     "job": "a background job's progress, GET only",
     "mats": "arbiter page, GET only",
     "mat": "arbiter page, GET only",
-    "mat_score": "fuzzed with a competition day in tests/pairing/views/test_mats.py",
-    "mat_confirm": "fuzzed with a competition day in tests/pairing/views/test_mats.py",
+    "mat_score": "fuzzed with a competition day in tests/judo/test_mats.py",
+    "mat_confirm": "fuzzed with a competition day in tests/judo/test_mats.py",
     "competition_weigh_in": "the weigh-in list, GET only (the search in the query string)",
     "competition_list_upload": (
-        "a file: CSV and XLSX of every kind in tests/arbiter/test_spreadsheets.py"
+        "a file: CSV and XLSX of every kind in tests/arbiter/platform/test_spreadsheets.py"
     ),
     "competition_list": "the list's preview, GET only (the mapping in the query string)",
-    "competition_list_import": (
-        "fuzzed with a kept list in tests/pairing/views/test_competition_lists.py"
-    ),
+    "competition_list_import": "fuzzed with a kept list in tests/judo/test_competition_lists.py",
     "login": "Django's own auth form (django.contrib.auth), not the app's",
     "logout": "Django's own auth view",
     "password_change": "Django's own auth form",

@@ -1,1 +1,1 @@
-from tests.arbiter.views.conftest import played_open  # noqa: F401  (a fixture)
+from tests.arbiter.public.conftest import played_open  # noqa: F401  (a fixture)

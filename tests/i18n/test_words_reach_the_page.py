@@ -19,7 +19,7 @@ from pairing.monrad import services as monrad
 from pairing.round_robin.services import start_drawing
 from pairing.rounds import services as lifecycle
 from tests.factories import ByeFactory, EntryFactory, GameFactory, RoundFactory, changed
-from tests.pairing.views.test_monrad import make_club
+from tests.pairing.monrad.test_views import make_club
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from arbiter.core import systems
 from arbiter.core.models import AuditEntry, Tournament
 from arbiter.core.services.entries import import_entries
 from arbiter.core.services.tournaments import create_tournament
-from tests.arbiter.test_backup import canonical, empty_the_database
+from tests.arbiter.desk.test_backup import canonical, empty_the_database
 from tests.i18n.po import TRANSLATED, catalogue, messages
 from tests.pairing import dummy_system
 

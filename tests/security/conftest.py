@@ -202,7 +202,7 @@ def judo_places(anna) -> dict[str, Place]:
     """Anna's judo competition day, drawn and on its mats, published ("judo") and another not
     ("judo_hidden"): the competition's mat and public pages."""
     from judo.services import mats
-    from tests.pairing.views.test_mats import judo_day
+    from tests.judo.test_mats import judo_day
 
     places = {}
     for name, published in (("judo", True), ("judo_hidden", False)):

@@ -335,7 +335,7 @@ def test_two_tabs_pressing_import_at_the_same_moment_import_once(anna, dag, cup)
     lets one import it; the other is told it was imported."""
     from django.test import Client
 
-    from tests.pairing.services.test_swiss_concurrency import at_once
+    from tests.pairing.swiss.test_concurrency import at_once
 
     cup.arbiters.add(dag)
     client = Client()

@@ -9,7 +9,7 @@ from arbiter.platform.pdf import pool_sheet_rows
 from judo.services import mats
 from pairing.knockout import services as knockout
 from tests.conftest import login
-from tests.pairing.views.test_mats import judo_day
+from tests.judo.test_mats import judo_day
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from arbiter.platform.spreadsheets import decode_upload
 from tests.factories import EntryFactory
 
 pytestmark = pytest.mark.django_db
-FILES = Path(__file__).parent.parent / "data" / "player_lists"
+FILES = Path(__file__).parents[2] / "data" / "player_lists"
 
 
 def read(name: str) -> bytes:

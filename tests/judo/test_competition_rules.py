@@ -11,7 +11,7 @@ from judo.services import competition as service
 from judo.services import mats
 from pairing.knockout.models import Bout
 from tests.conftest import login
-from tests.pairing.views.test_mats import judo_day, now_on
+from tests.judo.test_mats import judo_day, now_on
 
 pytestmark = pytest.mark.django_db
 

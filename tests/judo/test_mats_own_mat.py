@@ -10,7 +10,7 @@ from judo.models import LiveScore
 from judo.services import mats
 from pairing.knockout.models import Bout
 from tests.conftest import login
-from tests.pairing.views.test_mats import HTMX, bout_form, judo_day, now_on
+from tests.judo.test_mats import HTMX, bout_form, judo_day, now_on
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from judo.services import competition as service
 from judo.services import mats, public_day
 from judo.views.mats import route
 from pairing.engines import knockout as ko
-from tests.pairing.views.test_mats import judo_day, now_on
+from tests.judo.test_mats import judo_day, now_on
 
 pytestmark = pytest.mark.django_db
 

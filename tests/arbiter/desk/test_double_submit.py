@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from arbiter.core.models import Entry, Tournament
 from tests.conftest import login
-from tests.pairing.services.test_swiss_concurrency import at_once
+from tests.pairing.swiss.test_concurrency import at_once
 
 
 def token_of(page) -> str:

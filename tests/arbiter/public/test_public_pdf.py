@@ -17,7 +17,7 @@ from arbiter.platform import jobs
 from arbiter.public.views import exports
 from pairing.knockout import services as knockout
 from pairing.rounds import services as rounds
-from tests.pairing.views.test_knockout_results import category
+from tests.pairing.knockout.test_results import category
 from tests.worker import run_worker
 
 pytestmark = pytest.mark.django_db

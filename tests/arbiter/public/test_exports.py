@@ -14,7 +14,7 @@ from arbiter.core.models import Round
 from pairing.engines.trf import parse_trf
 from pairing.rounds import services as rounds
 from pairing.swiss.trf.imports import import_trf
-from tests.arbiter.views.test_public_live import swiss_of
+from tests.arbiter.public.test_public_live import swiss_of
 from tests.factories import TournamentFactory
 from tests.pairing.conftest import play
 
