@@ -9,7 +9,7 @@ import page queues them; once a worker runs the first, another arbiter's 10-play
 paired. Real ``manage.py db_worker`` processes run the jobs, in two layouts: one worker of every
 queue, then the same with a worker of the quick queue beside it (docs/background-tasks.md, "Fair
 queues"). Prints the seconds from the press to the draft and how many imports were still to run.
-Figures, not a test (tests/arbiter/test_jobs_worker.py holds the 2 s bound).
+Figures, not a test (tests/arbiter/platform/test_jobs_worker.py holds the 2 s bound).
 """
 
 from __future__ import annotations
