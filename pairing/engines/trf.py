@@ -770,10 +770,36 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
     Pre-announced byes (``240``) are dropped: TRF-16 carries them as ``0000 - H/Z/F`` in the
     round to pair, which is where the app's export writes them anyway.
     """
+    out = _header_lines(t)
+    out += _rounds_and_colour_lines(t, legacy)
+    if t.scoring != Scoring():
+        out += _bb_scoring_lines(t.scoring) if legacy else [_scoring_162_line(t.scoring)]
+    if t.system and not legacy:
+        out.append(f"192 {endorsed_system(t.system)}")
+    out += [_forbidden_line(f, legacy) for f in t.forbidden]
+    if not legacy:
+        for kind, rnd, bye_ids in t.byes:
+            out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in bye_ids))
+    for pid, vals in t.accelerations:
+        out.append(f"XXA {pid:>4} " + " ".join(f"{format_points(v):>4}" for v in vals))
+    out.extend(_player_line(p) for p in t.players)
+    return newline.join(_CONTROL.sub(" ", line).rstrip() for line in out) + newline
+
+
+def _header_lines(t: TrfTournament) -> list[str]:
+    """The tournament header records (012 ... 132) in the order of their codes, then every
+    other record kept as read."""
     headers = [(code, f"{code} {text}") for code, text in _own_headers(t) if text]
     headers += [(raw[:3], raw) for raw in t.other_lines if _HEADER.match(raw[:3])]
-    out: list[str] = [raw for _, raw in sorted(headers, key=lambda item: item[0])]
+    out = [raw for _, raw in sorted(headers, key=lambda item: item[0])]
     out.extend(raw for raw in t.other_lines if not _HEADER.match(raw[:3]))
+    return out
+
+
+def _rounds_and_colour_lines(t: TrfTournament, legacy: bool) -> list[str]:
+    """The number of rounds (TRF-2026 ``142``, and ``XXR``) and the top player's colour in
+    round 1 (``152``, and ``XXC white1``/``black1``)."""
+    out = []
     if t.rounds:
         if not legacy:
             out.append(f"142 {t.rounds}")
@@ -782,37 +808,28 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
         if not legacy:
             out.append(f"152 {t.initial_colour.upper()}")
         out.append("XXC " + ("white1" if t.initial_colour == "w" else "black1"))
-    s = t.scoring
-    if s != Scoring() and legacy:
-        items = [
-            ("BBW", s.win),
-            ("BBD", s.draw),
-            ("BBL", s.loss),
-            ("BBZ", s.zero_bye),
-            ("BBF", s.forfeit_loss),
-            ("BBU", s.pab),
-        ]
-        out.extend(f"{code} {format_points(v):>4}" for code, v in items)
-    elif s != Scoring():
-        items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
-        out.append(
-            "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
-        )
-    if t.system and not legacy:
-        out.append(f"192 {endorsed_system(t.system)}")
-    for f in t.forbidden:
-        if legacy or (f.first == 1 and f.last == 9999):
-            out.append("XXP " + " ".join(str(x) for x in f.players))
-        else:
-            ids = " ".join(f"{x:>4}" for x in f.players)
-            out.append(f"260 {f.first:>3} {f.last:>3} {ids}")
-    if not legacy:
-        for kind, rnd, bye_ids in t.byes:
-            out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in bye_ids))
-    for pid, vals in t.accelerations:
-        out.append(f"XXA {pid:>4} " + " ".join(f"{format_points(v):>4}" for v in vals))
-    out.extend(_player_line(p) for p in t.players)
-    return newline.join(_CONTROL.sub(" ", line).rstrip() for line in out) + newline
+    return out
+
+
+def _bb_scoring_lines(s: Scoring) -> list[str]:
+    """bbpPairings' ``BBW BBD BBL BBZ BBF BBU``: the points of each result."""
+    values = (s.win, s.draw, s.loss, s.zero_bye, s.forfeit_loss, s.pab)
+    return [f"{code} {format_points(v):>4}" for code, v in zip(_SCORING_BB, values, strict=True)]
+
+
+def _scoring_162_line(s: Scoring) -> str:
+    """TRF-2026 record 162: the points of a win, draw, loss, absence and PAB."""
+    items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
+    return "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
+
+
+def _forbidden_line(f: TrfForbidden, legacy: bool) -> str:
+    """``XXP`` for players who may never meet (and for every group in a legacy file), else
+    TRF-2026 record 260 with its round range."""
+    if legacy or (f.first == 1 and f.last == 9999):
+        return "XXP " + " ".join(str(x) for x in f.players)
+    ids = " ".join(f"{x:>4}" for x in f.players)
+    return f"260 {f.first:>3} {f.last:>3} {ids}"
 
 
 #: Tournament header records (012 ... 132), written first in the order of their codes.
