@@ -394,155 +394,213 @@ class _Solver:
         """Edmonds' stages: grow alternating trees from every free vertex, augment, repeat.
         ``perfect``: every live vertex must be matched (the free duals may go negative), else
         the run stops when a free vertex's dual reaches zero (deltatype 1)."""
-        n = self.n
-        label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
-        endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
-        ok, dead = self.ok, self.dead
-        ei, ej, ew2 = self.ei, self.ej, self.ew2
-        unlabelled, no_edges, no_lists = [0] * (2 * n), [-1] * (2 * n), [None] * n
         while True:
-            free = [v for v in range(n) if self.mate[v] == -1 and not dead[v]]
+            free = [v for v in range(self.n) if self.mate[v] == -1 and not self.dead[v]]
             if not free:
                 return
-            label[:] = unlabelled
-            bestedge[:] = no_edges
-            self.blossombestedges[n:] = no_lists
-            for k in self.touched:
-                allowedge[k] = False
-            self.touched = []
-            touched = self.touched
-            self.queue = []
-            if self.changed:
-                # grow the trees of the vertices whose edges changed first (the queue is a
-                # stack): their augmenting path is usually a few edges away
-                free.sort(key=self.changed.__contains__)
-            for v in free:
-                if label[inblossom[v]] == 0:
-                    self.assign_label(v, 1, -1)
-            augmented = False
-            while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
+            self._start_stage(free)
+            if not self._stage(perfect):
+                return  # the free vertices' duals are zero: the matching is optimal
+            self._expand_zero_blossoms()
+
+    def _start_stage(self, free: list[int]) -> None:
+        """Clear the labels, least-slack edges and tight flags of the last stage; every free
+        vertex becomes the S-labelled root of a tree."""
+        n, label, inblossom = self.n, self.label, self.inblossom
+        label[:] = [0] * (2 * n)
+        self.bestedge[:] = [-1] * (2 * n)
+        self.blossombestedges[n:] = [None] * n
+        for k in self.touched:
+            self.allowedge[k] = False
+        self.touched = []
+        self.queue = []
+        if self.changed:
+            # grow the trees of the vertices whose edges changed first (the queue is a
+            # stack): their augmenting path is usually a few edges away
+            free.sort(key=self.changed.__contains__)
+        for v in free:
+            if label[inblossom[v]] == 0:
+                self.assign_label(v, 1, -1)
+
+    def _stage(self, perfect: bool) -> bool:
+        """Scan the S vertices and change the duals until an augmenting path is found (True),
+        or, when not ``perfect``, the free vertices' duals reach zero first (False)."""
+        while True:
+            while self.queue:
+                if self._scan(self.queue.pop()):
+                    return True
+            deltatype, delta, target = self._least_delta(perfect)
+            self._change_duals(delta)
+            if deltatype == 1:
+                return False
+            self._use_delta(deltatype, target)
+
+    def _best_slack(self, b: int) -> int | None:
+        """The slack of blossom ``b``'s least-slack edge to another S blossom (None: none)."""
+        be = self.bestedge[b]
+        if be == -1:
+            return None
+        return self.dualvar[self.ei[be]] + self.dualvar[self.ej[be]] - self.ew2[be]
+
+    def _scan(self, v: int) -> bool:
+        """Scan the edges of S vertex ``v``: a tight edge extends the tree, makes a blossom or
+        augments the matching (True: the stage is over); the others are kept as the least-slack
+        edges to S blossoms and free vertices, which the next dual change reads."""
+        label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
+        endpoint, allowedge, bestedge = self.endpoint, self.allowedge, self.bestedge
+        ok, ei, ej, ew2, touched = self.ok, self.ei, self.ej, self.ew2, self.touched
+        bv = inblossom[v]
+        dv = dualvar[v]
+        # the slack of bv's best edge to another S blossom (the duals stand still while v is
+        # scanned; only a new blossom changes bv and its best edge)
+        bv_least = self._best_slack(bv)
+        for p in self.neighbend[v]:
+            k = p >> 1
+            if not ok[k]:
+                continue
+            w = endpoint[p]
+            bw = inblossom[w]
+            if bv == bw:
+                continue
+            kslack = 0
+            if not allowedge[k]:
+                kslack = dv + dualvar[w] - ew2[k]
+                if kslack <= 0:
+                    allowedge[k] = True
+                    touched.append(k)
+            if allowedge[k]:
+                if label[bw] == 1:
+                    if self._join_s(v, w, k):
+                        return True
                     bv = inblossom[v]
-                    dv = dualvar[v]
-                    # the slack of bv's best edge to another S blossom (the duals stand still
-                    # while v is scanned; only a new blossom changes bv and its best edge)
-                    be = bestedge[bv]
-                    bv_least = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be] if be != -1 else None
-                    for p in self.neighbend[v]:
-                        k = p >> 1
-                        if not ok[k]:
-                            continue
-                        w = endpoint[p]
-                        bw = inblossom[w]
-                        if bv == bw:
-                            continue
-                        kslack = 0
-                        if not allowedge[k]:
-                            kslack = dv + dualvar[w] - ew2[k]
-                            if kslack <= 0:
-                                allowedge[k] = True
-                                touched.append(k)
-                        if allowedge[k]:
-                            if label[bw] == 0:
-                                self.assign_label(w, 2, p ^ 1)
-                            elif label[bw] == 1:
-                                base = self.scan_blossom(v, w)
-                                if base >= 0:
-                                    self.add_blossom(base, k)
-                                    bv = inblossom[v]
-                                    be = bestedge[bv]
-                                    bv_least = None
-                                    if be != -1:
-                                        bv_least = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]
-                                else:
-                                    self.augment_matching(k)
-                                    augmented = True
-                                    break
-                            elif label[w] == 0:
-                                label[w] = 2
-                                self.labelend[w] = p ^ 1
-                        elif label[bw] == 1:
-                            if bv_least is None or kslack < bv_least:
-                                bestedge[bv] = k
-                                bv_least = kslack
-                        elif label[w] == 0:
-                            be = bestedge[w]
-                            if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
-                                bestedge[w] = k
-                if augmented:
-                    break
-                if perfect:
-                    deltatype, delta = -1, 0
-                else:
-                    deltatype, delta = 1, min(dualvar[v] for v in range(n) if not dead[v])
-                deltaedge = -1
-                deltablossom = -1
-                for v in range(n):
-                    be = bestedge[v]
-                    if be != -1 and label[inblossom[v]] == 0 and not dead[v]:
-                        d = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]
-                        if deltatype == -1 or d < delta:
-                            delta = d
-                            deltatype = 2
-                            deltaedge = bestedge[v]
-                blossomparent = self.blossomparent
-                for b in range(2 * n):
-                    be = bestedge[b]
-                    if be != -1 and label[b] == 1 and blossomparent[b] == -1:
-                        d = (dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]) // 2
-                        if deltatype == -1 or d < delta:
-                            delta = d
-                            deltatype = 3
-                            deltaedge = bestedge[b]
-                for b in range(n, 2 * n):
-                    if (
-                        self.blossombase[b] >= 0
-                        and self.blossomparent[b] == -1
-                        and label[b] == 2
-                        and (deltatype == -1 or dualvar[b] < delta)
-                    ):
-                        delta = dualvar[b]
-                        deltatype = 4
-                        deltablossom = b
-                if deltatype == -1:
-                    raise NoPerfectMatching("no perfect matching")
-                for v in range(n):
-                    lb = label[inblossom[v]]
-                    if lb == 1:
-                        dualvar[v] -= delta
-                    elif lb == 2:
-                        dualvar[v] += delta
-                for b in range(n, 2 * n):
-                    if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
-                        if label[b] == 1:
-                            dualvar[b] += delta
-                        elif label[b] == 2:
-                            dualvar[b] -= delta
-                if deltatype == 1:
-                    return  # the free vertices' duals are zero: the matching is optimal
-                if deltatype == 2:
-                    allowedge[deltaedge] = True
-                    touched.append(deltaedge)
-                    i, j = ei[deltaedge], ej[deltaedge]
-                    if label[inblossom[i]] == 0:
-                        i, j = j, i
-                    self.queue.append(i)
-                elif deltatype == 3:
-                    allowedge[deltaedge] = True
-                    touched.append(deltaedge)
-                    i, j = ei[deltaedge], ej[deltaedge]
-                    self.queue.append(i)
-                else:
-                    self.expand_blossom(deltablossom, False)
-            for b in range(n, 2 * n):
-                if (
-                    self.blossomparent[b] == -1
-                    and self.blossombase[b] >= 0
-                    and label[b] == 1
-                    and dualvar[b] == 0
-                ):
-                    self.expand_blossom(b, True)
+                    bv_least = self._best_slack(bv)
+                elif label[bw] == 0:
+                    self.assign_label(w, 2, p ^ 1)
+                elif label[w] == 0:
+                    label[w] = 2
+                    self.labelend[w] = p ^ 1
+            elif label[bw] == 1:
+                if bv_least is None or kslack < bv_least:
+                    bestedge[bv] = k
+                    bv_least = kslack
+            elif label[w] == 0:
+                be = bestedge[w]
+                if be == -1 or kslack < dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]:
+                    bestedge[w] = k
+        return False
+
+    def _join_s(self, v: int, w: int, k: int) -> bool:
+        """A tight edge ``k`` between S vertices ``v`` and ``w``: in one tree it closes a
+        blossom (False), across two trees it is an augmenting path, which is applied (True)."""
+        base = self.scan_blossom(v, w)
+        if base >= 0:
+            self.add_blossom(base, k)
+            return False
+        self.augment_matching(k)
+        return True
+
+    def _least_delta(self, perfect: bool) -> tuple[int, int, int]:
+        """The dual change this step allows (Galil's delta 1-4) as (deltatype, delta, target):
+        1, a free vertex's dual reaches zero (only when not ``perfect``); 2, an edge from an S
+        vertex to a free vertex becomes tight (target: the edge); 3, an edge between two S
+        blossoms becomes tight (the edge); 4, a T blossom's dual reaches zero (the blossom).
+        The first of the least wins."""
+        if perfect:
+            deltatype, delta = -1, 0
+        else:
+            deltatype, delta = 1, min(self.dualvar[v] for v in range(self.n) if not self.dead[v])
+        target = -1
+        candidates = (
+            (2, self._delta_to_free()),
+            (3, self._delta_between_s()),
+            (4, self._delta_t_blossom()),
+        )
+        for kind, found in candidates:
+            if found is not None and (deltatype == -1 or found[0] < delta):
+                deltatype, (delta, target) = kind, found
+        if deltatype == -1:
+            raise NoPerfectMatching("no perfect matching")
+        return deltatype, delta, target
+
+    def _delta_to_free(self) -> tuple[int, int] | None:
+        """Delta 2: the least slack of an edge from an S vertex to a free vertex, and the edge."""
+        label, inblossom, dead, bestedge = self.label, self.inblossom, self.dead, self.bestedge
+        dualvar, ei, ej, ew2 = self.dualvar, self.ei, self.ej, self.ew2
+        least: tuple[int, int] | None = None
+        for v in range(self.n):
+            be = bestedge[v]
+            if be != -1 and label[inblossom[v]] == 0 and not dead[v]:
+                d = dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]
+                if least is None or d < least[0]:
+                    least = (d, be)
+        return least
+
+    def _delta_between_s(self) -> tuple[int, int] | None:
+        """Delta 3: half the least slack of an edge between two S blossoms, and the edge."""
+        label, blossomparent, bestedge = self.label, self.blossomparent, self.bestedge
+        dualvar, ei, ej, ew2 = self.dualvar, self.ei, self.ej, self.ew2
+        least: tuple[int, int] | None = None
+        for b in range(2 * self.n):
+            be = bestedge[b]
+            if be != -1 and label[b] == 1 and blossomparent[b] == -1:
+                d = (dualvar[ei[be]] + dualvar[ej[be]] - ew2[be]) // 2
+                if least is None or d < least[0]:
+                    least = (d, be)
+        return least
+
+    def _delta_t_blossom(self) -> tuple[int, int] | None:
+        """Delta 4: the least dual of a top-level T blossom, and the blossom."""
+        least: tuple[int, int] | None = None
+        for b in range(self.n, 2 * self.n):
+            if (
+                self.blossombase[b] >= 0
+                and self.blossomparent[b] == -1
+                and self.label[b] == 2
+                and (least is None or self.dualvar[b] < least[0])
+            ):
+                least = (self.dualvar[b], b)
+        return least
+
+    def _change_duals(self, delta: int) -> None:
+        """S vertices' duals go down by ``delta``, T vertices' up; top-level S blossoms' duals
+        go up, T blossoms' down (all doubled, as the weights)."""
+        n, label, inblossom, dualvar = self.n, self.label, self.inblossom, self.dualvar
+        for v in range(n):
+            lb = label[inblossom[v]]
+            if lb == 1:
+                dualvar[v] -= delta
+            elif lb == 2:
+                dualvar[v] += delta
+        for b in range(n, 2 * n):
+            if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
+                if label[b] == 1:
+                    dualvar[b] += delta
+                elif label[b] == 2:
+                    dualvar[b] -= delta
+
+    def _use_delta(self, deltatype: int, target: int) -> None:
+        """After the dual change: the edge that became tight is scanned from its S end (delta 2
+        and 3), or the T blossom whose dual reached zero is expanded (delta 4)."""
+        if deltatype == 4:
+            self.expand_blossom(target, False)
+            return
+        self.allowedge[target] = True
+        self.touched.append(target)
+        i, j = self.ei[target], self.ej[target]
+        if deltatype == 2 and self.label[self.inblossom[i]] == 0:
+            i = j
+        self.queue.append(i)
+
+    def _expand_zero_blossoms(self) -> None:
+        """End of a stage: top-level S blossoms whose dual is zero are expanded."""
+        for b in range(self.n, 2 * self.n):
+            if (
+                self.blossomparent[b] == -1
+                and self.blossombase[b] >= 0
+                and self.label[b] == 1
+                and self.dualvar[b] == 0
+            ):
+                self.expand_blossom(b, True)
 
 
 class NoPerfectMatching(Exception):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -343,6 +344,7 @@ def _col(s: str, a: int, b: int) -> str:
 
 
 def _parse_player(raw: str, lineno: int) -> TrfPlayer:
+    """TRF-16 record 001: a player's identity columns, points and rank, then the round blocks."""
     if len(raw) < 84:
         raise TrfError(lineno, len(raw) + 1, "player record shorter than 84 columns (points)")
     number = _int(_col(raw, 5, 8), lineno, 5, "starting number")
@@ -353,41 +355,7 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
     points = _points(_col(raw, 81, 84), lineno, 81)
     rank_s = _col(raw, 86, 89).strip()
     rank = int(rank_s) if _is_number(rank_s) else None
-    results: list[TrfResult] = []
-    col = 92
-    while col <= len(raw):
-        block = _col(raw, col, col + 7)
-        opp_s = block[0:4]
-        colour = block[5]
-        code = block[7].upper()
-        if block[4] != " " or block[6] != " ":
-            bad = col + 4 if block[4] != " " else col + 6
-            raise TrfError(lineno, bad, "unexpected character in a round block")
-        if opp_s.strip() in ("", "0000"):
-            opponent = None
-            if opp_s.strip() and not opp_s.strip() == "0000":
-                raise TrfError(lineno, col, f"invalid opponent {opp_s!r}")
-        else:
-            opponent = _int(opp_s, lineno, col, "opponent")
-            if opponent == 0:
-                opponent = None
-            elif opponent == number:
-                raise TrfError(lineno, col, "player paired against themselves")
-        if colour not in "wb- ":
-            raise TrfError(lineno, col + 5, f"invalid colour {colour!r}")
-        if code not in RESULT_CODES:
-            raise TrfError(lineno, col + 7, f"unknown result code {block[7]!r}")
-        if code in "HFUZ" and opponent is not None:
-            raise TrfError(lineno, col + 7, f"bye code {code!r} with an opponent")
-        if code in PLAYED_CODES and code != " ":
-            if opponent is None and not (code == "=" and colour in "- "):
-                raise TrfError(lineno, col, f"result {code!r} without an opponent")
-            if opponent is not None and colour not in "wb":
-                raise TrfError(lineno, col + 5, "played game without a colour")
-        if opponent is None and colour in "wb":
-            raise TrfError(lineno, col + 5, "colour without an opponent")
-        results.append(TrfResult(opponent, colour, code))
-        col += 10
+    results = [_round_block(raw, col, number, lineno) for col in range(92, len(raw) + 1, 10)]
     while results and results[-1].is_blank:
         results.pop()
     return TrfPlayer(
@@ -404,6 +372,42 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
         rank=rank,
         line=lineno,
     )
+
+
+def _round_block(raw: str, col: int, number: int, lineno: int) -> TrfResult:
+    """TRF-16 record 001, one round from column ``col``: opponent (4 columns), blank, colour,
+    blank, result code; a bye has no opponent, a game played over the board has a colour."""
+    block = _col(raw, col, col + 7)
+    if block[4] != " " or block[6] != " ":
+        bad = col + 4 if block[4] != " " else col + 6
+        raise TrfError(lineno, bad, "unexpected character in a round block")
+    opponent = _opponent(block[0:4], col, number, lineno)
+    colour = block[5]
+    code = block[7].upper()
+    if colour not in "wb- ":
+        raise TrfError(lineno, col + 5, f"invalid colour {colour!r}")
+    if code not in RESULT_CODES:
+        raise TrfError(lineno, col + 7, f"unknown result code {block[7]!r}")
+    if code in "HFUZ" and opponent is not None:
+        raise TrfError(lineno, col + 7, f"bye code {code!r} with an opponent")
+    if code in PLAYED_CODES and code != " ":
+        if opponent is None and not (code == "=" and colour in "- "):
+            raise TrfError(lineno, col, f"result {code!r} without an opponent")
+        if opponent is not None and colour not in "wb":
+            raise TrfError(lineno, col + 5, "played game without a colour")
+    if opponent is None and colour in "wb":
+        raise TrfError(lineno, col + 5, "colour without an opponent")
+    return TrfResult(opponent, colour, code)
+
+
+def _opponent(text: str, col: int, number: int, lineno: int) -> int | None:
+    """TRF-16 record 001: the opponent's starting number; None for ``0000`` or blank (a bye)."""
+    if text.strip() in ("", "0000"):
+        return None
+    opponent = _int(text, lineno, col, "opponent")
+    if opponent == number:
+        raise TrfError(lineno, col, "player paired against themselves")
+    return opponent or None
 
 
 def _ids(text: str, lineno: int, start_col: int, step: int = 5) -> tuple[int, ...]:
@@ -424,215 +428,299 @@ def parse_trf(text: str, limits: TrfLimits = TrfLimits()) -> TrfTournament:
     """Parse TRF text (lines ending in CR, LF or CRLF) into a :class:`TrfTournament`."""
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     _check_lengths(lines, limits)
-    pairs = cells = 0
-    players: list[TrfPlayer] = []
-    seen: dict[int, int] = {}
-    kw: dict[str, Any] = {}
-    scoring = {}
-    pab_explicit = False
-    forbidden: list[TrfForbidden] = []
-    accel: dict[int, list[int]] = {}
-    accel_spec = False
-    byes: list[tuple[str, int, tuple[int, ...]]] = []
-    other: list[str] = []
+    reader = _TrfReader(limits)
     for lineno, raw in enumerate(lines, start=1):
+        reader.read(raw, lineno)
+    return reader.tournament()
+
+
+#: The scoring fields a ``162`` symbol sets (TRF-2026 record 162; ``X`` is read and ignored).
+_SCORING_162 = {
+    "W": ("win",),
+    "D": ("draw",),
+    "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss"),
+    "P": ("pab",),
+    "X": (),
+}
+#: The scoring field each of bbpPairings' ``BBW BBD BBL BBZ BBF BBU`` records sets.
+_SCORING_BB = {
+    "BBW": "win",
+    "BBD": "draw",
+    "BBL": "loss",
+    "BBZ": "zero_bye",
+    "BBF": "forfeit_loss",
+    "BBU": "pab",
+}
+#: The scoring fields a JaVaFo ``XXS`` item sets (``HPB FPB FW`` are read and ignored; ``W``
+#: sets the pairing-allocated bye too, whatever was said of it before).
+_SCORING_XXS = {
+    "WW": ("win",),
+    "BW": ("win",),
+    "W": ("win", "pab"),
+    "WD": ("draw",),
+    "BD": ("draw",),
+    "D": ("draw",),
+    "WL": ("loss",),
+    "BL": ("loss",),
+    "ZPB": ("zero_bye",),
+    "FL": ("forfeit_loss",),
+    "PAB": ("pab",),
+    "HPB": (),
+    "FPB": (),
+    "FW": (),
+}
+#: Records whose text is a field of the tournament as written: TRF-16 ``012`` (name), ``042``
+#: and ``052`` (dates), TRF-2026 ``192`` (tournament type).
+_TEXT_RECORDS = {"012": "name", "042": "start_date", "052": "end_date", "192": "system"}
+
+
+class _TrfReader:
+    """What :func:`parse_trf` has read so far, one record at a time, within ``limits``."""
+
+    def __init__(self, limits: TrfLimits) -> None:
+        self.limits = limits
+        self.players: list[TrfPlayer] = []
+        self.line_of: dict[int, int] = {}  # starting number -> line of its 001 record
+        self.fields: dict[str, Any] = {}  # TrfTournament fields set by a record
+        self.scoring: dict[str, int] = {}
+        self.pab_explicit = False  # the PAB was given itself: a win's points no longer set it
+        self.forbidden: list[TrfForbidden] = []
+        self.forbidden_pairs = 0
+        self.accelerations: dict[int, list[int]] = {}
+        self.accelerations_specified = False
+        self.acceleration_cells = 0
+        self.byes: list[tuple[str, int, tuple[int, ...]]] = []
+        self.other: list[str] = []
+
+    def read(self, raw: str, lineno: int) -> None:
+        """One line: blank lines are skipped, ``###`` comments and unknown records kept."""
         if len(raw.strip()) == 0:
-            continue
+            return
         if raw.startswith("###"):
-            other.append(raw.rstrip())
-            continue
+            self.other.append(raw.rstrip())
+            return
         if len(raw) < 3:
             raise TrfError(lineno, 1, "line too short for a record code")
-        code = raw[:3]
-        rest = raw[3:]
-        if code == "001":
-            p = _parse_player(raw, lineno)
-            if p.number > limits.players:
-                raise TrfError(lineno, 5, f"starting number {p.number}: {_most(limits)}")
-            if p.number in seen:
-                raise TrfError(
-                    lineno, 5, f"starting number {p.number} repeated (line {seen[p.number]})"
-                )
-            seen[p.number] = lineno
-            players.append(p)
-        elif code == "012":
-            kw["name"] = rest.strip()
-        elif code == "042":
-            kw["start_date"] = rest.strip()
-        elif code == "052":
-            kw["end_date"] = rest.strip()
-        elif code in ("XXR", "142"):
-            kw["rounds"] = _int(rest, lineno, 5, "number of rounds")
-            if kw["rounds"] <= 0:
-                raise TrfError(lineno, 5, "number of rounds must be positive")
-            if kw["rounds"] > limits.rounds:
-                raise TrfError(lineno, 5, f"more than {limits.rounds} rounds")
-        elif code == "XXC":
-            for tok in rest.split():
-                if tok == "rank":
-                    kw["use_rank"] = True
-                elif tok == "white1":
-                    kw["initial_colour"] = "w"
-                elif tok == "black1":
-                    kw["initial_colour"] = "b"
-        elif code == "152":
-            c = rest.strip()
-            if c not in ("W", "B", "w", "b"):
-                raise TrfError(lineno, 5, f"initial colour must be W or B, not {c!r}")
-            kw["initial_colour"] = c.lower()
-        elif code == "162":
-            col = 6
-            while col + 4 <= len(raw):
-                sym = raw[col - 1]
-                if sym == " " and not _col(raw, col, col + 4).strip():
-                    col += 9
-                    continue
-                val = _points(_col(raw, col + 1, col + 4), lineno, col + 1)
-                if sym == "W":
-                    scoring["win"] = val
-                    if not pab_explicit:
-                        scoring["pab"] = val
-                elif sym == "D":
-                    scoring["draw"] = val
-                elif sym == "L":
-                    scoring["loss"] = val
-                elif sym == "A":
-                    scoring["zero_bye"] = val
-                    scoring["forfeit_loss"] = val
-                elif sym == "P":
-                    scoring["pab"] = val
-                    pab_explicit = True
-                elif sym == "X":
-                    pass
-                else:
-                    raise TrfError(lineno, col, f"unknown scoring symbol {sym!r}")
+        _RECORDS.get(raw[:3], _TrfReader.other_record)(self, raw, lineno)
+
+    def tournament(self) -> TrfTournament:
+        """The file read: its players in starting-number order, every opponent one of them."""
+        if not self.players:
+            raise TrfError(0, 0, "no player records (001)")
+        players = sorted(self.players, key=lambda p: p.number)
+        _check_opponents(players)
+        return TrfTournament(
+            players=tuple(players),
+            scoring=Scoring(**self.scoring),
+            forbidden=tuple(self.forbidden),
+            accelerations=tuple((k, tuple(v)) for k, v in sorted(self.accelerations.items())),
+            accelerations_specified=self.accelerations_specified,
+            byes=tuple(self.byes),
+            other_lines=tuple(self.other),
+            **self.fields,
+        )
+
+    def other_record(self, raw: str, lineno: int) -> None:
+        """Any other record (022 032 062 ... 132, or one we do not know), kept as written."""
+        self.other.append(raw)
+
+    def player(self, raw: str, lineno: int) -> None:
+        """TRF-16 record 001: a player, whose starting number is new and within the limits."""
+        p = _parse_player(raw, lineno)
+        if p.number > self.limits.players:
+            raise TrfError(lineno, 5, f"starting number {p.number}: {_most(self.limits)}")
+        if p.number in self.line_of:
+            raise TrfError(
+                lineno, 5, f"starting number {p.number} repeated (line {self.line_of[p.number]})"
+            )
+        self.line_of[p.number] = lineno
+        self.players.append(p)
+
+    def text(self, raw: str, lineno: int) -> None:
+        """TRF-16 records 012, 042, 052 and TRF-2026 record 192: their text, as written."""
+        self.fields[_TEXT_RECORDS[raw[:3]]] = raw[3:].strip()
+
+    def rounds(self, raw: str, lineno: int) -> None:
+        """``XXR`` (engine extension) or TRF-2026 record 142: the number of rounds."""
+        rounds = _int(raw[3:], lineno, 5, "number of rounds")
+        if rounds <= 0:
+            raise TrfError(lineno, 5, "number of rounds must be positive")
+        if rounds > self.limits.rounds:
+            raise TrfError(lineno, 5, f"more than {self.limits.rounds} rounds")
+        self.fields["rounds"] = rounds
+
+    def configuration(self, raw: str, lineno: int) -> None:
+        """``XXC`` (engine extension): ``rank`` (pair by the rank column), ``white1`` or
+        ``black1`` (the top player's colour in round 1); other words are ignored."""
+        for word in raw[3:].split():
+            if word == "rank":
+                self.fields["use_rank"] = True
+            elif word == "white1":
+                self.fields["initial_colour"] = "w"
+            elif word == "black1":
+                self.fields["initial_colour"] = "b"
+
+    def initial_colour(self, raw: str, lineno: int) -> None:
+        """TRF-2026 record 152: the top player's colour in round 1, ``W`` or ``B``."""
+        colour = raw[3:].strip()
+        if colour not in ("W", "B", "w", "b"):
+            raise TrfError(lineno, 5, f"initial colour must be W or B, not {colour!r}")
+        self.fields["initial_colour"] = colour.lower()
+
+    def score(self, name: str, tenths: int) -> None:
+        """Set one scoring field: a win's points are the PAB's too until the PAB is given."""
+        self.scoring[name] = tenths
+        if name == "win" and not self.pab_explicit:
+            self.scoring["pab"] = tenths
+        if name == "pab":
+            self.pab_explicit = True
+
+    def scoring_162(self, raw: str, lineno: int) -> None:
+        """TRF-2026 record 162: 9-column items from column 6, a symbol then the points."""
+        col = 6
+        while col + 4 <= len(raw):
+            sym = raw[col - 1]
+            if sym == " " and not _col(raw, col, col + 4).strip():
                 col += 9
-        elif code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"):
-            val = _points(rest, lineno, 5)
-            name = {
-                "BBW": "win",
-                "BBD": "draw",
-                "BBL": "loss",
-                "BBZ": "zero_bye",
-                "BBF": "forfeit_loss",
-                "BBU": "pab",
-            }[code]
-            scoring[name] = val
-            if code == "BBW" and not pab_explicit:
-                scoring["pab"] = val
-            if code == "BBU":
-                pab_explicit = True
-        elif code == "XXS":
-            for tok in rest.split():
-                if "=" not in tok:
-                    raise TrfError(lineno, 5, f"invalid XXS item {tok!r}")
-                k, v = tok.split("=", 1)
-                val = _points(v, lineno, 5)
-                targets = {
-                    "WW": ["win"],
-                    "BW": ["win"],
-                    "W": ["win", "pab"],
-                    "WD": ["draw"],
-                    "BD": ["draw"],
-                    "D": ["draw"],
-                    "WL": ["loss"],
-                    "BL": ["loss"],
-                    "ZPB": ["zero_bye"],
-                    "FL": ["forfeit_loss"],
-                    "PAB": ["pab"],
-                    "HPB": [],
-                    "FPB": [],
-                    "FW": [],
-                }.get(k.upper())
-                if targets is None:
-                    raise TrfError(lineno, 5, f"unknown XXS code {k!r}")
-                for t in targets:
-                    scoring[t] = val
-                if k.upper() == "PAB":
-                    pab_explicit = True
-        elif code == "192":
-            kw["system"] = rest.strip()
-        elif code == "XXP":
-            ids = []
-            for tok in rest.split():
-                if not _is_number(tok) or len(tok) > 9 or int(tok) == 0:
-                    raise TrfError(lineno, raw.find(tok) + 1, f"invalid player number {tok[:20]!r}")
-                ids.append(int(tok))
-            forbidden.append(TrfForbidden(tuple(ids)))
-            pairs = _count_pairs(pairs, len(ids), lineno, limits)
-        elif code == "260":
-            first = _int(_col(raw, 5, 7), lineno, 5, "first round")
-            last = _int(_col(raw, 9, 11), lineno, 9, "last round")
-            forbidden.append(TrfForbidden(_ids(raw, lineno, 13), first, last))
-            pairs = _count_pairs(pairs, len(forbidden[-1].players), lineno, limits)
-        elif code == "XXA":
-            pid = _int(_col(raw, 5, 8), lineno, 5, "player number")
-            if pid > limits.players:
-                raise TrfError(lineno, 5, f"acceleration for player {pid}: {_most(limits)}")
-            vals = []
-            col = 10
-            while col + 3 <= len(raw):
-                chunk = _col(raw, col, col + 3)
-                vals.append(_points(chunk, lineno, col, "acceleration") if chunk.strip() else 0)
-                col += 5
-            accel[pid] = vals
-            accel_spec = True
-        elif code == "250":
-            gp = _points(_col(raw, 10, 13), lineno, 10, "acceleration points")
-            r1 = _int(_col(raw, 15, 17), lineno, 15, "first round")
-            r2 = _int(_col(raw, 19, 21), lineno, 19, "last round")
-            p1 = _int(_col(raw, 23, 26), lineno, 23, "first player")
-            p2 = _int(_col(raw, 28, 31), lineno, 28, "last player")
-            if r2 > limits.rounds:
-                raise TrfError(lineno, 19, f"acceleration in round {r2}: {limits.rounds} at most")
-            if p2 > limits.players:
-                raise TrfError(lineno, 28, f"acceleration for player {p2}: {_most(limits)}")
-            cells += max(p2 - p1 + 1, 0) * max(r2 - r1 + 1, 0)
-            if cells > limits.acceleration_cells:
-                raise TrfError(
-                    lineno,
-                    0,
-                    f"accelerations for more than {limits.acceleration_cells} player-rounds",
-                )
-            for pid in range(p1, p2 + 1):
-                vals = accel.setdefault(pid, [])
-                if len(vals) < r2:
-                    vals.extend([0] * (r2 - len(vals)))
-                if r1 <= r2:
-                    vals[max(r1, 1) - 1 : r2] = [gp] * (r2 - max(r1, 1) + 1)
-            accel_spec = True
-        elif code == "240":
-            kind = _col(raw, 5, 5)
-            if kind not in ("F", "H", "Z"):
-                raise TrfError(lineno, 5, f"bye type must be F, H or Z, not {kind!r}")
-            rnd = _int(_col(raw, 7, 9), lineno, 7, "round")
-            if rnd > limits.rounds:
-                raise TrfError(lineno, 7, f"bye in round {rnd}: {limits.rounds} rounds at most")
-            byes.append((kind, rnd, _ids(raw, lineno, 11)))
-        elif code in ("013", "310"):
-            raise TrfError(lineno, 1, "team tournaments are not supported")
-        elif code == "299":
-            raise TrfError(lineno, 1, "abnormal points (299) are not supported")
-        else:
-            other.append(raw)
-    if not players:
-        raise TrfError(0, 0, "no player records (001)")
-    players.sort(key=lambda p: p.number)
+                continue
+            tenths = _points(_col(raw, col + 1, col + 4), lineno, col + 1)
+            if sym not in _SCORING_162:
+                raise TrfError(lineno, col, f"unknown scoring symbol {sym!r}")
+            for name in _SCORING_162[sym]:
+                self.score(name, tenths)
+            col += 9
+
+    def scoring_bb(self, raw: str, lineno: int) -> None:
+        """bbpPairings' ``BBW BBD BBL BBZ BBF BBU``: the points of one result."""
+        self.score(_SCORING_BB[raw[:3]], _points(raw[3:], lineno, 5))
+
+    def scoring_xxs(self, raw: str, lineno: int) -> None:
+        """JaVaFo's ``XXS``: ``CODE=points`` items (:data:`_SCORING_XXS`)."""
+        for item in raw[3:].split():
+            if "=" not in item:
+                raise TrfError(lineno, 5, f"invalid XXS item {item!r}")
+            code, value = item.split("=", 1)
+            tenths = _points(value, lineno, 5)
+            names = _SCORING_XXS.get(code.upper())
+            if names is None:
+                raise TrfError(lineno, 5, f"unknown XXS code {code!r}")
+            for name in names:
+                self.scoring[name] = tenths
+            if code.upper() == "PAB":
+                self.pab_explicit = True
+
+    def forbid(self, forbidden: TrfForbidden, lineno: int) -> None:
+        """Keep a group of players who may not meet; all groups' pairs stay within the limit."""
+        self.forbidden.append(forbidden)
+        group = len(forbidden.players)
+        self.forbidden_pairs += group * (group - 1) // 2
+        if self.forbidden_pairs > self.limits.forbidden_pairs:
+            raise TrfError(lineno, 0, f"more than {self.limits.forbidden_pairs} forbidden pairs")
+
+    def forbidden_xxp(self, raw: str, lineno: int) -> None:
+        """``XXP`` (engine extension): players who may not meet, in any round."""
+        ids = []
+        for word in raw[3:].split():
+            if not _is_number(word) or len(word) > 9 or int(word) == 0:
+                raise TrfError(lineno, raw.find(word) + 1, f"invalid player number {word[:20]!r}")
+            ids.append(int(word))
+        self.forbid(TrfForbidden(tuple(ids)), lineno)
+
+    def forbidden_260(self, raw: str, lineno: int) -> None:
+        """TRF-2026 record 260: players who may not meet from a first to a last round."""
+        first = _int(_col(raw, 5, 7), lineno, 5, "first round")
+        last = _int(_col(raw, 9, 11), lineno, 9, "last round")
+        self.forbid(TrfForbidden(_ids(raw, lineno, 13), first, last), lineno)
+
+    def acceleration_xxa(self, raw: str, lineno: int) -> None:
+        """``XXA`` (engine extension): a player's added points, round by round from column 10."""
+        pid = _int(_col(raw, 5, 8), lineno, 5, "player number")
+        if pid > self.limits.players:
+            raise TrfError(lineno, 5, f"acceleration for player {pid}: {_most(self.limits)}")
+        vals = []
+        for col in range(10, len(raw) - 2, 5):
+            chunk = _col(raw, col, col + 3)
+            vals.append(_points(chunk, lineno, col, "acceleration") if chunk.strip() else 0)
+        self.accelerations[pid] = vals
+        self.accelerations_specified = True
+
+    def acceleration_250(self, raw: str, lineno: int) -> None:
+        """TRF-2026 record 250: points added to a range of players over a range of rounds."""
+        tenths = _points(_col(raw, 10, 13), lineno, 10, "acceleration points")
+        r1 = _int(_col(raw, 15, 17), lineno, 15, "first round")
+        r2 = _int(_col(raw, 19, 21), lineno, 19, "last round")
+        p1 = _int(_col(raw, 23, 26), lineno, 23, "first player")
+        p2 = _int(_col(raw, 28, 31), lineno, 28, "last player")
+        if r2 > self.limits.rounds:
+            raise TrfError(lineno, 19, f"acceleration in round {r2}: {self.limits.rounds} at most")
+        if p2 > self.limits.players:
+            raise TrfError(lineno, 28, f"acceleration for player {p2}: {_most(self.limits)}")
+        self.acceleration_cells += max(p2 - p1 + 1, 0) * max(r2 - r1 + 1, 0)
+        if self.acceleration_cells > self.limits.acceleration_cells:
+            raise TrfError(
+                lineno,
+                0,
+                f"accelerations for more than {self.limits.acceleration_cells} player-rounds",
+            )
+        for pid in range(p1, p2 + 1):
+            vals = self.accelerations.setdefault(pid, [])
+            if len(vals) < r2:
+                vals.extend([0] * (r2 - len(vals)))
+            if r1 <= r2:
+                vals[max(r1, 1) - 1 : r2] = [tenths] * (r2 - max(r1, 1) + 1)
+        self.accelerations_specified = True
+
+    def requested_byes(self, raw: str, lineno: int) -> None:
+        """TRF-2026 record 240: the players who asked for a bye (``F``, ``H`` or ``Z``) in a
+        round before it is paired."""
+        kind = _col(raw, 5, 5)
+        if kind not in ("F", "H", "Z"):
+            raise TrfError(lineno, 5, f"bye type must be F, H or Z, not {kind!r}")
+        rnd = _int(_col(raw, 7, 9), lineno, 7, "round")
+        if rnd > self.limits.rounds:
+            raise TrfError(lineno, 7, f"bye in round {rnd}: {self.limits.rounds} rounds at most")
+        self.byes.append((kind, rnd, _ids(raw, lineno, 11)))
+
+    def team_record(self, raw: str, lineno: int) -> None:
+        """TRF-16 record 013 and TRF-2026 record 310: teams, which no engine here pairs."""
+        raise TrfError(lineno, 1, "team tournaments are not supported")
+
+    def abnormal_points(self, raw: str, lineno: int) -> None:
+        """TRF-2026 record 299: points given outside the results, which no engine here reads."""
+        raise TrfError(lineno, 1, "abnormal points (299) are not supported")
+
+
+_Record = Callable[[_TrfReader, str, int], None]
+#: What each record code does; a code not listed is kept as written (:meth:`other_record`).
+_RECORDS: dict[str, _Record] = {
+    "001": _TrfReader.player,
+    **dict.fromkeys(_TEXT_RECORDS, _TrfReader.text),
+    "XXR": _TrfReader.rounds,
+    "142": _TrfReader.rounds,
+    "XXC": _TrfReader.configuration,
+    "152": _TrfReader.initial_colour,
+    "162": _TrfReader.scoring_162,
+    **dict.fromkeys(_SCORING_BB, _TrfReader.scoring_bb),
+    "XXS": _TrfReader.scoring_xxs,
+    "XXP": _TrfReader.forbidden_xxp,
+    "260": _TrfReader.forbidden_260,
+    "XXA": _TrfReader.acceleration_xxa,
+    "250": _TrfReader.acceleration_250,
+    "240": _TrfReader.requested_byes,
+    "013": _TrfReader.team_record,
+    "310": _TrfReader.team_record,
+    "299": _TrfReader.abnormal_points,
+}
+
+
+def _check_opponents(players: list[TrfPlayer]) -> None:
+    """TRF-16 record 001: every opponent named in a round block is a player of the file."""
     numbers = {p.number for p in players}
     for p in players:
         for r, res in enumerate(p.results):
             if res.opponent is not None and res.opponent not in numbers:
                 raise TrfError(p.line, 92 + 10 * r, f"unknown opponent {res.opponent}")
-    return TrfTournament(
-        players=tuple(players),
-        scoring=Scoring(**scoring),
-        forbidden=tuple(forbidden),
-        accelerations=tuple((k, tuple(v)) for k, v in sorted(accel.items())),
-        accelerations_specified=accel_spec,
-        byes=tuple(byes),
-        other_lines=tuple(other),
-        **kw,
-    )
 
 
 def _check_lengths(lines: list[str], limits: TrfLimits) -> None:
@@ -649,14 +737,6 @@ def _check_lengths(lines: list[str], limits: TrfLimits) -> None:
 
 def _most(limits: TrfLimits) -> str:
     return f"a file has at most {limits.players} players"
-
-
-def _count_pairs(pairs: int, group: int, lineno: int, limits: TrfLimits) -> int:
-    """The forbidden pairs so far, with those of a group of ``group`` players."""
-    pairs += group * (group - 1) // 2
-    if pairs > limits.forbidden_pairs:
-        raise TrfError(lineno, 0, f"more than {limits.forbidden_pairs} forbidden pairs")
-    return pairs
 
 
 def _player_line(p: TrfPlayer) -> str:
@@ -690,10 +770,36 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
     Pre-announced byes (``240``) are dropped: TRF-16 carries them as ``0000 - H/Z/F`` in the
     round to pair, which is where the app's export writes them anyway.
     """
+    out = _header_lines(t)
+    out += _rounds_and_colour_lines(t, legacy)
+    if t.scoring != Scoring():
+        out += _bb_scoring_lines(t.scoring) if legacy else [_scoring_162_line(t.scoring)]
+    if t.system and not legacy:
+        out.append(f"192 {endorsed_system(t.system)}")
+    out += [_forbidden_line(f, legacy) for f in t.forbidden]
+    if not legacy:
+        for kind, rnd, bye_ids in t.byes:
+            out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in bye_ids))
+    for pid, vals in t.accelerations:
+        out.append(f"XXA {pid:>4} " + " ".join(f"{format_points(v):>4}" for v in vals))
+    out.extend(_player_line(p) for p in t.players)
+    return newline.join(_CONTROL.sub(" ", line).rstrip() for line in out) + newline
+
+
+def _header_lines(t: TrfTournament) -> list[str]:
+    """The tournament header records (012 ... 132) in the order of their codes, then every
+    other record kept as read."""
     headers = [(code, f"{code} {text}") for code, text in _own_headers(t) if text]
     headers += [(raw[:3], raw) for raw in t.other_lines if _HEADER.match(raw[:3])]
-    out: list[str] = [raw for _, raw in sorted(headers, key=lambda item: item[0])]
+    out = [raw for _, raw in sorted(headers, key=lambda item: item[0])]
     out.extend(raw for raw in t.other_lines if not _HEADER.match(raw[:3]))
+    return out
+
+
+def _rounds_and_colour_lines(t: TrfTournament, legacy: bool) -> list[str]:
+    """The number of rounds (TRF-2026 ``142``, and ``XXR``) and the top player's colour in
+    round 1 (``152``, and ``XXC white1``/``black1``)."""
+    out = []
     if t.rounds:
         if not legacy:
             out.append(f"142 {t.rounds}")
@@ -702,37 +808,28 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
         if not legacy:
             out.append(f"152 {t.initial_colour.upper()}")
         out.append("XXC " + ("white1" if t.initial_colour == "w" else "black1"))
-    s = t.scoring
-    if s != Scoring() and legacy:
-        items = [
-            ("BBW", s.win),
-            ("BBD", s.draw),
-            ("BBL", s.loss),
-            ("BBZ", s.zero_bye),
-            ("BBF", s.forfeit_loss),
-            ("BBU", s.pab),
-        ]
-        out.extend(f"{code} {format_points(v):>4}" for code, v in items)
-    elif s != Scoring():
-        items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
-        out.append(
-            "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
-        )
-    if t.system and not legacy:
-        out.append(f"192 {endorsed_system(t.system)}")
-    for f in t.forbidden:
-        if legacy or (f.first == 1 and f.last == 9999):
-            out.append("XXP " + " ".join(str(x) for x in f.players))
-        else:
-            ids = " ".join(f"{x:>4}" for x in f.players)
-            out.append(f"260 {f.first:>3} {f.last:>3} {ids}")
-    if not legacy:
-        for kind, rnd, bye_ids in t.byes:
-            out.append(f"240 {kind} {rnd:>3} " + " ".join(f"{x:>4}" for x in bye_ids))
-    for pid, vals in t.accelerations:
-        out.append(f"XXA {pid:>4} " + " ".join(f"{format_points(v):>4}" for v in vals))
-    out.extend(_player_line(p) for p in t.players)
-    return newline.join(_CONTROL.sub(" ", line).rstrip() for line in out) + newline
+    return out
+
+
+def _bb_scoring_lines(s: Scoring) -> list[str]:
+    """bbpPairings' ``BBW BBD BBL BBZ BBF BBU``: the points of each result."""
+    values = (s.win, s.draw, s.loss, s.zero_bye, s.forfeit_loss, s.pab)
+    return [f"{code} {format_points(v):>4}" for code, v in zip(_SCORING_BB, values, strict=True)]
+
+
+def _scoring_162_line(s: Scoring) -> str:
+    """TRF-2026 record 162: the points of a win, draw, loss, absence and PAB."""
+    items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
+    return "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
+
+
+def _forbidden_line(f: TrfForbidden, legacy: bool) -> str:
+    """``XXP`` for players who may never meet (and for every group in a legacy file), else
+    TRF-2026 record 260 with its round range."""
+    if legacy or (f.first == 1 and f.last == 9999):
+        return "XXP " + " ".join(str(x) for x in f.players)
+    ids = " ".join(f"{x:>4}" for x in f.players)
+    return f"260 {f.first:>3} {f.last:>3} {ids}"
 
 
 #: Tournament header records (012 ... 132), written first in the order of their codes.

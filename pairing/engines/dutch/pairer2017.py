@@ -14,6 +14,9 @@ with an exact matching only when its search gives up).
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass, field
+
 from pairing.engines.dutch.bracket import Bracket, NoValidPairing, forbid_rematches, pair_field
 from pairing.engines.dutch.completion import RestPairing
 from pairing.engines.dutch.pairer import first_round_pairing
@@ -120,118 +123,197 @@ class Rules2017:
     def open_bracket(
         self, vertices: list[int], mdps: int, next_start: int, next_group: range, collapsed: bool
     ) -> tuple[WindowGraph, list[list[int]], int]:
-        ctx, played = self.ctx, self.state.played_rounds
-        elig = ctx.eligible
-        final_brackets = next_group.stop == len(self.players)
-        size = len(vertices)
+        """The bracket's graph (its players and the next score group, art. 3) with the 2017
+        weights set, the weights of its players to those above them, and the bits a count of
+        pairs takes."""
+        ctx = self.ctx
         pl = [self.players[v] for v in vertices]
-        sc = [ctx.score[p.index] for p in pl]
-        min_score = sc[-1]
-        diffs: list[int] = []
-        for higher in range(next_start):
-            diffs.append(sc[higher] - min_score + 10)
-            first = max(mdps, higher + 1)
-            for lower in range(first, next_start):
-                if lower <= first or sc[lower] < sc[lower - 1]:
-                    diffs.append(sc[higher] - sc[lower])
-        diffs.sort()
-        sd_shift: dict[int, int] = {}
-        sd_total = 0
-        run = 0
-        for i, d in enumerate(diffs):
-            run += 1
-            if i + 1 == len(diffs) or diffs[i + 1] != d:
-                sd_shift[d] = sd_total
-                sd_total += bits(run)
-                run = 0
-        pcb = bits(next_start - mdps)
-        npcb = bits(size - next_start)
-
-        def weight(h: Player, lo: Player, h_cur: bool, l_cur: bool) -> int:
-            """The weight of ``h``-``lo`` ([C1] aside: forbidden pairs are zeroed apart)."""
-            if not colours_allow(ctx, h, lo):
-                return 0
-            hs, ls = ctx.score[h.index], ctx.score[lo.index]
-            r = 0
-            if collapsed:
-                r = 1 + (not elig[h.index]) + (not elig[lo.index])
-            r = (r << pcb) + l_cur
-            r <<= sd_total
-            if l_cur:
-                r += 1 << sd_shift[hs - min_score + 10]
-                r += 1 << sd_shift[ls - min_score + 10]
-                r -= 1 << sd_shift[hs - ls]
-            if not collapsed:
-                if final_brackets:
-                    r <<= max(pcb, npcb)
-                    r <<= 3
-                    r += 1 + (not elig[h.index]) + (not elig[lo.index])
-                else:
-                    r <<= npcb
-                    r += not l_cur
-                r <<= sd_total
-                if h_cur:
-                    r += 1 << sd_shift[hs - min_score + 10]
-                if l_cur:
-                    r += 1 << sd_shift[ls - min_score + 10]
-            r = _colour_bits(r, lo, h, l_cur, pcb)
-            for back, fl in ((1, ctx.float_last_round), (2, ctx.float_round_before)):
-                if played >= back:
-                    r <<= pcb
-                    if l_cur:
-                        r += fl[lo.index] == FLOAT_DOWN
-                        r += hs <= ls and fl[h.index] == FLOAT_DOWN
-                    r <<= pcb
-                    r -= l_cur and hs > ls and fl[lo.index] == FLOAT_UP
-            for back, fl in ((1, ctx.float_last_round), (2, ctx.float_round_before)):
-                if played >= back:
-                    r <<= sd_total
-                    if l_cur:
-                        if fl[lo.index] == FLOAT_DOWN:
-                            r += 1 << sd_shift[ls - min_score + 10]
-                        if fl[h.index] == FLOAT_DOWN:
-                            r += 1 << sd_shift[hs - min_score + 10]
-                            if hs > ls:
-                                r -= 1 << sd_shift[hs - ls]
-                    r <<= sd_total
-                    if l_cur and fl[lo.index] == FLOAT_UP and hs > ls:
-                        r -= 1 << sd_shift[hs - ls]
-            return r << (3 * pcb + 1)
-
+        scores = [ctx.score[p.index] for p in pl]
+        sd_shift, sd_total = _psd_fields(scores, mdps, next_start)
         g = bracket_window(len(self.players), lambda v: self.kind(self.players[v]))
         g.begin_bracket(vertices, next_group.start, next_group.stop)
         # a weight depends on the two players' kinds and on which of them are in the bracket
-        kinds = [self.kind(p) for p in pl]
+        bracket = _BracketWeights(
+            ctx,
+            collapsed=collapsed,
+            final_brackets=next_group.stop == len(self.players),
+            min_score=scores[-1],
+            sd_shift=sd_shift,
+            sd_total=sd_total,
+            pcb=bits(next_start - mdps),
+            npcb=bits(len(pl) - next_start),
+            next_start=next_start,
+            kinds=[self.kind(p) for p in pl],
+            example=self.kind.example,
+        )
         position = {p.index: i for i, p in enumerate(pl)}
-        example = self.kind.example
-        known: dict[tuple[int, int, bool, bool], int] = {}
-        weights = [[0] * size for _ in range(size)]
-        for lower in range(mdps, size):
-            l_cur = lower < next_start
-            kl = kinds[lower]
-            row: list[int] = []
-            for start, stop, h_cur in (
-                (0, min(lower, next_start), True),
-                (next_start, lower, False),
-            ):
-                segment = kinds[start:stop]
-                table = {}
-                for kh in set(segment):
-                    key = (kh, kl, h_cur, l_cur)
-                    if key not in known:
-                        known[key] = weight(example[kh], example[kl], h_cur, l_cur)
-                    table[kh] = known[key]
-                row += map(table.__getitem__, segment)
-            for other in self.forbidden_of.get(pl[lower].index, ()):
-                higher = position.get(other, size)
+        weights = [[0] * len(pl) for _ in pl]
+        for lower in range(mdps, len(pl)):
+            row = bracket.row(lower)
+            for other in self.forbidden_of.get(pl[lower].index, ()):  # [C1]
+                higher = position.get(other, len(pl))
                 if higher < lower:
                     row[higher] = 0
             weights[lower][:lower] = row
             g.set_row(vertices[lower], vertices[:lower], row)
-        return g, weights, pcb
+        return g, weights, bracket.pcb
 
     def bracket_done(self, bracket: Bracket, mate: list[int], paired: list[bool]) -> bool:
         """C.4: can everybody left still be paired?"""
         done = [v for v in bracket.vertices[: bracket.next_start] if paired[v]]
         self.left.difference_update(done)
         return self.rest.remove(done) or self._complete()
+
+
+def _psd_fields(scores: list[int], mdps: int, next_start: int) -> tuple[dict[int, int], int]:
+    """2017 A.8: the score differences a pairing of the bracket can hold, each given a field
+    of bits wide enough to count it as often as it can occur, the smallest difference lowest
+    (so that a sum of such bits compares as the PSD, A.8's sorted list, does); with the width
+    of all the fields. A pair's difference is the two scores'; a downfloater's is its score
+    less one point below the bracket's lowest (scores of ``scores`` are in tenths)."""
+    min_score = scores[-1]
+    diffs: list[int] = []
+    for higher in range(next_start):
+        diffs.append(scores[higher] - min_score + 10)
+        first = max(mdps, higher + 1)
+        for lower in range(first, next_start):
+            if lower <= first or scores[lower] < scores[lower - 1]:
+                diffs.append(scores[higher] - scores[lower])
+    shift: dict[int, int] = {}
+    total = 0
+    for diff, count in sorted(Counter(diffs).items()):
+        shift[diff] = total
+        total += bits(count)
+    return shift, total
+
+
+@dataclass
+class _BracketWeights:
+    """The 2017 weights of one bracket's edges (A.8, C.5-C.19), by players' kinds: a bit
+    string whose fields rank the criteria, most significant first, as bbpPairings 5 lays them.
+
+    ``pcb``/``npcb``: the bits a count of pairs takes in the bracket / the next score group;
+    ``sd_shift``/``sd_total``: the PSD fields (:func:`_psd_fields`); ``final_brackets``: the
+    next score group is the last one; ``collapsed``: the bracket is the PPB paired with the
+    CLB (A.9)."""
+
+    ctx: Context
+    collapsed: bool
+    final_brackets: bool
+    min_score: int
+    sd_shift: dict[int, int]
+    sd_total: int
+    pcb: int
+    npcb: int
+    next_start: int
+    kinds: list[int]  # the kind of each player of the bracket
+    example: list[Player]  # a player of each kind
+    known: dict[tuple[int, int, bool, bool], int] = field(default_factory=dict)
+    #: The PSD bit of a score difference, and of a downfloater by its score (A.8: its score
+    #: less one point below the bracket's lowest).
+    pair_bit: dict[int, int] = field(init=False)
+    down_bit: dict[int, int] = field(init=False)
+    #: The float histories C.12-C.19 read: the last round's, then the one before's, of those
+    #: played.
+    floats: tuple[dict[int, int], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.pair_bit = {diff: 1 << shift for diff, shift in self.sd_shift.items()}
+        self.down_bit = {d + self.min_score - 10: bit for d, bit in self.pair_bit.items()}
+        ctx = self.ctx
+        rounds = (ctx.float_last_round, ctx.float_round_before)
+        self.floats = rounds[: min(ctx.state.played_rounds, 2)]
+
+    def row(self, lower: int) -> list[int]:
+        """The weights of the bracket's player ``lower`` to each player above it ([C1]
+        aside), computed once per pair of kinds."""
+        kinds, next_start = self.kinds, self.next_start
+        l_cur = lower < next_start
+        kl = kinds[lower]
+        row: list[int] = []
+        for start, stop, h_cur in ((0, min(lower, next_start), True), (next_start, lower, False)):
+            segment = kinds[start:stop]
+            table = {}
+            for kh in set(segment):
+                key = (kh, kl, h_cur, l_cur)
+                if key not in self.known:
+                    self.known[key] = self.weight(self.example[kh], self.example[kl], h_cur, l_cur)
+                table[kh] = self.known[key]
+            row += map(table.__getitem__, segment)
+        return row
+
+    def weight(self, h: Player, lo: Player, h_cur: bool, l_cur: bool) -> int:
+        """The weight of ``h``-``lo`` (``h`` ranks higher; ``h_cur``/``l_cur``: in the bracket,
+        else in the next score group); 0 when the colours forbid the pair (C.3)."""
+        if not colours_allow(self.ctx, h, lo):
+            return 0
+        hs, ls = self.ctx.score[h.index], self.ctx.score[lo.index]
+        r = self._pairs_and_psd(h, lo, hs, ls, l_cur)
+        if not self.collapsed:
+            r = self._next_group(r, h, lo, hs, ls, h_cur, l_cur)
+        r = _colour_bits(r, lo, h, l_cur, self.pcb)
+        r = self._repeated_floats(r, h, lo, hs, ls) if l_cur else self._no_float_fields(r)
+        # room for the generation order (art. 3-4): exchanges, BSN differences, choices
+        return r << (3 * self.pcb + 1)
+
+    def _pairs_and_psd(self, h: Player, lo: Player, hs: int, ls: int, l_cur: bool) -> int:
+        """A.9 (PPB + CLB) the bye-ineligible paired first; C.5 the pairs in the bracket; C.6
+        its PSD: a pair removes two downfloaters' differences and adds its own."""
+        elig = self.ctx.eligible
+        r = 0
+        if self.collapsed:
+            r = 1 + (not elig[h.index]) + (not elig[lo.index])
+        r = (r << self.pcb) + l_cur
+        r <<= self.sd_total
+        if l_cur:
+            r += self.down_bit[hs] + self.down_bit[ls] - self.pair_bit[hs - ls]
+        return r
+
+    def _next_group(
+        self, r: int, h: Player, lo: Player, hs: int, ls: int, h_cur: bool, l_cur: bool
+    ) -> int:
+        """C.7: the downfloaters chosen so that the next score group pairs best: the last
+        brackets complete the round, the bye-ineligible paired first; else as many of the
+        next group paired as possible; then the PSD of the downfloaters."""
+        elig = self.ctx.eligible
+        if self.final_brackets:
+            r <<= max(self.pcb, self.npcb)
+            r <<= 3
+            r += 1 + (not elig[h.index]) + (not elig[lo.index])
+        else:
+            r <<= self.npcb
+            r += not l_cur
+        r <<= self.sd_total
+        if h_cur:
+            r += self.down_bit[hs]
+        if l_cur:
+            r += self.down_bit[ls]
+        return r
+
+    def _repeated_floats(self, r: int, h: Player, lo: Player, hs: int, ls: int) -> int:
+        """C.12-C.15: downfloaters, then upfloaters, floating as in the last round, then as in
+        the round before; C.16-C.19: their score differences (downfloaters, then the opponents
+        of upfloaters), in the same order. Only pairs in the bracket count."""
+        pcb, sd_total = self.pcb, self.sd_total
+        for fl in self.floats:
+            r <<= pcb
+            r += fl[lo.index] == FLOAT_DOWN
+            r += hs <= ls and fl[h.index] == FLOAT_DOWN
+            r <<= pcb
+            r -= hs > ls and fl[lo.index] == FLOAT_UP
+        for fl in self.floats:
+            r <<= sd_total
+            if fl[lo.index] == FLOAT_DOWN:
+                r += self.down_bit[ls]
+            if fl[h.index] == FLOAT_DOWN:
+                r += self.down_bit[hs]
+                if hs > ls:
+                    r -= self.pair_bit[hs - ls]
+            r <<= sd_total
+            if fl[lo.index] == FLOAT_UP and hs > ls:
+                r -= self.pair_bit[hs - ls]
+        return r
+
+    def _no_float_fields(self, r: int) -> int:
+        """C.12-C.19 for a pair outside the bracket: every field empty."""
+        return r << (2 * (self.pcb + self.sd_total) * len(self.floats))

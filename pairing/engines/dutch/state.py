@@ -8,9 +8,9 @@ and absent now take no pairing number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from pairing.engines.trf import Scoring, TrfError, TrfTournament
+from pairing.engines.trf import Scoring, TrfError, TrfPlayer, TrfTournament
 
 WHITE, BLACK, NONE = 0, 1, 2
 LOSS, DRAW, WIN = 0, 1, 2
@@ -96,42 +96,106 @@ class State:
 
 
 _SCORE = {"1": WIN, "+": WIN, "W": WIN, "F": WIN, "U": WIN, "=": DRAW, "D": DRAW, "H": DRAW}
+_COLOUR = {"w": WHITE, "b": BLACK}
 
 
 def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
-    """Derive the pairing state from a TRF describing the tournament before the next round."""
+    """Derive the pairing state from a TRF describing the tournament before the next round.
+
+    ``baku``: apply the Baku acceleration (C.04.7); None reads it from ``192 …_BAKU`` unless the
+    file gives its accelerations itself (``XXA``/``250``)."""
+    _check_starting_numbers(t)
+    idx = {p.number: i for i, p in enumerate(t.players)}
+    history, played_rounds = _history(t, idx)
+    expected = _rounds_left_to_pair(t, played_rounds)
+    _add_requested_byes(t, idx, history, played_rounds)
+    _check_both_sides(t, history)
+    if baku is None:
+        baku = t.system.upper().endswith("_BAKU") and not t.accelerations_specified
+    accelerations = dict(t.accelerations)
+    if baku:
+        accelerations.update(_baku_accelerations(t, played_rounds))
+    valid = [len(ms) <= played_rounds or any(m.participated for m in ms) for ms in history]
+    ranks = _pairing_numbers(valid)
+    stub = State((), played_rounds, expected, t.scoring, NONE, frozenset())
+    players = [
+        _player(stub, i, p, history[i], valid[i], ranks.get(i, -1), accelerations)
+        for i, p in enumerate(t.players)
+    ]
+    initial = _COLOUR.get(t.initial_colour, NONE)
+    if initial == NONE:
+        initial = _infer_initial(players)
+    return State(
+        tuple(players),
+        played_rounds,
+        expected,
+        t.scoring,
+        initial,
+        _forbidden_pairs(t, idx, played_rounds),
+        t.start_date,
+        t.system,
+    )
+
+
+def _check_starting_numbers(t: TrfTournament) -> None:
+    """TRF-16 record 001: the starting numbers are 1 to N, none missing (unless ``XXC rank``
+    pairs by the rank column)."""
     n = len(t.players)
     numbers = [p.number for p in t.players]
     if not t.use_rank and numbers != list(range(1, n + 1)):
         missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
         raise TrfError(0, 0, f"starting number {missing[0] if missing else n} is missing")
-    idx = {num: i for i, num in enumerate(numbers)}
-    raw_matches: list[list[Match]] = []
+
+
+def _absent(i: int) -> Match:
+    """A round without a game, a bye or an entry: the player was absent."""
+    return Match(i, NONE, LOSS, False, False)
+
+
+def _history(t: TrfTournament, idx: dict[int, int]) -> tuple[list[list[Match]], int]:
+    """Every player's rounds, and how many rounds are paired: the last round anybody was paired
+    in (or the round to pair, when everybody already has an entry in it, as in ``0000 - H``).
+    Every player gets a round for each paired one; a blank round is an absence."""
+    history: list[list[Match]] = []
     played_rounds = 0
     for i, p in enumerate(t.players):
-        ms: list[Match] = []
-        skipped = 0
-        for res in p.results:
-            if res.is_blank:
-                skipped += 1
-                continue
-            ms.extend(Match(i, NONE, LOSS, False, False) for _ in range(skipped))
-            skipped = 0
-            played_rounds = max(played_rounds, len(ms))
-            opp = i if res.opponent is None else idx[res.opponent]
-            colour = {"w": WHITE, "b": BLACK}.get(res.colour, NONE)
-            code = res.code
-            played = opp != i and colour != NONE and code not in "+-HFUZ "
-            participated = opp != i or code in "U+"
-            ms.append(Match(opp, colour, _SCORE.get(code, LOSS), played, participated, code))
-            if participated:
-                played_rounds = max(played_rounds, len(ms))
-        raw_matches.append(ms)
-    if all(len(ms) > played_rounds for ms in raw_matches):
+        matches, paired = _rounds_of(i, p, idx)
+        history.append(matches)
+        played_rounds = max(played_rounds, paired)
+    if all(len(ms) > played_rounds for ms in history):
         played_rounds += 1
-    for i, ms in enumerate(raw_matches):
-        if len(ms) < played_rounds:
-            ms.extend(Match(i, NONE, LOSS, False, False) for _ in range(played_rounds - len(ms)))
+    for i, ms in enumerate(history):
+        ms.extend(_absent(i) for _ in range(played_rounds - len(ms)))
+    return history, played_rounds
+
+
+def _rounds_of(i: int, p: TrfPlayer, idx: dict[int, int]) -> tuple[list[Match], int]:
+    """TRF-16 record 001: player ``i``'s round blocks as matches (C.04.2 art. 3: a forfeit is
+    no game played; only the PAB, ``U`` or ``+`` alone, counts as paired without an opponent),
+    with the number of rounds they show paired: up to the one before the last entry, or the
+    last entry itself when the player was paired in it."""
+    matches: list[Match] = []
+    paired = skipped = 0
+    for res in p.results:
+        if res.is_blank:
+            skipped += 1
+            continue
+        matches.extend(_absent(i) for _ in range(skipped))
+        skipped = 0
+        paired = max(paired, len(matches))
+        opp = i if res.opponent is None else idx[res.opponent]
+        colour = _COLOUR.get(res.colour, NONE)
+        code = res.code
+        played = opp != i and colour != NONE and code not in "+-HFUZ "
+        participated = opp != i or code in "U+"
+        matches.append(Match(opp, colour, _SCORE.get(code, LOSS), played, participated, code))
+        if participated:
+            paired = max(paired, len(matches))
+    return matches, paired
+
+
+def _rounds_left_to_pair(t: TrfTournament, played_rounds: int) -> int:
+    """``XXR`` or TRF-2026 record 142: the number of rounds, of which one is left to pair."""
     expected = t.rounds
     if not expected:
         raise TrfError(0, 0, "the number of rounds (XXR or 142) must be given")
@@ -142,147 +206,191 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
             f"{played_rounds} rounds are played and the tournament has {expected}: "
             "there is no round left to pair",
         )
+    return expected
+
+
+def _add_requested_byes(
+    t: TrfTournament, idx: dict[int, int], history: list[list[Match]], played_rounds: int
+) -> None:
+    """TRF-2026 record 240: a player who asked for a bye in the round to pair is absent from
+    it, as with ``0000 - H/Z/F`` written in that round (an entry already written stays)."""
     for kind, rnd, bye_ids in t.byes:
-        if rnd - 1 == played_rounds:
-            for num in bye_ids:
-                if num not in idx:
-                    raise TrfError(0, 0, f"bye for unknown player {num}")
-                ms = raw_matches[idx[num]]
-                if len(ms) <= played_rounds:
-                    ms.append(Match(idx[num], NONE, _SCORE.get(kind, LOSS), False, False, kind))
-    # consistency of the two sides of every game
-    for i, ms in enumerate(raw_matches):
+        if rnd - 1 != played_rounds:
+            continue
+        for num in bye_ids:
+            if num not in idx:
+                raise TrfError(0, 0, f"bye for unknown player {num}")
+            ms = history[idx[num]]
+            if len(ms) <= played_rounds:
+                ms.append(Match(idx[num], NONE, _SCORE.get(kind, LOSS), False, False, kind))
+
+
+def _check_both_sides(t: TrfTournament, history: list[list[Match]]) -> None:
+    """TRF-16 record 001: both players of a game name each other in that round, and a game
+    played over the board gives them different colours."""
+    for i, ms in enumerate(history):
         for r, m in enumerate(ms):
-            if m.opponent != i:
-                o = raw_matches[m.opponent]
-                om = o[r] if r < len(o) else None
-                if om is None or om.opponent != i:
-                    raise TrfError(
-                        t.players[i].line,
-                        92 + 10 * r,
-                        f"round {r + 1}: player {numbers[i]} meets {numbers[m.opponent]}, "
-                        f"whose entry says otherwise (player paired twice?)",
-                    )
-                if m.played and (not om.played or om.colour == m.colour):
-                    raise TrfError(
-                        t.players[i].line, 92 + 10 * r + 5, f"round {r + 1}: colours contradict"
-                    )
-    accel = dict(t.accelerations)
-    system = t.system.upper()
-    if baku is None:
-        baku = system.endswith("_BAKU") and not t.accelerations_specified
+            if m.opponent == i:
+                continue
+            theirs = history[m.opponent]
+            om = theirs[r] if r < len(theirs) else None
+            if om is None or om.opponent != i:
+                raise TrfError(
+                    t.players[i].line,
+                    92 + 10 * r,
+                    f"round {r + 1}: player {t.players[i].number} meets "
+                    f"{t.players[m.opponent].number}, whose entry says otherwise "
+                    "(player paired twice?)",
+                )
+            if m.played and (not om.played or om.colour == m.colour):
+                raise TrfError(
+                    t.players[i].line, 92 + 10 * r + 5, f"round {r + 1}: colours contradict"
+                )
+
+
+def _baku_accelerations(t: TrfTournament, played_rounds: int) -> dict[int, tuple[int, ...]]:
+    """C.04.7 Baku acceleration: the first half of the players by pairing number (the first
+    ⌈N/2⌉, as bbpPairings) get a win's points in the first half of the accelerated rounds
+    and a draw's in the second; the rounds accelerated are the first half of the tournament."""
     scoring = t.scoring
-    players: list[Player] = []
-    # validity and effective pairing numbers
-    valid = [len(ms) <= played_rounds or any(m.participated for m in ms) for ms in raw_matches]
+    if scoring.loss or 2 * scoring.draw != scoring.win:
+        raise TrfError(0, 0, "Baku acceleration needs win = 2 draws and loss = 0")
+    n = len(t.players)
+    last_rank = (n - 1) // 2
+    last_round = (t.rounds - 1) // 2
+    last_full = last_round // 2
+    added = tuple(
+        scoring.win if r <= last_full else scoring.draw
+        for r in range(min(last_round, played_rounds) + 1)
+    )
+    return {p.number: added for p in t.players[: min(n, last_rank + 1)]}
+
+
+def _pairing_numbers(valid: list[bool]) -> dict[int, int]:
+    """Effective pairing numbers (0-based), in starting-number order: only the players paired
+    at least once or present now take one."""
     ranks: dict[int, int] = {}
-    for i in range(n):
-        if valid[i]:
+    for i, is_valid in enumerate(valid):
+        if is_valid:
             ranks[i] = len(ranks)
-    if baku:
-        if scoring.loss or 2 * scoring.draw != scoring.win:
-            raise TrfError(0, 0, "Baku acceleration needs win = 2 draws and loss = 0")
-        last_rank = (n - 1) // 2
-        last_round = (expected - 1) // 2
-        last_full = last_round // 2
-        for i in range(min(n, last_rank + 1)):
-            vals = []
-            for r in range(min(last_round, played_rounds) + 1):
-                vals.append(scoring.win if r <= last_full else scoring.draw)
-            accel[numbers[i]] = tuple(vals)
+    return ranks
+
+
+def _forbidden_pairs(
+    t: TrfTournament, idx: dict[int, int], played_rounds: int
+) -> frozenset[tuple[int, int]]:
+    """[C1]: the pairs ``XXP``/``260`` forbid in the round to pair, both ways round."""
     forbidden: set[tuple[int, int]] = set()
     for f in t.forbidden:
         if f.first - 1 <= played_rounds <= f.last - 1:
             ids = [idx[x] for x in f.players if x in idx]
-            for a in ids:
-                for b in ids:
-                    if a != b:
-                        forbidden.add((a, b))
-    stub = State((), played_rounds, expected, scoring, NONE, frozenset())
-    for i, p in enumerate(t.players):
-        ms = raw_matches[i]
-        white = black = 0
-        consecutive = 0
-        repeated = NONE
-        played_games = 0
-        for m in ms:
-            if m.played:
-                played_games += 1
-                if m.colour == WHITE:
-                    white += 1
-                else:
-                    black += 1
-                if not consecutive or m.colour != repeated:
-                    consecutive = 1
-                else:
-                    consecutive += 1
-                repeated = m.colour
-        lower = BLACK if white > black else WHITE
-        imbalance = abs(white - black)
-        if imbalance > 1:
-            pref = lower
-        elif consecutive > 1:
-            pref = invert(repeated)
-        elif imbalance > 0:
-            pref = lower
-        elif consecutive:
-            pref = invert(repeated)
-        else:
-            pref = NONE
-        if consecutive <= 1:
-            repeated = NONE
-        absolute = imbalance > 1 or repeated != NONE
-        acc = tuple(accel.get(p.number, ()))
-        player = Player(
-            index=i,
-            rank=ranks.get(i, -1),
-            rating=p.rating,
-            score=0,
-            matches=tuple(ms),
-            accelerations=acc,
-            valid=valid[i],
-            colour_imbalance=imbalance,
-            colour_preference=pref,
-            repeated_colour=repeated,
-            strong=(not absolute) and imbalance > 0,
-            played_games=played_games,
-        )
-        computed = sum(stub.points(player, m) for m in ms[:played_rounds])
-        if valid[i]:
-            acc_now = acc[played_rounds] if played_rounds < len(acc) else 0
-            nxt = stub.points(player, ms[played_rounds]) if len(ms) > played_rounds else 0
-            if p.points not in (
-                computed,
-                computed + acc_now,
-                computed + nxt,
-                computed + nxt + acc_now,
-            ):
-                raise TrfError(
-                    p.line,
-                    81,
-                    f"points {p.points / 10:.1f} of player {p.number} do not match the results "
-                    f"({computed / 10:.1f})",
-                )
-        players.append(_replace_score(player, computed))
-    initial = {"w": WHITE, "b": BLACK}.get(t.initial_colour, NONE)
-    if initial == NONE:
-        initial = _infer_initial(players)
-    return State(
-        tuple(players),
-        played_rounds,
-        expected,
-        scoring,
-        initial,
-        frozenset(forbidden),
-        t.start_date,
-        t.system,
+            forbidden.update((a, b) for a in ids for b in ids if a != b)
+    return frozenset(forbidden)
+
+
+def _player(
+    stub: State,
+    i: int,
+    p: TrfPlayer,
+    matches: list[Match],
+    valid: bool,
+    rank: int,
+    accelerations: dict[int, tuple[int, ...]],
+) -> Player:
+    """Player ``i`` as the pairing sees them: colour preference (C.04.3 art. 1), acceleration
+    and the score of the rounds paired, checked against the points the file writes."""
+    colours = _Colours.of(matches)
+    player = Player(
+        index=i,
+        rank=rank,
+        rating=p.rating,
+        score=0,
+        matches=tuple(matches),
+        accelerations=tuple(accelerations.get(p.number, ())),
+        valid=valid,
+        colour_imbalance=colours.imbalance,
+        colour_preference=colours.preference,
+        repeated_colour=colours.repeated,
+        strong=not colours.absolute and colours.imbalance > 0,
+        played_games=colours.white + colours.black,
     )
+    score = sum(stub.points(player, m) for m in matches[: stub.played_rounds])
+    if valid:
+        _check_points(stub, p, player, score)
+    return replace(player, score=score)
 
 
-def _replace_score(p: Player, score: int) -> Player:
-    from dataclasses import replace
+@dataclass(frozen=True)
+class _Colours:
+    """The colours of a player's games played over the board (C.04.3 art. 1)."""
 
-    return replace(p, score=score)
+    white: int
+    black: int
+    last: int  # colour of the last game played, NONE before any
+    streak: int  # games in a row played with it, up to the last
+
+    @classmethod
+    def of(cls, matches: list[Match]) -> _Colours:
+        white = black = streak = 0
+        last = NONE
+        for m in matches:
+            if not m.played:
+                continue
+            if m.colour == WHITE:
+                white += 1
+            else:
+                black += 1
+            streak = streak + 1 if streak and m.colour == last else 1
+            last = m.colour
+        return cls(white, black, last, streak)
+
+    @property
+    def imbalance(self) -> int:
+        """The colour difference, without its sign."""
+        return abs(self.white - self.black)
+
+    @property
+    def repeated(self) -> int:
+        """The colour of the last two games played when they had the same one, else NONE."""
+        return self.last if self.streak > 1 else NONE
+
+    @property
+    def absolute(self) -> bool:
+        """An absolute colour preference: a difference over 1, or the same colour twice."""
+        return self.imbalance > 1 or self.repeated != NONE
+
+    @property
+    def preference(self) -> int:
+        """The colour preferred: the one played less when the difference is over 1, else the
+        other of a colour played twice in a row, else the one played less, else the other of
+        the last one; NONE before any game."""
+        lower = BLACK if self.white > self.black else WHITE
+        if self.imbalance > 1:
+            return lower
+        if self.streak > 1:
+            return invert(self.last)
+        if self.imbalance > 0:
+            return lower
+        if self.streak:
+            return invert(self.last)
+        return NONE
+
+
+def _check_points(stub: State, p: TrfPlayer, player: Player, score: int) -> None:
+    """TRF-16 record 001 columns 81-84: the points written are the score of the rounds paired,
+    with or without the acceleration and the entry (a pre-announced bye) of the round to pair."""
+    played = stub.played_rounds
+    acc = player.accelerations
+    acc_now = acc[played] if played < len(acc) else 0
+    ms = player.matches
+    nxt = stub.points(player, ms[played]) if len(ms) > played else 0
+    if p.points not in (score, score + acc_now, score + nxt, score + nxt + acc_now):
+        raise TrfError(
+            p.line,
+            81,
+            f"points {p.points / 10:.1f} of player {p.number} do not match the results "
+            f"({score / 10:.1f})",
+        )
 
 
 def _infer_initial(players: list[Player]) -> int:

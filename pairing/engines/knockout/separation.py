@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 #: A cost vector: the mate pairs that can meet by round 1, 2, ..., R-1.
 Cost = tuple[int, ...]
@@ -397,173 +396,17 @@ class Search:
     def _solve_block(
         self, level: int, index: int, todo: tuple[int, ...], budget: int
     ) -> tuple[int, bool, tuple[int, tuple[int, ...]] | None]:
-        count = sum(todo)
-        placed = self._placed[level][index]
+        """A block's best packed cost within `budget` (else a lower bound above it), whether it
+        is exact, and the best split found (the left side's layout, the kinds sent to it)."""
         if level <= 1:
-            return self._solve_pair(level, index, placed, todo), True, None
+            return self._solve_pair(level, index, self._placed[level][index], todo), True, None
+        count = sum(todo)
         if count > self._room[level][index] or count < self._need[level][index]:
             return self.infeasible, True, None
-        kinds = self.kinds
-        here = list(self._placed_groups[level][index])
-        moving = self._group_counts(todo)
-        for g, n in enumerate(moving):
-            here[g] += n
-        own = self._own(level, here)
-        left, right = 2 * index, 2 * index + 1
-        room_l, room_r = self._room[level - 1][left], self._room[level - 1][right]
-        need_l, need_r = self._need[level - 1][left], self._need[level - 1][right]
-        placed_l, placed_r = self._placed[level - 1][left], self._placed[level - 1][right]
-        active = [g for g, n in enumerate(moving) if n]
-        table_l = {g: self._table(level - 1, left, g) for g in active}
-        table_r = {g: self._table(level - 1, right, g) for g in active}
-        infeasible = self.infeasible
-
-        def spread(g: int, a: int, b: int, u: int) -> int:
-            """The least bound of group g with a more on the left, b on the right, u to go."""
-            tl, tr = table_l[g], table_r[g]
-            lo, hi = max(0, b + u - len(tr) + 1), min(u, len(tl) - 1 - a)
-            low = infeasible
-            for x in range(lo, hi + 1):
-                value = tl[a + x] + tr[b + u - x]
-                if value > low:
-                    break  # convex in x
-                low = value
-            return low
-
-        to_left = {g: 0 for g in active}
-        to_right = {g: 0 for g in active}
-        to_go = {g: moving[g] for g in active}
-        bound = {g: spread(g, 0, 0, moving[g]) for g in active}
-        floor = own + self._placed_pairs(level - 1, left) + self._placed_pairs(level - 1, right)
-        start = floor + sum(bound.values())
-        if start > budget:
-            return start, False, None
-
-        together, apart = [], []  # seed rules decided at this split
-        for rule in self.rules:
-            a, b = self.seed_kind[rule.a], self.seed_kind[rule.b]
-            if (placed[a] or todo[a]) and (placed[b] or todo[b]):
-                if rule.together and level - 1 >= rule.level:
-                    together.append((a, b))
-                elif not rule.together and rule.level == level - 1:
-                    apart.append((a, b))
-        filler = self._filler if self._filler is not None and todo[self._filler] else None
-        order = sorted(
-            (k for k, n in enumerate(todo) if n and k != filler),
-            key=lambda k: (not kinds[k].seed, kinds[k].seed, -todo[k]),
-        )
-        later = [sum(todo[k] for k in order[i:]) for i in range(len(order) + 1)]
-        fillers = todo[filler] if filler is not None else 0
-        later = [n + fillers for n in later]
-        split = [0] * len(todo)  # how many of each kind go left
-        position = {k: i for i, k in enumerate(order)}
-        state: dict[str, Any] = {"limit": budget, "best": None, "low": infeasible, "split": None}
-
-        def side(kind: int, decided: int) -> int | None:
-            """0/1: the side a seed of `kind` sits on (placed or chosen), None if not decided."""
-            if placed_l[kind]:
-                return 0
-            if placed_r[kind]:
-                return 1
-            if todo[kind] and position[kind] < decided:
-                return 0 if split[kind] else 1
-            return None
-
-        def seeds_ok(decided: int) -> bool:
-            for pairs, same in ((together, True), (apart, False)):
-                for a, b in pairs:
-                    sa, sb = side(a, decided), side(b, decided)
-                    if sa is not None and sb is not None and (sa == sb) != same:
-                        return False
-            return True
-
-        def fail(low: int) -> None:
-            state["low"] = min(state["low"], low)
-
-        def explore(i: int, used_l: int, used_r: int, partial: int) -> None:
-            self.steps += 1
-            if self._stop is not None and self.steps > self._stop:
-                raise _Cut
-            if i == len(order):
-                finish(used_l, used_r)
-                return
-            k, n = order[i], todo[order[i]]
-            groups = kinds[k].groups
-            options = []
-            for x in range(n + 1):
-                now_l, now_r = used_l + x, used_r + n - x
-                if now_l > room_l or now_r > room_r:
-                    continue
-                short = max(0, need_l - now_l) + max(0, need_r - now_r)
-                if short > later[i + 1] or later[i + 1] > room_l + room_r - now_l - now_r:
-                    continue
-                value = partial
-                bounds = []
-                for g in groups:
-                    b = spread(g, to_left[g] + x, to_right[g] + n - x, to_go[g] - n)
-                    value += b - bound[g]
-                    bounds.append(b)
-                options.append((value, abs(2 * x - n), -x if room_l >= room_r else x, x, bounds))
-            options.sort()
-            for value, _, _, x, bounds in options:
-                if state["best"] is not None and state["best"] == start:
-                    return
-                if value > state["limit"]:
-                    fail(value)
-                    return
-                split[k] = x
-                if kinds[k].seed and not seeds_ok(i + 1):
-                    continue
-                saved = [bound[g] for g in groups]
-                for g, b in zip(groups, bounds, strict=True):
-                    to_left[g] += x
-                    to_right[g] += n - x
-                    to_go[g] -= n
-                    bound[g] = b
-                explore(i + 1, used_l + x, used_r + n - x, value)
-                for g, b in zip(groups, saved, strict=True):
-                    to_left[g] -= x
-                    to_right[g] -= n - x
-                    to_go[g] += n
-                    bound[g] = b
-            split[k] = 0
-
-        def finish(used_l: int, used_r: int) -> None:
-            low = max(0, need_l - used_l, fillers - (room_r - used_r))
-            high = min(fillers, room_l - used_l, used_r + fillers - need_r)
-            diff = sum(placed_l) - sum(placed_r) + used_l - used_r
-            for x in sorted(range(low, high + 1), key=lambda x: (abs(diff + 2 * x - fillers), x)):
-                if filler is not None:
-                    split[filler] = x
-                leaf()
-                if state["best"] is not None and state["best"] == start:
-                    return
-
-        def leaf() -> None:
-            sent_l = tuple(split)
-            sent_r = tuple(t - x for t, x in zip(todo, sent_l, strict=True))
-            bound_r = self._placed_pairs(level - 1, right) + sum(
-                table_r[g][to_right[g]] for g in active
-            )
-            allowed = state["limit"] - own - bound_r
-            cost_l = self._solve(level - 1, left, sent_l, allowed)
-            if cost_l > allowed:
-                fail(own + cost_l + bound_r)
-                return
-            allowed = state["limit"] - own - cost_l
-            cost_r = self._solve(level - 1, right, sent_r, allowed)
-            if cost_r > allowed:
-                fail(own + cost_l + cost_r)
-                return
-            state["best"] = own + cost_l + cost_r
-            state["limit"] = state["best"] - 1
-            state["split"] = (self._shape[level - 1][left], sent_l)
-
-        explore(0, 0, 0, start)
-        if state["best"] is not None:
-            return state["best"], True, state["split"]
-        low = state["low"]
-        return low, low >= infeasible, None
+        split = _Split(self, level, index, todo)
+        if split.start > budget:
+            return split.start, False, None
+        return split.solve(budget)
 
     def _solve_pair(
         self, level: int, index: int, placed: Sequence[int], todo: Sequence[int]
@@ -580,3 +423,229 @@ class Search:
         if any(here[k] for k in self.bye_kinds) and total != 1:
             return self.infeasible
         return self._own(1, self._group_counts(here))
+
+
+_Option = tuple[int, int, int, int, list[int]]
+
+
+class _Split:
+    """The competitors still to place in one block, split kind by kind between its two halves
+    (docs/knockout.md "Separation, proven optimal"): a depth-first search over how many of
+    each kind go left, best bound first, cut as soon as the groups' lower bounds exceed the
+    budget; each complete split is solved half by half (`Search._solve`).
+
+    Built with the block's bounds (`start`, a lower bound of any split); `solve` runs it."""
+
+    #: Kinds in the order they are split: seeds, best first, then the rest, most numerous first
+    #: (the filler kind, nobody's mate and no seed, is split last, to even the halves out).
+    order: list[int]
+    #: Competitors of the kinds from order[i] on, the filler's included, per i.
+    later: list[int]
+    #: Seeds (kind indices) that a seed rule keeps in one half, or apart, at this split.
+    together: list[tuple[int, int]]
+    apart: list[tuple[int, int]]
+
+    def __init__(self, search: Search, level: int, index: int, todo: tuple[int, ...]) -> None:
+        self.search, self.level, self.index, self.todo = search, level, index, todo
+        self.left, self.right = 2 * index, 2 * index + 1
+        below = level - 1
+        self.room_l, self.room_r = search._room[below][self.left], search._room[below][self.right]
+        self.need_l, self.need_r = search._need[below][self.left], search._need[below][self.right]
+        self.placed_l = search._placed[below][self.left]
+        self.placed_r = search._placed[below][self.right]
+        here = list(search._placed_groups[level][index])
+        moving = search._group_counts(todo)
+        for g, n in enumerate(moving):
+            here[g] += n
+        self.own = search._own(level, here)
+        self.active = [g for g, n in enumerate(moving) if n]
+        self.table_l = {g: search._table(below, self.left, g) for g in self.active}
+        self.table_r = {g: search._table(below, self.right, g) for g in self.active}
+        # per active group: its members sent left and right so far, still to send, and its bound
+        self.to_left = {g: 0 for g in self.active}
+        self.to_right = {g: 0 for g in self.active}
+        self.to_go = {g: moving[g] for g in self.active}
+        self.bound = {g: self.spread(g, 0, 0, moving[g]) for g in self.active}
+        floor = self.own
+        floor += search._placed_pairs(below, self.left) + search._placed_pairs(below, self.right)
+        self.start = floor + sum(self.bound.values())
+        self.split = [0] * len(todo)  # how many of each kind go left
+        self.best: int | None = None
+        self.best_split: tuple[int, tuple[int, ...]] | None = None
+        self.low = search.infeasible
+        self.limit = 0
+
+    def spread(self, g: int, a: int, b: int, u: int) -> int:
+        """The least bound of group g with a more on the left, b on the right, u to go."""
+        tl, tr = self.table_l[g], self.table_r[g]
+        lo, hi = max(0, b + u - len(tr) + 1), min(u, len(tl) - 1 - a)
+        low = self.search.infeasible
+        for x in range(lo, hi + 1):
+            value = tl[a + x] + tr[b + u - x]
+            if value > low:
+                break  # convex in x
+            low = value
+        return low
+
+    def solve(self, budget: int) -> tuple[int, bool, tuple[int, tuple[int, ...]] | None]:
+        """The block's best packed cost within `budget` (exact, with its split), else the
+        least bound above it (exact when that is infeasible)."""
+        self.limit = budget
+        self.together, self.apart = self._seed_rules()
+        todo, kinds = self.todo, self.search.kinds
+        filler = self.search._filler
+        self.filler = filler if filler is not None and todo[filler] else None
+        self.order = sorted(
+            (k for k, n in enumerate(todo) if n and k != self.filler),
+            key=lambda k: (not kinds[k].seed, kinds[k].seed, -todo[k]),
+        )
+        self.fillers = todo[self.filler] if self.filler is not None else 0
+        self.later = [
+            sum(todo[k] for k in self.order[i:]) + self.fillers for i in range(len(self.order) + 1)
+        ]
+        self.position = {k: i for i, k in enumerate(self.order)}
+        self.explore(0, 0, 0, self.start)
+        if self.best is not None:
+            return self.best, True, self.best_split
+        return self.low, self.low >= self.search.infeasible, None
+
+    def _seed_rules(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The seed rules this split decides, for seeds placed here or to place: `together`
+        rules of this level or a lower one, `apart` rules of exactly this one."""
+        search, level, todo = self.search, self.level, self.todo
+        placed = search._placed[level][self.index]
+        together, apart = [], []
+        for rule in search.rules:
+            a, b = search.seed_kind[rule.a], search.seed_kind[rule.b]
+            if (placed[a] or todo[a]) and (placed[b] or todo[b]):
+                if rule.together and level - 1 >= rule.level:
+                    together.append((a, b))
+                elif not rule.together and rule.level == level - 1:
+                    apart.append((a, b))
+        return together, apart
+
+    def side(self, kind: int, decided: int) -> int | None:
+        """0/1: the side a seed of `kind` sits on (placed or chosen), None if not decided."""
+        if self.placed_l[kind]:
+            return 0
+        if self.placed_r[kind]:
+            return 1
+        if self.todo[kind] and self.position[kind] < decided:
+            return 0 if self.split[kind] else 1
+        return None
+
+    def seeds_ok(self, decided: int) -> bool:
+        """Whether the seeds' sides decided so far keep the seed rules of this split."""
+        for pairs, same in ((self.together, True), (self.apart, False)):
+            for a, b in pairs:
+                sa, sb = self.side(a, decided), self.side(b, decided)
+                if sa is not None and sb is not None and (sa == sb) != same:
+                    return False
+        return True
+
+    def fail(self, low: int) -> None:
+        """A split proven to cost at least `low`: keep the least such bound."""
+        self.low = min(self.low, low)
+
+    def done(self) -> bool:
+        """A split as good as the bound of every split was found: nothing can beat it."""
+        return self.best is not None and self.best == self.start
+
+    def explore(self, i: int, used_l: int, used_r: int, partial: int) -> None:
+        """Split the kind order[i] and those after it, `used_l` and `used_r` being sent so
+        far, at a bound of `partial`; each way to split it is tried best bound first."""
+        search = self.search
+        search.steps += 1
+        if search._stop is not None and search.steps > search._stop:
+            raise _Cut
+        if i == len(self.order):
+            self.finish(used_l, used_r)
+            return
+        k = self.order[i]
+        n, groups = self.todo[k], search.kinds[k].groups
+        for value, _, _, x, bounds in self._options(i, used_l, used_r, partial):
+            if self.done():
+                return
+            if value > self.limit:
+                self.fail(value)
+                return
+            self.split[k] = x
+            if search.kinds[k].seed and not self.seeds_ok(i + 1):
+                continue
+            saved = [self.bound[g] for g in groups]
+            self._send(groups, x, n, bounds)
+            self.explore(i + 1, used_l + x, used_r + n - x, value)
+            self._send(groups, -x, -n, saved)
+        self.split[k] = 0
+
+    def _options(self, i: int, used_l: int, used_r: int, partial: int) -> list[_Option]:
+        """The ways to send x of the kind order[i] left and the rest right that the rooms and
+        the byes' rule leave, with their bounds, sorted: best bound, then the most even split,
+        then more to the roomier side."""
+        k = self.order[i]
+        n, groups = self.todo[k], self.search.kinds[k].groups
+        later = self.later[i + 1]
+        options = []
+        for x in range(n + 1):
+            now_l, now_r = used_l + x, used_r + n - x
+            if now_l > self.room_l or now_r > self.room_r:
+                continue
+            short = max(0, self.need_l - now_l) + max(0, self.need_r - now_r)
+            if short > later or later > self.room_l + self.room_r - now_l - now_r:
+                continue
+            value = partial
+            bounds = []
+            for g in groups:
+                b = self.spread(g, self.to_left[g] + x, self.to_right[g] + n - x, self.to_go[g] - n)
+                value += b - self.bound[g]
+                bounds.append(b)
+            options.append(
+                (value, abs(2 * x - n), -x if self.room_l >= self.room_r else x, x, bounds)
+            )
+        options.sort()
+        return options
+
+    def _send(self, groups: tuple[int, ...], x: int, n: int, bounds: list[int]) -> None:
+        """Count `x` of `n` members of `groups` sent left (negative: taken back), with the
+        groups' new bounds."""
+        for g, b in zip(groups, bounds, strict=True):
+            self.to_left[g] += x
+            self.to_right[g] += n - x
+            self.to_go[g] -= n
+            self.bound[g] = b
+
+    def finish(self, used_l: int, used_r: int) -> None:
+        """Send the fillers, most even halves first, and solve each complete split."""
+        fillers = self.fillers
+        low = max(0, self.need_l - used_l, fillers - (self.room_r - used_r))
+        high = min(fillers, self.room_l - used_l, used_r + fillers - self.need_r)
+        diff = sum(self.placed_l) - sum(self.placed_r) + used_l - used_r
+        for x in sorted(range(low, high + 1), key=lambda x: (abs(diff + 2 * x - fillers), x)):
+            if self.filler is not None:
+                self.split[self.filler] = x
+            self.leaf()
+            if self.done():
+                return
+
+    def leaf(self) -> None:
+        """Solve the two halves of the complete split, the left within what the right's bound
+        leaves of the limit, then the right within what the left's cost leaves."""
+        search, below, own = self.search, self.level - 1, self.own
+        sent_l = tuple(self.split)
+        sent_r = tuple(t - x for t, x in zip(self.todo, sent_l, strict=True))
+        bound_r = search._placed_pairs(below, self.right) + sum(
+            self.table_r[g][self.to_right[g]] for g in self.active
+        )
+        allowed = self.limit - own - bound_r
+        cost_l = search._solve(below, self.left, sent_l, allowed)
+        if cost_l > allowed:
+            self.fail(own + cost_l + bound_r)
+            return
+        allowed = self.limit - own - cost_l
+        cost_r = search._solve(below, self.right, sent_r, allowed)
+        if cost_r > allowed:
+            self.fail(own + cost_l + cost_r)
+            return
+        self.best = own + cost_l + cost_r
+        self.limit = self.best - 1
+        self.best_split = (search._shape[below][self.left], sent_l)
