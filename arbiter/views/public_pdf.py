@@ -30,7 +30,6 @@ from arbiter.jobs import field_size, placement
 from arbiter.models import Tournament
 from arbiter.public_cache import shared, stamp
 from arbiter.views.public_live import (
-    holds,
     keep,
     kept_names,
     not_modified,
@@ -76,8 +75,8 @@ def public_pdf(
         return public_download(request, tournament, name, params, lambda: made(tournament, *args))
     scope, full_name = public_scope(tournament)[0], f"{name}?{urlencode(params)}"
     key, etag, stale_key = kept_names(scope, tournament.public_version, full_name)
-    if holds(request, etag):
-        return not_modified(etag)
+    if (unchanged := not_modified(request, etag)) is not None:
+        return unchanged
     kept = cache.get(key)
     if kept is None:
         if check is not None:
