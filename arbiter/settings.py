@@ -78,7 +78,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # first: every line logged while a request is served carries its id (arbiter/logs.py)
+    # first: every line logged while a request is served carries its id (DJANGO_GUID below)
     "django_guid.middleware.guid_middleware",
     "arbiter.limits.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
