@@ -6,6 +6,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from pythonjsonlogger.core import RESERVED_ATTRS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -68,6 +69,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "csp",
+    "django_guid",
     # The rooms (docs/layout.md), each importing only those above it in this list's reverse:
     # the core (events, entries, rounds, games, results, audit, versions), the platform (jobs,
     # languages, limits, logs, backup, caches; before django_tasks_db: its db_worker command is
@@ -84,7 +86,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "arbiter.platform.logs.RequestIdMiddleware",
+    # first: every line logged while a request is served carries its id (DJANGO_GUID below)
+    "django_guid.middleware.guid_middleware",
     "arbiter.platform.limits.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -297,20 +300,52 @@ ADMINS = [
 ]
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
-# Logging (arbiter/platform/logs.py, README "Logging"): one JSON object per line on stderr, with the
-# request's id; errors (500s and their tracebacks) also go to ADMINS when EMAIL_HOST is set.
+# Request ids (django-guid; docs/platform.md, "Request ids and JSON logs"): the proxy's
+# X-Request-ID when it is a UUID (nginx's $request_id is 32 hex digits), else a new one; sent back
+# in the response's X-Request-ID.
+DJANGO_GUID = {
+    "GUID_HEADER_NAME": "X-Request-ID",
+    "VALIDATE_GUID": True,
+    "RETURN_HEADER": True,
+    "EXPOSE_HEADER": False,
+}
+
+# Logging (arbiter/platform/logs.py, README "Logging"): one JSON object per line on stderr
+# (python-json-logger), with the request's id; errors (500s and their tracebacks) also go to
+# ADMINS when EMAIL_HOST is set.
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").upper()
 _log_handlers = ["stderr"] + (["mail_admins"] if EMAIL_HOST and ADMINS else [])
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "arbiter.platform.logs.RequestIdFilter"}},
-    "formatters": {"json": {"()": "arbiter.platform.logs.JsonFormatter"}},
+    "filters": {
+        "request_id": {
+            "()": "django_guid.log_filters.CorrelationId",
+            "correlation_id_field": "request_id",
+        },
+        "request_fields": {"()": "arbiter.platform.logs.RequestFields"},
+    },
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": ["levelname", "name", "request_id", "message"],
+            "rename_fields": {
+                "levelname": "level",
+                "name": "logger",
+                "exc_info": "exception",
+                "status_code": "status",
+            },
+            "timestamp": "time",
+            # the request object itself: its method, path and user are fields of their own
+            "reserved_attrs": [*RESERVED_ATTRS, "request"],
+            "json_ensure_ascii": False,
+        }
+    },
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",
             "stream": "ext://sys.stderr",
-            "filters": ["request_id"],
+            "filters": ["request_id", "request_fields"],
             "formatter": "json",
         },
         "mail_admins": {
@@ -324,6 +359,8 @@ LOGGING = {
         "django": {"handlers": _log_handlers, "level": LOG_LEVEL, "propagate": False},
         "arbiter": {"handlers": _log_handlers, "level": LOG_LEVEL, "propagate": False},
         "pairing": {"handlers": _log_handlers, "level": LOG_LEVEL, "propagate": False},
+        # it says at INFO, for every request, whether the id came from the proxy
+        "django_guid": {"level": "WARNING"},
     },
 }
 

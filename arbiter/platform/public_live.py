@@ -10,7 +10,7 @@ no login state: templates/public/base.html), so it is the same for everyone and 
 in front may keep it too:
 
 - ``ETag`` names the version and the page; a request whose ``If-None-Match`` holds it gets 304
-  without rendering or reading the kept page.
+  without rendering or reading the kept page (Django's conditional GET compares them).
 - ``Cache-Control: public``: browsers revalidate at every visit (``max-age=0``), a proxy keeps a
   response 10 s (``s-maxage``) and may answer at once while it asks again
   (``stale-while-revalidate``).
@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
-from django.utils.http import parse_etags
+from django.utils.cache import get_conditional_response
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -93,8 +93,8 @@ def kept_response(
     """The response `name` of `scope` (a tournament, the home page) at `version`: 304 when the
     visitor holds it already, else from the cache, built by `make` once per version."""
     key, etag, stale_key = kept_names(scope, version, name)
-    if holds(request, etag):
-        return not_modified(etag)
+    if (unchanged := not_modified(request, etag)) is not None:
+        return unchanged
     kept = shared(key, lambda: keep(etag, *make()), stale_key=stale_key)
     return served(request, kept, etag)
 
@@ -107,8 +107,12 @@ def kept_names(scope: str, version: str, name: str) -> tuple[str, str, str]:
     return f"public:{scope}:{name}:{version}", f'W/"{digest}"', f"public:{scope}:{name}:latest"
 
 
-def not_modified(etag: str) -> HttpResponse:
-    return _cacheable(HttpResponseNotModified(), etag)
+def not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:
+    """A 304 when the visitor holds the response `etag` names (Django's conditional GET:
+    If-None-Match compared weakly, as RFC 9110 says), with that response's ETag, Cache-Control
+    and Vary; None when the response must be sent."""
+    answer = get_conditional_response(request, etag, response=_cacheable(HttpResponse(), etag))
+    return answer if answer.status_code == 304 else None
 
 
 def served(request: HttpRequest, kept: Kept, etag: str) -> HttpResponse:
@@ -209,12 +213,6 @@ def keep(etag: str, content: str | bytes, content_type: str, headers: dict[str, 
     # mtime 0: the same content gives the same bytes in every process
     body = gzip.compress(data, compresslevel=6, mtime=0)
     return Kept(etag, content_type, body, tuple(headers.items()))
-
-
-def holds(request: HttpRequest, etag: str) -> bool:
-    """The request's If-None-Match names the response (compared weakly, as RFC 9110 says)."""
-    held = parse_etags(request.META.get("HTTP_IF_NONE_MATCH", ""))
-    return "*" in held or any(tag.removeprefix("W/") == etag[2:] for tag in held)
 
 
 def _cacheable(response: HttpResponse, etag: str | None) -> HttpResponse:

@@ -31,7 +31,6 @@ from arbiter.core.models import Tournament
 from arbiter.core.public_cache import shared, stamp
 from arbiter.platform.jobs import field_size, placement
 from arbiter.platform.public_live import (
-    holds,
     keep,
     kept_names,
     not_modified,
@@ -77,8 +76,8 @@ def public_pdf(
         return public_download(request, tournament, name, params, lambda: made(tournament, *args))
     scope, full_name = public_scope(tournament)[0], f"{name}?{urlencode(params)}"
     key, etag, stale_key = kept_names(scope, tournament.public_version, full_name)
-    if holds(request, etag):
-        return not_modified(etag)
+    if (unchanged := not_modified(request, etag)) is not None:
+        return unchanged
     kept = cache.get(key)
     if kept is None:
         if check is not None:

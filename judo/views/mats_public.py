@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET
 from arbiter.core.models import Entry
 from arbiter.platform.public_live import (
     HTML,
-    holds,
     keep,
     kept_names,
     live_page,
@@ -127,8 +126,8 @@ def fight_search(request: HttpRequest, competition_id: int) -> HttpResponse:
     etag = kept_names(
         competition.public_scope, competition.public_version, f"fight?{urlencode({'q': query})}"
     )[1]
-    if holds(request, etag):
-        return not_modified(etag)
+    if (unchanged := not_modified(request, etag)) is not None:
+        return unchanged
     context = {"competition": competition, "query": query, "found": found, **_tabs(competition)}
     page = render_to_string("public/competition/search.html", context)
     return served(request, keep(etag, page, HTML, {}), etag)
