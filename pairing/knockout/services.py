@@ -65,7 +65,7 @@ class Board:
     """The bracket as the pages show it: the engine's bracket and state, and the entries."""
 
     bracket: Bracket
-    engine: ko.Bracket | None
+    engine: ko.DrawnBracket | None
     state: ko.State | None
     entries: dict[str, Entry]
     medals: ko.Medals | None
@@ -443,7 +443,7 @@ def undo_draw(
     return bracket
 
 
-def _engine(bracket: Bracket, competitors: list[ko.Competitor]) -> ko.Bracket:
+def _engine(bracket: Bracket, competitors: list[ko.Competitor]) -> ko.DrawnBracket:
     by_id = {c.id: c for c in competitors}
     slots = tuple(str(s) if s is not None else None for s in bracket.slots)
     placed = tuple(by_id[s] for s in slots if s is not None and s in by_id)

@@ -21,8 +21,9 @@ def invert(colour: int) -> int:
 
 
 @dataclass(frozen=True)
-class Match:
-    """One round of a player. ``opponent`` is the player's own index when there was none."""
+class RoundResult:
+    """One round of a player (as ``tiebreaks.RoundResult`` and the TRF's round block are):
+    ``opponent`` is the player's own index when there was none."""
 
     opponent: int
     colour: int
@@ -38,7 +39,7 @@ class Player:
     rank: int  # effective pairing number (0-based) among valid players
     rating: int
     score: int  # tenths, without acceleration
-    matches: tuple[Match, ...]
+    results: tuple[RoundResult, ...]
     accelerations: tuple[int, ...]
     valid: bool
     colour_imbalance: int
@@ -67,15 +68,15 @@ class State:
     start_date: str = ""
     system: str = ""
 
-    def points(self, player: Player, match: Match) -> int:
+    def points(self, player: Player, result: RoundResult) -> int:
         """Points of one round (C.04.2: unplayed rounds score as the rules say)."""
         s = self.scoring
-        if match.score == LOSS:
-            if match.participated:
-                return s.loss if match.played else s.forfeit_loss
+        if result.score == LOSS:
+            if result.participated:
+                return s.loss if result.played else s.forfeit_loss
             return s.zero_bye
-        if match.score == WIN:
-            if match.opponent == player.index and match.participated:
+        if result.score == WIN:
+            if result.opponent == player.index and result.participated:
                 return s.pab
             return s.win
         return s.draw
@@ -86,13 +87,13 @@ class State:
         r = self.played_rounds
         for _ in range(rounds_back):
             r -= 1
-            score -= self.points(player, player.matches[r])
+            score -= self.points(player, player.results[r])
         acc = player.accelerations[r] if r < len(player.accelerations) else 0
         return score + acc
 
     def to_pair(self) -> list[Player]:
         """Players present in the round to be paired."""
-        return [p for p in self.players if p.valid and len(p.matches) <= self.played_rounds]
+        return [p for p in self.players if p.valid and len(p.results) <= self.played_rounds]
 
 
 _SCORE = {"1": WIN, "+": WIN, "W": WIN, "F": WIN, "U": WIN, "=": DRAW, "D": DRAW, "H": DRAW}
@@ -106,16 +107,16 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
         missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers))
         raise TrfError(0, 0, f"starting number {missing[0] if missing else n} is missing")
     idx = {num: i for i, num in enumerate(numbers)}
-    raw_matches: list[list[Match]] = []
+    raw_matches: list[list[RoundResult]] = []
     played_rounds = 0
     for i, p in enumerate(t.players):
-        ms: list[Match] = []
+        ms: list[RoundResult] = []
         skipped = 0
         for res in p.results:
             if res.is_blank:
                 skipped += 1
                 continue
-            ms.extend(Match(i, NONE, LOSS, False, False) for _ in range(skipped))
+            ms.extend(RoundResult(i, NONE, LOSS, False, False) for _ in range(skipped))
             skipped = 0
             played_rounds = max(played_rounds, len(ms))
             opp = i if res.opponent is None else idx[res.opponent]
@@ -123,7 +124,7 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
             code = res.code
             played = opp != i and colour != NONE and code not in "+-HFUZ "
             participated = opp != i or code in "U+"
-            ms.append(Match(opp, colour, _SCORE.get(code, LOSS), played, participated, code))
+            ms.append(RoundResult(opp, colour, _SCORE.get(code, LOSS), played, participated, code))
             if participated:
                 played_rounds = max(played_rounds, len(ms))
         raw_matches.append(ms)
@@ -131,7 +132,9 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
         played_rounds += 1
     for i, ms in enumerate(raw_matches):
         if len(ms) < played_rounds:
-            ms.extend(Match(i, NONE, LOSS, False, False) for _ in range(played_rounds - len(ms)))
+            ms.extend(
+                RoundResult(i, NONE, LOSS, False, False) for _ in range(played_rounds - len(ms))
+            )
     expected = t.rounds
     if not expected:
         raise TrfError(0, 0, "the number of rounds (XXR or 142) must be given")
@@ -149,7 +152,9 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
                     raise TrfError(0, 0, f"bye for unknown player {num}")
                 ms = raw_matches[idx[num]]
                 if len(ms) <= played_rounds:
-                    ms.append(Match(idx[num], NONE, _SCORE.get(kind, LOSS), False, False, kind))
+                    ms.append(
+                        RoundResult(idx[num], NONE, _SCORE.get(kind, LOSS), False, False, kind)
+                    )
     # consistency of the two sides of every game
     for i, ms in enumerate(raw_matches):
         for r, m in enumerate(ms):
@@ -238,7 +243,7 @@ def build_state(t: TrfTournament, *, baku: bool | None = None) -> State:
             rank=ranks.get(i, -1),
             rating=p.rating,
             score=0,
-            matches=tuple(ms),
+            results=tuple(ms),
             accelerations=acc,
             valid=valid[i],
             colour_imbalance=imbalance,
@@ -290,14 +295,14 @@ def _infer_initial(players: list[Player]) -> int:
     min_round = None
     for p in players:
         if p.valid:
-            for r, m in enumerate(p.matches):
+            for r, m in enumerate(p.results):
                 if m.colour != NONE and (min_round is None or r < min_round):
                     min_round = r
     if min_round is None:
         return WHITE
     epn = 0
     for p in players:
-        if any(m.participated for m in p.matches[: min_round + 1]):
-            c = p.matches[min_round].colour
+        if any(m.participated for m in p.results[: min_round + 1]):
+            c = p.results[min_round].colour
             return invert(c) if epn & 1 else c
     return WHITE
