@@ -1,8 +1,8 @@
 """A knockout category's bracket: seed, draw, enter who won each match, and the public bracket.
 
-The arbiter's page swaps its board over HTMX (partial ``bracket-board``); without JavaScript
-every button is a plain form and the page reloads. The public page is read-only, cached and
-polled like the other public pages.
+The arbiter's page swaps its bracket section over HTMX (partial ``bracket-sheet``); without
+JavaScript every button is a plain form and the page reloads. The public page is read-only,
+cached and polled like the other public pages.
 """
 
 from __future__ import annotations
@@ -44,7 +44,10 @@ class Side:
 
 
 @dataclass
-class Bout:
+class MatchBox:
+    """One match's box in the drawn bracket as the page lays it out: its two sides and its
+    status (waiting, ready, done, bye)."""
+
     id: int
     stage: str
     round: int
@@ -61,23 +64,23 @@ def _side(value: str | None, winner: str | None, entries: dict[str, Entry]) -> S
     return Side(entries.get(value), "known", won=winner == value)
 
 
-def bracket_context(board: service.Board) -> dict:
+def bracket_context(sheet: service.BracketSheet) -> dict:
     """The bracket as columns of matches per stage and round, and the medal table."""
-    if board.state is None:
-        return {"board": board, "sections": []}
-    columns: dict[str, dict[int, list[Bout]]] = {}
-    for ms in board.state.matches:
+    if sheet.state is None:
+        return {"sheet": sheet, "sections": []}
+    columns: dict[str, dict[int, list[MatchBox]]] = {}
+    for ms in sheet.state.matches:
         m = ms.match
         stage = "main" if m.stage == "final" else m.stage
-        bout = Bout(
+        box = MatchBox(
             m.id,
             m.stage,
             m.round,
-            _side(ms.a, ms.winner, board.entries),
-            _side(ms.b, ms.winner, board.entries),
+            _side(ms.a, ms.winner, sheet.entries),
+            _side(ms.b, ms.winner, sheet.entries),
             ms.status,
         )
-        columns.setdefault(stage, {}).setdefault(m.round, []).append(bout)
+        columns.setdefault(stage, {}).setdefault(m.round, []).append(box)
     sections = [
         {
             "title": STAGE_TITLES[stage],
@@ -88,16 +91,16 @@ def bracket_context(board: service.Board) -> dict:
         if (rounds := columns.get(stage))
     ]
     pool = []
-    if ko.SYSTEMS[board.bracket.system].is_pool:
-        pool = [(row, board.entries.get(row.competitor)) for row in board.standings()]
+    if ko.SYSTEMS[sheet.bracket.system].is_pool:
+        pool = [(row, sheet.entries.get(row.competitor)) for row in sheet.standings()]
     # a pool's standing says it all until its last match; a bracket lists the places fought for
-    places = board.placings() if board.finished or not pool else []
+    places = sheet.placings() if sheet.finished or not pool else []
     return {
-        "board": board,
+        "sheet": sheet,
         "sections": sections,
         "places": places,
         "pool": pool,
-        "finished": board.finished,
+        "finished": sheet.finished,
     }
 
 
@@ -277,33 +280,34 @@ def _whole(text: str) -> int | None:
 
 
 def _arbiter_context(tournament: Tournament) -> dict:
-    """The arbiter's bracket page: the board, and before the draw the seeding and placing."""
+    """The arbiter's bracket page: the bracket sheet, and before the draw the seeding and
+    placing."""
     service.bracket_of(tournament)  # the page shows the bracket's version from the start
-    board = service.board(tournament)
+    sheet = service.sheet(tournament)
     context = {
         "error": None,
         "reset": None,
         "systems": ko.SYSTEMS.values(),
         "separations": Bracket.SeparateBy.choices,
         "arbiter": True,
-        "seen": draft_token(board.bracket),
-        "seeded": service.seed_summary(board.bracket, board.entries),
+        "seen": draft_token(sheet.bracket),
+        "seeded": service.seed_summary(sheet.bracket, sheet.entries),
         "seedings": Bracket.Seeding.choices,
-        "draw_options": service.draw_options(board.bracket),
+        "draw_options": service.draw_options(sheet.bracket),
         "duplicates": frozenset(),
         "unsaved": False,
-        **bracket_context(board),
+        **bracket_context(sheet),
     }
-    drawn_bracket = board.state is not None and not ko.SYSTEMS[board.bracket.system].is_pool
+    drawn_bracket = sheet.state is not None and not ko.SYSTEMS[sheet.bracket.system].is_pool
     context["drawn_with"] = context["draw_options"] if drawn_bracket else ""
-    names = {k: e.name for k, e in board.entries.items()}
+    names = {k: e.name for k, e in sheet.entries.items()}
     context["log"] = [
         {**step, "name": names.get(str(step["competitor"]), step["competitor"])}
-        for step in board.bracket.log
+        for step in sheet.bracket.log
     ]
-    if board.state is None:
-        context["competitors"] = sorted(board.entries.values(), key=lambda e: e.name)
-        context["seed_of"] = {int(k): v for k, v in board.bracket.seeds.items()}
+    if sheet.state is None:
+        context["competitors"] = sorted(sheet.entries.values(), key=lambda e: e.name)
+        context["seed_of"] = {int(k): v for k, v in sheet.bracket.seeds.items()}
         context["seed_numbers"] = range(1, ko.model.MAX_SEEDS + 1)
         context["knockout_systems"] = [s for s in ko.SYSTEMS.values() if s.code != "pool"]
         hand = service.hand_placing(tournament)
@@ -314,14 +318,14 @@ def _arbiter_context(tournament: Tournament) -> dict:
             )
         if hand["size"]:
             hand["placed_rows"] = [
-                (slot, board.entries.get(c.id)) for slot, c in sorted(hand["placed"].items())
+                (slot, sheet.entries.get(c.id)) for slot, c in sorted(hand["placed"].items())
             ]
-            hand["next"] = board.entries.get(hand["waiting"][0].id) if hand["waiting"] else None
+            hand["next"] = sheet.entries.get(hand["waiting"][0].id) if hand["waiting"] else None
         context["hand"] = hand
     return context
 
 
-BOARD = Board("bracket", "pairing/bracket.html", "bracket-board", _arbiter_context, (RoundError,))
+BOARD = Board("bracket", "pairing/bracket.html", "bracket-sheet", _arbiter_context, (RoundError,))
 
 
 @require_GET
@@ -332,7 +336,7 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     def build() -> dict:
         if not tournament.pairing_system.has_page("public_bracket"):
             raise Http404(_("This tournament has no bracket."))
-        return bracket_context(service.board(tournament))
+        return bracket_context(service.sheet(tournament))
 
     return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)
 
@@ -343,7 +347,7 @@ def bracket_pdf_made(tournament: Tournament) -> Made:
         raise Http404(_("This tournament has no bracket."))
     name = slugify(tournament.name) or "category"
     disposition = {"Content-Disposition": f'attachment; filename="{name}-bracket.pdf"'}
-    return bracket_pdf(tournament, service.board(tournament)), "application/pdf", disposition
+    return bracket_pdf(tournament, service.sheet(tournament)), "application/pdf", disposition
 
 
 @require_GET
