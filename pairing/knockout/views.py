@@ -24,7 +24,7 @@ from arbiter.platform.public_pdf import public_pdf
 from pairing.engines import knockout as ko
 from pairing.knockout import services as service
 from pairing.knockout.models import Bracket
-from pairing.rounds.board import Board
+from pairing.rounds.board import SwappedPage
 from pairing.rounds.services import ConfirmationNeeded, RoundError, draft_token
 
 STAGE_TITLES = {
@@ -110,7 +110,7 @@ def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if not tournament.pairing_system.has_page("bracket"):
         messages.error(request, _("Only a knockout category has a bracket."))
         return redirect("tournament_settings", tournament_id=tournament.pk)
-    return BOARD.render(request, tournament)
+    return PAGE.render(request, tournament)
 
 
 def _posted_seeds(request: HttpRequest) -> dict[int, int | None] | None:
@@ -127,7 +127,7 @@ def _seeds_refused(
 ) -> HttpResponse:
     """The page again with the arbiter's own choice kept and the clashing seeds marked (a
     redirect would show the seeds saved before instead: none at all the first time)."""
-    return BOARD.render(
+    return PAGE.render(
         request,
         tournament,
         error=str(error),
@@ -146,8 +146,8 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except service.SeedsRefused as error:
         return _seeds_refused(request, tournament, chosen, error)
     except RoundError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
+        return PAGE.fail(request, tournament, str(error))
+    return PAGE.done(request, tournament)
 
 
 @require_POST
@@ -157,10 +157,10 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     pool_up_to = request.POST.get("pool_up_to", "")
     knockout_system = request.POST.get("knockout_system", "")
     if _whole(pool_up_to) is None:
-        return BOARD.fail(
+        return PAGE.fail(
             request, tournament, _("Give the largest field drawn as a pool (0 for none).")
         )
-    return BOARD.act(
+    return PAGE.act(
         request,
         tournament,
         lambda: service.set_rules(
@@ -180,8 +180,8 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
     if _whole(entry) is None or not (_whole(slot) is not None or slot == ""):
-        return BOARD.fail(request, tournament, _("Choose a competitor and a place."))
-    return BOARD.act(
+        return PAGE.fail(request, tournament, _("Choose a competitor and a place."))
+    return PAGE.act(
         request,
         tournament,
         lambda: service.place_by_hand(
@@ -219,10 +219,10 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return _seeds_refused(request, tournament, chosen or {}, error)
     except ConfirmationNeeded as refused:
         again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-        return BOARD.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+        return PAGE.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
     except RoundError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
+        return PAGE.fail(request, tournament, str(error))
+    return PAGE.done(request, tournament)
 
 
 @require_POST
@@ -237,10 +237,10 @@ def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             confirm=request.POST.get("confirm") == "yes",
         )
     except ConfirmationNeeded as refused:
-        return BOARD.render(request, tournament, confirm_undraw={"lost": refused.lost})
+        return PAGE.render(request, tournament, confirm_undraw={"lost": refused.lost})
     except RoundError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
+        return PAGE.fail(request, tournament, str(error))
+    return PAGE.done(request, tournament)
 
 
 @require_POST
@@ -249,7 +249,7 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     match = request.POST.get("match", "")
     winner = request.POST.get("winner", "")
     if _whole(match) is None or not (_whole(winner) is not None or winner == ""):
-        return BOARD.fail(request, tournament, _("Choose the winner of a match."))
+        return PAGE.fail(request, tournament, _("Choose the winner of a match."))
     confirm = request.POST.get("confirm_reset") == "1"
     try:
         service.record_bout(
@@ -262,10 +262,10 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
     except service.ResetNeeded as error:
         pending = {"match": match, "winner": winner, "matches": error.matches}
-        return BOARD.render(request, tournament, error=str(error), reset=pending)
+        return PAGE.render(request, tournament, error=str(error), reset=pending)
     except RoundError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
+        return PAGE.fail(request, tournament, str(error))
+    return PAGE.done(request, tournament)
 
 
 def _seen(request: HttpRequest) -> str:
@@ -325,7 +325,9 @@ def _arbiter_context(tournament: Tournament) -> dict:
     return context
 
 
-BOARD = Board("bracket", "pairing/bracket.html", "bracket-sheet", _arbiter_context, (RoundError,))
+PAGE = SwappedPage(
+    "bracket", "pairing/bracket.html", "bracket-sheet", _arbiter_context, (RoundError,)
+)
 
 
 @require_GET
