@@ -24,8 +24,8 @@ from arbiter.platform.public_pdf import public_pdf
 from pairing.engines import knockout as ko
 from pairing.knockout import services as service
 from pairing.knockout.models import Bracket
-from pairing.rounds.board import SwappedPage
 from pairing.rounds.services import ConfirmationNeeded, RoundError, draft_token
+from pairing.rounds.swapped_page import SwappedPage
 
 STAGE_TITLES = {
     "main": _("Main bracket"),

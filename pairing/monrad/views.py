@@ -18,9 +18,9 @@ from arbiter.core.services.results import ResultError, record_result
 from pairing.engines import monrad as engine
 from pairing.monrad import services as service
 from pairing.monrad.models import MonradPairing, MonradSettings
-from pairing.rounds.board import SwappedPage, posted_entry, posted_int
 from pairing.rounds.jobs import shown_pair_job
 from pairing.rounds.services import RoundError, draft_token
+from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
 
 
 @require_GET

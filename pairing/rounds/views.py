@@ -18,8 +18,8 @@ from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import BackgroundJob, Entry, Round, Tournament
 from arbiter.platform import jobs
 from pairing.rounds import services as lifecycle
-from pairing.rounds.board import SwappedPage, posted_entry, posted_int
 from pairing.rounds.jobs import PAIRING_ROUND, next_round_number, round_page
+from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
 
 
 def _page(tournament: Tournament) -> SwappedPage:

@@ -16,9 +16,9 @@ from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Bye, Game, Round, Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.core.scoring import pairings, points_before
-from pairing.rounds.board import SwappedPage, posted_entry, posted_int
 from pairing.rounds.jobs import shown_pair_job
 from pairing.rounds.services import RoundError, draft_token
+from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
 from pairing.swiss import records
 from pairing.swiss import services as service
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord

@@ -15,8 +15,8 @@ from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
 from arbiter.core.systems import Link, PairingSystem
 from pairing.rounds import services as rounds
-from pairing.rounds.board import SwappedPage
 from pairing.rounds.demo import play_rounds
+from pairing.rounds.swapped_page import SwappedPage
 
 CODE = "dummy"
 
