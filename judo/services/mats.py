@@ -163,17 +163,23 @@ def day(competition: Competition, mat: int | None = None, *, order: bool = True)
     return Day(competition, categories, sheets, plan, live)
 
 
+#: A cached plan is a pickled ``ko.Schedule``: this moves on whenever its classes change shape
+#: (2: ``ScheduledBout`` and ``Schedule.bouts``), so a plan cached by an earlier release is never
+#: read back.
+PLAN_FORMAT = 2
+
+
 def _plan(competition: Competition, categories: tuple[Category, ...], states: dict) -> ko.Schedule:
     """The contest order of the mats of `states`, each mat's kept in the cache under the versions
     it follows from (the competition's: its mats, rest and bout estimate; and its categories'):
     a score entry or a result on another mat does not work it out again."""
     rest, minutes = rest_in_bouts(competition), float(competition.bout_minutes)
-    entries, breaches = [], []
+    scheduled, breaches = [], []
     for mat in sorted({c.mat for c in categories if str(c.pk) in states}):
         mine = [c for c in categories if c.mat == mat and str(c.pk) in states]
         versions = [(c.pk, c.tournament_id, c.tournament.version) for c in mine]
         made = competition.created_at.timestamp()
-        key = f"plan:{competition.pk}:{made}:{competition.version}:{mat}:{versions}"
+        key = f"plan{PLAN_FORMAT}:{competition.pk}:{made}:{competition.version}:{mat}:{versions}"
         key = "mats:" + hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
         plan = cache.get(key)
         if plan is None:
@@ -184,9 +190,9 @@ def _plan(competition: Competition, categories: tuple[Category, ...], states: di
                 minutes,
             )
             cache.set(key, plan, KEEP_SECONDS)
-        entries += plan.entries
+        scheduled += plan.bouts
         breaches += plan.breaches
-    return ko.Schedule(rest, tuple(entries), tuple(breaches))
+    return ko.Schedule(rest, tuple(scheduled), tuple(breaches))
 
 
 @transaction.atomic

@@ -169,18 +169,18 @@ def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> Http
             return context
         call = today.when(entry) if today else None
         if call is not None:
-            ms = sheet.state[call.entry.bout]
-            now, _after = service.on_the_mat(today.order(call.entry.mat))
+            ms = sheet.state[call.scheduled.bout]
+            now, _after = service.on_the_mat(today.order(call.scheduled.mat))
             context["next"] = {
-                "mat": call.entry.mat,
-                "bout": call.entry.bout,
-                "position": call.entry.position,
+                "mat": call.scheduled.mat,
+                "bout": call.scheduled.bout,
+                "position": call.scheduled.position,
                 "certain": call.certain,
                 "route": route(sheet.state, ms, who),
                 "white": side_label(sheet.state, ms.match.a, ms.a, sheet.entries),
                 "blue": side_label(sheet.state, ms.match.b, ms.b, sheet.entries),
-                "on_the_mat": now is not None and now.position == call.entry.position,
-                "minutes": _minutes(call.entry.start - (now.start if now else 0)),
+                "on_the_mat": now is not None and now.position == call.scheduled.position,
+                "minutes": _minutes(call.scheduled.start - (now.start if now else 0)),
             }
         for ms in sheet.state.matches:
             if ms.status != "done" or who not in (ms.a, ms.b):

@@ -182,5 +182,5 @@ def test_when_do_i_fight_names_the_mat_and_the_bout(ulla, cup):
     today = mats.day(cup)
     now, _ = today.now_and_next(1)
     call = today.when(now.white)
-    assert call.certain and call.entry.mat == 1 and call.entry.bout == now.match.match.id
+    assert call.certain and call.scheduled.mat == 1 and call.scheduled.bout == now.match.match.id
     assert Competition.objects.get(pk=cup.pk).version > 0

@@ -44,8 +44,8 @@ from .progress import (
 from .schedule import (
     Breach,
     Call,
-    Entry,
     Schedule,
+    ScheduledBout,
     earliest,
     next_bout,
     propose_mats,
@@ -54,7 +54,7 @@ from .schedule import (
     to_fight,
 )
 from .scores import DEFAULT_EDITION, EDITIONS, RULES, Outcome, Rules, Score, Tally, compare
-from .systems import SYSTEMS, System, bracket
+from .systems import SYSTEMS, KnockoutSystem, bracket
 
 __all__ = [
     "DEFAULT_EDITION",
@@ -70,8 +70,8 @@ __all__ = [
     "Competitor",
     "Draw",
     "DrawnBracket",
-    "Entry",
     "KnockoutError",
+    "KnockoutSystem",
     "MatchState",
     "MedalRow",
     "Medals",
@@ -82,10 +82,10 @@ __all__ = [
     "ResetNeeded",
     "Rules",
     "Schedule",
+    "ScheduledBout",
     "Score",
     "State",
     "Step",
-    "System",
     "Tally",
     "bracket",
     "bracket_size",

@@ -33,7 +33,10 @@ _Places = Callable[[int, int, tuple[int, int], _Add], list[tuple[int, Ref]]]
 
 
 @dataclass(frozen=True)
-class System:
+class KnockoutSystem:
+    """A knockout system (the IJF's "competition system": single elimination, a repechage, a
+    pool), not a pairing system: the code a category's bracket is laid out by."""
+
     code: str
     name: str
     #: The smallest bracket the system is defined on (knockout); pools: the most competitors.
@@ -46,15 +49,15 @@ class System:
         return self.code == "pool"
 
 
-SYSTEMS: dict[str, System] = {
+SYSTEMS: dict[str, KnockoutSystem] = {
     s.code: s
     for s in (
-        System("single", "Single elimination", 2, 2),
-        System("single_bronze", "Single elimination with a bronze match", 4, 1),
-        System("ijf_repechage", "IJF quarter-final repechage", 8, 2),
-        System("double_repechage", "Double repechage (classic)", 8, 2),
-        System("double_elimination", "Double elimination", 8, 2),
-        System("pool", "Pool (round robin)", 2, 1),
+        KnockoutSystem("single", "Single elimination", 2, 2),
+        KnockoutSystem("single_bronze", "Single elimination with a bronze match", 4, 1),
+        KnockoutSystem("ijf_repechage", "IJF quarter-final repechage", 8, 2),
+        KnockoutSystem("double_repechage", "Double repechage (classic)", 8, 2),
+        KnockoutSystem("double_elimination", "Double elimination", 8, 2),
+        KnockoutSystem("pool", "Pool (round robin)", 2, 1),
     )
 }
 
