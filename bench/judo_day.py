@@ -114,9 +114,9 @@ def table(port: int, cup, username: str, every: float, deadline: float, out: dic
                 path = f"/arbiter/c/{cup.pk}/mats/{mat}/score/"
             posted = time.perf_counter()
             headers = {"HX-Request": "true", "X-CSRFToken": token}
-            board = session.request("POST", path, form, headers)
+            section = session.request("POST", path, form, headers)
             out["latencies"].append(time.perf_counter() - posted)
-            out["errors"] += session.status != 200 or 'role="alert"' in board
+            out["errors"] += session.status != 200 or 'role="alert"' in section
             time.sleep(max(0.0, every - (time.perf_counter() - started)))
     finally:
         connection.close()
@@ -233,7 +233,7 @@ def main() -> None:
         card = (third.white or third.blue).pk
         print(
             f"{args.competitors} competitors, {cup.categories.count()} categories, "
-            f"{args.mats} mats, {len(plan.entries)} bouts to fight; set up in {took:.0f} s"
+            f"{args.mats} mats, {len(plan.bouts)} bouts to fight; set up in {took:.0f} s"
         )
         print(f"database: {connection.vendor}; uncached renders (every cache emptied):")
         misses = renders(cup, card, args.repeat)

@@ -114,7 +114,7 @@ def judo_day(
     on_mats.propose_mats(user, cup, seen=cup.version)
     cup.refresh_from_db()
     service.set_published(user, cup, True, seen=cup.version)
-    bouts = len(on_mats.day(cup).plan.entries)
+    bouts = len(on_mats.day(cup).plan.bouts)
     for n in range(max(mats, round(bouts * fought))):
         _table(user, cup, n % mats + 1, rng.choice(["a:ippon", "b:ippon"]), confirm=True)
     for mat in range(1, mats + 1):

@@ -119,10 +119,10 @@ class Results:
     def medal_table(self, by: str) -> tuple[ko.MedalRow, ...]:
         return self.today.medal_table(by)
 
-    def boards(self) -> list[tuple[str, Any]]:
-        """(title, board) of every drawn category, for the printed sheets."""
+    def sheets(self) -> list[tuple[str, Any]]:
+        """(title, sheet) of every drawn category, for the printed sheets."""
         return [
-            (f"{self.competition.name} · {c.category.label}", self.today.boards[c.category.pk])
+            (f"{self.competition.name} · {c.category.label}", self.today.sheets[c.category.pk])
             for c in self.categories
             if c.status != NOT_DRAWN
         ]
@@ -151,31 +151,31 @@ def results(competition: Competition) -> Results:
     )
     shown = []
     for category in today.categories:
-        board = today.boards[category.pk]
-        if board.state is None:
+        sheet = today.sheets[category.pk]
+        if sheet.state is None:
             shown.append(CategoryResults(category, NOT_DRAWN, (), ()))
             continue
         places = tuple(
             Place(line, entry, weights.get(entry.pk) if entry else None)
-            for line, entry in board.placings()
+            for line, entry in sheet.placings()
         )
         bouts = []
-        for ms in board.state.matches:
+        for ms in sheet.state.matches:
             if ms.status != "done":
                 continue
-            kept = board.fought.get(ms.match.id)
+            kept = sheet.fought.get(ms.match.id)
             score = kept.score if kept else ""
             bouts.append(
                 Fought(
                     ms,
-                    board.entries.get(ms.a),
-                    board.entries.get(ms.b),
-                    board.entries.get(ms.winner),
+                    sheet.entries.get(ms.a),
+                    sheet.entries.get(ms.b),
+                    sheet.entries.get(ms.winner),
                     score,
                     *_read(score),
                 )
             )
-        status = FINISHED if board.finished else IN_PROGRESS
+        status = FINISHED if sheet.finished else IN_PROGRESS
         shown.append(CategoryResults(category, status, places, tuple(bouts)))
     return Results(competition, tuple(shown), today)
 

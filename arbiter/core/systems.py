@@ -109,9 +109,9 @@ class PairingSystem:
     #: system's rounds are made otherwise (a round robin's drawing of lots makes them all).
     pairer: Callable[[Any, Any, int], Any] | None = None
     #: The page where the next round is paired and its draft edited: its URL name and its
-    #: Board, the HTMX glue (pairing/rounds/board.py).
+    #: SwappedPage, the HTMX glue (pairing/rounds/swapped_page.py).
     round_page: str = ""
-    board: Any = None
+    swapped_page: Any = None
     #: The model keeping what the pairer proposed beside each round (with ``boards``, ``bye``
     #: and ``edited``): an edited draft is compared with it.
     engine_record: type[models.Model] | None = None

@@ -254,29 +254,29 @@ A3_SLOTS = 64
 BOX_PLACES = 7
 
 
-def bracket_pdf(tournament: Tournament, board) -> bytes:
-    """The bracket sheet of a knockout category (``pairing.knockout.services.Board``), as
+def bracket_pdf(tournament: Tournament, sheet) -> bytes:
+    """The bracket sheet of a knockout category (``pairing.knockout.services.BracketSheet``), as
     JudoShiai prints it: the main bracket as a tree from the drawn places on the left to the
     final on the right, with the repechage and bronze matches and the results box beside it; a
     pool as a sheet with its grid, its matches and its standing. One A4 landscape page up to 32
     places, A3 landscape for 64; a bigger bracket gets an A3 page per block of 64 and one for
     the rounds after them."""
-    return bracket_sheets([(tournament.name, board)])
+    return bracket_sheets([(tournament.name, sheet)])
 
 
 def bracket_sheets(sheets: list[tuple[str, object]]) -> bytes:
-    """Several categories' sheets (title, board) in one document, each from a new page, in the
+    """Several categories' sheets (title, sheet) in one document, each from a new page, in the
     order given (a competition's printed brackets and pools: docs/competition.md)."""
     from pairing.engines.knockout import SYSTEMS
 
     doc = None
-    for title, board in sheets:
-        if board.state is None:
+    for title, sheet in sheets:
+        if sheet.state is None:
             subtitle, page = _("Bracket"), "A4"
         else:
-            system = SYSTEMS[board.engine.system]
-            size = board.engine.draw.size
-            values = {"system": system.name, "seed": board.bracket.random_seed, "places": size}
+            system = SYSTEMS[sheet.engine.system]
+            size = sheet.engine.draw.size
+            values = {"system": system.name, "seed": sheet.bracket.random_seed, "places": size}
             subtitle = _("%(system)s · random seed %(seed)s") % values
             if not system.is_pool:
                 subtitle = _("%(system)s · random seed %(seed)s · %(places)s places") % values
@@ -286,23 +286,23 @@ def bracket_sheets(sheets: list[tuple[str, object]]) -> bytes:
         else:
             doc.heading, doc.subtitle = title, subtitle
             doc.add_page(orientation="landscape", format=page)
-        if board.state is None:
+        if sheet.state is None:
             doc.set_font("DejaVu", "", 11)
             doc.cell(0, 8, _("The bracket is not drawn yet."))
-        elif SYSTEMS[board.engine.system].is_pool:
+        elif SYSTEMS[sheet.engine.system].is_pool:
             doc.set_auto_page_break(True, margin=14)
-            _pool_sheet(doc, board)
+            _pool_sheet(doc, sheet)
         else:
             doc.set_auto_page_break(False)
-            _bracket_sheet(doc, board)
+            _bracket_sheet(doc, sheet)
     if doc is None:
         doc = _Document(_("Brackets"), _("No category is drawn yet."), orientation="landscape")
     return bytes(doc.output())
 
 
-def _bracket_sheet(doc: FPDF, board) -> None:
-    size = board.engine.draw.size
-    levels = _bracket_levels(board)
+def _bracket_sheet(doc: FPDF, sheet) -> None:
+    size = sheet.engine.draw.size
+    levels = _bracket_levels(sheet)
     per_page = min(size, A3_SLOTS)
     depth = per_page.bit_length()  # levels 0 .. log2(per_page): the block's places to its winner
     blocks = size // per_page
@@ -314,7 +314,7 @@ def _bracket_sheet(doc: FPDF, board) -> None:
     if blocks > 1:
         doc.add_page()
         _tree(doc, levels[depth - 1 :], panel=True)
-    _panel(doc, board)
+    _panel(doc, sheet)
 
 
 def _block(level: list, block: int, blocks: int) -> list:
@@ -328,17 +328,17 @@ _PANEL = 92
 _TOP, _BOTTOM = 16, 8
 
 
-def _bracket_levels(board) -> list[list[tuple[str, str]]]:
+def _bracket_levels(sheet) -> list[list[tuple[str, str]]]:
     """The tree's levels: level 0 the drawn places (name, club), level k the winners of main
     round k (name, the match's label); a name is "" while the match is not decided."""
     from pairing.engines.knockout.systems import main_id
 
-    state, entries = board.state, board.entries
-    size = board.engine.draw.size
+    state, entries = sheet.state, sheet.entries
+    size = sheet.engine.draw.size
     rounds = size.bit_length() - 1
     final = next(m for m in state.matches if m.match.stage == "final")
     places = []
-    for cid in board.engine.draw.slots:
+    for cid in sheet.engine.draw.slots:
         entry = entries.get(cid) if cid else None
         places.append((entry.name, entry.club or entry.federation) if entry else ("", "bye"))
     levels = [places]
@@ -405,39 +405,39 @@ def _tree(doc: FPDF, levels: list, *, panel: bool) -> None:
     doc.set_draw_color(0)
 
 
-def _side(board, competitor: str | None) -> str:
+def _side(sheet, competitor: str | None) -> str:
     """One side of a match: a name, "" while not known yet, "bye" when nobody comes."""
     from pairing.engines.knockout import PENDING
 
     if competitor == PENDING:
         return ""
-    entry = board.entries.get(competitor) if competitor else None
+    entry = sheet.entries.get(competitor) if competitor else None
     return entry.name if entry else _("bye")
 
 
-def _panel(doc: FPDF, board) -> None:
+def _panel(doc: FPDF, sheet) -> None:
     """Beside the tree: the repechage and bronze matches, then the results box."""
     x = doc.w - doc.r_margin - _PANEL
     doc.set_xy(x, doc.t_margin + _TOP)
-    extra = [m for m in board.state.matches if m.match.stage in ("repechage", "bronze")]
+    extra = [m for m in sheet.state.matches if m.match.stage in ("repechage", "bronze")]
     titles = {"repechage": _("Repechage"), "bronze": _("Bronze")}
     size = 7 if len(extra) <= 12 else 6
     if extra:
         rows = [[_("Match"), "", "", _("Winner")]]
         for ms in extra:
-            winner = board.entries.get(ms.winner) if ms.winner else None
+            winner = sheet.entries.get(ms.winner) if ms.winner else None
             rows.append(
                 [
                     f"M{ms.match.id} {titles[ms.match.stage]}",
-                    _side(board, ms.a),
-                    _side(board, ms.b),
+                    _side(sheet, ms.a),
+                    _side(sheet, ms.b),
                     winner.name if winner else "",
                 ]
             )
         _panel_table(doc, rows, (20, 24, 24, 24), size)
         doc.ln(3)
     rows = [[_("Place"), _("Name"), _("Club")]]
-    for line, entry in board.placings():
+    for line, entry in sheet.placings():
         if line.place <= BOX_PLACES:
             rows.append([str(line.place), entry.name if entry else "", entry.club if entry else ""])
     doc.set_x(x)
@@ -462,15 +462,15 @@ def _panel_table(doc: FPDF, rows: list[list[str]], widths: tuple, size: float) -
                 row.cell(_fit(doc, value, width - 2))
 
 
-def pool_sheet_rows(board) -> tuple[list[list[str]], list[list[str]]]:
+def pool_sheet_rows(sheet) -> tuple[list[list[str]], list[list[str]]]:
     """A pool sheet's two tables: the competitors with a grid of who beat whom (1 a win, 0 a
     loss), wins, score points and rank (ranked as the placings are, points included); the
     matches in their order with the winner, how they won (ippon, waza-ari, yuko, ...) and the
     score points each side took."""
-    slots = [c for c in board.engine.draw.slots if c is not None]
-    rows_by = {row.competitor: row for row in board.standings()}
+    slots = [c for c in sheet.engine.draw.slots if c is not None]
+    rows_by = {row.competitor: row for row in sheet.standings()}
     beat = {}
-    for ms in board.state.matches:
+    for ms in sheet.state.matches:
         if ms.status == "done":
             beat[(ms.winner, ms.loser)] = "1"
             beat[(ms.loser, ms.winner)] = "0"
@@ -478,7 +478,7 @@ def pool_sheet_rows(board) -> tuple[list[list[str]], list[list[str]]]:
     heading = [_("No."), _("Name"), _("Club"), *numbers, _("Wins"), _("Points"), _("Rank")]
     grid_rows = [heading]
     for n, cid in enumerate(slots, start=1):
-        entry = board.entries.get(cid)
+        entry = sheet.entries.get(cid)
         row = rows_by.get(cid)
         grid = ["\u2014" if other == cid else beat.get((cid, other), "") for other in slots]
         rank = f"{row.rank}{'*' if row.tied else ''}" if row else ""
@@ -486,26 +486,26 @@ def pool_sheet_rows(board) -> tuple[list[list[str]], list[list[str]]]:
         grid_rows.append([str(n), entry.name, entry.club, *grid, wins, points, rank])
     number = {cid: n for n, cid in enumerate(slots, start=1)}
     match_rows = [[_("Match"), "", "", _("Winner"), _("How"), _("Points")]]
-    for ms in board.state.matches:
-        a, b = board.entries.get(ms.a), board.entries.get(ms.b)
-        winner = board.entries.get(ms.winner) if ms.winner else None
-        points = board.points.get(ms.match.id)
+    for ms in sheet.state.matches:
+        a, b = sheet.entries.get(ms.a), sheet.entries.get(ms.b)
+        winner = sheet.entries.get(ms.winner) if ms.winner else None
+        points = sheet.points.get(ms.match.id)
         match_rows.append(
             [
                 str(ms.match.id),
                 f"{number.get(ms.a, '')} {a.name if a else ''}",
                 f"{number.get(ms.b, '')} {b.name if b else ''}",
                 winner.name if winner else "",
-                board.how(ms.match.id),
+                sheet.how(ms.match.id),
                 f"{points[0]}\u2013{points[1]}" if points else "",
             ]
         )
     return grid_rows, match_rows
 
 
-def _pool_sheet(doc: FPDF, board) -> None:
+def _pool_sheet(doc: FPDF, sheet) -> None:
     """A pool: its grid and its matches (:func:`pool_sheet_rows`), the ties marked."""
-    grid_rows, match_rows = pool_sheet_rows(board)
+    grid_rows, match_rows = pool_sheet_rows(sheet)
     n = len(grid_rows) - 1
     widths = (10, 70, 50, *([12] * n), 14, 14, 14)
     align = ("RIGHT", "LEFT", "LEFT", *(["CENTER"] * n), "RIGHT", "RIGHT", "RIGHT")

@@ -59,12 +59,12 @@ class Day:
 
     competition: Competition
     categories: tuple[Category, ...]
-    boards: dict[int, knockout.Board]  # by category id
+    sheets: dict[int, knockout.BracketSheet]  # by category id
     plan: ko.Schedule
     live: dict[tuple[int, int], LiveScore]  # (category id, match)
 
     def drawn(self) -> list[Category]:
-        return [c for c in self.categories if self.boards[c.pk].state is not None]
+        return [c for c in self.categories if self.sheets[c.pk].state is not None]
 
     def order(self, mat: int) -> list[Called]:
         """The bouts still to fight on `mat`, in the order the mat calls them."""
@@ -72,8 +72,8 @@ class Day:
         called = []
         for item in self.plan.mat(mat):
             category = by_id[item.category]
-            board = self.boards[category.pk]
-            ms = board.state[item.bout]
+            sheet = self.sheets[category.pk]
+            ms = sheet.state[item.bout]
             live = self.live.get((category.pk, item.bout))
             called.append(
                 Called(
@@ -81,8 +81,8 @@ class Day:
                     item.start,
                     category,
                     ms,
-                    board.entries.get(ms.a) if ms.a else None,
-                    board.entries.get(ms.b) if ms.b else None,
+                    sheet.entries.get(ms.a) if ms.a else None,
+                    sheet.entries.get(ms.b) if ms.b else None,
                     live_score(live, self.competition.rule_set),
                     live.version if live else 0,
                 )
@@ -96,25 +96,25 @@ class Day:
 
     def when(self, entry: Entry) -> ko.Call | None:
         """When `entry` fights next (None: no more bouts, or the category is not drawn)."""
-        states = {str(c.pk): self.boards[c.pk].state for c in self.drawn()}
+        states = {str(c.pk): self.sheets[c.pk].state for c in self.drawn()}
         return ko.next_bout(self.plan, states, str(entry.pk))
 
     def category(self, key: str) -> Category:
         return next(c for c in self.categories if str(c.pk) == key)
 
     def placings(self, category: Category) -> list[tuple[ko.Placing, Entry | None]]:
-        return self.boards[category.pk].placings()
+        return self.sheets[category.pk].placings()
 
     def medal_table(self, by: str) -> tuple[ko.MedalRow, ...]:
         """Medals by club or by country over every category's final places."""
         rows = []
         for category in self.drawn():
-            board = self.boards[category.pk]
+            sheet = self.sheets[category.pk]
             competitors = [
                 ko.Competitor(pk, e.name, club=e.club, country=e.federation)
-                for pk, e in board.entries.items()
+                for pk, e in sheet.entries.items()
             ]
-            rows.append((ko.placings(board.state, board.points), competitors))
+            rows.append((ko.placings(sheet.state, sheet.points), competitors))
         return ko.medal_table(rows, by)
 
 
@@ -147,20 +147,26 @@ def day(competition: Competition, mat: int | None = None, *, order: bool = True)
     if mat is not None:
         categories = categories.filter(mat=mat)
     categories = tuple(categories)
-    shown = knockout.boards([c.tournament for c in categories])
-    boards = {c.pk: shown[c.tournament_id] for c in categories}
+    shown = knockout.sheets([c.tournament for c in categories])
+    sheets = {c.pk: shown[c.tournament_id] for c in categories}
     states = {
-        str(c.pk): boards[c.pk].state
+        str(c.pk): sheets[c.pk].state
         for c in categories
-        if boards[c.pk].state is not None and c.mat and order
+        if sheets[c.pk].state is not None and c.mat and order
     }
     plan = _plan(competition, categories, states)
-    by_bracket = {boards[c.pk].bracket.pk: c for c in categories if boards[c.pk].bracket.pk}
+    by_bracket = {sheets[c.pk].bracket.pk: c for c in categories if sheets[c.pk].bracket.pk}
     live = {
         (by_bracket[s.bracket_id].pk, s.match): s
         for s in LiveScore.objects.filter(bracket__in=list(by_bracket))
     }
-    return Day(competition, categories, boards, plan, live)
+    return Day(competition, categories, sheets, plan, live)
+
+
+#: A cached plan is a pickled ``ko.Schedule``: this moves on whenever its classes change shape
+#: (2: ``ScheduledBout`` and ``Schedule.bouts``), so a plan cached by an earlier release is never
+#: read back.
+PLAN_FORMAT = 2
 
 
 def _plan(competition: Competition, categories: tuple[Category, ...], states: dict) -> ko.Schedule:
@@ -168,12 +174,12 @@ def _plan(competition: Competition, categories: tuple[Category, ...], states: di
     it follows from (the competition's: its mats, rest and bout estimate; and its categories'):
     a score entry or a result on another mat does not work it out again."""
     rest, minutes = rest_in_bouts(competition), float(competition.bout_minutes)
-    entries, breaches = [], []
+    scheduled, breaches = [], []
     for mat in sorted({c.mat for c in categories if str(c.pk) in states}):
         mine = [c for c in categories if c.mat == mat and str(c.pk) in states]
         versions = [(c.pk, c.tournament_id, c.tournament.version) for c in mine]
         made = competition.created_at.timestamp()
-        key = f"plan:{competition.pk}:{made}:{competition.version}:{mat}:{versions}"
+        key = f"plan{PLAN_FORMAT}:{competition.pk}:{made}:{competition.version}:{mat}:{versions}"
         key = "mats:" + hashlib.blake2b(key.encode(), digest_size=16).hexdigest()
         plan = cache.get(key)
         if plan is None:
@@ -184,9 +190,9 @@ def _plan(competition: Competition, categories: tuple[Category, ...], states: di
                 minutes,
             )
             cache.set(key, plan, KEEP_SECONDS)
-        entries += plan.entries
+        scheduled += plan.bouts
         breaches += plan.breaches
-    return ko.Schedule(rest, tuple(entries), tuple(breaches))
+    return ko.Schedule(rest, tuple(scheduled), tuple(breaches))
 
 
 @transaction.atomic
@@ -220,8 +226,8 @@ def propose_mats(user, competition: Competition, *, seen: int) -> None:
     current = day(competition)
     counts = {}
     for category in current.categories:
-        state = current.boards[category.pk].state
-        entries = current.boards[category.pk].entries.values()
+        state = current.sheets[category.pk].state
+        entries = current.sheets[category.pk].entries.values()
         counts[str(category.pk)] = (
             len(ko.to_fight(state)) if state else sum(1 for e in entries if not e.withdrawn)
         )
@@ -236,14 +242,14 @@ def _bout(category: Category, match: int, mat: int | None) -> tuple[Bracket, ko.
     bracket = Bracket.objects.select_for_update().get(tournament=category.tournament_id)
     if mat is not None:
         _check_mat(category, match, mat)
-    board = knockout.board(category.tournament)
-    if board.state is None:
+    sheet = knockout.sheet(category.tournament)
+    if sheet.state is None:
         raise CompetitionError(_("%(category)s is not drawn.") % {"category": category.label})
-    if not any(ms.match.id == match for ms in board.state.matches):
+    if not any(ms.match.id == match for ms in sheet.state.matches):
         raise CompetitionError(
             _("%(category)s has no bout %(bout)s.") % {"category": category.label, "bout": match}
         )
-    ms = board.state[match]
+    ms = sheet.state[match]
     if ms.decided:
         raise CompetitionError(
             _("Bout %(bout)s of %(category)s is decided already.")

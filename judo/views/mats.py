@@ -3,9 +3,9 @@ left (the index), and the mat-side page where the table keeps the score and conf
 in two taps (docs/competition.md, "The mats: table and public pages").
 
 Every button posts the live score's version the page showed (``seen``): a second tab or a stale
-page is refused with the score as it stands. The board is swapped over HTMX (partial
-``mat-board``), which also asks for itself every few seconds so two tables stay in step; without
-JavaScript every button is a plain form and the page reloads.
+page is refused with the score as it stands. The mat's bout section is swapped over HTMX
+(partial ``mat-bout``), which also asks for itself every few seconds so two tables stay in
+step; without JavaScript every button is a plain form and the page reloads.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ SIDE_BUTTONS = (
     ("fusen-gachi", gettext_lazy("Fusen-gachi")),
 )
 SIDE_NAMES = {"a": gettext_lazy("White"), "b": gettext_lazy("Blue")}
-#: How often the mat-side board asks for the score as it stands (another table may score).
+#: How often the mat page asks for the score as it stands (another table may score).
 POLL_EVERY = "4s"
 #: The bouts named after the next one ("then ...").
 THEN = 3
@@ -48,7 +48,7 @@ THEN = 3
 
 @dataclass(frozen=True)
 class Shown:
-    """A bout as the mat pages show it: the called bout and its score board."""
+    """A bout as the mat pages show it: the called bout and its scoreboard."""
 
     called: service.Called
     white: ko.Tally
@@ -163,7 +163,7 @@ def mat_number(competition: Competition, mat: int) -> int:
 
 
 def mat_context(competition: Competition, mat: int) -> dict:
-    """The mat's current bout with its board, the next one and the few after it (the mat's
+    """The mat's current bout with its scoreboard, the next one and the few after it (the mat's
     categories only are read: each mat is ordered on its own)."""
     today = service.day(competition, mat)
     order = today.order(mat)
@@ -218,21 +218,22 @@ def index(request: HttpRequest, competition: Competition) -> HttpResponse:
 @require_GET
 @competition_arbiter_required
 def mat_page(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
-    return _board(request, competition, mat_number(competition, mat))
+    return _mat_section(request, competition, mat_number(competition, mat))
 
 
-def _board(request: HttpRequest, competition: Competition, mat: int, **extra) -> HttpResponse:
+def _mat_section(request: HttpRequest, competition: Competition, mat: int, **extra) -> HttpResponse:
     context = {**mat_context(competition, mat), **extra}
     template = "pairing/mats/mat.html"
-    return render(request, f"{template}#mat-board" if request.htmx else template, context)
+    return render(request, f"{template}#mat-bout" if request.htmx else template, context)
 
 
 def _answer(
     request: HttpRequest, competition: Competition, mat: int, error: str = "", notice: str = ""
 ) -> HttpResponse:
-    """The board again (HTMX) with what was refused or done, else the page after a redirect."""
+    """The mat's bout section again (HTMX) with what was refused or done, else the page after a
+    redirect."""
     if request.htmx:
-        return _board(request, competition, mat, error=error or None, notice=notice or None)
+        return _mat_section(request, competition, mat, error=error or None, notice=notice or None)
     if error:
         messages.error(request, error)
     elif notice:

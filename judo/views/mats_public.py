@@ -31,7 +31,7 @@ from judo.services import public_day
 from judo.services.competition import public_competition
 from judo.views.mats import fought_summary, mat_number, route, shown, side_label
 from judo.views.public_hint import not_published_hint
-from pairing.knockout.services import board as board_of
+from pairing.knockout.services import sheet as sheet_of
 
 #: The longest name search taken: longer queries are cut (names are at most 100 characters).
 SEARCH_LENGTH = 100
@@ -54,7 +54,7 @@ def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
             for order in [today.order(mat)]
         ]
         categories = [
-            {"category": c, "drawn": today.boards[c.pk].state is not None} for c in today.categories
+            {"category": c, "drawn": today.sheets[c.pk].state is not None} for c in today.categories
         ]
         return {"categories": categories, "mats": mats, **_tabs(competition)}
 
@@ -79,13 +79,13 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
         for called in order:
             if now is not None and called.position == now.position:
                 continue
-            board = today.boards[called.category.pk]
+            sheet = today.sheets[called.category.pk]
             ms = called.match
             coming.append(
                 {
                     "called": called,
-                    "white": side_label(board.state, ms.match.a, ms.a, board.entries),
-                    "blue": side_label(board.state, ms.match.b, ms.b, board.entries),
+                    "white": side_label(sheet.state, ms.match.a, ms.a, sheet.entries),
+                    "blue": side_label(sheet.state, ms.match.b, ms.b, sheet.entries),
                     "minutes": _minutes(called.start - (now.start if now else 0)),
                 }
             )
@@ -154,7 +154,7 @@ def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> Http
 
     def build() -> dict:
         today = service.day(competition, category.mat) if category.mat else None
-        board = today.boards[category.pk] if today else board_of(entry.tournament)
+        sheet = today.sheets[category.pk] if today else sheet_of(entry.tournament)
         who = str(entry.pk)
         context = {
             "entry": entry,
@@ -164,39 +164,39 @@ def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> Http
             "place": None,
             **_tabs(competition),
         }
-        if board.state is None:
+        if sheet.state is None:
             return context
         call = today.when(entry) if today else None
         if call is not None:
-            ms = board.state[call.entry.bout]
-            now, _after = service.on_the_mat(today.order(call.entry.mat))
+            ms = sheet.state[call.scheduled.bout]
+            now, _after = service.on_the_mat(today.order(call.scheduled.mat))
             context["next"] = {
-                "mat": call.entry.mat,
-                "bout": call.entry.bout,
-                "position": call.entry.position,
+                "mat": call.scheduled.mat,
+                "bout": call.scheduled.bout,
+                "position": call.scheduled.position,
                 "certain": call.certain,
-                "route": route(board.state, ms, who),
-                "white": side_label(board.state, ms.match.a, ms.a, board.entries),
-                "blue": side_label(board.state, ms.match.b, ms.b, board.entries),
-                "on_the_mat": now is not None and now.position == call.entry.position,
-                "minutes": _minutes(call.entry.start - (now.start if now else 0)),
+                "route": route(sheet.state, ms, who),
+                "white": side_label(sheet.state, ms.match.a, ms.a, sheet.entries),
+                "blue": side_label(sheet.state, ms.match.b, ms.b, sheet.entries),
+                "on_the_mat": now is not None and now.position == call.scheduled.position,
+                "minutes": _minutes(call.scheduled.start - (now.start if now else 0)),
             }
-        for ms in board.state.matches:
+        for ms in sheet.state.matches:
             if ms.status != "done" or who not in (ms.a, ms.b):
                 continue
             other = ms.b if ms.a == who else ms.a
-            kept = board.fought.get(ms.match.id)
+            kept = sheet.fought.get(ms.match.id)
             won = ms.winner == who
             context["fought"].append(
                 {
                     "bout": ms.match.id,
-                    "opponent": board.entries.get(other) if other else None,
+                    "opponent": sheet.entries.get(other) if other else None,
                     "won": won,
                     "summary": fought_summary(kept.score if kept else "", won),
                 }
             )
         context["place"] = next(
-            (line for line, _entry in board.placings() if line.competitor == who and line.final),
+            (line for line, _entry in sheet.placings() if line.competitor == who and line.final),
             None,
         )
         return context

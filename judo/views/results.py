@@ -87,7 +87,7 @@ def json_made(competition: Competition) -> Made:
 
 def sheets_made(competition: Competition) -> Made:
     """Every drawn category's bracket or pool sheet in one PDF (a task may write it)."""
-    pdf = bracket_sheets(exports.results(competition).boards())
+    pdf = bracket_sheets(exports.results(competition).sheets())
     return pdf, "application/pdf", _attachment(competition, "-brackets.pdf")
 
 

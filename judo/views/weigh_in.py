@@ -31,7 +31,7 @@ from judo.forms import CompetitorForm, WeighForm
 from judo.models import Category, Competition
 from judo.services import competition as service
 from judo.views.competition import categories_with_counts
-from pairing.rounds.board import posted_int
+from pairing.rounds.swapped_page import posted_int
 
 #: Rows the weigh-in list shows at most; a search by name finds the others.
 SHOWN = 300

@@ -151,6 +151,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Board:
+    """One board of the evening: its number and the ids of White and Black."""
+
     number: int
     white: str
     black: str
@@ -159,7 +161,9 @@ class Board:
 
 
 @dataclass(frozen=True)
-class Pairing:
+class RoundPairing:
+    """The engine's pairing of one round (one evening): its boards, and the bye."""
+
     round: int
     present: int
     #: The present members' cards in position order (step 2), as laid out on the table.
@@ -363,7 +367,7 @@ def pair_evening(
     evenings: Sequence[Evening],
     present: Iterable[str],
     settings: Settings = Settings(),
-) -> Pairing:
+) -> RoundPairing:
     """Pair the next round among the players present (the six steps)."""
     present = list(dict.fromkeys(present))
     cards = season(players, evenings, settings)
@@ -412,7 +416,7 @@ def pair_evening(
     for number, (high, low) in enumerate(pairs, start=1):
         white, black = allocate_colours(by_id[high], by_id[low])  # step 5
         boards.append(Board(number, white.id, black.id, frozenset((high, low)) in met))
-    return Pairing(
+    return RoundPairing(
         round=len(evenings) + 1,
         present=count,
         cards=tuple(order),

@@ -61,11 +61,14 @@ class ResetNeeded(BracketError):
 
 
 @dataclass(frozen=True)
-class Board:
-    """The bracket as the pages show it: the engine's bracket and state, and the entries."""
+class BracketSheet:
+    """A knockout category's bracket as it is read, never written: the bracket page, the
+    printed bracket or pool sheet, the mats and the exports show it. The stored bracket, the
+    engine's drawn bracket and its state (who is in each match, who won), the entries and the
+    medals (docs/glossary.md)."""
 
     bracket: Bracket
-    engine: ko.Bracket | None
+    engine: ko.DrawnBracket | None
     state: ko.State | None
     entries: dict[str, Entry]
     medals: ko.Medals | None
@@ -138,7 +141,7 @@ def _locked(tournament: Tournament, seen: str | None = None) -> Bracket:
 
 def progress(tournament: Tournament) -> str:
     """Preparing until the draw, finished when every match is decided."""
-    state = board(tournament).state
+    state = sheet(tournament).state
     if state is None:
         return Tournament.Status.PREPARING
     if all(match.decided for match in state.matches):
@@ -443,7 +446,7 @@ def undo_draw(
     return bracket
 
 
-def _engine(bracket: Bracket, competitors: list[ko.Competitor]) -> ko.Bracket:
+def _engine(bracket: Bracket, competitors: list[ko.Competitor]) -> ko.DrawnBracket:
     by_id = {c.id: c for c in competitors}
     slots = tuple(str(s) if s is not None else None for s in bracket.slots)
     placed = tuple(by_id[s] for s in slots if s is not None and s in by_id)
@@ -522,14 +525,14 @@ def record_bout(
     return ko.play(engine, updated)
 
 
-def board(tournament: Tournament) -> Board:
+def sheet(tournament: Tournament) -> BracketSheet:
     """The bracket, who is in each match and the medals so far (three queries; nothing is
     written, so the public page can call it)."""
-    return boards([tournament])[tournament.pk]
+    return sheets([tournament])[tournament.pk]
 
 
-def boards(tournaments: list[Tournament]) -> dict[int, Board]:
-    """:func:`board` of several categories at once (three queries in all), by tournament id."""
+def sheets(tournaments: list[Tournament]) -> dict[int, BracketSheet]:
+    """:func:`sheet` of several categories at once (three queries in all), by tournament id."""
     ids = [t.pk for t in tournaments]
     kept = {
         b.tournament_id: b
@@ -547,13 +550,13 @@ def boards(tournaments: list[Tournament]) -> dict[int, Board]:
         bracket.tournament = tournament
         mine = entries[tournament.pk]
         if not bracket.slots:
-            shown[tournament.pk] = Board(bracket, None, None, mine, None)
+            shown[tournament.pk] = BracketSheet(bracket, None, None, mine, None)
             continue
         engine = _engine(bracket, [ko.Competitor(pk, e.name) for pk, e in mine.items()])
         bouts_ = fought.get(bracket.pk, [])
         state = ko.play(engine, {b.match: str(b.winner_id) for b in bouts_})
         points = {b.match: ko.Score.parse(b.score).points() for b in bouts_ if b.score}
-        shown[tournament.pk] = Board(
+        shown[tournament.pk] = BracketSheet(
             bracket, engine, state, mine, ko.medals(state), points, {b.match: b for b in bouts_}
         )
     return shown
@@ -569,15 +572,15 @@ class Results:
 
 
 def placings(tournament: Tournament) -> Results:
-    """The category's placings as they stand (from :func:`board`; nothing is written)."""
-    current = board(tournament)
+    """The category's placings as they stand (from :func:`sheet`; nothing is written)."""
+    current = sheet(tournament)
     return Results(tuple(current.placings()), current.state is not None, current.finished)
 
 
 def bouts(tournament: Tournament) -> list[dict]:
     """The bracket's matches decided so far, in match order: who met whom and who won (a bye
     has one side empty and no fight)."""
-    shown = board(tournament)
+    shown = sheet(tournament)
     if shown.state is None:
         return []
     rows = []

@@ -14,7 +14,7 @@ def fight_first_round(user, tournament: Tournament) -> None:
     first, second = tournament.entries.order_by("name")[:2]
     services.set_seeds(user, tournament, {first.pk: 1, second.pk: 2})
     services.draw_bracket(user, tournament, random_seed=2026)
-    state = services.board(tournament).state
+    state = services.sheet(tournament).state
     for ms in [m for m in state.ready() if m.match.round == 1]:
         services.record_bout(user, tournament, ms.match.id, int(ms.a))
 

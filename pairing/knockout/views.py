@@ -1,8 +1,8 @@
 """A knockout category's bracket: seed, draw, enter who won each match, and the public bracket.
 
-The arbiter's page swaps its board over HTMX (partial ``bracket-board``); without JavaScript
-every button is a plain form and the page reloads. The public page is read-only, cached and
-polled like the other public pages.
+The arbiter's page swaps its bracket section over HTMX (partial ``bracket-sheet``); without
+JavaScript every button is a plain form and the page reloads. The public page is read-only,
+cached and polled like the other public pages.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from arbiter.platform.public_pdf import public_pdf
 from pairing.engines import knockout as ko
 from pairing.knockout import services as service
 from pairing.knockout.models import Bracket
-from pairing.rounds.board import Board
 from pairing.rounds.services import ConfirmationNeeded, RoundError, draft_token
+from pairing.rounds.swapped_page import SwappedPage
 
 STAGE_TITLES = {
     "main": _("Main bracket"),
@@ -44,7 +44,10 @@ class Side:
 
 
 @dataclass
-class Bout:
+class MatchBox:
+    """One match's box in the drawn bracket as the page lays it out: its two sides and its
+    status (waiting, ready, done, bye)."""
+
     id: int
     stage: str
     round: int
@@ -61,23 +64,23 @@ def _side(value: str | None, winner: str | None, entries: dict[str, Entry]) -> S
     return Side(entries.get(value), "known", won=winner == value)
 
 
-def bracket_context(board: service.Board) -> dict:
+def bracket_context(sheet: service.BracketSheet) -> dict:
     """The bracket as columns of matches per stage and round, and the medal table."""
-    if board.state is None:
-        return {"board": board, "sections": []}
-    columns: dict[str, dict[int, list[Bout]]] = {}
-    for ms in board.state.matches:
+    if sheet.state is None:
+        return {"sheet": sheet, "sections": []}
+    columns: dict[str, dict[int, list[MatchBox]]] = {}
+    for ms in sheet.state.matches:
         m = ms.match
         stage = "main" if m.stage == "final" else m.stage
-        bout = Bout(
+        box = MatchBox(
             m.id,
             m.stage,
             m.round,
-            _side(ms.a, ms.winner, board.entries),
-            _side(ms.b, ms.winner, board.entries),
+            _side(ms.a, ms.winner, sheet.entries),
+            _side(ms.b, ms.winner, sheet.entries),
             ms.status,
         )
-        columns.setdefault(stage, {}).setdefault(m.round, []).append(bout)
+        columns.setdefault(stage, {}).setdefault(m.round, []).append(box)
     sections = [
         {
             "title": STAGE_TITLES[stage],
@@ -88,16 +91,16 @@ def bracket_context(board: service.Board) -> dict:
         if (rounds := columns.get(stage))
     ]
     pool = []
-    if ko.SYSTEMS[board.bracket.system].is_pool:
-        pool = [(row, board.entries.get(row.competitor)) for row in board.standings()]
+    if ko.SYSTEMS[sheet.bracket.system].is_pool:
+        pool = [(row, sheet.entries.get(row.competitor)) for row in sheet.standings()]
     # a pool's standing says it all until its last match; a bracket lists the places fought for
-    places = board.placings() if board.finished or not pool else []
+    places = sheet.placings() if sheet.finished or not pool else []
     return {
-        "board": board,
+        "sheet": sheet,
         "sections": sections,
         "places": places,
         "pool": pool,
-        "finished": board.finished,
+        "finished": sheet.finished,
     }
 
 
@@ -107,7 +110,7 @@ def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if not tournament.pairing_system.has_page("bracket"):
         messages.error(request, _("Only a knockout category has a bracket."))
         return redirect("tournament_settings", tournament_id=tournament.pk)
-    return BOARD.render(request, tournament)
+    return PAGE.render(request, tournament)
 
 
 def _posted_seeds(request: HttpRequest) -> dict[int, int | None] | None:
@@ -124,7 +127,7 @@ def _seeds_refused(
 ) -> HttpResponse:
     """The page again with the arbiter's own choice kept and the clashing seeds marked (a
     redirect would show the seeds saved before instead: none at all the first time)."""
-    return BOARD.render(
+    return PAGE.render(
         request,
         tournament,
         error=str(error),
@@ -143,8 +146,8 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     except service.SeedsRefused as error:
         return _seeds_refused(request, tournament, chosen, error)
     except RoundError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
+        return PAGE.fail(request, tournament, str(error))
+    return PAGE.done(request, tournament)
 
 
 @require_POST
@@ -154,10 +157,10 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     pool_up_to = request.POST.get("pool_up_to", "")
     knockout_system = request.POST.get("knockout_system", "")
     if _whole(pool_up_to) is None:
-        return BOARD.fail(
+        return PAGE.fail(
             request, tournament, _("Give the largest field drawn as a pool (0 for none).")
         )
-    return BOARD.act(
+    return PAGE.act(
         request,
         tournament,
         lambda: service.set_rules(
@@ -177,8 +180,8 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
     if _whole(entry) is None or not (_whole(slot) is not None or slot == ""):
-        return BOARD.fail(request, tournament, _("Choose a competitor and a place."))
-    return BOARD.act(
+        return PAGE.fail(request, tournament, _("Choose a competitor and a place."))
+    return PAGE.act(
         request,
         tournament,
         lambda: service.place_by_hand(
@@ -216,10 +219,10 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         return _seeds_refused(request, tournament, chosen or {}, error)
     except ConfirmationNeeded as refused:
         again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-        return BOARD.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+        return PAGE.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
     except RoundError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
+        return PAGE.fail(request, tournament, str(error))
+    return PAGE.done(request, tournament)
 
 
 @require_POST
@@ -234,10 +237,10 @@ def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             confirm=request.POST.get("confirm") == "yes",
         )
     except ConfirmationNeeded as refused:
-        return BOARD.render(request, tournament, confirm_undraw={"lost": refused.lost})
+        return PAGE.render(request, tournament, confirm_undraw={"lost": refused.lost})
     except RoundError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
+        return PAGE.fail(request, tournament, str(error))
+    return PAGE.done(request, tournament)
 
 
 @require_POST
@@ -246,7 +249,7 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     match = request.POST.get("match", "")
     winner = request.POST.get("winner", "")
     if _whole(match) is None or not (_whole(winner) is not None or winner == ""):
-        return BOARD.fail(request, tournament, _("Choose the winner of a match."))
+        return PAGE.fail(request, tournament, _("Choose the winner of a match."))
     confirm = request.POST.get("confirm_reset") == "1"
     try:
         service.record_bout(
@@ -259,10 +262,10 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         )
     except service.ResetNeeded as error:
         pending = {"match": match, "winner": winner, "matches": error.matches}
-        return BOARD.render(request, tournament, error=str(error), reset=pending)
+        return PAGE.render(request, tournament, error=str(error), reset=pending)
     except RoundError as error:
-        return BOARD.fail(request, tournament, str(error))
-    return BOARD.done(request, tournament)
+        return PAGE.fail(request, tournament, str(error))
+    return PAGE.done(request, tournament)
 
 
 def _seen(request: HttpRequest) -> str:
@@ -277,33 +280,34 @@ def _whole(text: str) -> int | None:
 
 
 def _arbiter_context(tournament: Tournament) -> dict:
-    """The arbiter's bracket page: the board, and before the draw the seeding and placing."""
+    """The arbiter's bracket page: the bracket sheet, and before the draw the seeding and
+    placing."""
     service.bracket_of(tournament)  # the page shows the bracket's version from the start
-    board = service.board(tournament)
+    sheet = service.sheet(tournament)
     context = {
         "error": None,
         "reset": None,
         "systems": ko.SYSTEMS.values(),
         "separations": Bracket.SeparateBy.choices,
         "arbiter": True,
-        "seen": draft_token(board.bracket),
-        "seeded": service.seed_summary(board.bracket, board.entries),
+        "seen": draft_token(sheet.bracket),
+        "seeded": service.seed_summary(sheet.bracket, sheet.entries),
         "seedings": Bracket.Seeding.choices,
-        "draw_options": service.draw_options(board.bracket),
+        "draw_options": service.draw_options(sheet.bracket),
         "duplicates": frozenset(),
         "unsaved": False,
-        **bracket_context(board),
+        **bracket_context(sheet),
     }
-    drawn_bracket = board.state is not None and not ko.SYSTEMS[board.bracket.system].is_pool
+    drawn_bracket = sheet.state is not None and not ko.SYSTEMS[sheet.bracket.system].is_pool
     context["drawn_with"] = context["draw_options"] if drawn_bracket else ""
-    names = {k: e.name for k, e in board.entries.items()}
+    names = {k: e.name for k, e in sheet.entries.items()}
     context["log"] = [
         {**step, "name": names.get(str(step["competitor"]), step["competitor"])}
-        for step in board.bracket.log
+        for step in sheet.bracket.log
     ]
-    if board.state is None:
-        context["competitors"] = sorted(board.entries.values(), key=lambda e: e.name)
-        context["seed_of"] = {int(k): v for k, v in board.bracket.seeds.items()}
+    if sheet.state is None:
+        context["competitors"] = sorted(sheet.entries.values(), key=lambda e: e.name)
+        context["seed_of"] = {int(k): v for k, v in sheet.bracket.seeds.items()}
         context["seed_numbers"] = range(1, ko.model.MAX_SEEDS + 1)
         context["knockout_systems"] = [s for s in ko.SYSTEMS.values() if s.code != "pool"]
         hand = service.hand_placing(tournament)
@@ -314,14 +318,16 @@ def _arbiter_context(tournament: Tournament) -> dict:
             )
         if hand["size"]:
             hand["placed_rows"] = [
-                (slot, board.entries.get(c.id)) for slot, c in sorted(hand["placed"].items())
+                (slot, sheet.entries.get(c.id)) for slot, c in sorted(hand["placed"].items())
             ]
-            hand["next"] = board.entries.get(hand["waiting"][0].id) if hand["waiting"] else None
+            hand["next"] = sheet.entries.get(hand["waiting"][0].id) if hand["waiting"] else None
         context["hand"] = hand
     return context
 
 
-BOARD = Board("bracket", "pairing/bracket.html", "bracket-board", _arbiter_context, (RoundError,))
+PAGE = SwappedPage(
+    "bracket", "pairing/bracket.html", "bracket-sheet", _arbiter_context, (RoundError,)
+)
 
 
 @require_GET
@@ -332,7 +338,7 @@ def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     def build() -> dict:
         if not tournament.pairing_system.has_page("public_bracket"):
             raise Http404(_("This tournament has no bracket."))
-        return bracket_context(service.board(tournament))
+        return bracket_context(service.sheet(tournament))
 
     return live_page(request, tournament, "public/bracket.html", "bracket", {}, build, poll=True)
 
@@ -343,7 +349,7 @@ def bracket_pdf_made(tournament: Tournament) -> Made:
         raise Http404(_("This tournament has no bracket."))
     name = slugify(tournament.name) or "category"
     disposition = {"Content-Disposition": f'attachment; filename="{name}-bracket.pdf"'}
-    return bracket_pdf(tournament, service.board(tournament)), "application/pdf", disposition
+    return bracket_pdf(tournament, service.sheet(tournament)), "application/pdf", disposition
 
 
 @require_GET

@@ -18,15 +18,15 @@ from arbiter.core.services.results import ResultError, record_result
 from pairing.engines import monrad as engine
 from pairing.monrad import services as service
 from pairing.monrad.models import MonradPairing, MonradSettings
-from pairing.rounds.board import Board, posted_entry, posted_int
 from pairing.rounds.jobs import shown_pair_job
 from pairing.rounds.services import RoundError, draft_token
+from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
 
 
 @require_GET
 @tournament_arbiter_required
 def monrad_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return BOARD.render(request, tournament)
+    return PAGE.render(request, tournament)
 
 
 @require_POST
@@ -34,7 +34,7 @@ def monrad_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry = posted_entry(tournament, request.POST.get("entry"))
     present = request.POST.get("present") == "yes"
-    return BOARD.act(
+    return PAGE.act(
         request, tournament, lambda: service.set_present(request.user, tournament, entry, present)
     )
 
@@ -45,7 +45,7 @@ def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     name = request.POST.get("name", "")
     rating = posted_int(request.POST.get("rating"))
-    return BOARD.act(
+    return PAGE.act(
         request,
         tournament,
         lambda: service.add_late_member(request.user, tournament, name, min(max(rating, 0), 3500)),
@@ -58,9 +58,7 @@ def result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpRe
     game = get_object_or_404(Game, pk=game_id, round__tournament=tournament)
     value = request.POST.get("result", "")
     expected = request.POST.get("expected")
-    return BOARD.act(
-        request, tournament, lambda: record_result(request.user, game, value, expected)
-    )
+    return PAGE.act(request, tournament, lambda: record_result(request.user, game, value, expected))
 
 
 @require_POST
@@ -68,7 +66,7 @@ def result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpRe
 def update_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     fields = ("scoring", "bye_value", "tie_order", "tiebreak")
     values = {name: request.POST[name] for name in fields if name in request.POST}
-    return BOARD.act(
+    return PAGE.act(
         request, tournament, lambda: service.update_settings(request.user, tournament, **values)
     )
 
@@ -180,7 +178,7 @@ def _settings_choices(chosen: MonradSettings) -> list[dict]:
     ]
 
 
-BOARD = Board(
+PAGE = SwappedPage(
     "monrad",
     "pairing/monrad.html",
     "evening",

@@ -1,7 +1,7 @@
-"""The live drawing of lots for a round robin: each step swaps the board over HTMX.
+"""The live drawing of lots for a round robin: each step swaps the drawing's section over HTMX.
 
 Without JavaScript every button is a plain form or link and the page reloads; with HTMX only the
-board section (`drawing-board`) is swapped.
+drawing's section (`lot-drawing`) is swapped.
 """
 
 from django.contrib import messages
@@ -145,14 +145,15 @@ def _render(request, tournament, *, envelope=None, error=None, start_form=None) 
             context["field_problem"] = str(problem)
     else:
         try:
-            context.update(_board(drawing, envelope))
+            context.update(_drawing_context(drawing, envelope))
         except service.DrawingError as problem:
             context["error"] = str(problem)
-    template = "pairing/drawing.html#drawing-board" if request.htmx else "pairing/drawing.html"
+    template = "pairing/drawing.html#lot-drawing" if request.htmx else "pairing/drawing.html"
     return render(request, template, context)
 
 
-def _board(drawing: LotDrawing, envelope: str | None) -> dict:
+def _drawing_context(drawing: LotDrawing, envelope: str | None) -> dict:
+    """The drawing as its section shows it: the drawing order, the envelopes, the chosen one."""
     state, by_key = service.engine_state(drawing)
     picks = {pick.key: pick for pick in state.picks}
     allowed = state.allowed_envelopes()
@@ -174,7 +175,7 @@ def _board(drawing: LotDrawing, envelope: str | None) -> dict:
         }
         for e in state.envelopes
     ]
-    board = {
+    context = {
         "state": state,
         "rows": rows,
         "envelopes": envelopes,
@@ -182,13 +183,13 @@ def _board(drawing: LotDrawing, envelope: str | None) -> dict:
         "chosen": envelope if envelope in allowed else (allowed[0] if len(allowed) == 1 else None),
         "confirmed": drawing.confirmed_at is not None,
     }
-    if board["chosen"]:
-        board["numbers"] = state.left_in(board["chosen"])
+    if context["chosen"]:
+        context["numbers"] = state.left_in(context["chosen"])
     if state.finished:
         numbers = state.numbers()
         names = {key: entry.name for key, entry in by_key.items()}
         cycle = len(state.order) + len(state.order) % 2 - 1
-        board["meetings"] = [
+        context["meetings"] = [
             {
                 "round": m.round,
                 "late": m.round > cycle - 3,
@@ -199,4 +200,4 @@ def _board(drawing: LotDrawing, envelope: str | None) -> dict:
             }
             for m in same_group_meetings(numbers, state.order)
         ]
-    return board
+    return context

@@ -1,10 +1,11 @@
 """The round lifecycle's buttons, the same for every system that pairs round by round (Swiss,
 Monrad): pair, swap players, set colours, publish, delete the last round.
 
-Each answers with the system's own page (its Board, named in arbiter/core/systems.py): the board
-again for HTMX, the page after a redirect for a plain form. Every action on a round posts
-``seen``, the round's token as the page showed it (pairing/rounds/services.py); a deletion that
-loses a public round or results answers with what it would lose and a button that confirms.
+Each answers with the system's own page (its SwappedPage, named in arbiter/core/systems.py): the
+page's section again for HTMX, the page after a redirect for a plain form. Every action on a
+round posts ``seen``, the round's token as the page showed it (pairing/rounds/services.py); a
+deletion that loses a public round or results answers with what it would lose and a button that
+confirms.
 """
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,27 +18,27 @@ from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import BackgroundJob, Entry, Round, Tournament
 from arbiter.platform import jobs
 from pairing.rounds import services as lifecycle
-from pairing.rounds.board import Board, posted_entry, posted_int
 from pairing.rounds.jobs import PAIRING_ROUND, next_round_number, round_page
+from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
 
 
-def _board(tournament: Tournament) -> Board:
+def _page(tournament: Tournament) -> SwappedPage:
     system = tournament.pairing_system
     if not system.pairer:
         raise Http404(_("This tournament's rounds are not paired one at a time."))
-    return system.board
+    return system.swapped_page
 
 
 def _act_on_round(
     request: HttpRequest, tournament: Tournament, number: int, change
 ) -> HttpResponse:
     """Run ``change(round, seen)`` on round ``number`` as the page saw it."""
-    board = _board(tournament)
+    page = _page(tournament)
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None:
-        return board.fail(request, tournament, lifecycle.gone_message(tournament, number))
+        return page.fail(request, tournament, lifecycle.gone_message(tournament, number))
     seen = request.POST.get("seen", "")
-    return board.act(request, tournament, lambda: change(round_, seen))
+    return page.act(request, tournament, lambda: change(round_, seen))
 
 
 @require_POST
@@ -46,7 +47,7 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Queue the pairing of the next round as a background job (arbiter/platform/jobs.py), or join
     the one under way (a second press, a second tab); the page shows its progress, then the draft
     or why it failed."""
-    board = _board(tournament)
+    page = _page(tournament)
     number = next_round_number(tournament)
     try:
         job, joined = jobs.start(
@@ -58,11 +59,11 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             result_url=round_page(tournament),
         )
     except jobs.TooManyJobs as refused:
-        return board.fail(request, tournament, str(refused))
+        return page.fail(request, tournament, str(refused))
     if job.state == BackgroundJob.State.FAILED:
-        return board.fail(request, tournament, job.message)
+        return page.fail(request, tournament, job.message)
     if not joined:
-        return board.done(request, tournament)
+        return page.done(request, tournament)
     # Translators: %(asked)s is "by anna at 14:02:11" (who asked for the job, and when).
     notice = gettext(
         "%(job)s was already asked for %(asked)s: this is that job, not a second one."
@@ -70,7 +71,7 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "job": engine_text.translate(job.title),
         "asked": job.asked,
     }
-    return board.done(request, tournament, notice=notice, joined=True)
+    return page.done(request, tournament, notice=notice, joined=True)
 
 
 @require_POST
@@ -85,7 +86,7 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
                 for field in ("first_number", "second_number")
             )
         except LookupError as error:
-            return _board(tournament).fail(request, tournament, str(error))
+            return _page(tournament).fail(request, tournament, str(error))
     else:
         first = posted_entry(tournament, request.POST.get("first"))
         second = posted_entry(tournament, request.POST.get("second"))
@@ -142,10 +143,10 @@ def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
 def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Delete the last round; one that is public or has results needs a second press that
     confirms the loss."""
-    board = _board(tournament)
+    page = _page(tournament)
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None:
-        return board.fail(request, tournament, lifecycle.gone_message(tournament, number))
+        return page.fail(request, tournament, lifecycle.gone_message(tournament, number))
     seen = request.POST.get("seen", "")
     try:
         lifecycle.delete_last_round(
@@ -153,7 +154,7 @@ def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpRes
         )
     except lifecycle.ConfirmationNeeded as refused:
         confirm = {"number": number, "lost": refused.lost, "seen": seen}
-        return board.render(request, tournament, confirm_delete=confirm)
-    except board.refusals as error:
-        return board.fail(request, tournament, str(error))
-    return board.done(request, tournament)
+        return page.render(request, tournament, confirm_delete=confirm)
+    except page.refusals as error:
+        return page.fail(request, tournament, str(error))
+    return page.done(request, tournament)

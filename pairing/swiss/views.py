@@ -16,9 +16,9 @@ from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Bye, Game, Round, Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.core.scoring import pairings, points_before
-from pairing.rounds.board import Board, posted_entry, posted_int
 from pairing.rounds.jobs import shown_pair_job
 from pairing.rounds.services import RoundError, draft_token
+from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
 from pairing.swiss import records
 from pairing.swiss import services as service
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
@@ -27,7 +27,7 @@ from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, Pla
 @require_GET
 @tournament_arbiter_required
 def swiss_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return BOARD.render(request, tournament)
+    return PAGE.render(request, tournament)
 
 
 @require_POST
@@ -37,7 +37,7 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     number = posted_int(request.POST.get("round"))
     kind = request.POST.get("kind", "")
     shown = dict(PlayerRoundRecord.Kind.choices).get(kind, gettext("plays"))
-    return BOARD.act(
+    return PAGE.act(
         request,
         tournament,
         lambda: records.set_player_round_record(request.user, tournament, entry, number, kind),
@@ -53,7 +53,7 @@ def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A late entrant's missed rounds: half a point each, or back to nothing."""
     entry = posted_entry(tournament, request.POST.get("entry"))
     kind = request.POST.get("kind", "H")
-    return BOARD.act(
+    return PAGE.act(
         request,
         tournament,
         lambda: records.score_missed_rounds(request.user, tournament, entry, kind),
@@ -66,7 +66,7 @@ def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     first = posted_entry(tournament, request.POST.get("first"))
     second = posted_entry(tournament, request.POST.get("second"))
-    return BOARD.act(
+    return PAGE.act(
         request, tournament, lambda: records.forbid_pair(request.user, tournament, first, second)
     )
 
@@ -75,14 +75,14 @@ def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 def allow(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
     pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=tournament)
-    return BOARD.act(request, tournament, lambda: records.allow_pair(request.user, pair))
+    return PAGE.act(request, tournament, lambda: records.allow_pair(request.user, pair))
 
 
 @require_POST
 @tournament_arbiter_required
 def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     on = request.POST.get("baku") == "on"
-    return BOARD.act(
+    return PAGE.act(
         request, tournament, lambda: records.set_baku_acceleration(request.user, tournament, on)
     )
 
@@ -95,7 +95,7 @@ def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     first = posted_int(request.POST.get("first"))
     last = posted_int(request.POST.get("last") or request.POST.get("first"))
     points = request.POST.get("points", "")[:10]
-    return BOARD.act(
+    return PAGE.act(
         request,
         tournament,
         lambda: records.set_acceleration(request.user, tournament, entry, first, last, points),
@@ -112,7 +112,7 @@ def initial_colour(request: HttpRequest, tournament: Tournament) -> HttpResponse
         "w": gettext("Saved: the top player's colour in round 1 is White."),
         "b": gettext("Saved: the top player's colour in round 1 is Black."),
     }
-    return BOARD.act(
+    return PAGE.act(
         request,
         tournament,
         lambda: records.set_initial_colour(request.user, tournament, colour),
@@ -212,6 +212,6 @@ def _draft_context(tournament: Tournament, draft: Round) -> dict:
     }
 
 
-BOARD = Board(
+PAGE = SwappedPage(
     "swiss", "pairing/swiss.html", "swiss-round", _round_context, (RoundError,), job=shown_pair_job
 )

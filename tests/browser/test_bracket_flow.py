@@ -36,7 +36,7 @@ def test_an_arbiter_draws_a_category_and_fights_it_to_the_medals(page, other_pag
     expect(page.locator("#last-change")).to_contain_text("draw rules set (anna)")
     expect(page.locator("#draw-rules")).to_contain_text("drawn by lot")
     page.get_by_role("button", name="Draw the bracket").click()
-    expect(page.locator("#bracket-board")).to_contain_text("drawn with random seed")
+    expect(page.locator("#bracket-sheet")).to_contain_text("drawn with random seed")
     expect(page.locator("#draw-rules")).to_contain_text("byes to the best seeds first")
     drawn = service.bracket_of(cup)
     assert drawn.seeding == "lot"
@@ -46,7 +46,7 @@ def test_an_arbiter_draws_a_category_and_fights_it_to_the_medals(page, other_pag
     # press the first competitor's name in each match the bracket says is ready, until the
     # medal table has no place left to fight for
     fights = 0
-    while ready := service.board(cup).state.ready():
+    while ready := service.sheet(cup).state.ready():
         match = ready[0]
         bout = page.locator(f"#bout-{match.match.id}")
         with page.expect_response(lambda r: "/bracket/bout/" in r.url):

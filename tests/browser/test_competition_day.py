@@ -57,24 +57,24 @@ def fight_every_bout(table, phone, cup, mat: int) -> int:
     phone showing the bout and then the next one; the number of bouts fought."""
     phone.goto(f"/c/{cup.pk}/mats/{mat}/")
     table.goto(f"/arbiter/c/{cup.pk}/mats/{mat}/")
-    board = table.locator("#mat-board")
+    section = table.locator("#mat-bout")
     fought = 0
-    while board.locator("#scoreboard").count():
-        bout = board.locator(".mat-category").inner_text()
-        white = board.locator(".side.white .who strong").inner_text()
-        blue = board.locator(".side.blue .who strong").inner_text()
+    while section.locator("#scoreboard").count():
+        bout = section.locator(".mat-category").inner_text()
+        white = section.locator(".side.white .who strong").inner_text()
+        blue = section.locator(".side.blue .who strong").inner_text()
         expect(phone.locator("#current-bout")).to_contain_text(white)
         expect(phone.locator("#current-bout")).to_contain_text(blue)
-        board.locator("button[value='a:ippon']").click()  # tap 1
-        expect(board.locator("#result")).to_contain_text(f"White wins by ippon: {white}")
+        section.locator("button[value='a:ippon']").click()  # tap 1
+        expect(section.locator("#result")).to_contain_text(f"White wins by ippon: {white}")
         expect(phone.locator("#current-bout")).to_contain_text("waiting for the table to confirm")
-        board.get_by_role("button", name="Confirm result").click()  # tap 2
-        expect(board.locator("#result")).to_have_count(0)
+        section.get_by_role("button", name="Confirm result").click()  # tap 2
+        expect(section.locator("#result")).to_have_count(0)
         expect(phone.locator("#current-bout .result")).to_have_count(0)
         fought += 1
-        if board.locator("#scoreboard").count():
-            expect(board.locator(".mat-category")).not_to_have_text(bout)
-    expect(board.locator("#no-bout")).to_be_visible()
+        if section.locator("#scoreboard").count():
+            expect(section.locator(".mat-category")).not_to_have_text(bout)
+    expect(section.locator("#no-bout")).to_be_visible()
     expect(phone.locator("#no-bout")).to_be_visible()
     return fought
 

@@ -75,7 +75,7 @@ def test_a_judo_category_of_20_to_the_medals(page, phone, browser, live_server):
     log_in(phone, "anna")
     phone.goto(f"/arbiter/t/{cup.pk}/bracket/")
     expect(phone.locator("#seeds-saved")).to_contain_text("4 Judoka 03, Nordic")
-    assert within_reach(phone, phone.locator("#bracket-board select, #bracket-board button")) == []
+    assert within_reach(phone, phone.locator("#bracket-sheet select, #bracket-sheet button")) == []
     assert phone.evaluate("document.querySelector('#seeding').parentElement.scrollLeft") == 0
     no_sideways_page(phone)
     screenshot(phone, "judo-seeding-phone")
@@ -101,7 +101,7 @@ def test_a_judo_category_of_20_to_the_medals(page, phone, browser, live_server):
 
     # every fight, by pressing the winner's name, until the medal table is full
     fights = 0
-    while ready := service.board(cup).state.ready():
+    while ready := service.sheet(cup).state.ready():
         bout = page.locator(f"#bout-{ready[0].match.id}")
         with page.expect_response(lambda r: "/bracket/bout/" in r.url):
             bout.locator("button.win").first.click()

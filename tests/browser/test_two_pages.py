@@ -146,16 +146,16 @@ def test_a_bracket_is_not_drawn_or_redrawn_from_a_page_that_missed_a_change(page
     expect(page.locator("#last-change")).to_contain_text("seeds set (anna)")
 
     dags.get_by_role("button", name="Draw the bracket").click()
-    alert = dags.locator("#bracket-board [role=alert]").first
+    alert = dags.locator("#bracket-sheet [role=alert]").first
     expect(alert).to_contain_text("The bracket changed after your page was shown: seeds set")
     assert not knockout.bracket_of(cup).slots
 
     dags.get_by_role("button", name="Draw the bracket").click()
-    expect(dags.locator("#bracket-board")).to_contain_text("drawn with random seed")
+    expect(dags.locator("#bracket-sheet")).to_contain_text("drawn with random seed")
     drawn = knockout.bracket_of(cup).slots
 
     page.get_by_role("button", name="Draw the bracket").click()  # Anna's page: no draw yet
-    alert = page.locator("#bracket-board [role=alert]").first
+    alert = page.locator("#bracket-sheet [role=alert]").first
     expect(alert).to_contain_text("The bracket changed after your page was shown: drawn (dag)")
     assert knockout.bracket_of(cup).slots == drawn
 

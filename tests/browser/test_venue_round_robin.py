@@ -71,7 +71,7 @@ def test_a_twelve_player_round_robin_with_the_varma_drawing_on_a_phone(phone, br
     turn = phone.locator("#whose-turn")
     for drawer in DRAWING_ORDER:
         expect(turn).to_contain_text(drawer)
-        assert_all_on_screen(phone, phone.locator("#drawing-board a.envelope"))
+        assert_all_on_screen(phone, phone.locator("#lot-drawing a.envelope"))
         draw = phone.get_by_role("button", name=f"Let the app draw for {drawer}")
         assert_on_screen(phone, draw)
         draw.click()

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbiter.core.models import Bye, Entry, Game, Round, Tournament
-from pairing.engines.dutch import NoValidPairing, Pairing, pair_trf
+from pairing.engines.dutch import NoValidPairing, RoundPairing, pair_trf
 from pairing.engines.trf import TrfError, TrfTournament, parse_trf
 from pairing.swiss.models import ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.imports import import_trf
@@ -108,7 +108,7 @@ def test_the_dutch_engine_pairs_a_damaged_file_or_refuses_it_with_a_documented_e
     except ValueError as error:
         assert str(error).strip(), "a ValueError needs a message"
     else:
-        assert isinstance(pairing, Pairing)
+        assert isinstance(pairing, RoundPairing)
 
 
 MODELS = [Tournament, Entry, Round, Game, Bye, PlayerRoundRecord, ForbiddenPair]

@@ -145,8 +145,8 @@ def test_the_table_scores_in_two_taps_and_the_winner_goes_on(ulla, cup):
     mats.score(ulla, small, now.match.match.id, "a:ippon", seen=0)
     winner = mats.confirm(ulla, small, now.match.match.id, seen=1)
     assert winner == now.white
-    board = mats.day(cup).boards[small.pk]
-    assert board.fought[now.match.match.id].score == "2025 aI"
+    sheet = mats.day(cup).sheets[small.pk]
+    assert sheet.fought[now.match.match.id].score == "2025 aI"
     assert not LiveScore.objects.exists()
     assert AuditEntry.objects.filter(action="bout.score").count() == 1
 
@@ -182,5 +182,5 @@ def test_when_do_i_fight_names_the_mat_and_the_bout(ulla, cup):
     today = mats.day(cup)
     now, _ = today.now_and_next(1)
     call = today.when(now.white)
-    assert call.certain and call.entry.mat == 1 and call.entry.bout == now.match.match.id
+    assert call.certain and call.scheduled.mat == 1 and call.scheduled.bout == now.match.match.id
     assert Competition.objects.get(pk=cup.pk).version > 0

@@ -106,5 +106,5 @@ def test_once_bouts_are_scored_the_change_is_asked_for_and_they_keep_their_rules
         match=first.match.match.id, bracket__tournament=first.category.tournament
     )
     assert kept.score == "2025 aY T"  # read by the rules it was scored by
-    assert mats.day(cup).boards[first.category.pk].points[first.match.match.id] == (5, 0)
+    assert mats.day(cup).sheets[first.category.pk].points[first.match.match.id] == (5, 0)
     assert now_on(cup).score.edition == "2022"

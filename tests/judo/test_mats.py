@@ -82,13 +82,13 @@ def test_the_result_takes_two_taps_then_the_page_calls_the_next_bout(client, ann
     page = client.get(reverse("mat", args=[cup.pk, 1]))
     assert page.status_code == 200
     assert now.white.name.encode() in page.content and b"Next:" in page.content
-    # tap 1: ippon for white; the board says who wins and asks to confirm
-    board = client.post(
+    # tap 1: ippon for white; the section says who wins and asks to confirm
+    section = client.post(
         reverse("mat_score", args=[cup.pk, 1]), bout_form(now, action="a:ippon"), headers=HTMX
     )
-    assert b"White wins by ippon" in board.content and b"Confirm result" in board.content
-    assert b"<html" not in board.content  # the board alone
-    # tap 2: confirm, on the score's version the board showed
+    assert b"White wins by ippon" in section.content and b"Confirm result" in section.content
+    assert b"<html" not in section.content  # the section alone
+    # tap 2: confirm, on the score's version the section showed
     decided = now_on(cup)
     assert decided.version == 1
     page = client.post(reverse("mat_confirm", args=[cup.pk, 1]), bout_form(decided), follow=True)
@@ -138,8 +138,8 @@ def test_golden_score_and_undo(client, anna, cup):
     login(client, anna)
     address = reverse("mat_score", args=[cup.pk, 1])
     client.post(address, bout_form(now_on(cup), action="time"), headers=HTMX)
-    board = client.get(reverse("mat", args=[cup.pk, 1]), headers=HTMX)
-    assert b'id="golden"' in board.content and b"Time up" not in board.content
+    section = client.get(reverse("mat", args=[cup.pk, 1]), headers=HTMX)
+    assert b'id="golden"' in section.content and b"Time up" not in section.content
     client.post(address, bout_form(now_on(cup), action="undo"), headers=HTMX)
     assert LiveScore.objects.get().score == "2025"
 
@@ -237,8 +237,8 @@ def test_the_tables_buttons_posted_with_random_data_never_fail(client, fuzz_day,
 
 def test_the_board_polls_and_every_button_is_also_a_plain_form(client, anna, cup):
     login(client, anna)
-    board = client.get(reverse("mat", args=[cup.pk, 1]), headers=HTMX).content.decode()
-    assert 'hx-trigger="every 4s"' in board and board.startswith('\n<section id="mat-board"')
+    section = client.get(reverse("mat", args=[cup.pk, 1]), headers=HTMX).content.decode()
+    assert 'hx-trigger="every 4s"' in section and section.startswith('\n<section id="mat-bout"')
     score_url = reverse("mat_score", args=[cup.pk, 1])
-    assert board.count(f'action="{score_url}"') == board.count(f'hx-post="{score_url}"') == 3
-    assert board.count('name="seen" value="0"') == 3 and "csrfmiddlewaretoken" in board
+    assert section.count(f'action="{score_url}"') == section.count(f'hx-post="{score_url}"') == 3
+    assert section.count('name="seen" value="0"') == 3 and "csrfmiddlewaretoken" in section

@@ -186,7 +186,7 @@ def test_a_bout_a_competitor_may_reach_is_named_with_its_condition(client, anna)
     mats.confirm(anna, now.category, now.match.match.id, seen=1)
     card = client.get(reverse("public_fight", args=[cup.pk, now.blue.pk]))
     assert b"lost by ippon" in card.content and b"Certain" in card.content
-    state = mats.day(cup).boards[now.category.pk].state
+    state = mats.day(cup).sheets[now.category.pk].state
     # a bout waiting for the winner of another: whoever fights that one may reach it
     waiting = next(ms for ms in state.matches if ms.b == ko.PENDING and ms.match.b.kind == "winner")
     source = state[waiting.match.b.number]

@@ -29,17 +29,17 @@ def pool(anna):
     return category
 
 
-def numbers(board):
-    slots = [c for c in board.engine.draw.slots if c is not None]
-    return {n: board.entries[cid].name for n, cid in enumerate(slots, start=1)}
+def numbers(sheet):
+    slots = [c for c in sheet.engine.draw.slots if c is not None]
+    return {n: sheet.entries[cid].name for n, cid in enumerate(slots, start=1)}
 
 
 def test_the_pool_ranks_one_win_each_by_the_points_of_how_they_won(pool):
-    board = knockout.board(pool.tournament)
-    name = numbers(board)
-    rows = [(board.entries[row.competitor].name, row.wins, row.points) for row in board.standings()]
+    sheet = knockout.sheet(pool.tournament)
+    name = numbers(sheet)
+    rows = [(sheet.entries[row.competitor].name, row.wins, row.points) for row in sheet.standings()]
     assert rows == [(name[2], 1, 10), (name[3], 1, 7), (name[1], 1, 5)]
-    placed = [board.entries[line.competitor].name for line, _entry in board.placings()]
+    placed = [sheet.entries[line.competitor].name for line, _entry in sheet.placings()]
     assert placed == [name[2], name[3], name[1]]
 
 
@@ -47,15 +47,15 @@ def test_the_bracket_page_shows_the_points_of_the_pool(client, anna, pool):
     login(client, anna)
     html = client.get(reverse("bracket", args=[pool.tournament.pk])).content.decode()
     table = html[html.index('id="pool-standing"') :]
-    board = knockout.board(pool.tournament)
-    name = numbers(board)
+    sheet = knockout.sheet(pool.tournament)
+    name = numbers(sheet)
     assert table.index(name[2]) < table.index(name[3]) < table.index(name[1])
     assert '<td class="num">10</td>' in table and '<td class="num">5</td>' in table
 
 
 def test_the_printed_pool_sheet_has_the_points_and_how_each_bout_was_won(pool):
-    board = knockout.board(pool.tournament)
-    grid, bouts = pool_sheet_rows(board)
+    sheet = knockout.sheet(pool.tournament)
+    grid, bouts = pool_sheet_rows(sheet)
     assert grid[0][-3:] == ["Wins", "Points", "Rank"]
     assert [row[-3:] for row in grid[1:]] == [["1", "5", "3"], ["1", "10", "1"], ["1", "7", "2"]]
     assert bouts[0][-2:] == ["How", "Points"]

@@ -15,8 +15,8 @@ from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
 from arbiter.core.systems import Link, PairingSystem
 from pairing.rounds import services as rounds
-from pairing.rounds.board import Board
 from pairing.rounds.demo import play_rounds
+from pairing.rounds.swapped_page import SwappedPage
 
 CODE = "dummy"
 
@@ -54,7 +54,7 @@ DUMMY = PairingSystem(
     default_tiebreaks=("BH", "SB"),
     pairer=propose_round,
     round_page="dummy_page",
-    board=Board("dummy_page", "", "", lambda tournament: {}, (rounds.RoundError,)),
+    swapped_page=SwappedPage("dummy_page", "", "", lambda tournament: {}, (rounds.RoundError,)),
     demo=play,
     urls=(path("arbiter/t/<int:tournament_id>/dummy/", dummy_page, name="dummy_page"),),
 )

@@ -10,7 +10,7 @@ Usage::
 
 from pairing.engines.dutch.api import (
     Board,
-    Pairing,
+    RoundPairing,
     default_rules,
     pair_round,
     pair_trf,
@@ -22,7 +22,7 @@ __all__ = [
     "Board",
     "Explanation",
     "NoValidPairing",
-    "Pairing",
+    "RoundPairing",
     "default_rules",
     "pair_round",
     "pair_trf",

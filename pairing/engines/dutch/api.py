@@ -17,13 +17,17 @@ CUTOVER = datetime.date(2026, 2, 1)
 
 @dataclass(frozen=True)
 class Board:
+    """One board of the round: its number and the starting numbers of White and Black."""
+
     number: int
     white: int  # starting number
     black: int
 
 
 @dataclass(frozen=True)
-class Pairing:
+class RoundPairing:
+    """The engine's pairing of one round (C.04.3): its boards, and the pairing-allocated bye."""
+
     rules: str
     boards: tuple[Board, ...]
     bye: int | None
@@ -52,7 +56,7 @@ def default_rules(t: TrfTournament) -> str:
     return "2026"
 
 
-def pair_round(state: State, rules: str = "2026") -> Pairing:
+def pair_round(state: State, rules: str = "2026") -> RoundPairing:
     """Pair the round after ``state.played_rounds`` under the given rule set."""
     if rules not in RULES:
         raise ValueError(f"unknown rule set {rules!r}; expected one of {RULES}")
@@ -82,8 +86,8 @@ def pair_round(state: State, rules: str = "2026") -> Pairing:
     rows.sort()
     boards = tuple(Board(i + 1, w + 1, b + 1) for i, (_, w, b) in enumerate(rows))
     exps = explain(state, match, rows, bye)
-    return Pairing(rules, boards, None if bye is None else bye + 1, exps)
+    return RoundPairing(rules, boards, None if bye is None else bye + 1, exps)
 
 
-def pair_trf(t: TrfTournament, rules: str | None = None) -> Pairing:
+def pair_trf(t: TrfTournament, rules: str | None = None) -> RoundPairing:
     return pair_round(build_state(t), rules or default_rules(t))

@@ -1,5 +1,8 @@
 """The bracket procedure of C.04.3 art. 3-4, the same for the 2026 and the 2017 rules.
 
+"Bracket" is C.04.3's word for a score bracket (:class:`ScoreBracket`, docs/glossary.md): the
+players paired together in one step, not a knockout's bracket.
+
 Brackets are paired top-down. A bracket is a list of vertices (positions in the field sorted by
 score, then pairing number): the MDPs first, then the residents, then the next score group,
 which takes part through the rules' criteria on the next bracket. The rule set gives the edge
@@ -29,7 +32,7 @@ class NoValidPairing(Exception):
     """No pairing satisfies the absolute criteria [C1]-[C3] (and [C4])."""
 
 
-class BracketGraph(Protocol):
+class ScoreBracketGraph(Protocol):
     """The matching one bracket is optimised on (vertices: positions in the sorted field;
     a partner ``>= n``, or the vertex itself, means none in the bracket)."""
 
@@ -51,12 +54,13 @@ class BracketGraph(Protocol):
 
 
 @dataclass
-class Bracket:
-    """One bracket: ``vertices[:mdps]`` are the MDPs, ``vertices[mdps:next_start]`` the
-    residents (the vertices ``first_resident`` to ``end_resident`` - 1 of the field) and
-    ``vertices[next_start:]`` the next score group. ``weight[lower][higher]`` is the weight of
-    each pair by the rules' criteria (positions in ``vertices``, 0: the two cannot meet), with
-    ``order_bits`` bits at the bottom for the generation order."""
+class ScoreBracket:
+    """One score bracket (C.04.3 "bracket"): ``vertices[:mdps]`` are the MDPs,
+    ``vertices[mdps:next_start]`` the residents (the vertices ``first_resident`` to
+    ``end_resident`` - 1 of the field) and ``vertices[next_start:]`` the next score group.
+    ``weight[lower][higher]`` is the weight of each pair by the rules' criteria (positions in
+    ``vertices``, 0: the two cannot meet), with ``order_bits`` bits at the bottom for the
+    generation order."""
 
     vertices: list[int]
     scores: list[int]
@@ -68,7 +72,7 @@ class Bracket:
     order_bits: int
 
 
-def pair_bracket(g: BracketGraph, bracket: Bracket, paired: list[bool]) -> list[int]:
+def pair_bracket(g: ScoreBracketGraph, bracket: ScoreBracket, paired: list[bool]) -> list[int]:
     """Run art. 3-4 on ``bracket`` over the graph ``g`` (its weights already set); finalise the
     bracket's pairs in ``g`` and mark them in ``paired``. Returns the last optimum (``mate``)."""
     procedure = _Procedure(g, bracket, paired)
@@ -83,7 +87,7 @@ def pair_bracket(g: BracketGraph, bracket: Bracket, paired: list[bool]) -> list[
 
 
 class _Procedure:
-    def __init__(self, g: BracketGraph, bracket: Bracket, paired: list[bool]) -> None:
+    def __init__(self, g: ScoreBracketGraph, bracket: ScoreBracket, paired: list[bool]) -> None:
         self.g = g
         self.b = bracket
         self.paired = paired
@@ -333,12 +337,12 @@ class RuleSet(Protocol):
 
     def open_bracket(
         self, vertices: list[int], mdps: int, next_start: int, next_group: range, collapsed: bool
-    ) -> tuple[BracketGraph, list[list[int]], int]:
+    ) -> tuple[ScoreBracketGraph, list[list[int]], int]:
         """The graph of a bracket with its weights set, the weights by position in
         ``vertices`` (lower, higher) and the number of bits kept for the generation order.
         ``next_group`` is the next score group (the rest of the field when ``collapsed``)."""
 
-    def bracket_done(self, bracket: Bracket, mate: list[int], paired: list[bool]) -> bool:
+    def bracket_done(self, bracket: ScoreBracket, mate: list[int], paired: list[bool]) -> bool:
         """After a bracket: False when the rest can no longer be completed (collapse)."""
 
 
@@ -347,7 +351,7 @@ def forbid_rematches(state: State) -> State:
     forbidden = set(state.forbidden)
     for p in state.players:
         if p.valid:
-            for m in p.matches:
+            for m in p.results:
                 if m.played:
                     forbidden.add((p.index, m.opponent))
                     forbidden.add((m.opponent, p.index))
@@ -384,7 +388,7 @@ def pair_field(state: State, rules: RuleSet) -> dict[int, int | None]:
         g, weight, order_bits = rules.open_bracket(
             vertices, mdps, next_start, range(group_start, next_group), collapsed
         )
-        bracket = Bracket(
+        bracket = ScoreBracket(
             vertices=vertices,
             scores=[scores[v] for v in vertices],
             mdps=mdps,

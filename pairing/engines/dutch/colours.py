@@ -14,7 +14,7 @@ RULE_INITIAL = "art. 5.2.5: initial colour by the higher-ranked player's pairing
 
 
 def _played_colours(p: Player) -> list[int]:
-    return [m.colour for m in p.matches if m.played]
+    return [m.colour for m in p.results if m.played]
 
 
 def neutral_colour(p: Player, o: Player) -> tuple[int, str]:

@@ -68,7 +68,7 @@ def can_meet(state: State, a: Player, b: Player) -> bool:
     """[C1] (no rematch, no forbidden pair) and [C3] (absolute colour preferences differ)."""
     if (a.index, b.index) in state.forbidden:
         return False
-    if any(m.played and m.opponent == b.index for m in a.matches):
+    if any(m.played and m.opponent == b.index for m in a.results):
         return False
     return not (a.absolute and b.absolute and a.colour_preference == b.colour_preference)
 
@@ -112,7 +112,7 @@ class _Reader:
             cause = MET_EVERYONE
         else:
             cause = COULD_HAVE_MET % {"numbers": _names(possible), "count": len(floats_down)}
-        if len(p.matches) and get_float(self.state, p, 1) == FLOAT_DOWN:
+        if len(p.results) and get_float(self.state, p, 1) == FLOAT_DOWN:
             cause += "; " + AGAIN_DOWN
         down = FLOATS_DOWN % {
             "opponent": opponent.index + 1,

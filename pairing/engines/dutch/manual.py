@@ -54,7 +54,7 @@ def check_manual_pairing(
 def _pair_warnings(state: State, white: int, black: int) -> list[Warning]:
     a, b = state.players[white - 1], state.players[black - 1]
     out = []
-    if any(m.played and m.opponent == b.index for m in a.matches):
+    if any(m.played and m.opponent == b.index for m in a.results):
         out.append(
             Warning("rematch", (white, black), f"{white} and {black} have already played ([C1])")
         )
@@ -65,7 +65,7 @@ def _pair_warnings(state: State, white: int, black: int) -> list[Warning]:
 
 def _colour_warnings(state: State, number: int, colour: int) -> list[Warning]:
     player = state.players[number - 1]
-    played = [m.colour for m in player.matches if m.played]
+    played = [m.colour for m in player.results if m.played]
     name = COLOUR_NAMES[colour]
     out = []
     if len(played) >= 2 and played[-1] == played[-2] == colour:

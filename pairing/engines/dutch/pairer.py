@@ -13,8 +13,8 @@ one, or the lowest bye group cannot be shown) is the round paired over every pla
 from __future__ import annotations
 
 from pairing.engines.dutch.bracket import (
-    Bracket,
     NoValidPairing,
+    ScoreBracket,
     forbid_rematches,
     pair_field,
 )
@@ -276,7 +276,7 @@ class Rules2026:
             g.set_row(vertices[lower], vertices[:lower], row)
         return g, weight, self.ctx.pair_bits
 
-    def bracket_done(self, bracket: Bracket, mate: list[int], paired: list[bool]) -> bool:
+    def bracket_done(self, bracket: ScoreBracket, mate: list[int], paired: list[bool]) -> bool:
         """[C9] applies to the bracket whose score is at most the bye's, when the players of
         its score group left unpaired all go to it (``is_single``)."""
         ctx, players, n = self.ctx, self.players, len(self.players)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pairing.engines.dutch.bracket import Bracket, NoValidPairing, forbid_rematches, pair_field
+from pairing.engines.dutch.bracket import NoValidPairing, ScoreBracket, forbid_rematches, pair_field
 from pairing.engines.dutch.completion import RestPairing
 from pairing.engines.dutch.pairer import first_round_pairing
 from pairing.engines.dutch.state import Player, State
@@ -40,7 +40,7 @@ from pairing.engines.matching import IncrementalMatching, NoPerfectMatching
 
 def get_float_2017(state: State, p: Player, rounds_back: int) -> int:
     """2017 A.4: a player who did not play a round, for whatever reason, floated down."""
-    m = p.matches[state.played_rounds - rounds_back]
+    m = p.results[state.played_rounds - rounds_back]
     if not m.played:
         return FLOAT_DOWN
     ps = state.score_acc(p, rounds_back)
@@ -158,7 +158,7 @@ class Rules2017:
             g.set_row(vertices[lower], vertices[:lower], row)
         return g, weights, bracket.pcb
 
-    def bracket_done(self, bracket: Bracket, mate: list[int], paired: list[bool]) -> bool:
+    def bracket_done(self, bracket: ScoreBracket, mate: list[int], paired: list[bool]) -> bool:
         """C.4: can everybody left still be paired?"""
         done = [v for v in bracket.vertices[: bracket.next_start] if paired[v]]
         self.left.difference_update(done)

@@ -21,7 +21,7 @@ def invert(colour: int) -> int:
 
 
 @dataclass(frozen=True)
-class Match:
+class RoundResult:
     """One round of a player. ``opponent`` is the player's own index when there was none."""
 
     opponent: int
@@ -38,7 +38,7 @@ class Player:
     rank: int  # effective pairing number (0-based) among valid players
     rating: int
     score: int  # tenths, without acceleration
-    matches: tuple[Match, ...]
+    results: tuple[RoundResult, ...]
     accelerations: tuple[int, ...]
     valid: bool
     colour_imbalance: int
@@ -67,7 +67,7 @@ class State:
     start_date: str = ""
     system: str = ""
 
-    def points(self, player: Player, match: Match) -> int:
+    def points(self, player: Player, match: RoundResult) -> int:
         """Points of one round (C.04.2: unplayed rounds score as the rules say)."""
         s = self.scoring
         if match.score == LOSS:
@@ -86,13 +86,13 @@ class State:
         r = self.played_rounds
         for _ in range(rounds_back):
             r -= 1
-            score -= self.points(player, player.matches[r])
+            score -= self.points(player, player.results[r])
         acc = player.accelerations[r] if r < len(player.accelerations) else 0
         return score + acc
 
     def to_pair(self) -> list[Player]:
         """Players present in the round to be paired."""
-        return [p for p in self.players if p.valid and len(p.matches) <= self.played_rounds]
+        return [p for p in self.players if p.valid and len(p.results) <= self.played_rounds]
 
 
 _SCORE = {"1": WIN, "+": WIN, "W": WIN, "F": WIN, "U": WIN, "=": DRAW, "D": DRAW, "H": DRAW}
@@ -147,16 +147,16 @@ def _check_starting_numbers(t: TrfTournament) -> None:
         raise TrfError(0, 0, f"starting number {missing[0] if missing else n} is missing")
 
 
-def _absent(i: int) -> Match:
+def _absent(i: int) -> RoundResult:
     """A round without a game, a bye or an entry: the player was absent."""
-    return Match(i, NONE, LOSS, False, False)
+    return RoundResult(i, NONE, LOSS, False, False)
 
 
-def _history(t: TrfTournament, idx: dict[int, int]) -> tuple[list[list[Match]], int]:
+def _history(t: TrfTournament, idx: dict[int, int]) -> tuple[list[list[RoundResult]], int]:
     """Every player's rounds, and how many rounds are paired: the last round anybody was paired
     in (or the round to pair, when everybody already has an entry in it, as in ``0000 - H``).
     Every player gets a round for each paired one; a blank round is an absence."""
-    history: list[list[Match]] = []
+    history: list[list[RoundResult]] = []
     played_rounds = 0
     for i, p in enumerate(t.players):
         matches, paired = _rounds_of(i, p, idx)
@@ -169,12 +169,12 @@ def _history(t: TrfTournament, idx: dict[int, int]) -> tuple[list[list[Match]], 
     return history, played_rounds
 
 
-def _rounds_of(i: int, p: TrfPlayer, idx: dict[int, int]) -> tuple[list[Match], int]:
+def _rounds_of(i: int, p: TrfPlayer, idx: dict[int, int]) -> tuple[list[RoundResult], int]:
     """TRF-16 record 001: player ``i``'s round blocks as matches (C.04.2 art. 3: a forfeit is
     no game played; only the PAB, ``U`` or ``+`` alone, counts as paired without an opponent),
     with the number of rounds they show paired: up to the one before the last entry, or the
     last entry itself when the player was paired in it."""
-    matches: list[Match] = []
+    matches: list[RoundResult] = []
     paired = skipped = 0
     for res in p.results:
         if res.is_blank:
@@ -188,7 +188,7 @@ def _rounds_of(i: int, p: TrfPlayer, idx: dict[int, int]) -> tuple[list[Match], 
         code = res.code
         played = opp != i and colour != NONE and code not in "+-HFUZ "
         participated = opp != i or code in "U+"
-        matches.append(Match(opp, colour, _SCORE.get(code, LOSS), played, participated, code))
+        matches.append(RoundResult(opp, colour, _SCORE.get(code, LOSS), played, participated, code))
         if participated:
             paired = max(paired, len(matches))
     return matches, paired
@@ -210,7 +210,7 @@ def _rounds_left_to_pair(t: TrfTournament, played_rounds: int) -> int:
 
 
 def _add_requested_byes(
-    t: TrfTournament, idx: dict[int, int], history: list[list[Match]], played_rounds: int
+    t: TrfTournament, idx: dict[int, int], history: list[list[RoundResult]], played_rounds: int
 ) -> None:
     """TRF-2026 record 240: a player who asked for a bye in the round to pair is absent from
     it, as with ``0000 - H/Z/F`` written in that round (an entry already written stays)."""
@@ -222,10 +222,10 @@ def _add_requested_byes(
                 raise TrfError(0, 0, f"bye for unknown player {num}")
             ms = history[idx[num]]
             if len(ms) <= played_rounds:
-                ms.append(Match(idx[num], NONE, _SCORE.get(kind, LOSS), False, False, kind))
+                ms.append(RoundResult(idx[num], NONE, _SCORE.get(kind, LOSS), False, False, kind))
 
 
-def _check_both_sides(t: TrfTournament, history: list[list[Match]]) -> None:
+def _check_both_sides(t: TrfTournament, history: list[list[RoundResult]]) -> None:
     """TRF-16 record 001: both players of a game name each other in that round, and a game
     played over the board gives them different colours."""
     for i, ms in enumerate(history):
@@ -292,7 +292,7 @@ def _player(
     stub: State,
     i: int,
     p: TrfPlayer,
-    matches: list[Match],
+    matches: list[RoundResult],
     valid: bool,
     rank: int,
     accelerations: dict[int, tuple[int, ...]],
@@ -305,7 +305,7 @@ def _player(
         rank=rank,
         rating=p.rating,
         score=0,
-        matches=tuple(matches),
+        results=tuple(matches),
         accelerations=tuple(accelerations.get(p.number, ())),
         valid=valid,
         colour_imbalance=colours.imbalance,
@@ -330,7 +330,7 @@ class _Colours:
     streak: int  # games in a row played with it, up to the last
 
     @classmethod
-    def of(cls, matches: list[Match]) -> _Colours:
+    def of(cls, matches: list[RoundResult]) -> _Colours:
         white = black = streak = 0
         last = NONE
         for m in matches:
@@ -382,7 +382,7 @@ def _check_points(stub: State, p: TrfPlayer, player: Player, score: int) -> None
     played = stub.played_rounds
     acc = player.accelerations
     acc_now = acc[played] if played < len(acc) else 0
-    ms = player.matches
+    ms = player.results
     nxt = stub.points(player, ms[played]) if len(ms) > played else 0
     if p.points not in (score, score + acc_now, score + nxt, score + nxt + acc_now):
         raise TrfError(
@@ -398,14 +398,14 @@ def _infer_initial(players: list[Player]) -> int:
     min_round = None
     for p in players:
         if p.valid:
-            for r, m in enumerate(p.matches):
+            for r, m in enumerate(p.results):
                 if m.colour != NONE and (min_round is None or r < min_round):
                     min_round = r
     if min_round is None:
         return WHITE
     epn = 0
     for p in players:
-        if any(m.participated for m in p.matches[: min_round + 1]):
-            c = p.matches[min_round].colour
+        if any(m.participated for m in p.results[: min_round + 1]):
+            c = p.results[min_round].colour
             return invert(c) if epn & 1 else c
     return WHITE

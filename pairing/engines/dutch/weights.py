@@ -34,18 +34,18 @@ def bits(value: int) -> int:
 def eligible_for_bye(state: State, p: Player) -> bool:
     """[C2] / C.04.1 art. 4 (2026): no PAB for a player who already scored a win's points
     without playing (a PAB, a full-point bye or a forfeit win)."""
-    return not any((not m.played) and state.points(p, m) >= state.scoring.win for m in p.matches)
+    return not any((not m.played) and state.points(p, m) >= state.scoring.win for m in p.results)
 
 
 def eligible_for_bye_2017(state: State, p: Player) -> bool:
     """2017 C.2: no second PAB, nor after a win by forfeit."""
-    return not any((not m.played) and m.participated and m.score == 2 for m in p.matches)
+    return not any((not m.played) and m.participated and m.score == 2 for m in p.results)
 
 
 def get_float(state: State, p: Player, rounds_back: int) -> int:
     """Float of ``p`` ``rounds_back`` rounds ago (2026 art. 1.4: a PAB or scoring more than a
     loss without playing is a downfloat; otherwise compare the two scores before that round)."""
-    m = p.matches[state.played_rounds - rounds_back]
+    m = p.results[state.played_rounds - rounds_back]
     if not m.played:
         return FLOAT_DOWN if state.points(p, m) > state.scoring.loss else FLOAT_NONE
     ps = state.score_acc(p, rounds_back)

@@ -56,7 +56,7 @@ class _Rebuild(Exception):
 
 
 class WindowGraph:
-    """The bracket procedure's graph (:class:`bracket.BracketGraph`) over the window."""
+    """The bracket procedure's graph (:class:`bracket.ScoreBracketGraph`) over the window."""
 
     def __init__(
         self,

@@ -18,11 +18,11 @@ from .draw import (
 )
 from .medals import MedalRow, medal_table
 from .model import (
-    Bracket,
+    BracketMatch,
     Competitor,
     Draw,
+    DrawnBracket,
     KnockoutError,
-    Match,
     Ref,
     ResetNeeded,
     Step,
@@ -44,8 +44,8 @@ from .progress import (
 from .schedule import (
     Breach,
     Call,
-    Entry,
     Schedule,
+    ScheduledBout,
     earliest,
     next_bout,
     propose_mats,
@@ -54,7 +54,7 @@ from .schedule import (
     to_fight,
 )
 from .scores import DEFAULT_EDITION, EDITIONS, RULES, Outcome, Rules, Score, Tally, compare
-from .systems import SYSTEMS, System, bracket
+from .systems import SYSTEMS, KnockoutSystem, bracket
 
 __all__ = [
     "DEFAULT_EDITION",
@@ -64,14 +64,14 @@ __all__ = [
     "POOL_ORDER",
     "RULES",
     "SYSTEMS",
-    "Bracket",
+    "BracketMatch",
     "Breach",
     "Call",
     "Competitor",
     "Draw",
-    "Entry",
+    "DrawnBracket",
     "KnockoutError",
-    "Match",
+    "KnockoutSystem",
     "MatchState",
     "MedalRow",
     "Medals",
@@ -82,10 +82,10 @@ __all__ = [
     "ResetNeeded",
     "Rules",
     "Schedule",
+    "ScheduledBout",
     "Score",
     "State",
     "Step",
-    "System",
     "Tally",
     "bracket",
     "bracket_size",

@@ -114,9 +114,10 @@ def loser(match: int) -> Ref:
 
 
 @dataclass(frozen=True)
-class Match:
-    """One match: `round` is the main-bracket round for main/final/bronze matches, the step of the
-    repechage for repechage matches, and the pool round for pool matches."""
+class BracketMatch:
+    """One match of a bracket (M1, M2, ...; fought on a mat, it is a bout): `round` is the
+    main-bracket round for main/final/bronze matches, the step of the repechage for repechage
+    matches, and the pool round for pool matches."""
 
     id: int
     round: int
@@ -126,15 +127,17 @@ class Match:
 
 
 @dataclass(frozen=True)
-class Bracket:
-    """A system's matches as data, with who takes which place (`places`: (place, Ref))."""
+class DrawnBracket:
+    """A draw laid out on a system's bracket (`systems.bracket`): its matches as data, with who
+    takes which place (`places`: (place, Ref)). The app stores only the draw (the category's
+    `Bracket` row: seeds, slots, log) and lays it out again from its slots."""
 
     system: str
     draw: Draw
-    matches: tuple[Match, ...]
+    matches: tuple[BracketMatch, ...]
     places: tuple[tuple[int, Ref], ...]
 
-    def match(self, match_id: int) -> Match:
+    def match(self, match_id: int) -> BracketMatch:
         for m in self.matches:
             if m.id == match_id:
                 return m

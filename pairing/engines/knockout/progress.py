@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .model import Bracket, KnockoutError, Match, Ref, ResetNeeded
+from .model import BracketMatch, DrawnBracket, KnockoutError, Ref, ResetNeeded
 from .pools import PoolRow, pool_standings
 from .systems import SYSTEMS, round_of_slot
 
@@ -27,7 +27,7 @@ class MatchState:
     a fight: one side or both empty). `winner`/`loser` are set for "done" and "bye" (None = nobody).
     """
 
-    match: Match
+    match: BracketMatch
     a: str | None
     b: str | None
     status: str
@@ -41,7 +41,7 @@ class MatchState:
 
 @dataclass(frozen=True)
 class State:
-    bracket: Bracket
+    bracket: DrawnBracket
     matches: tuple[MatchState, ...]
 
     def __getitem__(self, match_id: int) -> MatchState:
@@ -76,7 +76,7 @@ def _winner_side(ms: MatchState, given: str) -> str:
     raise KnockoutError(f"M{ms.match.id} is {ms.a} against {ms.b}; {given!r} is not in it.")
 
 
-def play(bracket: Bracket, results: Mapping[int, str]) -> State:
+def play(bracket: DrawnBracket, results: Mapping[int, str]) -> State:
     """Resolve every match in id order from the draw and the results given so far."""
     draw = bracket.draw
     known = {m.id for m in bracket.matches}
@@ -220,7 +220,7 @@ def standings(
     return pool_standings(numbers, results, matches, points)
 
 
-def dependents(bracket: Bracket, match_id: int) -> tuple[int, ...]:
+def dependents(bracket: DrawnBracket, match_id: int) -> tuple[int, ...]:
     """Every later match whose sides depend on `match_id`'s result, directly or through others.
 
     A ladder reference ("beaten in round k by the winner of M") depends on M and on every main
@@ -259,7 +259,7 @@ def dependents(bracket: Bracket, match_id: int) -> tuple[int, ...]:
 
 
 def change_result(
-    bracket: Bracket,
+    bracket: DrawnBracket,
     results: Mapping[int, str],
     match_id: int,
     new_winner: str | None,

@@ -38,7 +38,7 @@ SEARCH_LIMIT = 5_000
 
 
 @dataclass(frozen=True)
-class Entry:
+class ScheduledBout:
     """One bout in a mat's order: `position` from 1, `start` minutes after the mat starts."""
 
     mat: int
@@ -63,18 +63,18 @@ class Breach:
 @dataclass(frozen=True)
 class Schedule:
     rest: int
-    entries: tuple[Entry, ...]
+    bouts: tuple[ScheduledBout, ...]
     breaches: tuple[Breach, ...]
 
-    def mat(self, number: int) -> tuple[Entry, ...]:
-        return tuple(e for e in self.entries if e.mat == number)
+    def mat(self, number: int) -> tuple[ScheduledBout, ...]:
+        return tuple(b for b in self.bouts if b.mat == number)
 
 
 @dataclass(frozen=True)
 class Call:
     """A competitor's next bout; `certain` False: only if they win (or lose) the bouts before."""
 
-    entry: Entry
+    scheduled: ScheduledBout
     certain: bool
 
 
@@ -209,7 +209,7 @@ def schedule(
     if missing:
         raise KnockoutError(f"No mat for {', '.join(missing)}.")
     order = {name: i for i, name in enumerate(states)}
-    entries: list[Entry] = []
+    scheduled: list[ScheduledBout] = []
     breaches: list[Breach] = []
     for mat in sorted(set(mats[c] for c in states)):
         bouts = [b for c in states if mats[c] == mat for b in _bouts(c, states[c])]
@@ -218,9 +218,9 @@ def schedule(
         breaches += broken
         clock = 0.0
         for position, b in enumerate(placed, start=1):
-            entries.append(Entry(mat, position, b.category, b.bout, clock))
+            scheduled.append(ScheduledBout(mat, position, b.category, b.bout, clock))
             clock += minutes if isinstance(minutes, int | float) else minutes[b.category]
-    return Schedule(rest, tuple(entries), tuple(breaches))
+    return Schedule(rest, tuple(scheduled), tuple(breaches))
 
 
 def _order(bouts: list[_Bout], rest: int) -> tuple[list[_Bout], list[Breach]]:
@@ -306,23 +306,23 @@ def _gap(
 def next_bout(plan: Schedule, states: Mapping[str, State], competitor: str) -> Call | None:
     """When does `competitor` fight next: the first bout of the plan not yet decided that they
     are in (`certain`) or may reach by the bouts before it; None when they fight no more."""
-    for entry in plan.entries:
-        ms = states[entry.category][entry.bout]
+    for scheduled in plan.bouts:
+        ms = states[scheduled.category][scheduled.bout]
         if ms.decided:
             continue
         if competitor in (ms.a, ms.b):
-            return Call(entry, True)
-        if competitor in who_may_fill(states[entry.category], ms.match.a, ms.a) | who_may_fill(
-            states[entry.category], ms.match.b, ms.b
+            return Call(scheduled, True)
+        if competitor in who_may_fill(states[scheduled.category], ms.match.a, ms.a) | who_may_fill(
+            states[scheduled.category], ms.match.b, ms.b
         ):
-            return Call(entry, False)
+            return Call(scheduled, False)
     return None
 
 
 def earliest(calls: Iterable[Call | None]) -> Call | None:
     """The first in time of several calls (a competitor in two categories on two mats)."""
     known = [c for c in calls if c is not None]
-    return min(known, key=lambda c: (c.entry.start, c.entry.mat), default=None)
+    return min(known, key=lambda c: (c.scheduled.start, c.scheduled.mat), default=None)
 
 
 def who_may_fill(state: State, ref: Ref, value: str | None) -> set[str]:

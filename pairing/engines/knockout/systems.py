@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .model import Bracket, Draw, KnockoutError, Match, Ref, loser, slot, winner
+from .model import BracketMatch, Draw, DrawnBracket, KnockoutError, Ref, loser, slot, winner
 from .pools import MAX_POOL, pool_matches
 
 #: ``add(round, stage, a, b)``: a new match of the bracket being built; its id.
@@ -33,7 +33,10 @@ _Places = Callable[[int, int, tuple[int, int], _Add], list[tuple[int, Ref]]]
 
 
 @dataclass(frozen=True)
-class System:
+class KnockoutSystem:
+    """A knockout system (the IJF's "competition system": single elimination, a repechage, a
+    pool), not a pairing system: the code a category's bracket is laid out by."""
+
     code: str
     name: str
     #: The smallest bracket the system is defined on (knockout); pools: the most competitors.
@@ -46,15 +49,15 @@ class System:
         return self.code == "pool"
 
 
-SYSTEMS: dict[str, System] = {
+SYSTEMS: dict[str, KnockoutSystem] = {
     s.code: s
     for s in (
-        System("single", "Single elimination", 2, 2),
-        System("single_bronze", "Single elimination with a bronze match", 4, 1),
-        System("ijf_repechage", "IJF quarter-final repechage", 8, 2),
-        System("double_repechage", "Double repechage (classic)", 8, 2),
-        System("double_elimination", "Double elimination", 8, 2),
-        System("pool", "Pool (round robin)", 2, 1),
+        KnockoutSystem("single", "Single elimination", 2, 2),
+        KnockoutSystem("single_bronze", "Single elimination with a bronze match", 4, 1),
+        KnockoutSystem("ijf_repechage", "IJF quarter-final repechage", 8, 2),
+        KnockoutSystem("double_repechage", "Double repechage (classic)", 8, 2),
+        KnockoutSystem("double_elimination", "Double elimination", 8, 2),
+        KnockoutSystem("pool", "Pool (round robin)", 2, 1),
     )
 }
 
@@ -70,7 +73,7 @@ def round_of_slot(size: int, rnd: int, slot_number: int) -> int:
     return main_id(size, rnd, (slot_number - 1) >> rnd)
 
 
-def bracket(draw: Draw, system: str) -> Bracket:
+def bracket(draw: Draw, system: str) -> DrawnBracket:
     """The matches of `system` on a drawn bracket (spec Appendix A)."""
     if system not in SYSTEMS:
         raise KnockoutError(f"Unknown system {system!r}; one of {', '.join(SYSTEMS)}.")
@@ -83,7 +86,7 @@ def bracket(draw: Draw, system: str) -> Bracket:
             f"draw with minimum_size={SYSTEMS[system].min_size}."
         )
     rounds = size.bit_length() - 1
-    matches: list[Match] = []
+    matches: list[BracketMatch] = []
     for rnd in range(1, rounds):
         for i in range(size >> rnd):
             if rnd == 1:
@@ -91,24 +94,24 @@ def bracket(draw: Draw, system: str) -> Bracket:
             else:
                 a = winner(main_id(size, rnd - 1, 2 * i))
                 b = winner(main_id(size, rnd - 1, 2 * i + 1))
-            matches.append(Match(main_id(size, rnd, i), rnd, "main", a, b))
+            matches.append(BracketMatch(main_id(size, rnd, i), rnd, "main", a, b))
     next_id = size - 1
-    extra: list[Match] = []
+    extra: list[BracketMatch] = []
 
     def add(rnd: int, stage: str, a: Ref, b: Ref) -> int:
         nonlocal next_id
-        extra.append(Match(next_id, rnd, stage, a, b))
+        extra.append(BracketMatch(next_id, rnd, stage, a, b))
         next_id += 1
         return next_id - 1
 
     if rounds == 1:
         final = add(1, "final", slot(1), slot(2))
-        return Bracket(system, draw, tuple(extra), ((1, winner(final)), (2, loser(final))))
+        return DrawnBracket(system, draw, tuple(extra), ((1, winner(final)), (2, loser(final))))
     semis = (main_id(size, rounds - 1, 0), main_id(size, rounds - 1, 1))
     places = _THIRD_PLACES[system](size, rounds, semis, add)
     final = add(rounds, "final", winner(semis[0]), winner(semis[1]))
     places = [(1, winner(final)), (2, loser(final)), *places]
-    return Bracket(system, draw, tuple(matches + extra), tuple(places))
+    return DrawnBracket(system, draw, tuple(matches + extra), tuple(places))
 
 
 def _ijf(size: int, rounds: int, add: _Add) -> list[Ref]:
@@ -156,15 +159,15 @@ def _losers_bracket(size: int, rounds: int, add: _Add) -> list[Ref]:
     return survivors
 
 
-def _pool(draw: Draw) -> Bracket:
+def _pool(draw: Draw) -> DrawnBracket:
     numbers = [s for s, cid in enumerate(draw.slots, start=1) if cid is not None]
     if not 2 <= len(numbers) <= MAX_POOL:
         raise KnockoutError(f"A pool has 2 to {MAX_POOL} competitors, not {len(numbers)}.")
     matches = tuple(
-        Match(i, i, "pool", slot(numbers[a - 1]), slot(numbers[b - 1]))
+        BracketMatch(i, i, "pool", slot(numbers[a - 1]), slot(numbers[b - 1]))
         for i, (a, b) in enumerate(pool_matches(len(numbers)), start=1)
     )
-    return Bracket("pool", draw, matches, ())
+    return DrawnBracket("pool", draw, matches, ())
 
 
 def _both_semi_losers_third(

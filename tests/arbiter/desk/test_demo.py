@@ -86,9 +86,9 @@ def test_the_demo_judo_category_is_drawn_with_its_first_round_fought(db):
 
     load_demo()
     cup = Tournament.objects.get(system=System.KNOCKOUT, category=None)
-    board = knockout.board(cup)
-    assert board.bracket.random_seed == 2026
-    assert board.bracket.bouts.exists() and board.state.ready()
+    sheet = knockout.sheet(cup)
+    assert sheet.bracket.random_seed == 2026
+    assert sheet.bracket.bouts.exists() and sheet.state.ready()
 
 
 def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(db):
@@ -100,10 +100,10 @@ def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(d
     today = mats.day(cup)
     assert cup.is_published and len(today.categories) == 6
     assert {c.mat for c in today.categories} == {1, 2}
-    assert all(today.boards[c.pk].state is not None for c in today.categories)
-    assert sum(len(today.boards[c.pk].fought) for c in today.categories) >= 3
+    assert all(today.sheets[c.pk].state is not None for c in today.categories)
+    assert sum(len(today.sheets[c.pk].fought) for c in today.categories) >= 3
     assert today.live  # a bout in golden score, being fought
-    kept = [b.score for c in today.categories for b in today.boards[c.pk].fought.values()]
+    kept = [b.score for c in today.categories for b in today.sheets[c.pk].fought.values()]
     assert "2025 bS bY T" in kept  # a bout won by a yuko (IJF 2025, the competition's rules)
 
 

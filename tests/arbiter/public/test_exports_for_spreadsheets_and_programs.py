@@ -115,7 +115,7 @@ def test_a_knockout_exports_its_bouts_as_its_results(client):
 
 def test_a_knockout_ranks_by_placings_not_points(client):
     tournament = knockout(client)
-    while ready := knockout_service.board(tournament).state.ready():
+    while ready := knockout_service.sheet(tournament).state.ready():
         for ms in ready:
             knockout_service.record_bout(None, tournament, ms.match.id, int(ms.a))
     rows = list(

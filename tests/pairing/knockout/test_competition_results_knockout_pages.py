@@ -32,11 +32,11 @@ def test_a_competitors_card_shows_their_place_and_bouts_not_points(client, anna,
     someone = cup.entries.first()
     assert "not drawn yet" in card(client, cup, someone)
     service.draw_bracket(anna, cup, random_seed=5)
-    while ready := service.board(cup).state.ready():
+    while ready := service.sheet(cup).state.ready():
         service.record_bout(anna, cup, ready[0].match.id, int(ready[0].a))
-    board = service.board(cup)
-    final = next(ms for ms in board.state.matches if ms.match.stage == "final")
-    champion, runner_up = board.entries[final.winner], board.entries[final.loser]
+    sheet = service.sheet(cup)
+    final = next(ms for ms in sheet.state.matches if ms.match.stage == "final")
+    champion, runner_up = sheet.entries[final.winner], sheet.entries[final.loser]
     page = card(client, cup, champion)
     assert 'id="player-place">1<' in page and 'id="player-bouts"' in page
     assert "Points" not in page and "Rating" not in page

@@ -23,7 +23,7 @@ def category(chief, size: int, name: str = "Judo Cup -73 kg"):
 
 
 def fight_to_the_end(user, cup):
-    while ready := service.board(cup).state.ready():
+    while ready := service.sheet(cup).state.ready():
         service.record_bout(user, cup, ready[0].match.id, int(ready[0].a))
 
 

@@ -125,7 +125,7 @@ def test_undoing_the_draw_asks_first_then_goes_back_to_seeding(client, anna, cup
 
 def test_a_draw_cannot_be_undone_once_a_match_is_fought(client, anna, cup):
     service.draw_bracket(anna, cup, random_seed=4)
-    ready = service.board(cup).state.ready()[0]
+    ready = service.sheet(cup).state.ready()[0]
     service.record_bout(anna, cup, ready.match.id, int(ready.a))
     login(client, anna)
     assert "Undo the draw" not in client.get(url("bracket", cup)).content.decode()

@@ -27,7 +27,7 @@ def entries(cup):
 
 def fight_to_the_end(user, cup):
     """Every ready match won by its first side, until none is left."""
-    while ready := service.board(cup).state.ready():
+    while ready := service.sheet(cup).state.ready():
         service.record_bout(user, cup, ready[0].match.id, int(ready[0].a))
 
 
@@ -75,7 +75,7 @@ def test_seeds_are_one_to_eight_each_once(anna, nordic_cup):
 def test_a_result_moves_the_winner_on_and_the_final_gives_the_medals(anna, nordic_cup):
     service.draw_bracket(anna, nordic_cup, random_seed=3)
     fight_to_the_end(anna, nordic_cup)
-    medals = service.board(nordic_cup).medals
+    medals = service.sheet(nordic_cup).medals
     assert medals.gold and medals.silver and all(medals.bronze)
     assert len({medals.gold, medals.silver, *medals.bronze}) == 4
 
@@ -83,7 +83,7 @@ def test_a_result_moves_the_winner_on_and_the_final_gives_the_medals(anna, nordi
 def test_changing_a_result_with_later_matches_fought_needs_confirmation(anna, nordic_cup):
     service.draw_bracket(anna, nordic_cup, random_seed=3)
     fight_to_the_end(anna, nordic_cup)
-    state = service.board(nordic_cup).state
+    state = service.sheet(nordic_cup).state
     first = next(m for m in state.matches if m.status == "done" and m.match.round == 1)
     with pytest.raises(service.ResetNeeded) as refused:
         service.record_bout(anna, nordic_cup, first.match.id, int(first.loser))
@@ -91,12 +91,12 @@ def test_changing_a_result_with_later_matches_fought_needs_confirmation(anna, no
     assert refused.value.matches
     service.record_bout(anna, nordic_cup, first.match.id, int(first.loser), confirm_reset=True)
     assert Bout.objects.count() < fought
-    assert service.board(nordic_cup).state[first.match.id].winner == first.loser
+    assert service.sheet(nordic_cup).state[first.match.id].winner == first.loser
 
 
 def test_the_draw_stands_once_a_match_is_fought(anna, nordic_cup):
     service.draw_bracket(anna, nordic_cup, random_seed=3)
-    ready = service.board(nordic_cup).state.ready()[0]
+    ready = service.sheet(nordic_cup).state.ready()[0]
     service.record_bout(anna, nordic_cup, ready.match.id, int(ready.a))
     with pytest.raises(service.BracketError, match="draw stands"):
         service.draw_bracket(anna, nordic_cup, random_seed=4)
@@ -104,7 +104,7 @@ def test_the_draw_stands_once_a_match_is_fought(anna, nordic_cup):
 
 def test_a_winner_who_is_not_in_the_match_is_refused(anna, nordic_cup):
     service.draw_bracket(anna, nordic_cup, random_seed=3)
-    ready = service.board(nordic_cup).state.ready()[0]
+    ready = service.sheet(nordic_cup).state.ready()[0]
     outsider = next(e for e in entries(nordic_cup) if str(e.pk) not in (ready.a, ready.b))
     with pytest.raises(service.BracketError):
         service.record_bout(anna, nordic_cup, ready.match.id, outsider.pk)
@@ -117,7 +117,7 @@ def test_a_small_category_is_a_pool(anna):
     bracket = service.draw_bracket(anna, cup, random_seed=1)
     assert bracket.system == "pool"
     fight_to_the_end(anna, cup)
-    assert service.board(cup).medals.gold
+    assert service.sheet(cup).medals.gold
 
 
 def test_the_events_rules_choose_a_pool_or_a_knockout_by_field_size(anna, nordic_cup):

@@ -31,8 +31,8 @@ def test_the_arbiter_seeds_and_draws_from_the_page(client, anna, cup):
     data = {"random_seed": "5", "seen": shown(cup)}
     response = client.post(url("bracket_draw", cup), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert b"bracket-board" in response.content and b"M1" in response.content
-    assert service.board(cup).bracket.random_seed == 5
+    assert b"bracket-sheet" in response.content and b"M1" in response.content
+    assert service.sheet(cup).bracket.random_seed == 5
 
 
 def shown(cup):
@@ -45,7 +45,7 @@ def test_a_page_that_showed_an_older_draw_records_no_winner(client, anna, cup):
     service.draw_bracket(anna, cup, random_seed=1)
     before = shown(cup)
     service.draw_bracket(anna, cup, random_seed=2, confirm=True)
-    ready = service.board(cup).state.ready()[0]
+    ready = service.sheet(cup).state.ready()[0]
     data = {"match": ready.match.id, "winner": ready.a, "seen": before}
     html = client.post(url("bracket_bout", cup), data, HTTP_HX_REQUEST="true").content.decode()
     assert "The bracket changed after your page was shown: drawn again (anna)" in html
@@ -66,23 +66,23 @@ def test_drawing_again_from_the_page_asks_first(client, anna, cup):
 def test_a_winner_is_recorded_by_pressing_their_name(client, anna, cup):
     login(client, anna)
     service.draw_bracket(anna, cup, random_seed=5)
-    ready = service.board(cup).state.ready()[0]
+    ready = service.sheet(cup).state.ready()[0]
     data = {"match": ready.match.id, "winner": ready.a, "seen": shown(cup)}
     response = client.post(url("bracket_bout", cup), data, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert service.board(cup).state[ready.match.id].winner == ready.a
+    assert service.sheet(cup).state[ready.match.id].winner == ready.a
 
 
 def test_a_change_that_undoes_later_matches_asks_first(client, anna, cup):
     login(client, anna)
     service.draw_bracket(anna, cup, random_seed=5)
-    while ready := service.board(cup).state.ready():
+    while ready := service.sheet(cup).state.ready():
         service.record_bout(anna, cup, ready[0].match.id, int(ready[0].a))
-    first = service.board(cup).state.matches[0]
+    first = service.sheet(cup).state.matches[0]
     data = {"match": first.match.id, "winner": first.loser}
     response = client.post(url("bracket_bout", cup), data)
     assert b"confirm_reset" in response.content and b"reset them" in response.content
-    assert service.board(cup).state[first.match.id].winner == first.winner
+    assert service.sheet(cup).state[first.match.id].winner == first.winner
 
 
 def test_only_the_tournaments_arbiters_touch_the_bracket(client, boris, cup):
@@ -101,7 +101,7 @@ def test_the_bracket_actions_need_the_csrf_token(anna, cup):
 def test_the_public_sees_the_bracket_and_the_medals(client, anna, cup):
     assert b"not drawn yet" in client.get(url("public_bracket", cup)).content
     service.draw_bracket(anna, cup, random_seed=5)
-    while ready := service.board(cup).state.ready():
+    while ready := service.sheet(cup).state.ready():
         service.record_bout(anna, cup, ready[0].match.id, int(ready[0].a))
     page = client.get(url("public_bracket", cup))
     assert page.status_code == 200
@@ -121,7 +121,7 @@ def test_the_bracket_pages_cost_the_same_queries_for_8_and_40_competitors(
     EntryFactory.create_batch(size, tournament=cup)
     service.draw_bracket(anna, cup, random_seed=5)
     for _ in range(4):  # a few bouts decided, the others still ahead
-        ready = service.board(cup).state.ready()[0]
+        ready = service.sheet(cup).state.ready()[0]
         service.record_bout(anna, cup, ready.match.id, int(ready.a))
     # the tournament and its version are read by the first page, then kept with the pages
     public = [
@@ -137,7 +137,7 @@ def test_the_bracket_pages_cost_the_same_queries_for_8_and_40_competitors(
         with django_assert_num_queries(count, info=address):
             assert client.get(address).status_code == 200
     login(client, anna)
-    # session, user, tournament, role; the board: tournament, bracket (twice), entries, bouts,
+    # session, user, tournament, role; the sheet: tournament, bracket (twice), entries, bouts,
     # whether one was fought; the job the tournament's nav names
     with django_assert_num_queries(11):
         assert client.get(url("bracket", cup)).status_code == 200
@@ -149,7 +149,7 @@ def test_the_arbiter_places_a_competitor_by_hand_seeing_each_places_badness(clie
     assert b"free-slots" in page.content and b"Badness" in page.content
     first = cup.entries.order_by("name").first()
     client.post(url("bracket_place", cup), {"entry": first.pk, "slot": "3", "seen": shown(cup)})
-    assert service.board(cup).bracket.placed == {str(first.pk): 3}
+    assert service.sheet(cup).bracket.placed == {str(first.pk): 3}
 
 
 def test_a_pool_shows_its_standing(client, anna):
@@ -157,7 +157,7 @@ def test_a_pool_shows_its_standing(client, anna):
     for n in range(4):
         EntryFactory(tournament=pool, name=f"Pool {n}, Test", club=f"Club {n}")
     service.draw_bracket(anna, pool, random_seed=2)
-    ready = service.board(pool).state.ready()[0]
+    ready = service.sheet(pool).state.ready()[0]
     service.record_bout(anna, pool, ready.match.id, int(ready.a))
     page = client.get(url("public_bracket", pool))
     assert b"pool-standing" in page.content and page.content.count(b"<tr>") >= 5

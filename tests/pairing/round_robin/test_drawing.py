@@ -55,7 +55,7 @@ def test_starting_over_htmx_returns_the_board_with_the_first_player(anna_client,
         headers=HTMX,
     )
     body = response.content.decode()
-    assert body.lstrip().startswith('<section id="drawing-board"')
+    assert body.lstrip().startswith('<section id="lot-drawing"')
     assert '<h2 id="whose-turn">Carlsen, Magnus' in body
     assert LotDrawing.objects.filter(tournament=oslo_invitational).exists()
 

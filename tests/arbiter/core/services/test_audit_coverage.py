@@ -76,7 +76,7 @@ NOT_AUDITED = {
     ),
     "pairing.knockout.services.system_for": "a pure choice from the rules",
     "pairing.knockout.services.hand_placing": "reads the bracket for the placing page",
-    "pairing.knockout.services.board": "reads the bracket for the pages",
+    "pairing.knockout.services.sheet": "reads the bracket for the pages",
     "pairing.knockout.services.seed_summary": "words the seeds for the page",
     "pairing.knockout.services.draw_options": "words the draw rules for the page and the log",
     "pairing.knockout.services.placings": "reads the bracket for the standings",
@@ -149,7 +149,7 @@ NOT_AUDITED = {
     "judo.services.mats.day": "reads the competition for the pages",
     "judo.services.mats.on_the_mat": "chooses the bout on the mat from its order",
     "judo.services.mats.propose_mats": "assign_mats with the engine's proposal, audited",
-    "pairing.knockout.services.boards": "reads the brackets for the pages",
+    "pairing.knockout.services.sheets": "reads the brackets for the pages",
     "judo.services.competition.landing": "reads where an entry lands",
     "judo.services.competition.not_drawn": "a check that raises",
     "judo.services.competition_lists.keep_list": (
@@ -424,7 +424,7 @@ def _(w, fn):
     from pairing.knockout import services as knockout
 
     knockout.draw_bracket(w.anna, cup(w), random_seed=11)
-    ready = knockout.board(cup(w)).state.ready()[0]
+    ready = knockout.sheet(cup(w)).state.ready()[0]
     fn(w.anna, cup(w), ready.match.id, int(ready.a))
     after = {"results": {str(ready.match.id): ready.a}}
     return [Expected(w.anna, cup(w), "bracket.bout", {"results": {}}, after)]
@@ -901,7 +901,7 @@ def test_every_service_function_is_classified():
 def test_the_rule_finds_the_services():
     functions = service_functions()
     assert is_atomic(functions["arbiter.core.services.results.record_result"])
-    assert not is_atomic(functions["pairing.knockout.services.board"])
+    assert not is_atomic(functions["pairing.knockout.services.sheet"])
     assert len(SCENARIOS) >= 34  # the Swiss and Monrad share one round lifecycle now
 
 

@@ -79,7 +79,7 @@ def test_a_bracket_runs_from_its_draw_and_finishes_when_every_match_is_decided(a
     assert status(cup) == Status.PREPARING
     knockout.draw_bracket(anna, cup, random_seed=3)
     assert status(cup) == Status.RUNNING
-    while ready := knockout.board(cup).state.ready():
+    while ready := knockout.sheet(cup).state.ready():
         knockout.record_bout(anna, cup, ready[0].match.id, int(ready[0].a))
     assert status(cup) == Status.FINISHED
 

@@ -97,7 +97,7 @@ def test_nobody_fights_twice_within_the_rest_whenever_some_order_allows_it(cats,
         for order in itertools.permutations(keys)
     )
     plan = schedule(states, dict.fromkeys(states, 1), rest)
-    order = [(e.category, e.bout) for e in plan.entries]
+    order = [(e.category, e.bout) for e in plan.bouts]
     assert sorted(order) == sorted(keys)
     assert respects_dependencies(order, states)
     assert keeps_rest(order, pairs, rest) == feasible
@@ -127,7 +127,7 @@ def test_every_bout_is_called_once_after_its_sources_and_each_short_rest_is_name
         states[f"k{i}"] = category(f"k{i}-", n, system, seed=i)
     assignment = propose_mats({c: len(to_fight(s)) for c, s in states.items()}, mats)
     plan = schedule(states, assignment, rest)
-    order = [(e.category, e.bout) for e in plan.entries]
+    order = [(e.category, e.bout) for e in plan.bouts]
     assert sorted(order) == sorted((c, b) for c, s in states.items() for b in to_fight(s))
     for mat in set(assignment.values()):
         on_mat = [(e.category, e.bout) for e in plan.mat(mat)]
@@ -169,15 +169,15 @@ def test_two_pools_of_three_on_one_mat_take_turns_so_that_everyone_rests_a_bout(
     states = {"x": category("x", 3, "pool"), "y": category("y", 3, "pool")}
     plan = schedule(states, {"x": 1, "y": 1}, rest=1)
     assert plan.breaches == ()
-    assert [e.category for e in plan.entries] == ["x", "y"] * 3
-    fighters = [{states[e.category][e.bout].a, states[e.category][e.bout].b} for e in plan.entries]
+    assert [e.category for e in plan.bouts] == ["x", "y"] * 3
+    fighters = [{states[e.category][e.bout].a, states[e.category][e.bout].b} for e in plan.bouts]
     assert all(not (x & y) for x, y in itertools.pairwise(fighters))
 
 
 def test_when_the_rest_cannot_be_kept_the_bouts_breaking_it_are_named():
     states = {"duel": category("d", 3, "pool")}  # three bouts, everyone in two of them
     plan = schedule(states, {"duel": 1}, rest=1)
-    assert len(plan.entries) == 3
+    assert len(plan.bouts) == 3
     assert [(b.category, b.rest) for b in plan.breaches] == [("duel", 0), ("duel", 0)]
 
 
@@ -185,13 +185,13 @@ def test_two_categories_on_one_mat_alternate_so_that_both_rest():
     states = {"a": category("a", 4, "single"), "b": category("b", 4, "single")}
     plan = schedule(states, {"a": 1, "b": 1}, rest=1)
     assert plan.breaches == ()
-    assert [e.category for e in plan.entries][-2:] in (["a", "b"], ["b", "a"])
+    assert [e.category for e in plan.bouts][-2:] in (["a", "b"], ["b", "a"])
 
 
 def test_start_times_add_each_category_s_bout_minutes():
     states = {"a": category("a", 2, "single"), "b": category("b", 2, "single")}
     plan = schedule(states, {"a": 1, "b": 1}, rest=0, minutes={"a": 4, "b": 6})
-    assert [(e.category, e.start) for e in plan.entries] == [("a", 0.0), ("b", 4.0)]
+    assert [(e.category, e.start) for e in plan.bouts] == [("a", 0.0), ("b", 4.0)]
 
 
 def test_mats_are_proposed_balancing_the_bouts_largest_first():
@@ -214,17 +214,17 @@ def test_when_do_i_fight_names_the_next_bout_sure_or_if_they_win():
     state = category("s", 4, "single")
     states = {"s": state}
     plan = schedule(states, {"s": 1}, rest=0)
-    first = plan.entries[0]
+    first = plan.bouts[0]
     fighter = state[first.bout].a
     call = next_bout(plan, states, fighter)
-    assert call.entry == first and call.certain
+    assert call.scheduled == first and call.certain
     after = {"s": play(state.bracket, {first.bout: fighter})}
     final = next_bout(plan, after, fighter)
-    assert final.entry == plan.entries[-1] and final.certain
+    assert final.scheduled == plan.bouts[-1] and final.certain
     loser = state[first.bout].b
     assert next_bout(plan, after, loser) is None
-    other = state[plan.entries[1].bout].a
-    assert next_bout(plan, after, other).entry == plan.entries[1]
+    other = state[plan.bouts[1].bout].a
+    assert next_bout(plan, after, other).scheduled == plan.bouts[1]
     assert next_bout(plan, states, other).certain
 
 
@@ -245,4 +245,4 @@ def test_a_bout_already_decided_is_not_called_again():
     assert first.match.id in to_fight(state)
     assert first.match.id not in to_fight(played)
     plan = schedule({"m": played}, {"m": 1}, rest=0)
-    assert first.match.id not in [e.bout for e in plan.entries]
+    assert first.match.id not in [e.bout for e in plan.bouts]

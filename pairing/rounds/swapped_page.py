@@ -1,6 +1,7 @@
-"""The glue of the pages whose HTMX requests swap one board: the Swiss pairing page, the Monrad
-evening and the knockout bracket. A change is made, then the answer is the board again (HTMX)
-or the page itself (a plain form, after a redirect); a refused change shows its message there.
+"""The glue of the pages whose HTMX requests swap one section (:class:`SwappedPage`): the Swiss
+pairing page, the Monrad evening and the knockout bracket. A change is made, then the answer is
+the section again (HTMX) or the page itself (a plain form, after a redirect); a refused change
+shows its message there.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from arbiter.core.models import Entry, Tournament
 
 
 @dataclass(frozen=True)
-class Board:
+class SwappedPage:
+    """An arbiter's page whose one section HTMX swaps after each change (docs/glossary.md,
+    "swapped page"): its URL name, its template and the partial that is the section."""
+
     url_name: str  # the page
     template: str
-    partial: str  # the board, swapped by HTMX
+    partial: str  # the section, swapped by HTMX
     context: Callable[[Tournament], dict]
     refusals: tuple[type[Exception], ...]  # a change refused with a message for the arbiter
     #: ``(tournament) -> BackgroundJob | None``: the job the page shows (waiting, running, or
@@ -36,7 +40,7 @@ class Board:
         return render(request, template, context)
 
     def done(self, request: HttpRequest, tournament: Tournament, **saved) -> HttpResponse:
-        """The board after a change; ``saved`` tells the page what was saved (``notice``, and
+        """The section after a change; ``saved`` tells the page what was saved (``notice``, and
         whatever else says where), shown beside it, or as a message after a plain form."""
         if request.htmx:
             return self.render(request, tournament, **saved)
