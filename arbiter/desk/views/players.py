@@ -1,6 +1,6 @@
 """The arbiter's player list: add (HTMX, with a plain-form fallback), edit, withdraw, import."""
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -30,19 +30,8 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = EntryForm(request.POST or None, tournament=tournament)
     added = asked = None
     if request.method == "POST" and form.is_valid():
-        try:
-            added = service.add_entry(
-                request.user,
-                tournament,
-                form.cleaned_data,
-                numbers=request.POST.get("numbers", ""),
-                seen=request.POST.get("seen", ""),
-            )
-        except service.NumbersWouldMove as question:
-            asked = question
-        except service.EntryError as error:
-            form.add_error(None, str(error))
-        else:
+        added, asked = _save_answered(request, form, service.add_entry, tournament)
+        if added is not None:
             if not request.htmx:
                 messages.success(request, _("%(name)s added.") % {"name": added.name})
                 return redirect("players", tournament_id=tournament.pk)
@@ -67,19 +56,8 @@ def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
     form = EntryForm(request.POST or None, instance=entry, tournament=tournament)
     asked = None
     if request.method == "POST" and form.is_valid():
-        try:
-            service.update_entry(
-                request.user,
-                entry,
-                form.cleaned_data,
-                numbers=request.POST.get("numbers", ""),
-                seen=request.POST.get("seen", ""),
-            )
-        except service.NumbersWouldMove as question:
-            asked = question
-        except service.EntryError as error:
-            form.add_error(None, str(error))
-        else:
+        saved, asked = _save_answered(request, form, service.update_entry, entry)
+        if saved is not None:
             messages.success(request, _("%(name)s saved.") % {"name": entry.name})
             return redirect("players", tournament_id=tournament.pk)
     return render(
@@ -115,6 +93,31 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
     done = _("%(name)s withdrawn.") if entry.withdrawn else _("%(name)s reinstated.")
     messages.success(request, done % {"name": entry.name})
     return redirect("players", tournament_id=tournament.pk)
+
+
+def _save_answered(
+    request: HttpRequest,
+    form: EntryForm,
+    save: Callable[..., Entry],
+    target: Tournament | Entry,
+) -> tuple[Entry | None, service.NumbersWouldMove | None]:
+    """``save`` (``add_entry`` to a tournament, ``update_entry`` of an entry) with the form's
+    answer to a question about moving published numbers (``numbers`` and ``seen``): the entry
+    saved, or the question to ask first; neither when the service refused (said on the form)."""
+    try:
+        saved = save(
+            request.user,
+            target,
+            form.cleaned_data,
+            numbers=request.POST.get("numbers", ""),
+            seen=request.POST.get("seen", ""),
+        )
+    except service.NumbersWouldMove as question:
+        return None, question
+    except service.EntryError as error:
+        form.add_error(None, str(error))
+        return None, None
+    return saved, None
 
 
 def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]:
