@@ -7,7 +7,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Entry, Title, Tournament, no_control_characters, tiebreak_rules_for
-from arbiter.core.services.tournaments import system_change_refused
+from arbiter.core.services.tournaments import TOURNAMENT_FIELDS, system_change_refused
 from arbiter.core.standings import check_tiebreaks
 from arbiter.core.systems import SYSTEMS
 from arbiter.platform.limits import InputTooLarge, check_text, read_upload
@@ -36,21 +36,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "system",
-            "rules_version",
-            "start_date",
-            "end_date",
-            "city",
-            "federation",
-            "time_control",
-            "planned_rounds",
-            "tiebreak_rules",
-            "tiebreaks",
-            "unrated_rating",
-            "is_published",
-        ]
+        fields = TOURNAMENT_FIELDS
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),

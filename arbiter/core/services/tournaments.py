@@ -14,6 +14,7 @@ from arbiter.core.models import (
 from arbiter.core.services.audit import record, snapshot
 from arbiter.core.services.status import has_begun
 
+#: What the arbiter sets on a tournament: the settings form's fields, and what the audit records.
 TOURNAMENT_FIELDS = [
     "name",
     "system",
