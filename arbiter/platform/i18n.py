@@ -177,19 +177,29 @@ def _safe_next(request: HttpRequest, target: str) -> str:
     return "/"
 
 
+def _known(language: str) -> str:
+    """`language` when the site offers it, else the default language."""
+    return language if language in language_codes() else settings.LANGUAGE_CODE
+
+
+def _back_in(request: HttpRequest, language: str, target: str) -> HttpResponse:
+    """The redirect back to `target` (a page of this site, else the home page) in `language`
+    (under its prefix when the page is public), with the language cookie set to it."""
+    parts = urlsplit(_safe_next(request, target))
+    _prefix, bare = bare_path(parts.path)
+    path = public_url(bare, language) if is_public(bare) else bare
+    response = HttpResponseRedirect(urlunsplit(("", "", path, parts.query, "")))
+    _set_cookie(response, language)
+    return response
+
+
 @require_GET
 def choose(request: HttpRequest, language: str) -> HttpResponse:
     """A public page's language link: the same page (``?next=``) in `language`, remembered in
     the language cookie so that the unprefixed pages follow it. The only state it touches is
     that cookie (as Django's own set_language would), so it is a plain link, without CSRF; it is
     never kept by a cache."""
-    if language not in language_codes():
-        language = settings.LANGUAGE_CODE
-    parts = urlsplit(_safe_next(request, request.GET.get("next", "")))
-    _prefix, bare = bare_path(parts.path)
-    path = public_url(bare, language) if is_public(bare) else bare
-    response = HttpResponseRedirect(urlunsplit(("", "", path, parts.query, "")))
-    _set_cookie(response, language)
+    response = _back_in(request, _known(language), request.GET.get("next", ""))
     patch_cache_control(response, private=True, no_store=True)
     return response
 
@@ -198,14 +208,8 @@ def choose(request: HttpRequest, language: str) -> HttpResponse:
 def set_language(request: HttpRequest) -> HttpResponse:
     """The arbiter's language switch (a form with the CSRF token): Django's set_language, and
     for a logged-in arbiter the choice is kept for their next logins too."""
-    language = request.POST.get(django_i18n.LANGUAGE_QUERY_PARAMETER, "")
-    if language not in language_codes():
-        language = settings.LANGUAGE_CODE
-    parts = urlsplit(_safe_next(request, request.POST.get("next", "")))
-    _prefix, bare = bare_path(parts.path)
-    path = public_url(bare, language) if is_public(bare) else bare
-    response = HttpResponseRedirect(urlunsplit(("", "", path, parts.query, "")))
-    _set_cookie(response, language)
+    language = _known(request.POST.get(django_i18n.LANGUAGE_QUERY_PARAMETER, ""))
+    response = _back_in(request, language, request.POST.get("next", ""))
     if request.user.is_authenticated:
         from arbiter.core.models import UserLanguage
 
