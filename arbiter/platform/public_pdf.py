@@ -25,7 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.module_loading import import_string
-from django.utils.translation import get_language, override
+from django.utils.translation import get_language
 
 from arbiter.core.models import Tournament
 from arbiter.core.public_cache import shared, stamp
@@ -128,24 +128,11 @@ def preparing(
 
 
 def build(
-    tournament_id: int,
-    full_name: str,
-    builder: str,
-    args: list,
-    marker: str,
-    loader: str = "",
-    language: str = "en",
-) -> None:
-    """The task's body: write the PDF in `language` for its subject's current version and keep
-    it (also as the latest version's, for the next version's visitors). A subject unpublished
-    meanwhile, or a round no longer public, leaves nothing."""
-    with override(language):
-        _build(tournament_id, full_name, builder, args, marker, loader)
-
-
-def _build(
     tournament_id: int, full_name: str, builder: str, args: list, marker: str, loader: str
 ) -> None:
+    """The task's body (run in the visitor's language): write the PDF for its subject's current
+    version and keep it (also as the latest version's, for the next version's visitors). A
+    subject unpublished meanwhile, or a round no longer public, leaves nothing."""
     try:
         if loader:
             try:

@@ -1,5 +1,6 @@
 """The tasks django-tasks queues and its workers (``manage.py db_worker``) run."""
 
+from django.utils.translation import override
 from django_tasks import task
 
 from arbiter.platform import jobs, public_pdf
@@ -23,4 +24,5 @@ def build_public_pdf(
 ) -> None:
     """Write a public PDF in `language` and keep it for its subject's version
     (arbiter/platform/public_pdf.py): a tournament, or what `loader` reads (a competition)."""
-    public_pdf.build(tournament_id, full_name, builder, args, marker, loader, language)
+    with override(language):
+        public_pdf.build(tournament_id, full_name, builder, args, marker, loader)
