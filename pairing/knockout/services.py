@@ -346,12 +346,7 @@ def draw_bracket(
         if chosen != bracket.seeds:
             _store_seeds(user, tournament, bracket, chosen)
     if bracket.slots and not confirm:
-        when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
-        lost = (
-            gettext("the bracket drawn %(when)s with random seed %(seed)s")
-            if when
-            else gettext("the bracket drawn with random seed %(seed)s")
-        ) % {"when": f"{when:%Y-%m-%d %H:%M}" if when else "", "seed": bracket.random_seed}
+        lost = _the_draw(bracket)
         raise ConfirmationNeeded(
             gettext("Drawing again replaces %(lost)s.") % {"lost": lost}, [lost]
         )
@@ -413,6 +408,16 @@ def draw_bracket(
     return bracket
 
 
+def _the_draw(bracket: Bracket) -> str:
+    """The drawn bracket as a confirmation names what would go: when and with which seed."""
+    when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
+    return (
+        gettext("the bracket drawn %(when)s with random seed %(seed)s")
+        if when
+        else gettext("the bracket drawn with random seed %(seed)s")
+    ) % {"when": f"{when:%Y-%m-%d %H:%M}" if when else "", "seed": bracket.random_seed}
+
+
 @transaction.atomic
 def undo_draw(
     user, tournament: Tournament, *, seen: str | None = None, confirm: bool = False
@@ -425,12 +430,7 @@ def undo_draw(
         raise BracketError(gettext("The bracket is not drawn."))
     if bracket.bouts.exists():
         raise BracketError(gettext("Matches have been fought: the draw stands."))
-    when = timezone.localtime(bracket.drawn_at) if bracket.drawn_at else None
-    lost = (
-        gettext("the bracket drawn %(when)s with random seed %(seed)s")
-        if when
-        else gettext("the bracket drawn with random seed %(seed)s")
-    ) % {"when": f"{when:%Y-%m-%d %H:%M}" if when else "", "seed": bracket.random_seed}
+    lost = _the_draw(bracket)
     if not confirm:
         raise ConfirmationNeeded(
             gettext("Undoing the draw removes %(lost)s.") % {"lost": lost}, [lost]
