@@ -14,12 +14,10 @@ Figures, not a test (tests/arbiter/platform/test_jobs_worker.py holds the 2 s bo
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import tempfile
 import time
-import warnings
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -67,15 +65,10 @@ def run(layout: list[tuple[str, ...]], imports: int, trf: str, directory: Path) 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--imports", type=int, default=6)
-    parser.add_argument("--players", type=int, default=2000)
-    args = parser.parse_args()
+    from common import options, set_up_django
 
-    import django
-
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
+    args = options(__doc__, imports=6, players=2000)
+    set_up_django()
     from django.db import connection
     from scenarios import throwaway_database
 

@@ -12,11 +12,8 @@ For each it prints the time and the queries of checking (parse and validate) and
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,28 +31,11 @@ def player_csv(players: int) -> str:
     return "\n".join(lines)
 
 
-def measured(what: str, action):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    with CaptureQueriesContext(connection) as queries:
-        start = time.perf_counter()
-        result = action()
-        elapsed = time.perf_counter() - start
-    print(f"  {what:<24} {elapsed * 1000:8.0f} ms {len(queries):6d} queries")
-    return result
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=9)
-    args = parser.parse_args()
+    from common import measured, options, set_up_django
 
-    import django
-
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
+    args = options(__doc__, players=2000, rounds=9)
+    set_up_django()
     from django.db import connection
     from scenarios import throwaway_database
 

@@ -28,7 +28,6 @@ share of its bouts confirmed by the tables and a bout begun on every mat (bench/
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -196,26 +195,24 @@ def under_load(url: str, cup, card: int, username: str, args) -> list[str]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--competitors", type=int, default=300)
-    ap.add_argument("--mats", type=int, default=4)
-    ap.add_argument("--fought", type=float, default=0.3)
-    ap.add_argument("--repeat", type=int, default=7)
-    ap.add_argument("--phones", type=int, default=8)
-    ap.add_argument("--every", type=float, default=2.0)
-    ap.add_argument("--seconds", type=float, default=60)
-    ap.add_argument("--poll", type=float, default=1.0, help="seconds between a phone's asks")
-    args = ap.parse_args()
+    from common import options, set_up_django
+
+    args = options(
+        __doc__,
+        competitors=300,
+        mats=4,
+        fought=0.3,
+        repeat=7,
+        phones=8,
+        every=2.0,
+        seconds=60.0,
+        poll=1.0,  # seconds between a phone's asks
+    )
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL server (a throwaway database is made on it).")
     if not os.environ.get("REDIS_URL", "").startswith("redis"):
         sys.exit("Set REDIS_URL to a Redis database of the bench's own (redis://host:6379/7).")
-    import warnings
-
-    import django
-
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
+    set_up_django()
     from urllib.parse import urlsplit, urlunsplit
 
     from django.db import connection

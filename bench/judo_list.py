@@ -17,8 +17,6 @@ import io
 import os
 import random
 import sys
-import time
-import warnings
 from functools import partial
 from pathlib import Path
 
@@ -45,27 +43,13 @@ def registration_export(competitors: int, rng: random.Random) -> bytes:
     return out.getvalue()
 
 
-def measured(what: str, action):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    with CaptureQueriesContext(connection) as queries:
-        start = time.perf_counter()
-        result = action()
-        elapsed = time.perf_counter() - start
-    print(f"  {what:<30} {elapsed * 1000:8.0f} ms {len(queries):6d} queries")
-    return result
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--competitors", type=int, nargs="*", default=[400, 5000])
     args = parser.parse_args()
+    from common import measured, set_up_django
 
-    import django
-
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
+    set_up_django()
     from django.db import connection
     from scenarios import throwaway_database
 
@@ -84,14 +68,14 @@ def main() -> None:
                 service.add_weight_classes(user, cup, sex, "Seniors")
             raw = registration_export(size, rng)
             print(f"{connection.vendor}, {size} competitors (XLSX of {len(raw) // 1024} KB)")
-            table = measured("read the XLSX", partial(read_table, raw, "x", max_rows=size))
+            table = measured("read the XLSX", partial(read_table, raw, "x", max_rows=size), 30)
             mapping = guess_mapping(table.rows[0][1])
             kept = competition_lists.keep_list(user, cup, "x.xlsx", table)
-            checked = measured("check every line", partial(check, kept.rows, mapping, cup))
+            checked = measured("check every line", partial(check, kept.rows, mapping, cup), 30)
             assert checked.ok, [line.errors for line in checked.errors[:3]]
             seen = checked.digest()
             importing = partial(competition_lists.import_list, user, kept.pk, mapping, seen=seen)
-            measured("import (the job's transaction)", importing)
+            measured("import (the job's transaction)", importing, 30)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ in the database: every result answered as saved must be there (zero lost results
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import os
 import re
@@ -88,12 +87,9 @@ def setup(players: int) -> tuple[str, int, int, str]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--players", type=int, default=1000)
-    ap.add_argument("--readers", type=int, default=8)
-    ap.add_argument("--writers", type=int, default=2)
-    ap.add_argument("--seconds", type=float, default=120)
-    args = ap.parse_args()
+    from common import options
+
+    args = options(__doc__, players=1000, readers=8, writers=2, seconds=120.0)
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL server (a throwaway database is made on it).")
     url, tournament, number, username = setup(args.players)

@@ -11,12 +11,10 @@ are what a request would spend if it built them itself (docs/background-tasks.md
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import sys
 import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,15 +36,10 @@ def best(repeat: int, build, before=lambda: None) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    import django
+    from common import options, set_up_django
 
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
+    args = options(__doc__, players=2000, rounds=3, repeat=3)
+    set_up_django()
     logging.getLogger("fontTools").setLevel(logging.WARNING)  # a line per font subset
     from django.core.cache import caches
     from django.db import connection

@@ -22,7 +22,6 @@ machine's cores; on a machine busy with other work the figures are noisy, the ra
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import http.client
 import os
@@ -33,7 +32,6 @@ import statistics
 import subprocess
 import sys
 import time
-import warnings
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -52,10 +50,9 @@ CSRF = re.compile(rb"csrfmiddlewaretoken|X-CSRFToken|csrftoken")
 
 def setup_database(players: int, rounds: int) -> tuple[str, int, int]:
     """A throwaway test database holding the tournament: (its URL, tournament id, an entry)."""
-    import django
+    from common import set_up_django
 
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
+    set_up_django()
     from django.db import connection
     from django.test.utils import setup_test_environment
     from scenarios import played_swiss
@@ -175,12 +172,9 @@ def wrk(port: int, path: str, headers: dict[str, str], seconds: int, connections
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--players", type=int, default=1000)
-    ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--seconds", type=int, default=10)
-    ap.add_argument("--connections", type=int, default=8)
-    args = ap.parse_args()
+    from common import options
+
+    args = options(__doc__, players=1000, rounds=3, seconds=10, connections=8)
     if not shutil.which("wrk"):
         sys.exit("wrk is not installed: apt-get install wrk")
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):

@@ -16,14 +16,12 @@ prints the cProfile of one more request for the page whose URL contains the give
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import os
 import pstats
 import statistics
 import sys
 import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,16 +68,11 @@ def fetch(client, url: str) -> tuple[float, float, int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--repeat", type=int, default=7)
-    parser.add_argument("--profile", default="", help="profile the page whose URL contains this")
-    args = parser.parse_args()
-    import django
+    from common import options, set_up_django
 
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
+    # --profile: profile the page whose URL contains this text
+    args = options(__doc__, players=1000, rounds=3, repeat=7, profile="")
+    set_up_django()
     from django.db import connection
     from django.test import Client
     from scenarios import played_swiss, throwaway_database

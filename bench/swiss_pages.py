@@ -17,7 +17,6 @@ import argparse
 import os
 import sys
 import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,10 +75,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[100, 500])
     parser.add_argument("--rounds", type=int, default=3, help="rounds played before the timed one")
     args = parser.parse_args()
-    import django
+    from common import set_up_django
 
-    warnings.filterwarnings("ignore", message="No directory at")
-    django.setup()
+    set_up_django()
     from django.db import connection
     from scenarios import throwaway_database
 
