@@ -75,6 +75,7 @@ def judo_day(
 
     from django.contrib.auth import get_user_model
 
+    from judo.demo import open_the_day
     from judo.models import Category
     from judo.services import competition as service
     from judo.services import mats as on_mats
@@ -109,11 +110,7 @@ def judo_day(
         entry = service.enter(user, category, person)
         limit = category.weight_limit or Decimal(110)
         service.weigh_in(user, entry, limit - Decimal(rng.randrange(1, 40)) / 10)
-    service.draw_all(user, cup)
-    cup.refresh_from_db()
-    on_mats.propose_mats(user, cup, seen=cup.version)
-    cup.refresh_from_db()
-    service.set_published(user, cup, True, seen=cup.version)
+    open_the_day(user, cup)
     bouts = len(on_mats.day(cup).plan.bouts)
     for n in range(max(mats, round(bouts * fought))):
         _table(user, cup, n % mats + 1, rng.choice(["a:ippon", "b:ippon"]), confirm=True)

@@ -54,15 +54,21 @@ def load_demo_competition(
                 user, category, {**person, "birth_year": rng.randrange(1990, 2006)}
             )
             service.weigh_in(user, entry, limit - Decimal(rng.randrange(1, 40)) / 10)
+    open_the_day(user, cup)
+    for mat in (1, 2):
+        for entries in SCORES:
+            _fight(user, cup, mat, entries)
+    return cup
+
+
+def open_the_day(user, cup: Competition) -> None:
+    """After the weigh-in, as the arbiter would: every category drawn, the mats proposed and the
+    day published."""
     service.draw_all(user, cup)
     cup.refresh_from_db()
     mats.propose_mats(user, cup, seen=cup.version)
     cup.refresh_from_db()
     service.set_published(user, cup, True, seen=cup.version)
-    for mat in (1, 2):
-        for entries in SCORES:
-            _fight(user, cup, mat, entries)
-    return cup
 
 
 def _fight(user, cup: Competition, mat: int, entries: list[str]) -> None:
