@@ -402,21 +402,28 @@ def _rename_moved(document: dict) -> None:
                 rows[new] = rows.pop(old)
 
 
+def _check_fields(label: str, rows: list[dict], known: set[str]) -> None:
+    """Every row of `label` holds only the fields in `known` (the model's, and "pk")."""
+    for row in rows:
+        unknown = set(row) - known
+        if unknown:
+            raise BackupError(
+                f"{label} rows in the backup have fields this app does not know: "
+                + ", ".join(sorted(unknown))
+            )
+
+
 def _check_rows(document: dict) -> None:
-    known = {label: {f.name for f in _fields(model(label))} for label, _ in tournament_models()}
+    known = {
+        label: {f.name for f in _fields(model(label))} | {"pk"} for label, _ in tournament_models()
+    }
     for tournament in document["tournaments"]:
         for label, rows in tournament["rows"].items():
             if label not in known:
                 raise BackupError(
                     f"The backup holds rows of {label}, which this app does not know."
                 )
-            for row in rows:
-                unknown = set(row) - known[label] - {"pk"}
-                if unknown:
-                    raise BackupError(
-                        f"{label} rows in the backup have fields this app does not know: "
-                        + ", ".join(sorted(unknown))
-                    )
+            _check_fields(label, rows, known[label])
         if len(tournament["rows"].get("arbiter.Tournament", [])) != 1:
             raise BackupError("Each tournament in the backup needs exactly one tournament row.")
     tournaments = {t["rows"]["arbiter.Tournament"][0]["pk"] for t in document["tournaments"]}
@@ -427,13 +434,7 @@ def _check_rows(document: dict) -> None:
         for label, rows in competition["rows"].items():
             if label not in known:
                 raise BackupError(f"A competition in the backup holds rows of {label}.")
-            for row in rows:
-                unknown = set(row) - known[label]
-                if unknown:
-                    raise BackupError(
-                        f"{label} rows in the backup have fields this app does not know: "
-                        + ", ".join(sorted(unknown))
-                    )
+            _check_fields(label, rows, known[label])
         if len(competition["rows"].get("judo.Competition", [])) != 1:
             raise BackupError("Each competition in the backup needs exactly one competition row.")
         for category in competition["rows"].get("judo.Category", []):
