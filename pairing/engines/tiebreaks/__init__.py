@@ -1,15 +1,19 @@
-"""FIDE tie-breaks (C.07, the 2023 text and the one applied from 1 March 2026).
+"""FIDE tie-breaks (C.07, the 2023 text and the one applied from 1 March 2026), and the club
+rule set of a Swedish attendance Monrad.
 
 Pure Python, no Django: frozen dataclasses in, frozen dataclasses out, the same output for the
-same input. The Django side builds :class:`Player` records and calls :func:`rank`; see
-docs/tiebreaks.md for the list, the unplayed-round rules and the decisions taken.
+same input. The standings engine (pairing/engines/standings.py) builds :class:`Player` records
+and calls :func:`rank`; see docs/tiebreaks.md for the list, the unplayed-round rules and the
+decisions taken.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from decimal import Decimal
 
 from .codes import (
+    ASCENDING,
     LEGEND,
     RULE_SETS,
     available_codes,
@@ -20,7 +24,7 @@ from .codes import (
 )
 from .direct_encounter import direct_encounter
 from .field import Field
-from .model import Kind, Player, RoundResult, Row, validate
+from .model import DRAW, WIN, Kind, Player, RoundResult, Row, validate
 from .values import COMPUTE, DP_TABLE, Value, dp
 
 __all__ = [
@@ -46,6 +50,11 @@ def _descending(value: Value) -> tuple[bool, Value]:
     return (value is not None, value if value is not None else 0)
 
 
+def _ranking(code: str, value: Value) -> Value:
+    """The value as it ranks: higher first, so an ascending code's value is negated."""
+    return -value if code in ASCENDING and value is not None else value
+
+
 def rank(
     players: Iterable[Player],
     tiebreaks: Sequence[str] = (),
@@ -54,6 +63,8 @@ def rank(
     round_robin: bool = False,
     through_round: int | None = None,
     unrated_rating: int | None = None,
+    win_points: Decimal = WIN,
+    draw_points: Decimal = DRAW,
 ) -> tuple[Row, ...]:
     """The standings after ``through_round`` (every round given when None).
 
@@ -64,7 +75,9 @@ def rank(
     ``round_robin``: the games were paired in advance by a round robin (C.07 Art. 15: forfeits
     are games), not round by round by a Swiss system (Art. 16). ``unrated_rating``: the rating
     the organiser gives unrated players in ARO, TPR and RTNG (C.07 Art. 10); None, as C.07
-    leaves it when nothing was published, leaves games against them out.
+    leaves it when nothing was published, leaves games against them out. ``win_points`` and
+    ``draw_points``: what the scoring gives a win and a draw (the club rule set's codes read
+    them; C.07's assume 1 and ½).
 
     Raises ValueError for an unknown rule set or code, or records that contradict each
     other (a game one side does not have).
@@ -80,6 +93,8 @@ def rank(
         round_robin=round_robin,
         through_round=through_round,
         unrated_rating=unrated_rating,
+        win_points=win_points,
+        draw_points=draw_points,
     )
     values: dict[int, list[Value]] = {p.id: [None] * len(codes) for p in players}
     for column, code in enumerate(codes):
@@ -99,7 +114,7 @@ def rank(
                     values[player_id][column] = value
                 split.extend(blocks)
             else:
-                split.extend(_split(group, lambda p, c=column: values[p][c]))
+                split.extend(_split(group, lambda p, c=column: _ranking(codes[c], values[p][c])))
         groups = split
 
     rows: list[Row] = []

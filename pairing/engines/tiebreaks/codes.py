@@ -1,7 +1,8 @@
 """The tie-break codes, their legend, and which rule set and system offers which.
 
 Codes follow FIDE C.07 acronyms with the modifier after a hyphen (C.07 writes ``BH/C1``; both
-spellings are read, the hyphen is written).
+spellings are read, the hyphen is written). The ``club`` rule set is not C.07: it is the standing
+of a Swedish attendance Monrad club evening (docs/monrad.md, "Standing"), with codes of its own.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-RULE_SETS = ("2023", "2026")
+RULE_SETS = ("2023", "2026", "club")
 
 #: code -> (column heading, full name)
 LEGEND: Mapping[str, tuple[str, str]] = MappingProxyType(
@@ -36,6 +37,11 @@ LEGEND: Mapping[str, tuple[str, str]] = MappingProxyType(
         "ARO-C1": ("ARO-C1", "Average rating of opponents cut 1"),
         "TPR": ("TPR", "Tournament performance rating"),
         "RTNG": ("RTNG", "Rating"),
+        "GP": ("GP", "Games played over the board (fewer first)"),
+        "OS-C1": ("OS-C1", "Opponents' scores minus the lowest (SSF kvalitetspoäng)"),
+        "OS-C2": ("OS-C2", "Opponents' scores minus the two lowest (NSF, DSU)"),
+        "CSB": ("CSB", "Sonneborn-Berger: beaten opponents' scores plus half the drawn ones'"),
+        "GW": ("GW", "Games won, forfeits included"),
     }
 )
 
@@ -44,6 +50,9 @@ _RATING = ("ARO", "ARO-C1", "TPR")
 _SWISS_ONLY = ("BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "AOB")
 _ROUND_ROBIN_ONLY = ("KS",)
 _NEW_IN_2026 = ("RTNG",)
+_CLUB = ("GP", "OS-C1", "OS-C2", "CSB", "GW")
+#: Codes whose lower value ranks first (the same points from fewer games were better results).
+ASCENDING = frozenset({"GP"})
 
 
 def normalise(code: str) -> str:
@@ -62,10 +71,12 @@ def available_codes(rules: str = "2026", *, round_robin: bool = False) -> tuple[
     ``round_robin``: the games were paired in advance by a round robin (C.07 Art. 15) rather
     than round by round by a Swiss system (Art. 16). Buchholz and its relatives are not for
     round robins (C.07 Art. 8.1), Koya only for them (Art. 9.2); RTNG is new in the 2026 text
-    (Art. 10.6).
+    (Art. 10.6). The ``club`` rule set offers its own codes only, for any pairing.
     """
     if rules not in RULE_SETS:
         raise ValueError(f"unknown rule set {rules!r}: {', '.join(RULE_SETS)}")
+    if rules == "club":
+        return _CLUB
     offered = set(_BOTH + _RATING)
     offered |= set(_ROUND_ROBIN_ONLY if round_robin else _SWISS_ONLY)
     if rules == "2026":

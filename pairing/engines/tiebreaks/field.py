@@ -44,8 +44,13 @@ class Field:
         round_robin: bool,
         through_round: int,
         unrated_rating: int | None,
+        win_points: Decimal = WIN,
+        draw_points: Decimal = DRAW,
     ) -> None:
         self.rules = rules
+        #: What a win and a draw are worth (the club rule set's scoring; C.07's is 1 and ½).
+        self.win_points = win_points
+        self.draw_points = draw_points
         self.swiss = not round_robin
         self.rounds_counted = through_round
         self.unrated_rating = unrated_rating

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from .club import COMPUTE as CLUB_COMPUTE
 from .field import Element, Field
 from .model import WIN, ZERO
 
@@ -207,4 +208,5 @@ COMPUTE: dict[str, Callable[[Field, int], Value]] = {
     "ARO-C1": lambda f, p: average_rating(f, p, 1),
     "TPR": performance,
     "RTNG": rating,
+    **CLUB_COMPUTE,
 }

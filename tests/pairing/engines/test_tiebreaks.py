@@ -489,6 +489,27 @@ def test_codes_are_read_in_fides_slash_spelling_and_every_code_has_a_legend():
     )
 
 
+def test_the_club_rule_set_offers_its_own_codes_and_none_of_c07s():
+    assert available_codes("club") == ("GP", "OS-C1", "OS-C2", "CSB", "GW")
+    assert set(available_codes("club")) <= set(LEGEND)
+    assert "GP" not in available_codes("2026") and "BH" not in available_codes("club")
+    with pytest.raises(ValueError, match="BH"):
+        rank(WORKED, ["BH"], rules="club")
+    with pytest.raises(ValueError, match="GP"):
+        rank(WORKED, ["GP"], rules="2026")
+
+
+def test_fewer_games_played_ranks_first():
+    # 2 has the bye (a point, no game), 1 beat 3: equal points, 2 played fewer games
+    players = tournament([(1, 1, 3, "1-0")], [(1, 2, Kind.PAB)])
+    rows = rank(players, ["GP"], rules="club")
+    assert [(r.player_id, r.rank, r.tiebreaks) for r in rows] == [
+        (2, 1, (0,)),
+        (1, 2, (1,)),
+        (3, 3, (1,)),
+    ]
+
+
 def test_the_legend_publishes_the_rating_given_to_unrated_players():
     assert legend(["ARO", "SB"], unrated_rating=1400) == (
         ("ARO", "Average rating of opponents (unrated opponents count as rated 1400)"),
