@@ -1,19 +1,20 @@
 """The crosstable: Berger's grid for a round robin, one column per round for every other system.
 
-Rows follow the starting numbers. Only published and complete rounds count (see
-arbiter.core.scoring).
+Rows follow the starting numbers. Only published and complete rounds count, every result in
+them (see arbiter.core.standings); the rank is by points alone, ties shared (1, 2, 2, 4) until the
+standings' tie-breaks decide them.
 """
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from django.db.models import F
 
 from arbiter.core.models import Bye, Entry, Round, Tournament
-from arbiter.core.scoring import COUNTED_STATES, add_up, bye_points, counted_byes, counted_games
+from arbiter.core.standings import COUNTED_STATES, ranked, read_results, rule_set
 from arbiter.core.templatetags.chess import points as points_text
-from pairing.engines import results
+from pairing.engines import standings as engine
 
 
 @dataclass
@@ -59,29 +60,23 @@ def crosstable(tournament: Tournament) -> Crosstable:
             F("starting_number").asc(nulls_last=True), "name"
         )
     )
-    games = list(
-        counted_games(tournament).values_list("round__number", "white_id", "black_id", "result")
-    )
-    byes = list(counted_byes(tournament).values_list("round__number", "entry_id", "kind"))
-    totals = add_up(
-        [e.pk for e in entries],
-        [(white, black, result) for _, white, black, result in games],
-        [(entry_id, kind) for _, entry_id, kind in byes],
-        tournament.system,
-    )
+    games, byes = read_results(tournament)
+    rules = rule_set(tournament)
+    by_points = {
+        row.entry.pk: row for row in ranked(entries, games, byes, replace(rules, tiebreaks=()))
+    }
     # Entries without a starting number (not yet drawn) are numbered after the others.
     numbers = {e.pk: e.starting_number or position for position, e in enumerate(entries, 1)}
-    rows = [Row(entry=e, number=numbers[e.pk], points=totals[e.pk]) for e in entries]
-    _rank(rows)
+    rows = [Row(e, numbers[e.pk], by_points[e.pk].points, by_points[e.pk].rank) for e in entries]
     berger = tournament.pairing_system.crosstable == "berger"
     if berger:
         columns = [row.number for row in rows]
-        _fill_berger(rows, games, numbers)
+        _fill_berger(rows, games)
     else:
         columns = [number for number, _ in rounds]
-        _fill_by_round(rows, columns, games, byes, numbers, tournament.system)
+        _fill_by_round(rows, columns, games, byes, numbers, rules.scoring)
     complete = [number for number, state in rounds if state == Round.State.COMPLETE]
-    under_way = sorted(n for n, _, _, result in games if result and n not in complete)
+    under_way = sorted(g.round for g in games if g.result and g.round not in complete)
     return Crosstable(
         berger=berger,
         columns=columns,
@@ -92,25 +87,16 @@ def crosstable(tournament: Tournament) -> Crosstable:
     )
 
 
-def _rank(rows: list[Row]) -> None:
-    """Ties share a rank (1, 2, 2, 4) until the tie-breaks decide them."""
-    by_points = sorted(rows, key=lambda row: -row.points)
-    for position, row in enumerate(by_points, 1):
-        previous = by_points[position - 2] if position > 1 else None
-        row.rank = previous.rank if previous and previous.points == row.points else position
-
-
-def _symbol(result: str, white: bool) -> str:
+def _symbol(game: engine.Game, white: bool) -> str:
     """The row player's result: 1 ½ 0 over the board, + or - for a forfeit, empty while on."""
-    outcome = results.from_code(result)
-    return outcome.symbol("white" if white else "black") if outcome else ""
+    return game.result.symbol("white" if white else "black") if game.result else ""
 
 
-def _fill_berger(rows: list[Row], games, numbers: dict[int, int]) -> None:
+def _fill_berger(rows: list[Row], games: list[engine.Game]) -> None:
     met: dict[tuple[int, int], list[str]] = defaultdict(list)
-    for _, white, black, result in sorted(games):
-        met[white, black].append(_symbol(result, white=True))
-        met[black, white].append(_symbol(result, white=False))
+    for game in sorted(games, key=lambda g: (g.round, g.white, g.black)):
+        met[game.white, game.black].append(_symbol(game, white=True))
+        met[game.black, game.white].append(_symbol(game, white=False))
     for row in rows:
         for opponent in rows:
             if opponent is row:
@@ -122,16 +108,22 @@ def _fill_berger(rows: list[Row], games, numbers: dict[int, int]) -> None:
 
 
 def _fill_by_round(
-    rows: list[Row], columns: list[int], games, byes, numbers: dict[int, int], system: str
+    rows: list[Row],
+    columns: list[int],
+    games: list[engine.Game],
+    byes: list[engine.Bye],
+    numbers: dict[int, int],
+    scoring: engine.Scoring,
 ) -> None:
-    """Each cell: opponent's number, colour (w/b) and result, "12w1"; a bye reads "-1", "-½"."""
+    """Each cell: opponent's number, colour (w/b) and result, "12w1"; a bye reads "-1", "-½"
+    (what the scoring gives it)."""
     cells: dict[tuple[int, int], Cell] = {}
-    for round_number, white, black, result in games:
-        for me, opponent, colour in ((white, black, "w"), (black, white, "b")):
-            text = f"{numbers.get(opponent, '?')}{colour}{_symbol(result, colour == 'w')}"
-            cells[me, round_number] = Cell(text=text)
-    for round_number, entry_id, kind in byes:
-        worth = points_text(bye_points(kind, system))
-        cells[entry_id, round_number] = Cell(text=f"-{worth}", title=Bye.Kind(kind).label)
+    for game in games:
+        for me, opponent, colour in ((game.white, game.black, "w"), (game.black, game.white, "b")):
+            text = f"{numbers.get(opponent, '?')}{colour}{_symbol(game, colour == 'w')}"
+            cells[me, game.round] = Cell(text=text)
+    for bye in byes:
+        worth = points_text(scoring.bye(bye.kind))
+        cells[bye.player, bye.round] = Cell(text=f"-{worth}", title=Bye.Kind(bye.kind).label)
     for row in rows:
         row.cells = [cells.get((row.entry.pk, number), Cell()) for number in columns]

@@ -51,8 +51,12 @@ class RulesVersion(models.TextChoices):
 
 
 class TiebreakRules(models.TextChoices):
+    """The rule sets of the standings engine (pairing/engines/standings.py, docs/standings.md)."""
+
     FIDE_2026 = "2026", _("FIDE C.07 applied from 1 March 2026")
     FIDE_2023 = "2023", _("FIDE C.07 of 2023")
+    #: A Monrad club's own standing: its scoring and tie-break are the club evening's settings.
+    CLUB = "club", _("Club rule (the club evening's scoring and tie-break)")
 
 
 #: C.07 (tie-break regulations): the 2026 text applies from this day.
@@ -69,8 +73,12 @@ def within_max_rounds(value: int) -> None:
         )
 
 
-def tiebreak_rules_for(start_date: datetime.date | None) -> str:
-    """The tie-break regulations in force on the event's first day."""
+def tiebreak_rules_for(start_date: datetime.date | None, system: str = "") -> str:
+    """The tie-break rules an event takes when its arbiter chose none: the club rule where the
+    system has one (a Monrad: its club standing is then the public one too), otherwise the
+    tie-break regulations in force on the event's first day."""
+    if system in SYSTEMS and SYSTEMS[system].club_rules:
+        return TiebreakRules.CLUB
     if start_date is not None and start_date < TIEBREAKS_2026_IN_FORCE:
         return TiebreakRules.FIDE_2023
     return TiebreakRules.FIDE_2026

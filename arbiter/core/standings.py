@@ -1,15 +1,20 @@
-"""Standings: rank, points and tie-breaks after a round, for every pairing system.
+"""A tournament's results read into the standings engine (pairing/engines/standings.py), and its
+rows given back with their entries: every page, PDF, export, the crosstable, the TRF and the
+Monrad page get points and ranks here, in a fixed number of queries (docs/standings.md).
 
-Only published and complete rounds count (see :mod:`arbiter.core.scoring`). Unless a round is asked
-for, they stand after the last round with every result in, or, where the system follows its
-round live (``live_standings``: a Swiss, a Monrad evening), after the last round with any result
-in; a round without any result yet (a round robin's schedule is public from the drawing on, a
-Swiss round just published) is not started and never the round they stand after. The tie-breaks
-are the
-tournament's list of C.07 codes (its system's default when empty), computed by the pure engine
-``pairing.engines.tiebreaks`` under the tournament's tie-break rules; players share a rank only
-when their points and every tie-break are equal. A game without its result yet counts for
-nobody: in a round being played the tie-breaks read it as not played until the result is in.
+Only published and complete rounds count: a draft round is a proposal, so neither its games nor
+its byes give anyone a point until it is published. Unless a round is asked for, the standings
+stand after the last round with every result in, or, where the system follows its round live
+(``live_standings``: a Swiss, a Monrad evening), after the last round with any result in; a
+round without any result yet (a round robin's schedule is public from the drawing on, a Swiss
+round just published) is not started and never the round they stand after. A game without its
+result yet counts for nobody: in a round being played the tie-breaks read it as not played
+until the result is in.
+
+How a tournament ranks is its rule set (:func:`rule_set`): FIDE C.07 under its tie-break rules
+with its list of codes (its system's default when empty) and chess scoring, or the club rule of
+a Swedish attendance Monrad (tie-break rules ``club``), whose scoring and tie-break are the club
+evening's settings.
 """
 
 from __future__ import annotations
@@ -17,39 +22,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext
 
-from arbiter.core.models import Bye, Entry, Tournament
-from arbiter.core.public_cache import shared, stamp
-from arbiter.core.scoring import (
-    BEING_PLAYED,
-    COMPLETE,
-    DRAFT,
-    bye_points,
-    counted_byes,
-    counted_games,
-    round_progress,
+from arbiter.core.models import (
+    Bye,
+    Entry,
+    Game,
+    Round,
+    TiebreakRules,
+    Tournament,
+    tiebreak_rules_for,
 )
+from arbiter.core.public_cache import shared, stamp
 from arbiter.core.systems import PairingSystem
 from pairing.engines import results
+from pairing.engines import standings as engine
 from pairing.engines import tiebreaks as tb
 
-#: One side's outcome of a game -> its kind for the tie-breaks (a double forfeit has its own).
-_GAME_KINDS = {
-    results.WIN: tb.Kind.PLAYED,
-    results.DRAW: tb.Kind.PLAYED,
-    results.LOSS: tb.Kind.PLAYED,
-    results.FORFEIT_WIN: tb.Kind.FORFEIT_WIN,
-    results.FORFEIT_LOSS: tb.Kind.FORFEIT_LOSS,
-}
-_BYE_KINDS = {
-    Bye.Kind.PAIRING_ALLOCATED: tb.Kind.PAB,
-    Bye.Kind.HALF_POINT: tb.Kind.HPB,
-    Bye.Kind.FULL_POINT: tb.Kind.FPB,
-    Bye.Kind.ZERO_POINT: tb.Kind.ZPB,
-    # not requested: the category of the PAB and FPB (C.07 Art. 16.2.1), never a VUR
-    Bye.Kind.HALF_POINT_NOT_REQUESTED: tb.Kind.PAB,
-}
+#: Rounds whose games and byes count, for the arbiter and the public alike.
+COUNTED_STATES = (Round.State.PUBLISHED, Round.State.COMPLETE)
+
+ZERO = Decimal(0)
+
+#: How far a public round is, as players and arbiters say it.
+NOT_STARTED = "not started"  # published (a round robin's schedule), no result in yet
+BEING_PLAYED = "being played"  # some results in, not all
+COMPLETE = "complete"  # every result in
+DRAFT = "draft"  # not public
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,7 @@ class StandingRow:
     entry: Entry
     points: Decimal
     tiebreaks: tuple[Decimal | int | None, ...] = ()  # None: no value ("—")
+    shared: bool = False  # another row has the same rank
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,67 @@ class Standings:
     rows: tuple[StandingRow, ...]
     #: The public rounds with some results in but not all, in order.
     being_played: tuple[int, ...] = ()
+
+
+def round_progress(tournament: Tournament, drafts: bool = False) -> list[tuple[int, str]]:
+    """The published and complete rounds as (number, progress), in order: one query. With
+    ``drafts`` the draft rounds come too, as ("draft").
+
+    A round robin publishes its whole schedule at the drawing, so a published round is only
+    "being played" once a result is in; until then it is "not started".
+    """
+    rounds = (
+        tournament.rounds.all() if drafts else tournament.rounds.filter(state__in=COUNTED_STATES)
+    )
+    rows = (
+        rounds.annotate(
+            games_count=Count("games"), results=Count("games", filter=~Q(games__result=""))
+        )
+        .order_by("number")
+        .values_list("number", "state", "games_count", "results")
+    )
+    return [(number, _progress(*row)) for number, *row in rows]
+
+
+def _progress(state: str, games: int, results: int) -> str:
+    if state == Round.State.DRAFT:
+        return DRAFT
+    if state == Round.State.COMPLETE or (games and results == games):
+        return COMPLETE
+    return BEING_PLAYED if results else NOT_STARTED
+
+
+def counted_games(tournament: Tournament, through_round: int | None = None) -> QuerySet[Game]:
+    """The tournament's games in published or complete rounds, up to `through_round`."""
+    games = Game.objects.filter(round__tournament=tournament, round__state__in=COUNTED_STATES)
+    if through_round is not None:
+        games = games.filter(round__number__lte=through_round)
+    return games
+
+
+def counted_byes(tournament: Tournament, through_round: int | None = None) -> QuerySet[Bye]:
+    """The tournament's byes in published or complete rounds, up to `through_round`."""
+    byes = Bye.objects.filter(round__tournament=tournament, round__state__in=COUNTED_STATES)
+    if through_round is not None:
+        byes = byes.filter(round__number__lte=through_round)
+    return byes
+
+
+def read_results(
+    tournament: Tournament, through_round: int | None = None
+) -> tuple[list[engine.Game], list[engine.Bye]]:
+    """The counted games (in board order) and byes up to ``through_round`` as the engine's
+    records: two queries whatever the size of the field."""
+    games = (
+        counted_games(tournament, through_round)
+        .order_by("round__number", "board")
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+    byes = counted_byes(tournament, through_round).values_list("round__number", "entry_id", "kind")
+    return (
+        [engine.Game(n, white, black, results.from_code(code)) for n, white, black, code in games],
+        [engine.Bye(n, entry_id, kind) for n, entry_id, kind in byes],
+    )
 
 
 def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
@@ -79,6 +141,10 @@ def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tupl
     """The codes, normalised; ValueError naming the first one the system does not offer."""
     if not system.has_rounds:
         raise ValueError(gettext("A knockout has no standings to break ties in."))
+    if rules == TiebreakRules.CLUB:
+        raise ValueError(
+            gettext("The club rule takes its tie-break from the club evening's settings.")
+        )
     offered = tb.available_codes(rules, round_robin=system.all_play_all)
     for code in map(tb.normalise, codes):
         if code not in offered:
@@ -91,11 +157,62 @@ def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tupl
     return tb.check_codes(codes, rules, round_robin=system.all_play_all)
 
 
-def standings(tournament: Tournament, through_round: int | None = None) -> Standings:
-    """The standings after ``through_round`` (when None: after the last round with every result
-    in, or with any where the system's standings are live).
+def rule_set(tournament: Tournament) -> engine.RuleSet:
+    """How the tournament ranks. The club rule (tie-break rules ``club``) is its system's club
+    settings read into the engine's rule set, one query; a system without club settings (the
+    event changed system) ranks by the C.07 text in force on its start date. Otherwise C.07
+    under its tie-break rules and codes, chess scoring with the system's pairing-allocated bye,
+    no query. A system without rounds (a knockout) has no tie-breaks."""
+    system = tournament.pairing_system
+    rules = tournament.tiebreak_rules
+    if rules == TiebreakRules.CLUB:
+        if system.club_rules is not None:
+            return system.club_rules(tournament)
+        rules = tiebreak_rules_for(tournament.start_date)
+    return engine.RuleSet(
+        str(rules),
+        tiebreak_codes(tournament) if system.has_rounds else (),
+        engine.Scoring(pab=system.pairing_allocated_bye_points),
+        round_robin=system.all_play_all,
+        unrated_rating=tournament.unrated_rating,
+    )
 
-    Four queries whatever the size of the field: rounds, entries, games, byes.
+
+def listing_order(entries: list[Entry]) -> dict[int, int]:
+    """Entry id -> its place in the lists: by starting number, those without one after the
+    others by name."""
+    ordered = sorted(entries, key=lambda e: (e.starting_number or 10**9, e.name, e.pk))
+    return {entry.pk: place for place, entry in enumerate(ordered)}
+
+
+def ranked(
+    entries: list[Entry],
+    games: list[engine.Game],
+    byes: list[engine.Bye],
+    rules: engine.RuleSet,
+    through_round: int | None = None,
+) -> tuple[StandingRow, ...]:
+    """The engine's rows for these entries, each with its entry."""
+    order = listing_order(entries)
+    entrants = [engine.Entrant(e.pk, e.rating or None, order[e.pk]) for e in entries]
+    by_id = {e.pk: e for e in entries}
+    return tuple(
+        StandingRow(r.rank, by_id[r.player_id], r.points, r.tiebreaks, r.shared)
+        for r in engine.standings(entrants, games, byes, rules, through_round)
+    )
+
+
+def standings(
+    tournament: Tournament,
+    through_round: int | None = None,
+    rules: engine.RuleSet | None = None,
+) -> Standings:
+    """The standings after ``through_round`` (when None: after the last round with every result
+    in, or with any where the system's standings are live), under ``rules`` (the tournament's
+    own when None: :func:`rule_set`).
+
+    Four queries whatever the size of the field: rounds, entries, games, byes (and the club
+    settings under the club rule when ``rules`` is not given).
     """
     system = tournament.pairing_system
     rounds = round_progress(tournament, drafts=True)
@@ -109,41 +226,11 @@ def standings(tournament: Tournament, through_round: int | None = None) -> Stand
     if rounds:
         entries = entries.exclude(starting_number=None)
     entries = list(entries)
-    history: dict[int, list[tb.RoundResult]] = {e.pk: [] for e in entries}
-    games = counted_games(tournament, through).values_list(
-        "round__number", "white_id", "black_id", "result"
-    )
-    for number, white, black, code in games:
-        result = results.from_code(code)
-        if result is None or white not in history or black not in history:
-            continue  # no result yet
-        white_points, black_points = result.points()
-        history[white].append(tb.RoundResult(number, _kind(result, "w"), white_points, black, "w"))
-        history[black].append(tb.RoundResult(number, _kind(result, "b"), black_points, white, "b"))
-    for number, entry_id, kind in counted_byes(tournament, through).values_list(
-        "round__number", "entry_id", "kind"
-    ):
-        if entry_id in history:
-            awarded = bye_points(kind, tournament.system)
-            history[entry_id].append(tb.RoundResult(number, _BYE_KINDS[kind], awarded))
-    codes = tiebreak_codes(tournament) if system.has_rounds else ()
-    players = [tb.Player(e.pk, e.rating or None, tuple(history[e.pk])) for e in entries]
-    ranked = tb.rank(
-        players,
-        codes,
-        rules=tournament.tiebreak_rules,
-        round_robin=system.all_play_all,
-        through_round=through or None,
-        unrated_rating=tournament.unrated_rating,
-    )
-    by_id = {e.pk: e for e in entries}
-    rows = sorted(
-        (StandingRow(r.rank, by_id[r.player_id], r.points, r.tiebreaks) for r in ranked),
-        key=lambda row: (row.rank, row.entry.starting_number or 10**9, row.entry.name),
-    )
-    legend = tb.legend(codes, unrated_rating=tournament.unrated_rating)
+    games, byes = read_results(tournament, through)
+    rules = rules or rule_set(tournament)
+    rows = ranked(entries, games, byes, rules, through or None)
     being_played = tuple(n for n, now in progress if now == BEING_PLAYED)
-    return Standings(through, legend, tuple(rows), being_played)
+    return Standings(through, rules.legend, rows, being_played)
 
 
 def public_standings(tournament: Tournament, through_round: int | None = None) -> Standings:
@@ -154,7 +241,14 @@ def public_standings(tournament: Tournament, through_round: int | None = None) -
     return shared(key, lambda: standings(tournament, through_round))
 
 
-def _kind(result: results.Result, colour: str) -> tb.Kind:
-    if result.is_double_forfeit:
-        return tb.Kind.DOUBLE_FORFEIT
-    return _GAME_KINDS[result.outcome(colour)]
+def points_before(
+    tournament: Tournament, round_number: int, scoring: engine.Scoring | None = None
+) -> dict[int, Decimal]:
+    """Points before round `round_number` of those who have any, under ``scoring`` (the
+    tournament's when None): two queries, games and byes (and the club settings under the club
+    rule when ``scoring`` is not given).
+
+    Entries that scored nothing yet are missing; read it with `.get(entry_id, ZERO)`.
+    """
+    games, byes = read_results(tournament, round_number - 1)
+    return engine.points(games, byes, scoring or rule_set(tournament).scoring)

@@ -17,6 +17,8 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from pairing.engines.standings import RuleSet
+
 
 class System(models.TextChoices):
     """The codes of the systems that ship with the app, as stored in ``Tournament.system``."""
@@ -118,6 +120,9 @@ class PairingSystem:
     #: ``(user, round) -> list[str]``: what to note in the audit log when a draft is published
     #: (the rule warnings, the repeats an arbiter accepted).
     publish_notes: Callable[[Any, Any], list[str]] | None = None
+    #: ``(tournament) -> RuleSet``: the club rule set (tie-break rules ``club``) read from the
+    #: system's own settings (docs/standings.md); None when the system offers none.
+    club_rules: Callable[[Any], RuleSet] | None = None
     #: ``(tournament) -> pairing.knockout.services.Results``: for a system without rounds, its
     #: placings, which the standings page and the standings PDF show instead of points.
     placings: Callable[[Any], Any] | None = None

@@ -6,7 +6,14 @@ from django.contrib.auth import get_user_model
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
-from arbiter.core.models import Entry, Title, Tournament, no_control_characters, tiebreak_rules_for
+from arbiter.core.models import (
+    Entry,
+    TiebreakRules,
+    Title,
+    Tournament,
+    no_control_characters,
+    tiebreak_rules_for,
+)
 from arbiter.core.services.tournaments import TOURNAMENT_FIELDS, system_change_refused
 from arbiter.core.standings import check_tiebreaks
 from arbiter.core.systems import SYSTEMS
@@ -27,7 +34,7 @@ class TournamentForm(forms.ModelForm):
     )
     tiebreak_rules = forms.ChoiceField(
         choices=[
-            ("", _("By start date (2023 text before 1 Mar 2026)")),
+            ("", _("By start date (2023 text before 1 Mar 2026); a Monrad: the club rule")),
             *Tournament._meta.get_field("tiebreak_rules").choices,
         ],
         required=False,
@@ -91,8 +98,10 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("system", refused)
         codes = cleaned.get("tiebreaks", "").split()
         system = cleaned.get("system") or self.instance.system
-        if codes and system:
-            rules = cleaned.get("tiebreak_rules") or tiebreak_rules_for(start)
+        rules = cleaned.get("tiebreak_rules") or tiebreak_rules_for(start, system)
+        if rules == TiebreakRules.CLUB and system and not SYSTEMS[system].club_rules:
+            self.add_error("tiebreak_rules", _("This system has no club rule."))
+        elif codes and system:
             try:
                 check_tiebreaks(codes, rules, SYSTEMS[system])
             except ValueError as error:

@@ -22,7 +22,7 @@ from fpdf import FPDF
 from fpdf.fonts import FontFace
 
 from arbiter.core.models import Round, Tournament
-from arbiter.core.scoring import public_pairings
+from arbiter.core.pairing_lists import public_pairings
 from arbiter.core.standings import Standings
 from arbiter.core.templatetags.chess import points, tiebreak_text
 

@@ -17,8 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from arbiter.core.models import Bye, Game, Tournament
-from arbiter.core.scoring import COUNTED_STATES, bye_points, game_points
-from arbiter.core.standings import public_standings
+from arbiter.core.standings import COUNTED_STATES, public_standings, rule_set
 
 PLAYER_COLUMNS = [
     "rank",
@@ -119,8 +118,9 @@ def result_columns(tournament: Tournament) -> list[str]:
 
 
 def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """Every board and bye of the public rounds, round by round in board order; a bye has
-    ``bye`` and its kind in the black columns. A knockout: its bouts decided so far."""
+    """Every board and bye of the public rounds, round by round in board order, with the points
+    the tournament's scoring gives; a bye has ``bye`` and its kind in the black columns. A
+    knockout: its bouts decided so far."""
     if tournament.pairing_system.bouts:
         return [_bout_row(bout) for bout in tournament.pairing_system.bouts(tournament)]
     games = (
@@ -133,9 +133,10 @@ def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
         .select_related("round", "entry")
         .order_by("round__number", "entry__starting_number")
     )
+    scoring = rule_set(tournament).scoring
     rows: list[dict[str, Any]] = []
     for g in games:
-        white, black = game_points(g.result)
+        white, black = scoring.game(g.outcome)
         rows.append(
             {
                 "round": g.round.number,
@@ -159,7 +160,7 @@ def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
                 "black_number": "",
                 "black_name": f"bye ({b.get_kind_display()})",
                 "result": b.kind,
-                "white_points": _number(bye_points(b.kind, tournament.system)),
+                "white_points": _number(scoring.bye(b.kind)),
                 "black_points": "",
             }
         )

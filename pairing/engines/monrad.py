@@ -23,29 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 
 from pairing.engines import results
 from pairing.engines.matching import max_weight_matching
-
-#: Scoring presets: win, draw, loss. 3/2/1 is the seed's club scoring (turning up is worth
-#: something); 1/½/0 is chess scoring.
-SCORINGS: dict[str, tuple[Fraction | int, Fraction | int, Fraction | int]] = {
-    "3-2-1": (Fraction(3), Fraction(2), Fraction(1)),
-    "1-0.5-0": (1, Fraction(1, 2), 0),
-}
-#: What the bye is worth: the points of a win (default, as FIDE's pairing-allocated bye), a
-#: draw, a loss, or nothing.
-BYE_VALUES = ("win", "draw", "loss", "zero")
-#: The order inside a score pile: the order before the previous round (the seed), or the card
-#: number (the Norwegian NSF rule).
-TIE_ORDERS = ("previous", "number")
-#: Tie-breaks of the final standing, after score and games played.
-TIEBREAKS = {
-    "bh-c1": "Opponents' scores minus the lowest (SSF kvalitetspoäng)",
-    "bh-c2": "Opponents' scores minus the two lowest (NSF, DSU)",
-    "sb": "Sonneborn-Berger: beaten opponents' scores plus half the drawn ones'",
-    "wins": "Number of games won",
-}
+from pairing.engines.standings import RuleSet, club_rules, settle
 
 
 class MonradError(ValueError):
@@ -54,46 +36,35 @@ class MonradError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
+    """The club's choices (docs/monrad.md): the scoring, the bye's value and the tie-break are
+    the club rule set of the standings engine (pairing/engines/standings.py), which defines
+    what each result is worth; ``tie_order`` is the order inside a score pile."""
+
     scoring: str = "3-2-1"
     bye: str = "win"
     tie_order: str = "previous"
     tiebreak: str = "bh-c1"
 
     def __post_init__(self) -> None:
-        if self.scoring not in SCORINGS:
-            raise MonradError(f"Unknown scoring {self.scoring!r}: use {' or '.join(SCORINGS)}.")
-        if self.bye not in BYE_VALUES:
-            raise MonradError(f"Unknown bye value {self.bye!r}: use {', '.join(BYE_VALUES)}.")
-        if self.tie_order not in TIE_ORDERS:
-            raise MonradError(f"Unknown order {self.tie_order!r}: use {' or '.join(TIE_ORDERS)}.")
-        if self.tiebreak not in TIEBREAKS:
-            raise MonradError(f"Unknown tie-break {self.tiebreak!r}: use {', '.join(TIEBREAKS)}.")
+        try:
+            club_rules(self.scoring, self.bye, self.tiebreak, self.tie_order)
+        except ValueError as error:
+            raise MonradError(str(error)) from None
 
-    @property
-    def win(self) -> Fraction:
-        return Fraction(SCORINGS[self.scoring][0])
-
-    @property
-    def draw(self) -> Fraction:
-        return Fraction(SCORINGS[self.scoring][1])
-
-    @property
-    def loss(self) -> Fraction:
-        return Fraction(SCORINGS[self.scoring][2])
+    @cached_property
+    def rules(self) -> RuleSet:
+        """The club rule set these choices make: the standing's scoring and tie-breaks."""
+        return club_rules(self.scoring, self.bye, self.tiebreak, self.tie_order)
 
     @property
     def bye_points(self) -> Fraction:
-        return {"win": self.win, "draw": self.draw, "loss": self.loss, "zero": Fraction(0)}[
-            self.bye
-        ]
+        return Fraction(self.rules.scoring.pab)
 
     def game_points(self, result: str) -> tuple[Fraction, Fraction]:
         """White's and Black's points. A forfeit win scores a win; the player who did not come
         scores nothing, like an absent one; a game without a result gives nothing yet."""
-        outcome = results.from_code(result)
-        if outcome is None:
-            return Fraction(0), Fraction(0)
-        return outcome.points(results.Scoring(self.win, self.draw, self.loss, Fraction(0)))
+        white, black = self.rules.scoring.game(results.from_code(result))
+        return Fraction(white), Fraction(black)
 
 
 @dataclass(frozen=True)
@@ -197,7 +168,8 @@ def season(
     by_id = {p.id: p for p in players}
     if len(by_id) != len(players):
         raise MonradError("A player id is in the list twice.")
-    order = sorted(players, key=lambda p: p.number)
+    by_number = sorted(players, key=lambda p: p.number)
+    order = list(by_number)
     score = dict.fromkeys(by_id, Fraction(0))
     whites = dict.fromkeys(by_id, 0)
     blacks = dict.fromkeys(by_id, 0)
@@ -245,10 +217,7 @@ def season(
             score[evening.bye] += settings.bye_points
             byes[evening.bye] += 1
             lines[evening.bye].append(Line(number, None, "", "bye", settings.bye_points))
-        if settings.tie_order == "previous":
-            order = sorted(order, key=lambda p: -score[p.id])  # stable: piles keep the order
-        else:
-            order = sorted(order, key=lambda p: (-score[p.id], p.number))
+        order = settle(order, by_number, lambda p: score[p.id], settings.tie_order)
     return [
         Card(
             id=p.id,
@@ -448,55 +417,3 @@ def _repeats_needed(ids: Sequence[str], met: set[frozenset[str]]) -> int:
     ]
     mate = max_weight_matching(n, edges)
     return sum(1 for i, j in enumerate(mate) if j > i and frozenset((ids[i], ids[j])) in met)
-
-
-# --- the standing -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    rank: int
-    card: Card
-    tiebreak: Fraction
-
-
-def standing(cards: Sequence[Card], settings: Settings = Settings()) -> list[StandingRow]:
-    """The standing: score, then fewer games played (the same points from fewer games were
-    better results), then the club's tie-break, then the position. Equal on all three (not the
-    position) share a rank."""
-    scores = {c.id: c.score for c in cards}
-    value = {c.id: tiebreak(c, scores, settings) for c in cards}
-    ordered = sorted(cards, key=lambda c: (-c.score, c.games, -value[c.id], c.position))
-    rows: list[StandingRow] = []
-    for index, card in enumerate(ordered, start=1):
-        key = (card.score, card.games, value[card.id])
-        previous = rows[-1] if rows else None
-        rank = index
-        if previous is not None and (
-            (previous.card.score, previous.card.games, previous.tiebreak) == key
-        ):
-            rank = previous.rank  # equal on all three: the rank is shared
-        rows.append(StandingRow(rank, card, value[card.id]))
-    return rows
-
-
-def tiebreak(card: Card, scores: dict[str, Fraction], settings: Settings) -> Fraction:
-    """The club's tie-break for one card; byes and unplayed games are not opponents."""
-    if settings.tiebreak == "wins":
-        return Fraction(card.wins)
-    played = [
-        (line.opponent, line.result)
-        for line in card.lines
-        if line.opponent is not None and line.colour
-    ]
-    if settings.tiebreak == "sb":
-        total = Fraction(0)
-        for opponent, result in played:
-            if result == "1":
-                total += scores[opponent]
-            elif result == "½":
-                total += scores[opponent] / 2
-        return total
-    values = sorted(scores[opponent] for opponent, _ in played)
-    cut = 1 if settings.tiebreak == "bh-c1" else 2
-    return Fraction(sum(values[cut:], Fraction(0)))

@@ -5,7 +5,7 @@ Plain data in: the players, each round's games (their :class:`~pairing.engines.r
 None while the game is on) and byes (by TRF kind), and a :class:`RuleSet`: a scoring and a
 tie-break list under one of the tie-break engine's rule sets (FIDE C.07 2023 or 2026, or the
 club rule of a Swedish attendance Monrad). Rows out: rank, whether it is shared, points and the
-tie-break values. Pure Python, no Django: arbiter/standings.py reads a tournament into these
+tie-break values. Pure Python, no Django: arbiter/core/standings.py reads a tournament into these
 records.
 """
 

@@ -1,6 +1,8 @@
 """What a Monrad club evening adds to the round lifecycle (pairing/rounds/services.py): check in,
 add a late member, the engine's pairing of the evening among those present, the repeats an
-arbiter accepts, the settings; and the season read back as the engine's cards and standing.
+arbiter accepts, the settings; and the season read back as the engine's cards and the standings
+under the club rule the settings make (arbiter/core/standings.py, the same rows the public pages
+show when the club rule is the event's tie-break rules).
 
 Each change is one transaction that first locks the tournament row, and writes an audit entry.
 The page (pairing/monrad/views.py) and ``manage.py monrad`` call these functions; results go
@@ -16,14 +18,16 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from arbiter.core.models import Bye, Entry, Game, Round, Tournament, no_control_characters
-from arbiter.core.scoring import COUNTED_STATES
 from arbiter.core.services.audit import record
 from arbiter.core.services.entries import EntryError, add_entry
+from arbiter.core.standings import COUNTED_STATES, StandingRow, ranked, read_results
 from arbiter.core.systems import System
 from arbiter.platform.time_limit import run_pure
 from pairing.engines import monrad as engine
 from pairing.engines import results
+from pairing.engines import standings as standings_engine
 from pairing.engines.messages import N_
+from pairing.engines.standings import RuleSet
 from pairing.monrad.models import MonradCheckIn, MonradPairing, MonradSettings
 from pairing.rounds.services import Proposal, RoundError, locked_tournament
 
@@ -49,6 +53,12 @@ def settings_of(tournament: Tournament) -> MonradSettings:
     return found or MonradSettings(tournament=tournament)
 
 
+def club_rules(tournament: Tournament) -> RuleSet:
+    """The event's club rule set (the registry's ``club_rules``): the scoring, the bye's value,
+    the tie-break and the order inside a pile of its settings. One query."""
+    return engine_settings(settings_of(tournament)).rules
+
+
 def engine_settings(chosen: MonradSettings) -> engine.Settings:
     return engine.Settings(
         # plain strings (an unsaved default's are the choices' enum members)
@@ -59,16 +69,30 @@ def engine_settings(chosen: MonradSettings) -> engine.Settings:
     )
 
 
-def players_and_evenings(
-    tournament: Tournament, through_round: int | None = None
-) -> tuple[list[engine.Player], list[engine.Evening], dict[str, Entry]]:
-    """The engine's input from the database: three queries (entries, games, byes).
+@dataclass(frozen=True)
+class Evenings:
+    """The season as read once: the Monrad engine's players and evenings, and the same games
+    and byes as the standings engine reads them (arbiter/core/standings.py)."""
+
+    players: list[engine.Player]
+    evenings: list[engine.Evening]
+    entries: dict[str, Entry]
+    games: list[standings_engine.Game]
+    byes: list[standings_engine.Bye]
+
+    def standing(self, rules: RuleSet) -> tuple[StandingRow, ...]:
+        """The standings rows under ``rules`` (the club rule): what the public standings show
+        when the club rule is the event's tie-break rules."""
+        return ranked(list(self.entries.values()), self.games, self.byes, rules)
+
+
+def players_and_evenings(tournament: Tournament, through_round: int | None = None) -> Evenings:
+    """The engines' input from the database: four queries (entries, rounds, games, byes).
 
     Only published and complete rounds count (a draft is a proposal); the members without a
     card number yet (before round 1) come after the others, by name.
     """
     entries = list(tournament.entries.order_by("starting_number", "name"))
-    by_id = {str(e.pk): e for e in entries}
     top = max((e.starting_number or 0 for e in entries), default=0)
     players = [
         engine.Player(str(e.pk), e.starting_number or top + index, e.name)
@@ -78,18 +102,15 @@ def players_and_evenings(
     if through_round is not None:
         rounds = rounds.filter(number__lte=through_round)
     numbers = sorted(rounds.values_list("number", flat=True))
-    games: dict[int, list[engine.Game]] = {n: [] for n in numbers}
-    rows = Game.objects.filter(round__in=rounds).order_by("round__number", "board")
-    for number, white, black, result in rows.values_list(
-        "round__number", "white_id", "black_id", "result"
-    ):
-        games[number].append(engine.Game(str(white), str(black), result))
-    byes: dict[int, str] = {}
-    allocated = Bye.objects.filter(round__in=rounds, kind=Bye.Kind.PAIRING_ALLOCATED)
-    for number, entry_id in allocated.values_list("round__number", "entry_id"):
-        byes[number] = str(entry_id)
-    evenings = [engine.Evening(tuple(games[n]), byes.get(n)) for n in numbers]
-    return players, evenings, by_id
+    games, byes = read_results(tournament, through_round)
+    played: dict[int, list[engine.Game]] = {n: [] for n in numbers}
+    for game in games:
+        code = game.result.code if game.result else ""
+        played[game.round].append(engine.Game(str(game.white), str(game.black), code))
+    allocated = {b.round: str(b.player) for b in byes if b.kind == Bye.Kind.PAIRING_ALLOCATED}
+    evenings = [engine.Evening(tuple(played[n]), allocated.get(n)) for n in numbers]
+    by_id = {str(e.pk): e for e in entries}
+    return Evenings(players, evenings, by_id, games, byes)
 
 
 @dataclass(frozen=True)
@@ -97,17 +118,17 @@ class Season:
     """The season as the page shows it: every card in position order and the standing."""
 
     cards: list[engine.Card]
-    standing: list[engine.StandingRow]
+    standing: tuple[StandingRow, ...]
     entries: dict[str, Entry]
     settings: MonradSettings
 
 
 def read_season(tournament: Tournament) -> Season:
     chosen = settings_of(tournament)
-    players, evenings, entries = players_and_evenings(tournament)
+    read = players_and_evenings(tournament)
     options = engine_settings(chosen)
-    cards = engine.season(players, evenings, options)
-    return Season(cards, engine.standing(cards, options), entries, chosen)
+    cards = engine.season(read.players, read.evenings, options)
+    return Season(cards, read.standing(options.rules), read.entries, chosen)
 
 
 def next_evening(tournament: Tournament) -> int:
@@ -209,12 +230,13 @@ def propose_evening(user, tournament: Tournament, number: int) -> Proposal:
             % {"number": number}
         )
     seed = _draw_cards(user, tournament) if number == 1 else None
-    players, evenings, entries = players_and_evenings(tournament, number - 1)
+    read = players_and_evenings(tournament, number - 1)
+    entries = read.entries
     try:
         pairing = run_pure(
             engine.pair_evening,
-            players,
-            evenings,
+            read.players,
+            read.evenings,
             present,
             engine_settings(settings_of(tournament)),
         )

@@ -49,6 +49,7 @@ MONRAD = PairingSystem(
     swapped_page=views.PAGE,
     engine_record=MonradPairing,
     publish_notes=services.publish_notes,
+    club_rules=services.club_rules,
     demo=club_evenings,
     stored=(
         Stored("pairing.MonradSettings", "tournament"),

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.access import tournament_arbiter_required
-from arbiter.core.models import Bye, Entry, Game, Round, Tournament
+from arbiter.core.models import Bye, Entry, Game, Round, TiebreakRules, Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.core.services.results import ResultError, record_result
 from pairing.engines import monrad as engine
@@ -78,7 +78,7 @@ def member_card(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     season = service.read_season(tournament)
     card = next(c for c in season.cards if c.id == str(entry.pk))
-    row = next(r for r in season.standing if r.card.id == card.id)
+    row = next(r for r in season.standing if r.entry.pk == entry.pk)
     lines = [
         {
             "line": line,
@@ -97,16 +97,19 @@ def evening_context(tournament: Tournament) -> dict:
     """Everything the page shows, in a fixed number of queries whatever the number of members."""
     chosen = service.settings_of(tournament)
     options = service.engine_settings(chosen)
-    players, evenings, entries = service.players_and_evenings(tournament)
+    read = service.players_and_evenings(tournament)
+    players, evenings, entries = read.players, read.evenings, read.entries
     cards = engine.season(players, evenings, options)
     last = tournament.rounds.select_related("changed_by").order_by("-number").first()
     context = {
         "settings": chosen,
         "settings_form": _settings_choices(chosen),
         "tiebreak_label": MonradSettings.Tiebreak(chosen.tiebreak).label,
-        "standing": [
-            {"row": row, "entry": entries[row.card.id]} for row in engine.standing(cards, options)
-        ],
+        "standing": read.standing(options.rules),
+        # the public pages show this standing only under the club rule (docs/standings.md)
+        "public_rules": ""
+        if tournament.tiebreak_rules == TiebreakRules.CLUB
+        else tournament.get_tiebreak_rules_display(),
         "last_round": last,
     }
     if last is not None and (last.state == Round.State.DRAFT or last.games.filter(result="")):

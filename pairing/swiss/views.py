@@ -15,7 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Bye, Game, Round, Tournament
 from arbiter.core.once import once_per_submission
-from arbiter.core.scoring import pairings, points_before
+from arbiter.core.pairing_lists import pairings
+from arbiter.core.standings import points_before
 from pairing.rounds.jobs import shown_pair_job
 from pairing.rounds.services import RoundError, draft_token
 from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int

@@ -50,13 +50,16 @@ def system_change_refused(tournament: Tournament, system: str) -> str:
 def create_tournament(user, data: dict) -> Tournament:
     """A new tournament with `user` as its chief arbiter.
 
-    Without an explicit rule set, the one in force on the start date is chosen.
+    Without an explicit rule set, the one in force on the start date is chosen (tie-breaks: the
+    club rule for a system that has one).
     """
     values = {name: data[name] for name in TOURNAMENT_FIELDS if name in data}
     if not values.get("rules_version"):
         values["rules_version"] = rules_version_for(values.get("start_date"))
     if not values.get("tiebreak_rules"):
-        values["tiebreak_rules"] = tiebreak_rules_for(values.get("start_date"))
+        values["tiebreak_rules"] = tiebreak_rules_for(
+            values.get("start_date"), values.get("system", "")
+        )
     tournament = Tournament.objects.create(**values)
     TournamentArbiter.objects.create(
         tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
@@ -84,7 +87,7 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
     if not tournament.rules_version:
         tournament.rules_version = rules_version_for(tournament.start_date)
     if not tournament.tiebreak_rules:
-        tournament.tiebreak_rules = tiebreak_rules_for(tournament.start_date)
+        tournament.tiebreak_rules = tiebreak_rules_for(tournament.start_date, tournament.system)
     tournament.save()
     after = snapshot(tournament, TOURNAMENT_FIELDS)
     changed = {k: v for k, v in after.items() if before[k] != v}

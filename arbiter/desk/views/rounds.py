@@ -13,8 +13,9 @@ from django.views.decorators.http import require_GET, require_POST
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.links import url_for_ids
 from arbiter.core.models import Game, Round, Tournament
-from arbiter.core.scoring import ZERO, pairings, points_before
+from arbiter.core.pairing_lists import pairings
 from arbiter.core.services import results as service
+from arbiter.core.standings import ZERO, points_before
 from pairing.engines import results
 
 

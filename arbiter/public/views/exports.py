@@ -16,8 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Round, Tournament
-from arbiter.core.scoring import COUNTED_STATES
-from arbiter.core.standings import public_standings
+from arbiter.core.standings import COUNTED_STATES, public_standings
 from arbiter.platform.pdf import pairings_pdf, standings_pdf
 from arbiter.platform.public_live import Made, public_download, public_tournament, round_asked
 from arbiter.platform.public_pdf import public_pdf

@@ -16,8 +16,13 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Entry, Game
-from arbiter.core.scoring import bye_points, counted_byes, counted_games, round_progress
-from arbiter.core.standings import public_standings
+from arbiter.core.standings import (
+    counted_byes,
+    counted_games,
+    public_standings,
+    round_progress,
+    rule_set,
+)
 from arbiter.core.templatetags.chess import points as points_text
 from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
 from arbiter.public.names import add_names
@@ -59,6 +64,7 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
             bye.round.number: bye
             for bye in counted_byes(tournament).filter(entry=entry).select_related("round")
         }
+        scoring = rule_set(tournament).scoring
         lines = []
         for number, _ in rounds:
             line = CardLine(round=number)
@@ -76,7 +82,7 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
                 bye = byes[number]
                 line.absent = "bye"
                 line.bye_kind = bye.get_kind_display()
-                line.result = points_text(bye_points(bye.kind, tournament.system))
+                line.result = points_text(scoring.bye(bye.kind))
             else:
                 line.absent = "not paired"
             lines.append(line)

@@ -15,15 +15,8 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Entry, Game, Round
-from arbiter.core.scoring import (
-    COUNTED_STATES,
-    ZERO,
-    game_points,
-    points_before,
-    public_pairings,
-    round_progress,
-    withdrawn_by,
-)
+from arbiter.core.pairing_lists import public_pairings, withdrawn_by
+from arbiter.core.standings import COUNTED_STATES, ZERO, points_before, round_progress
 from arbiter.core.templatetags.chess import points as points_text
 from arbiter.platform.public_live import live_page, public_tournament
 from arbiter.public.names import add_names
@@ -51,12 +44,8 @@ class Line:
 
 def own_result(game: Game, white: bool) -> str:
     """The result as one player reads it: 1 ½ 0, + or - for a forfeit, empty while on."""
-    if not game.result:
-        return ""
-    own = game_points(game.result)[0 if white else 1]
-    if game.is_forfeit:
-        return "+" if own else "-"
-    return points_text(own)
+    outcome = game.outcome
+    return outcome.symbol("white" if white else "black") if outcome else ""
 
 
 def alphabetical(games, byes, unpaired: list[Entry], federation: str = "") -> list[Line]:

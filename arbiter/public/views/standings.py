@@ -11,8 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Tournament
-from arbiter.core.scoring import BEING_PLAYED, COMPLETE, round_progress
-from arbiter.core.standings import public_standings
+from arbiter.core.standings import BEING_PLAYED, COMPLETE, public_standings, round_progress
 from arbiter.core.templatetags.chess import tiebreak_text
 from arbiter.platform.public_live import live_page, public_tournament, round_asked
 from arbiter.public.names import add_names

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET
 
 from arbiter.core.crosstable import crosstable
 from arbiter.core.models import Entry, Tournament, TournamentArbiter
-from arbiter.core.scoring import round_progress
 from arbiter.core.services.entries import initial_ranking_key
+from arbiter.core.standings import round_progress
 from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
 from arbiter.public.names import add_names
 from judo.models import Competition

@@ -121,10 +121,10 @@ class Command(ArbiterCommand):
         season = service.read_season(tournament)
         lines = ["Rank  Member                          Pts  Games  TB"]
         for row in season.standing:
-            name = season.entries[row.card.id].name
+            games, tiebreak = row.tiebreaks  # GP, then the club's tie-break
             lines.append(
-                f"{row.rank:>4}  {name:<30} {club_points(row.card.score):>4}  {row.card.games:>5}"
-                f"  {club_points(row.tiebreak)}"
+                f"{row.rank:>4}  {row.entry.name:<30} {club_points(row.points):>4}  {games:>5}"
+                f"  {club_points(tiebreak)}"
             )
         return "\n".join(lines)
 

@@ -19,6 +19,8 @@ from dataclasses import replace
 from django.db.models import Q
 
 from arbiter.core.models import Bye, Entry, Game, Round, Tournament
+from arbiter.core.standings import ZERO, rule_set
+from pairing.engines import standings as engine
 from pairing.engines.results import from_code as result_from_code
 from pairing.engines.trf import (
     REQUESTED_BYE_KINDS,
@@ -42,21 +44,6 @@ from pairing.swiss.trf.columns import (
 )
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
 
-#: Points in tenths of each TRF code, chess scoring (C.04.1: the PAB scores a win).
-CODE_POINTS = {
-    "1": 10,
-    "+": 10,
-    "=": 5,
-    "0": 0,
-    "-": 0,
-    "U": 10,
-    "F": 10,
-    "H": 5,
-    "Z": 0,
-    "W": 10,
-    "D": 5,
-    "L": 0,
-}
 BLANK = TrfResult(None, " ", " ")
 
 
@@ -137,22 +124,27 @@ def tournament_trf(
     )
     number = {entry.pk: entry.starting_number for entry in entries}
     rounds: dict[int, dict[int, TrfResult]] = {entry.pk: {} for entry in entries}
-    games = Game.objects.filter(
-        round__tournament=tournament, round__number__lte=through_round
-    ).values_list("round__number", "white_id", "black_id", "result")
-    for round_number, white, black, result in games:
-        outcome = result_from_code(result)
-        white_code, black_code = outcome.trf if outcome else (" ", " ")
-        rounds[white][round_number] = TrfResult(number[black], "w", white_code)
-        rounds[black][round_number] = TrfResult(number[white], "b", black_code)
+    games = [
+        engine.Game(round_number, white, black, result_from_code(result))
+        for round_number, white, black, result in Game.objects.filter(
+            round__tournament=tournament, round__number__lte=through_round
+        ).values_list("round__number", "white_id", "black_id", "result")
+    ]
+    for game in games:
+        white_code, black_code = game.result.trf if game.result else (" ", " ")
+        rounds[game.white][game.round] = TrfResult(number[game.black], "w", white_code)
+        rounds[game.black][game.round] = TrfResult(number[game.white], "b", black_code)
     requested: dict[tuple[str, int], list[int]] = defaultdict(list)
-    byes = Bye.objects.filter(
-        round__tournament=tournament, round__number__lte=through_round
-    ).values_list("round__number", "entry_id", "kind")
-    for round_number, entry_id, kind in byes:
-        rounds[entry_id][round_number] = TrfResult(None, "-", kind)
-        if kind in REQUESTED_BYE_KINDS:
-            requested[(kind, round_number)].append(number[entry_id])
+    byes = [
+        engine.Bye(*row)
+        for row in Bye.objects.filter(
+            round__tournament=tournament, round__number__lte=through_round
+        ).values_list("round__number", "entry_id", "kind")
+    ]
+    for bye in byes:
+        rounds[bye.player][bye.round] = TrfResult(None, "-", bye.kind)
+        if bye.kind in REQUESTED_BYE_KINDS:
+            requested[(bye.kind, bye.round)].append(number[bye.player])
     _as_written(tournament, rounds, through_round)
     players = []
     absent, withdrawn = (
@@ -166,18 +158,20 @@ def tournament_trf(
         for later in range(max(first, through_round + 2), last + 1):
             requested[("Z", later)].append(number[entry_id])
     system = tournament.pairing_system
-    # the pairing-allocated bye scores what the system gives it: nothing in a round robin
-    scoring = Scoring(pab=int(system.pairing_allocated_bye_points * 10))
-    points_of = {**CODE_POINTS, "U": scoring.pab}
+    # the standings engine's points, under the tournament's scoring: chess, the
+    # pairing-allocated bye what the system gives it (nothing in a round robin)
+    rules = rule_set(tournament)
+    points = engine.points(games, byes, rules.scoring)
     for entry in entries:
         results = [rounds[entry.pk].get(r, BLANK) for r in range(1, through_round + 1)]
+        own = points.get(entry.pk, ZERO)
         if entry.pk in absent:
             results.append(TrfResult(None, "-", absent[entry.pk]))
             requested[(absent[entry.pk], through_round + 1)].append(entry.starting_number)
-        # the points a requested bye of the next round awards count already (as Vega writes
-        # them; the endorsed engines read the points with or without them)
-        points = sum(points_of.get(result.code, 0) for result in results)
-        players.append(_player(entry, points, tuple(results)))
+            # the points a requested bye of the next round awards count already (as Vega
+            # writes them; the endorsed engines read the points with or without them)
+            own += rules.scoring.bye(absent[entry.pk])
+        players.append(_player(entry, int(own * 10), tuple(results)))
     source = TrfSource.objects.filter(tournament=tournament).first()
     if ranks:
         players = _with_ranks(tournament, source, players, through_round)
@@ -187,7 +181,7 @@ def tournament_trf(
         players=tuple(players),
         rounds=tournament.planned_rounds or max(through_round + 1, 1),
         initial_colour=tournament.initial_colour,
-        scoring=scoring,
+        scoring=Scoring(pab=int(rules.scoring.pab * 10)),
         system=system.trf_type(tournament) if system.trf_type else "",
         forbidden=() if public else _forbidden(tournament, number),
         accelerations=accelerations,

@@ -32,8 +32,9 @@ from arbiter.core.models import (
     tiebreak_rules_for,
 )
 from arbiter.core.services.audit import record
+from arbiter.core.standings import rule_set
 from arbiter.core.systems import System
-from pairing.engines import results
+from pairing.engines import results, standings
 from pairing.engines.dutch.api import default_rules
 from pairing.engines.dutch.checker import check_points
 from pairing.engines.trf import (
@@ -49,7 +50,6 @@ from pairing.engines.trf import (
 )
 from pairing.swiss.models import Acceleration, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.columns import birth_year, block_text, entry_sex, entry_title
-from pairing.swiss.trf.export import CODE_POINTS
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
 
 #: Unrated games (W D L) and games of less than one move are read as 1 = 0.
@@ -483,8 +483,11 @@ def _accelerations(tournament: Tournament, t: TrfTournament, entries: dict, user
 
 
 def _store_rounds(tournament, rounds: list[_Round], entries: dict, t: TrfTournament) -> None:
+    """Each round with its boards ordered by the points before it (the standings engine's, under
+    the tournament's scoring)."""
     now = timezone.now()
-    points = {p.number: 0 for p in t.players}
+    scoring = rule_set(tournament).scoring
+    points = dict.fromkeys((p.number for p in t.players), Decimal(0))
     for round_ in rounds:
         state = Round.State.COMPLETE if round_.complete else Round.State.PUBLISHED
         stored = Round.objects.create(
@@ -498,12 +501,16 @@ def _store_rounds(tournament, rounds: list[_Round], entries: dict, t: TrfTournam
         Bye.objects.bulk_create(
             Bye(round=stored, entry=entries[number], kind=kind) for number, kind in round_.byes
         )
-        for p in t.players:
-            if len(p.results) >= round_.number:
-                points[p.number] += CODE_POINTS.get(p.results[round_.number - 1].code, 0)
+        scored = standings.points(
+            [standings.Game(round_.number, w, b, results.from_code(r)) for w, b, r in round_.games],
+            [standings.Bye(round_.number, number, kind) for number, kind in round_.byes],
+            scoring,
+        )
+        for number, worth in scored.items():
+            points[number] += worth
 
 
-def _board_key(game: tuple[int, int, str], points: dict[int, int]) -> tuple:
+def _board_key(game: tuple[int, int, str], points: dict[int, Decimal]) -> tuple:
     """Boards as FIDE orders them, near enough: the higher score first, then the higher sum of
     scores, then the better starting number (a TRF does not record board numbers)."""
     white, black, _ = game

@@ -118,3 +118,36 @@ def test_unrated_opponents_count_with_the_rating_the_organiser_publishes(anna, t
         return next(row.tiebreaks[0] for row in table.rows if row.entry == opponent)
 
     assert aro(counted) != aro(left_out)
+
+
+@pytest.mark.parametrize("size", [4, 21])
+def test_the_club_rule_costs_one_query_more_for_any_club(anna, size, django_assert_num_queries):
+    """The club rule reads the club evening's settings (its scoring and tie-break): one query
+    beside the four, whatever the number of members; the points are the club's."""
+    from arbiter.core.services.results import record_result
+    from arbiter.core.systems import System
+    from pairing.monrad import services as monrad
+    from tests.factories import EntryFactory, TournamentFactory
+
+    club = TournamentFactory(system=System.MONRAD, tiebreak_rules="club", chief=anna)
+    for entry in EntryFactory.create_batch(size, tournament=club, starting_number=None):
+        monrad.set_present(anna, club, entry, True)
+    for game in rounds.pair_next_round(anna, club).games.all():
+        record_result(anna, game, "1-0")
+    with django_assert_num_queries(5):  # rounds, entries, the club's settings, games, byes
+        table = standings(club)
+    assert [h for h, _ in table.legend] == ["GP", "OS-C1"]
+    assert max(row.points for row in table.rows) == 3  # a win, by the club's 3/2/1
+
+
+def test_the_club_rule_is_offered_where_the_system_has_one_and_takes_no_codes(two_rounds):
+    data = {"name": "Trondheim Open", "system": "swiss_dutch", "tiebreak_rules": "club"}
+    swiss = TournamentForm(data, instance=two_rounds)
+    assert not swiss.is_valid() and "no club rule" in str(swiss.errors["tiebreak_rules"])
+    club = TournamentForm({**data, "name": "Club", "system": "monrad"})
+    assert club.is_valid(), club.errors
+    coded = TournamentForm({**data, "name": "Club", "system": "monrad", "tiebreaks": "BH"})
+    assert not coded.is_valid()
+    assert coded.errors["tiebreaks"] == [
+        "The club rule takes its tie-break from the club evening's settings."
+    ]

@@ -77,7 +77,7 @@ def test_the_demo_monrad_has_two_club_evenings_played_and_the_third_checking_in(
     assert states == [Round.State.COMPLETE] * 2
     assert club.entries.filter(name="Ekström, Vera").exists()
     assert len(monrad.present_ids(club, 3)) == 5
-    assert monrad.read_season(club).standing[0].card.score > 0
+    assert monrad.read_season(club).standing[0].points > 0
 
 
 def test_the_demo_judo_category_is_drawn_with_its_first_round_fought(db):

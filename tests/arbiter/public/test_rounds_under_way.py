@@ -9,8 +9,7 @@ import pytest
 from django.urls import reverse
 
 from arbiter.core.models import Bye, Round
-from arbiter.core.scoring import BEING_PLAYED, COMPLETE, NOT_STARTED, round_progress
-from arbiter.core.standings import standings
+from arbiter.core.standings import BEING_PLAYED, COMPLETE, NOT_STARTED, round_progress, standings
 from arbiter.core.systems import System
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory

@@ -18,7 +18,6 @@ from pairing.engines.monrad import (
     pair_from_top,
     position_order,
     season,
-    standing,
 )
 
 
@@ -243,7 +242,7 @@ def test_a_repeat_free_evening_needs_no_acceptance():
     assert pairing.repeats == 0 and not pairing.needs_acceptance and pairing.notes == ()
 
 
-# Scoring and standing -------------------------------------------------------------------------
+# Scoring (the standing is the standings engine's: tests/pairing/engines/test_standings.py) ---
 
 
 def test_scoring_is_three_two_one_and_the_bye_a_win_by_default():
@@ -264,31 +263,6 @@ def test_a_forfeit_scores_the_win_and_nothing_for_the_absent_player_and_is_no_me
     cards = {c.id: c for c in season(members(2), played)}
     assert (cards["2"].score, cards["1"].score) == (3, 0)
     assert cards["2"].opponents == ()
-
-
-def test_standing_ranks_by_score_then_fewer_games_played():
-    # 2 scored 3 in one game, 1 scored 3 in two (a loss and a draw): 2 ranks above 1.
-    played = [
-        evening(("2", "1", "1-0"), ("4", "3", "1/2")),
-        evening(("1", "3", "1/2")),
-    ]
-    rows = standing(season(members(4), played))
-    assert [(r.rank, r.card.id, r.card.score, r.card.games) for r in rows] == [
-        (1, "3", 4, 2),
-        (2, "2", 3, 1),
-        (3, "1", 3, 2),
-        (4, "4", 2, 1),
-    ]
-
-
-def test_standing_then_breaks_ties_by_the_clubs_choice():
-    # 2 and 4 won once each; 2 beat 1, who then beat 5, so 2's opponent scored more.
-    played = [evening(("2", "1", "1-0"), ("4", "3", "1-0")), evening(("1", "5", "1-0"))]
-    cards = season(members(5), played)
-    by_sb = standing(cards, Settings(tiebreak="sb"))
-    assert [(r.rank, r.card.id, r.tiebreak) for r in by_sb[1:3]] == [(2, "2", 4), (3, "4", 1)]
-    by_wins = standing(cards, Settings(tiebreak="wins"))
-    assert [(r.rank, r.card.id) for r in by_wins[1:3]] == [(2, "2"), (2, "4")]
 
 
 def test_settings_refuse_an_unknown_choice():

@@ -1,6 +1,7 @@
 """The standings engine: results in, standings rows out, under FIDE C.07 or the club rule of a
 Swedish attendance Monrad; hand-built events and properties over random ones."""
 
+import itertools
 from collections import Counter
 from decimal import Decimal as D
 
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engines import results
+from pairing.engines import monrad, results
 from pairing.engines.standings import (
     CHESS,
     Bye,
@@ -220,3 +221,38 @@ def test_random_events_give_rows_that_rank_and_share_consistently(event, rules):
         for b in rows:
             if (a.points, a.tiebreaks) == (b.points, b.tiebreaks) and "DE" not in rules.tiebreaks:
                 assert a.rank == b.rank
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(2, 8),
+    st.lists(st.lists(st.sampled_from(CODES[:4]), min_size=4, max_size=4), max_size=6),
+    st.sampled_from(["previous", "number"]),
+    st.sampled_from(["3-2-1", "1-0.5-0"]),
+)
+def test_the_club_standing_agrees_with_the_monrad_engines_cards(size, evenings, piles, scoring):
+    """What the Monrad engine pairs from (its cards' scores, games and positions) is what the
+    club rule ranks by: the same points, games played, and shared ranks in position order."""
+    options = monrad.Settings(scoring=scoring, tie_order=piles)
+    members = [monrad.Player(str(n), n) for n in range(1, size + 1)]
+    played, games, byes = [], [], []
+    for number, codes in enumerate(evenings, start=1):
+        seats = list(range(1, size + 1))[number % 2 :]  # someone stays home every other evening
+        pairs = list(zip(seats[::2], seats[1::2], codes, strict=False))
+        bye = seats[-1] if len(seats) % 2 else None
+        played.append(
+            monrad.Evening(
+                tuple(monrad.Game(str(w), str(b), r) for w, b, r in pairs),
+                str(bye) if bye else None,
+            )
+        )
+        games += [game(number, w, b, r) for w, b, r in pairs]
+        byes += [Bye(number, bye, "U")] if bye else []
+    cards = {int(c.id): c for c in monrad.season(members, played, options)}
+    rows = standings(entrants(size), games, byes, options.rules)
+    for row in rows:
+        assert row.points == cards[row.player_id].score
+        assert row.tiebreaks[0] == cards[row.player_id].games
+    for a, b in itertools.pairwise(rows):
+        if a.rank == b.rank:
+            assert cards[a.player_id].position < cards[b.player_id].position

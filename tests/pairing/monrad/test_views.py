@@ -73,8 +73,8 @@ def test_pair_then_a_result_changes_the_standing(anna, anna_client, club):
         url("monrad_result", club, game.pk), {"result": "1-0", "expected": ""}, headers=HTMX
     ).content.decode()
     assert 'aria-pressed="true">1-0' in html
-    standing = service.read_season(club).standing
-    assert standing[0].card.id == str(game.white_id) and standing[0].card.score == 3
+    leader = service.read_season(club).standing[0]
+    assert leader.entry.pk == game.white_id and leader.points == 3
 
 
 def test_a_pairing_with_a_repeat_is_shown_marked_with_accept(anna, anna_client, club):
@@ -152,3 +152,61 @@ def test_the_page_makes_the_same_queries_for_a_small_and_a_large_club(anna, clie
     # pinned (the pairing job and the job the tournament's nav names included): fix the count
     # if it grows
     assert counts[0] == (19 if paired else 14), counts
+
+
+def play_season(anna, club, evenings):
+    """Each evening: everyone but the members listed as absent checks in, the evening is
+    paired and published, and the results go in (a draft with a repeat is accepted)."""
+    from arbiter.core.services.results import record_result
+
+    everyone = list(club.entries.order_by("pk"))
+    for absent, results in evenings:
+        for index, entry in enumerate(everyone):
+            service.set_present(anna, club, entry, index not in absent)
+        round_ = rounds.pair_next_round(anna, club)
+        if round_.state == Round.State.DRAFT:
+            rounds.publish_round(anna, round_, seen=rounds.draft_token(round_))
+        for game, result in zip(round_.games.order_by("board"), results, strict=False):
+            record_result(anna, game, result)
+
+
+def test_the_monrad_page_and_the_public_standings_agree_under_the_club_rule(
+    anna, anna_client, client, club
+):
+    club.tiebreak_rules = "club"
+    club.is_published = True
+    club.save()
+    service.update_settings(anna, club, tiebreak="sb")
+    play_season(
+        anna,
+        club,
+        [((), ("1-0", "1/2", "0-1")), ((0,), ("1-0", "+-")), ((4, 5), ("1/2", "1-0"))],
+    )
+    arbiter = anna_client.get(url("monrad", club)).context["standing"]
+    public = client.get(reverse("public_standings", args=[club.pk])).context["standings"]
+    assert [(r.entry.pk, r.rank, r.points, r.tiebreaks) for r in arbiter] == [
+        (r.entry.pk, r.rank, r.points, r.tiebreaks) for r in public.rows
+    ]
+    assert max(r.points for r in public.rows) >= 6  # club points, 3 for a win
+    assert [h for h, _ in public.legend] == ["GP", "CSB"]
+    assert "public-rules" not in anna_client.get(url("monrad", club)).content.decode()
+
+
+def test_the_monrad_page_says_when_the_public_standings_follow_other_rules(anna_client, club):
+    html = anna_client.get(url("monrad", club)).content.decode()
+    assert 'id="public-rules"' in html and "FIDE C.07" in html
+
+
+def test_a_new_club_event_takes_the_club_rule_unless_its_arbiter_chooses(anna):
+    from arbiter.core.services.tournaments import create_tournament
+
+    club = create_tournament(anna, {"name": "Thursday Club", "system": System.MONRAD})
+    swiss = create_tournament(anna, {"name": "Open", "system": System.SWISS_DUTCH})
+    chosen = create_tournament(
+        anna, {"name": "Friday Club", "system": System.MONRAD, "tiebreak_rules": "2026"}
+    )
+    assert (club.tiebreak_rules, swiss.tiebreak_rules, chosen.tiebreak_rules) == (
+        "club",
+        "2026",
+        "2026",
+    )

@@ -82,6 +82,7 @@ NOT_AUDITED = {
     "pairing.knockout.services.placings": "reads the bracket for the standings",
     "pairing.monrad.services.settings_of": "reads the settings (unsaved defaults)",
     "pairing.monrad.services.engine_settings": "converts settings for the engine",
+    "pairing.monrad.services.club_rules": "reads the settings into the club rule set",
     "pairing.monrad.services.players_and_evenings": "reads the season",
     "pairing.monrad.services.read_season": "reads the season",
     "pairing.monrad.services.next_evening": "reads the rounds",
