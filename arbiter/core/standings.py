@@ -194,11 +194,11 @@ def ranked(
 ) -> tuple[StandingRow, ...]:
     """The engine's rows for these entries, each with its entry."""
     order = listing_order(entries)
-    entrants = [engine.Entrant(e.pk, e.rating or None, order[e.pk]) for e in entries]
+    players = [engine.Player(e.pk, e.rating or None, order[e.pk]) for e in entries]
     by_id = {e.pk: e for e in entries}
     return tuple(
         StandingRow(r.rank, by_id[r.player_id], r.points, r.tiebreaks, r.shared)
-        for r in engine.standings(entrants, games, byes, rules, through_round)
+        for r in engine.standings(players, games, byes, rules, through_round)
     )
 
 

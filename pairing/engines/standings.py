@@ -159,7 +159,7 @@ def settle(
 
 
 @dataclass(frozen=True)
-class Entrant:
+class Player:
     """A player: ``id`` is any int the caller likes (the entry's key); ``order`` lists the
     players who share a rank (the starting or card numbers), and is the card order the club
     rule's score piles start from."""
@@ -238,7 +238,7 @@ def points(
 
 
 def standings(
-    entrants: Iterable[Entrant],
+    players: Iterable[Player],
     games: Iterable[Game],
     byes: Iterable[Bye],
     rules: RuleSet = RuleSet(),
@@ -247,19 +247,19 @@ def standings(
     """The standings after ``through_round`` (every round given when None): points, then each
     tie-break in turn (pairing/engines/tiebreaks); players share a rank only when their points
     and every tie-break are equal, and are then listed by ``order`` (the club rule: by position,
-    :func:`settle`). Records of players who are not entrants are left out.
+    :func:`settle`). Records of anyone else are left out.
 
     ValueError for an unknown rule set, code or bye kind, or records that contradict each other.
     """
-    entrants = tuple(entrants)
+    players = tuple(players)
     kept = records(games, byes, rules.scoring, through_round)
-    ids = {e.id for e in entrants}
-    players = [
-        tb.Player(e.id, e.rating, tuple(r for r in kept.get(e.id, []) if _among(r, ids)))
-        for e in entrants
+    ids = {p.id for p in players}
+    histories = [
+        tb.Player(p.id, p.rating, tuple(r for r in kept.get(p.id, []) if _among(r, ids)))
+        for p in players
     ]
     ranked = tb.rank(
-        players,
+        histories,
         rules.tiebreaks,
         rules=rules.rules,
         round_robin=rules.round_robin,
@@ -268,7 +268,7 @@ def standings(
         win_points=rules.scoring.win,
         draw_points=rules.scoring.draw,
     )
-    listed = _listing(entrants, kept, rules.piles)
+    listed = _listing(players, kept, rules.piles)
     sharing = Counter(row.rank for row in ranked)
     rows = (Row(r.player_id, r.rank, r.points, r.tiebreaks, sharing[r.rank] > 1) for r in ranked)
     return tuple(sorted(rows, key=lambda row: (row.rank, listed[row.player_id])))
@@ -281,16 +281,16 @@ def _kinds(result: results.Result) -> tuple[tb.Kind, tb.Kind]:
 
 
 def _among(record: tb.RoundResult, ids: set[int]) -> bool:
-    """A bye, or a game against an entrant."""
+    """A bye, or a game against one of the players."""
     return record.opponent is None or record.opponent in ids
 
 
 def _listing(
-    entrants: tuple[Entrant, ...], kept: Mapping[int, list[tb.RoundResult]], piles: str | None
+    players: tuple[Player, ...], kept: Mapping[int, list[tb.RoundResult]], piles: str | None
 ) -> dict[int, int]:
     """Where each player is listed among those sharing a rank: by ``order``, or with ``piles``
     by position after the last round (the score piles round by round, :func:`settle`)."""
-    cards = [e.id for e in sorted(entrants, key=lambda e: (e.order, e.id))]
+    cards = [p.id for p in sorted(players, key=lambda p: (p.order, p.id))]
     if piles is not None:
         score = dict.fromkeys(cards, ZERO)
         by_round: dict[int, dict[int, Decimal]] = {}

@@ -13,8 +13,8 @@ from pairing.engines import monrad, results
 from pairing.engines.standings import (
     CHESS,
     Bye,
-    Entrant,
     Game,
+    Player,
     RuleSet,
     Scoring,
     club_rules,
@@ -27,8 +27,8 @@ def game(number, white, black, code=""):
     return Game(number, white, black, results.from_code(code))
 
 
-def entrants(n):
-    return [Entrant(i, order=i) for i in range(1, n + 1)]
+def numbered(n):
+    return [Player(i, order=i) for i in range(1, n + 1)]
 
 
 # -- what a result is worth ---------------------------------------------------------------------
@@ -87,7 +87,7 @@ def test_the_standings_rank_by_points_then_the_tiebreaks_and_share_only_what_is_
     # a round robin of four: 1 beats 4 and draws 3; 2 beats 3 and loses to 4
     games = [game(1, 1, 4, "1-0"), game(1, 2, 3, "1-0"), game(2, 1, 3, "1/2"), game(2, 4, 2, "1-0")]
     rules = RuleSet("2026", ("SB",), Scoring(pab=D(0)), round_robin=True)
-    rows = standings(entrants(4), games, [], rules)
+    rows = standings(numbered(4), games, [], rules)
     assert [(r.player_id, r.rank, r.points, r.shared) for r in rows] == [
         (1, 1, D("1.5"), False),
         (4, 2, D(1), False),  # beat 2 (1 point): SB 1
@@ -95,17 +95,17 @@ def test_the_standings_rank_by_points_then_the_tiebreaks_and_share_only_what_is_
         (3, 4, D("0.5"), False),
     ]
     assert rows[0].tiebreaks == (D("1.25"),)  # beat 4 (1) and drew 3 (½): 1 + ¼
-    by_points = standings(entrants(4), games, [], RuleSet("2026", (), round_robin=True))
+    by_points = standings(numbered(4), games, [], RuleSet("2026", (), round_robin=True))
     assert [(r.player_id, r.rank, r.shared) for r in by_points[1:3]] == [(2, 2, True), (4, 2, True)]
 
 
 def test_players_sharing_a_rank_are_listed_in_their_own_order_not_by_id():
-    players = [Entrant(1, order=2), Entrant(2, order=1)]
+    players = [Player(1, order=2), Player(2, order=1)]
     assert [r.player_id for r in standings(players, [], [])] == [2, 1]
 
 
-def test_records_of_players_who_are_not_entrants_are_left_out():
-    rows = standings(entrants(2), [game(1, 1, 2, "1-0"), game(1, 3, 4, "1-0")], [Bye(1, 5, "F")])
+def test_records_of_anyone_else_are_left_out():
+    rows = standings(numbered(2), [game(1, 1, 2, "1-0"), game(1, 3, 4, "1-0")], [Bye(1, 5, "F")])
     assert [(r.player_id, r.points) for r in rows] == [(1, 1), (2, 0)]
 
 
@@ -122,7 +122,7 @@ def test_the_legend_names_each_tiebreak_in_order():
 def test_the_club_rule_ranks_by_score_then_fewer_games_played():
     # 2 scored 3 in one game, 1 scored 3 in two (a loss and a draw): 2 ranks above 1.
     games = [game(1, 2, 1, "1-0"), game(1, 4, 3, "1/2"), game(2, 1, 3, "1/2")]
-    rows = standings(entrants(4), games, [], club_rules())
+    rows = standings(numbered(4), games, [], club_rules())
     assert [(r.rank, r.player_id, r.points, r.tiebreaks[0]) for r in rows] == [
         (1, 3, 4, 2),
         (2, 2, 3, 1),
@@ -134,19 +134,19 @@ def test_the_club_rule_ranks_by_score_then_fewer_games_played():
 def test_the_club_rule_then_breaks_ties_by_the_clubs_choice():
     # 2 and 4 won once each; 2 beat 1, who then beat 5, so 2's opponent scored more.
     games = [game(1, 2, 1, "1-0"), game(1, 4, 3, "1-0"), game(2, 1, 5, "1-0")]
-    by_sb = standings(entrants(5), games, [], club_rules(tiebreak="sb"))
+    by_sb = standings(numbered(5), games, [], club_rules(tiebreak="sb"))
     assert [(r.rank, r.player_id, r.tiebreaks[1]) for r in by_sb[1:3]] == [(2, 2, 4), (3, 4, 1)]
-    by_wins = standings(entrants(5), games, [], club_rules(tiebreak="wins"))
+    by_wins = standings(numbered(5), games, [], club_rules(tiebreak="wins"))
     assert [(r.rank, r.player_id, r.shared) for r in by_wins[1:3]] == [(2, 2, True), (2, 4, True)]
 
 
 def test_the_club_rule_counts_opponents_over_the_board_only_and_cuts_the_lowest():
     # 1 beat 2 (who then beat 4) and drew 3; 1's forfeit win over 4 and the bye are no opponents
     games = [game(1, 1, 2, "1-0"), game(2, 1, 3, "1/2"), game(2, 2, 4, "1-0"), game(3, 1, 4, "+-")]
-    rows = {r.player_id: r for r in standings(entrants(5), games, [Bye(4, 1, "U")], club_rules())}
+    rows = {r.player_id: r for r in standings(numbered(5), games, [Bye(4, 1, "U")], club_rules())}
     # opponents' scores: 2 has 1 + 3 = 4, 3 has 2: minus the lowest, 4
     assert rows[1].tiebreaks == (2, 4)
-    wins = standings(entrants(5), games, [Bye(4, 1, "U")], club_rules(tiebreak="wins"))
+    wins = standings(numbered(5), games, [Bye(4, 1, "U")], club_rules(tiebreak="wins"))
     assert next(r for r in wins if r.player_id == 1).tiebreaks == (2, 2)  # a forfeit win counts
 
 
@@ -154,9 +154,9 @@ def test_the_club_rule_lists_a_shared_rank_in_position_order():
     # round 1: 3 and 4 win; round 2: 1 and 2 win. All four: 4 points from two games, and the
     # same opponents' scores. Positions keep the order before the round inside a pile: 3, 4, 1, 2.
     games = [game(1, 3, 1, "1-0"), game(1, 4, 2, "1-0"), game(2, 1, 4, "1-0"), game(2, 2, 3, "1-0")]
-    previous = standings(entrants(4), games, [], club_rules())
+    previous = standings(numbered(4), games, [], club_rules())
     assert [(r.player_id, r.rank) for r in previous] == [(3, 1), (4, 1), (1, 1), (2, 1)]
-    by_number = standings(entrants(4), games, [], club_rules(piles="number"))
+    by_number = standings(numbered(4), games, [], club_rules(piles="number"))
     assert [r.player_id for r in by_number] == [1, 2, 3, 4]
 
 
@@ -182,7 +182,7 @@ def events(draw):
             if draw(st.booleans()):
                 byes.append(Bye(number, player, draw(st.sampled_from(BYE_KINDS))))
     ratings = draw(st.lists(st.none() | st.integers(1000, 2800), min_size=count, max_size=count))
-    players = [Entrant(i, ratings[i - 1], order=count - i) for i in range(1, count + 1)]
+    players = [Player(i, ratings[i - 1], order=count - i) for i in range(1, count + 1)]
     return players, games, byes
 
 
@@ -249,7 +249,7 @@ def test_the_club_standing_agrees_with_the_monrad_engines_cards(size, evenings, 
         games += [game(number, w, b, r) for w, b, r in pairs]
         byes += [Bye(number, bye, "U")] if bye else []
     cards = {int(c.id): c for c in monrad.season(members, played, options)}
-    rows = standings(entrants(size), games, byes, options.rules)
+    rows = standings(numbered(size), games, byes, options.rules)
     for row in rows:
         assert row.points == cards[row.player_id].score
         assert row.tiebreaks[0] == cards[row.player_id].games
