@@ -28,6 +28,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.fuzz.tally import TRIED, fuzz_summary
 from tests.worker import DATABASE_BACKEND
 
 # CI draws the same examples on every run, so a submission's result does not depend on luck;
@@ -70,6 +71,23 @@ def pytest_terminal_summary(terminalreporter, config):
     left_out = config.stash.get(_LEFT_OUT, [])
     if left_out:
         terminalreporter.write_line(f"{_real_files_missing()}: {len(left_out)} tests left out")
+    fuzz_summary(terminalreporter)
+
+
+def pytest_sessionfinish(session):
+    """A pytest-xdist worker hands what it counted to the controller, which prints the summary."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["left_out"] = session.config.stash.get(_LEFT_OUT, [])
+        output["fuzz_tried"] = dict(TRIED)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """The controller adds up what its pytest-xdist workers counted."""
+    output = getattr(node, "workeroutput", {})
+    node.config.stash.setdefault(_LEFT_OUT, []).extend(output.get("left_out", []))
+    TRIED.update(output.get("fuzz_tried", {}))
 
 
 @pytest.fixture(autouse=True)

@@ -22,7 +22,8 @@ SECURE_SSL_REDIRECT = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     # A file, as in production (WAL, a busy timeout, immediate writes: arbiter/settings.py),
     # not the shared in-memory database, whose table locks ignore the busy timeout. One per run
-    # (two runs at once must not share it), named in the environment for the run's subprocesses.
+    # (two runs at once must not share it), named in the environment for the run's subprocesses;
+    # under pytest-xdist each worker's has the worker's id after it (pytest-django: `_gw0`).
     os.environ.setdefault(
         "TEST_SQLITE_FILE", str(Path(tempfile.gettempdir()) / f"arbiter-test-{os.getpid()}.sqlite3")
     )

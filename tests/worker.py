@@ -46,11 +46,12 @@ def run_worker() -> None:
 
 def database_url() -> str:
     """The test database as a URL other processes open (PostgreSQL's test database, or the
-    SQLite file tests/settings.py names): the test must commit (``transaction=True``)."""
+    SQLite file tests/settings.py names, ``_gw0`` after it under pytest-xdist): the test must
+    commit (``transaction=True``)."""
     name = connection.settings_dict["NAME"]
     if connection.vendor == "postgresql":
         return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + name))
-    assert str(name).endswith(".sqlite3"), "the SQLite test database must be a file"
+    assert ".sqlite3" in str(name), "the SQLite test database must be a file"
     return f"sqlite:///{name}"
 
 

@@ -120,7 +120,9 @@ def test_a_worker_killed_while_pairing_leaves_no_partial_round(anna, trondheim_o
             waiting = blocker.execute(
                 "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
                 "WHERE c.relname = 'arbiter_round' AND l.mode = 'RowExclusiveLock' "
-                "AND l.pid <> pg_backend_pid()"
+                "AND l.pid <> pg_backend_pid() "
+                # this test database's: another xdist worker writes rounds in its own
+                "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
             ).fetchone()[0]
             if waiting:
                 break
