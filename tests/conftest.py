@@ -11,6 +11,7 @@
 """
 
 import os
+from pathlib import Path
 
 import pytest
 from django.core.cache import caches
@@ -38,6 +39,21 @@ settings.register_profile("explore")
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "explore")
 )
+
+
+#: Folders whose every test is slow: a browser against a live server, servers and proxies of
+#: their own, faults provoked in real processes, thousands of damaged inputs.
+SLOW_FOLDERS = ("browser", "deploy", "faults", "fuzz")
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects
+def pytest_collection_modifyitems(items):
+    """Every test in a slow folder is ``slow``: the quick loop (``-m "not slow"``) leaves it out;
+    elsewhere a test is marked slow where it is defined."""
+    folders = [Path(__file__).parent / name for name in SLOW_FOLDERS]
+    for item in items:
+        if any(item.path.is_relative_to(folder) for folder in folders):
+            item.add_marker(pytest.mark.slow)
 
 
 def _real_files_missing() -> str:

@@ -43,6 +43,7 @@ def test_django_compilemessages_compiles_them_all(tmp_path):
     assert sorted(p.parent.parent.name for p in copy.rglob("django.mo")) == sorted(TRANSLATED)
 
 
+@pytest.mark.slow
 def test_makemessages_finds_nothing_new(tmp_path, monkeypatch):
     """Every marked string of the code and templates is in every catalogue, and nothing is in
     a catalogue that the code no longer says (run makemessages on a copy of the sources)."""

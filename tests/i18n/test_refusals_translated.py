@@ -206,6 +206,7 @@ def trees() -> dict[str, ast.Module]:
     }
 
 
+@pytest.mark.slow
 def test_every_refusal_and_message_goes_through_gettext(trees):
     found = offenders(trees)
     assert not found, "English shown untranslated (wrap it in gettext):\n" + "\n".join(found)

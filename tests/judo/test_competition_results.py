@@ -322,6 +322,7 @@ def test_the_results_cost_the_same_queries_for_few_and_many_categories(
         assert client.get(url("competition_results", cup)).status_code == 200
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)  # the worker commits
 def test_with_redis_a_worker_writes_the_public_sheets_of_a_competition(
     client, ulla, settings, queued

@@ -23,6 +23,7 @@ def strict(anna):
     return login(Client(enforce_csrf_checks=True, raise_request_exception=False), anna)
 
 
+@pytest.mark.slow
 def test_every_post_without_the_token_is_refused_and_changes_nothing(strict, world):
     failures, posted = [], 0
     before = fingerprint()

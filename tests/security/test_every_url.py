@@ -349,6 +349,7 @@ def check(response, want) -> str | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("role", ROLES)
 def test_every_url_gives_each_role_exactly_what_it_should(role, world, anna, boris):
     client = Client(raise_request_exception=False)  # a crash is reported as a 500

@@ -51,6 +51,7 @@ def what_is_personal(response, body: bytes) -> list[str]:
     return wrong
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("role", ["anonymous", "arbiter"])
 def test_no_public_response_holds_anything_of_the_visitor(role, world, anna):
     client = Client()
@@ -70,6 +71,7 @@ def test_no_public_response_holds_anything_of_the_visitor(role, world, anna):
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.slow
 def test_every_public_response_has_an_etag_cache_control_and_gzip(client, world):
     failures = []
     for url in public_addresses(world):
@@ -93,6 +95,7 @@ def test_every_public_response_has_an_etag_cache_control_and_gzip(client, world)
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.slow
 def test_a_corrected_result_shows_on_every_public_page_of_its_tournament_at_once(world, anna):
     """The kept pages follow the version: after one write through the arbiter's page, what every
     public page of the tournament serves (kept by version) is what it renders from scratch, and

@@ -10,6 +10,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # a fresh interpreter each
+
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "DEBUG": "0",

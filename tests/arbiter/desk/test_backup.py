@@ -178,6 +178,7 @@ def back_up_and_restore(tmp_path, tournaments):
     return before, after, path
 
 
+@pytest.mark.slow
 def test_the_demo_data_is_restored_identical(tmp_path, demo):
     before, after, _ = back_up_and_restore(tmp_path, demo)
     assert sorted(after) == sorted(before)
@@ -432,6 +433,7 @@ def test_no_model_left_out_points_at_a_backed_up_one():
             )
 
 
+@pytest.mark.slow
 def test_a_backup_of_the_demo_restores_an_equal_competition_day(tmp_path):
     """The demo's judo day (six categories on two mats: weigh-ins, the draw, mats, scores and a
     live score, publishing) comes back as the same competition day, row by row."""
@@ -456,6 +458,7 @@ def test_a_backup_of_the_demo_restores_an_equal_competition_day(tmp_path):
     assert AuditEntry.objects.filter(action="backup.restore", tournament=None).count() == 1
 
 
+@pytest.mark.slow
 def test_a_file_written_before_the_judo_day_had_its_own_app_restores_it(tmp_path):
     """Backups written while the competition day's models were the pairing app's name them
     ``pairing.Competition`` and so on: they restore the same day."""
@@ -474,6 +477,7 @@ def test_a_file_written_before_the_judo_day_had_its_own_app_restores_it(tmp_path
     assert canonical_day(Competition.objects.get()) == before
 
 
+@pytest.mark.slow
 def test_an_entry_list_comes_back_without_this_server_s_import_job(tmp_path):
     user, _ = load_demo()
     (day,) = Competition.objects.all()
@@ -489,6 +493,7 @@ def test_an_entry_list_comes_back_without_this_server_s_import_job(tmp_path):
     assert restored.job is None and restored.competition == Competition.objects.get()
 
 
+@pytest.mark.slow
 def test_one_category_asked_for_backs_up_its_whole_day(tmp_path, anna):
     load_demo()
     (day,) = Competition.objects.all()
@@ -503,6 +508,7 @@ def test_one_category_asked_for_backs_up_its_whole_day(tmp_path, anna):
     assert canonical_day(Competition.objects.get()) == before
 
 
+@pytest.mark.slow
 def test_a_competition_already_there_is_refused_and_nothing_is_restored(tmp_path):
     load_demo()
     (day,) = Competition.objects.all()

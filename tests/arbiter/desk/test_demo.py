@@ -20,6 +20,7 @@ def test_the_demo_has_one_published_tournament_per_system_with_players():
         assert tournament.staff.get().user.username == "arbiter"
 
 
+@pytest.mark.slow
 def test_loading_the_demo_twice_changes_nothing():
     call_command("load_demo")
     call_command("load_demo")
@@ -27,11 +28,13 @@ def test_loading_the_demo_twice_changes_nothing():
     assert Competition.objects.count() == 1
 
 
+@pytest.mark.slow
 def test_the_demo_arbiter_can_log_in(client):
     call_command("load_demo")
     assert client.login(username="arbiter", password="demo-arbiter")
 
 
+@pytest.mark.slow
 def test_the_demo_round_robin_has_drawn_its_numbers_and_has_its_rounds():
     call_command("load_demo")
     round_robin = Tournament.objects.get(system=System.ROUND_ROBIN)
@@ -46,6 +49,7 @@ def test_the_demo_round_robin_has_drawn_its_numbers_and_has_its_rounds():
     ]
 
 
+@pytest.mark.slow
 def test_the_demo_swiss_has_three_rounds_played_and_the_fourth_as_a_draft():
     call_command("load_demo")
     swiss = Tournament.objects.get(system=System.SWISS_DUTCH)
@@ -53,6 +57,7 @@ def test_the_demo_swiss_has_three_rounds_played_and_the_fourth_as_a_draft():
     assert states == ["complete", "complete", "complete", "draft"]
 
 
+@pytest.mark.slow
 def test_every_demo_swiss_round_pairs_identically_from_its_trf_export():
     from pairing.engines.dutch import pair_trf
     from pairing.swiss.trf.export import tournament_trf
@@ -68,6 +73,7 @@ def test_every_demo_swiss_round_pairs_identically_from_its_trf_export():
         assert engine == list(stored), f"round {round_.number}"
 
 
+@pytest.mark.slow
 def test_the_demo_monrad_has_two_club_evenings_played_and_the_third_checking_in():
     from pairing.monrad import services as monrad
 
@@ -80,6 +86,7 @@ def test_the_demo_monrad_has_two_club_evenings_played_and_the_third_checking_in(
     assert monrad.read_season(club).standing[0].points > 0
 
 
+@pytest.mark.slow
 def test_the_demo_judo_category_is_drawn_with_its_first_round_fought(db):
     from arbiter.desk.demo import load_demo
     from pairing.knockout import services as knockout
@@ -91,6 +98,7 @@ def test_the_demo_judo_category_is_drawn_with_its_first_round_fought(db):
     assert sheet.bracket.bouts.exists() and sheet.state.ready()
 
 
+@pytest.mark.slow
 def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(db):
     from arbiter.desk.demo import load_demo
     from judo.services import mats
@@ -107,6 +115,7 @@ def test_the_demo_competition_has_six_categories_on_two_mats_with_bouts_fought(d
     assert "2025 bS bY T" in kept  # a bout won by a yuko (IJF 2025, the competition's rules)
 
 
+@pytest.mark.slow
 def test_the_demo_judo_categories_hold_names_of_their_sex():
     """Women's first names in the women's categories, men's in the men's and in the standalone
     men's -73 kg bracket (issue 26)."""

@@ -43,6 +43,7 @@ def player_lists(draw) -> tuple[str, list[dict]]:
     return out.getvalue(), players
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -21,7 +21,10 @@ from tests.factories import UserFactory
 from tests.pairing import slow_engine
 from tests.worker import kill, run_worker, wait_until, worker_process
 
-pytestmark = pytest.mark.django_db(transaction=True)  # the workers see what the test commits
+pytestmark = [
+    pytest.mark.slow,  # worker processes, waiting on their leases
+    pytest.mark.django_db(transaction=True),  # the workers see what the test commits
+]
 
 
 def logged_in(user) -> Client:

@@ -30,6 +30,7 @@ def test_the_childs_exception_is_raised_with_its_own_fields():
     assert "shorter than 84 columns" in str(raised.value)
 
 
+@pytest.mark.slow
 def test_work_past_the_deadline_is_killed_not_waited_for():
     started = time.monotonic()
     with deadline(1), pytest.raises(TimeLimitExceeded, match="Stopped after 1 seconds"):
@@ -37,6 +38,7 @@ def test_work_past_the_deadline_is_killed_not_waited_for():
     assert time.monotonic() - started < 5
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_pairing_past_the_time_limit_stops_with_a_message_and_changes_nothing(
     anna_client, trondheim_open, settings, monkeypatch

@@ -129,6 +129,7 @@ def download_queries(client, tournament) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_every_download_costs_the_same_queries_for_9_and_41_players(client):
     small, _ = swiss_of(9)

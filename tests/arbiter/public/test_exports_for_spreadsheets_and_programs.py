@@ -87,6 +87,7 @@ def test_the_json_validates_against_its_schema_and_carries_the_tie_breaks(client
     assert isinstance(game["white_points"], int | float)
 
 
+@pytest.mark.slow
 def test_every_demo_tournament_exports_json_its_schema_accepts(client):
     call_command("load_demo")
     assert Tournament.objects.filter(category=None).count() == 4  # and the day's categories
@@ -100,6 +101,7 @@ def knockout(client):
     return Tournament.objects.get(system="knockout", category=None)
 
 
+@pytest.mark.slow
 def test_a_knockout_exports_its_bouts_as_its_results(client):
     tournament = knockout(client)
     fought = tournament.bracket.bouts.count()
@@ -113,6 +115,7 @@ def test_a_knockout_exports_its_bouts_as_its_results(client):
     assert document["rounds"] == []
 
 
+@pytest.mark.slow
 def test_a_knockout_ranks_by_placings_not_points(client):
     tournament = knockout(client)
     while ready := knockout_service.sheet(tournament).state.ready():

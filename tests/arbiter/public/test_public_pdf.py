@@ -158,6 +158,7 @@ def test_while_redis_is_down_the_request_writes_the_pdf_itself(
     assert pdf_tasks() == 0
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)  # the worker commits
 def test_a_crowd_during_the_builds_gets_a_pdf_or_a_page_that_asks_again_never_an_error(
     client, anna, played_open, in_background, queued, monkeypatch

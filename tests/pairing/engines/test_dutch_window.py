@@ -26,6 +26,7 @@ def pair_both_ways(state):
     return full, window
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     n=st.integers(9, 70),
@@ -38,6 +39,7 @@ def test_the_window_pairs_every_round_as_the_full_graph_does(n, played, seed):
     assert window is None or window == full  # never a pairing where the rules allow none
 
 
+@pytest.mark.slow
 def test_the_window_answers_without_the_full_graph_in_a_large_open():
     state = build_state(random_tournament(300, 9, 6, 7))
     full, window = pair_both_ways(state)
@@ -89,6 +91,7 @@ def test_the_next_bracket_pairs_among_itself_leaving_as_many_as_asked():
     assert pair_leaving([0, 1], compatible, 0) is None
 
 
+@pytest.mark.slow
 def test_the_window_pairs_the_early_rounds_of_an_open_as_the_full_graph_does():
     # big score groups: the next bracket's stand-ins and the rest are both busy
     for played in (1, 2):

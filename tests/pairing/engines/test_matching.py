@@ -3,6 +3,7 @@
 import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -42,6 +43,7 @@ def graphs(draw):
     return n, weights
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(graphs())
 def test_matching_is_maximum_and_valid(graph):

@@ -1,5 +1,6 @@
 """The matching started kind by kind (``transport.kind_relaxation``) against brute force."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +42,7 @@ def solve(m):
         return None
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(kind_graphs())
 def test_a_matching_started_from_the_kinds_is_a_maximum_one(graph):
@@ -57,6 +59,7 @@ def test_a_matching_started_from_the_kinds_is_a_maximum_one(graph):
     assert weight_of(mate, weights) == best
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(kind_graphs(), st.randoms(use_true_random=False))
 def test_it_then_follows_weight_changes_and_removals(graph, rng):
@@ -98,6 +101,7 @@ def kind_tables(draw):
     return counts, table
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(kind_tables())
 def test_the_relaxation_gives_feasible_duals_and_tight_pairs_no_better_than_it(kinds):

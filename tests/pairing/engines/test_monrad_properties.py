@@ -1,5 +1,6 @@
 """Properties of the Monrad engine over random seasons: random attendance, random results."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +53,7 @@ seasons = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(seasons)
 def test_random_seasons_keep_the_rules(data):

@@ -584,6 +584,7 @@ def test_in_a_complete_round_robin_all_buchholz_add_up_to_both_players_scores_pe
     assert sum(r.tiebreaks[0] for r in rows) == sum(points[a] + points[b] for a, b in games)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(swiss_tournaments(), RULES)
 def test_cuts_never_exceed_the_full_value_and_sb_never_exceeds_buchholz(players, rules):
@@ -596,6 +597,7 @@ def test_cuts_never_exceed_the_full_value_and_sb_never_exceeds_buchholz(players,
         assert aroc1 is None or aroc1 >= aro
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(swiss_tournaments(), RULES, st.randoms(use_true_random=False))
 def test_ranks_follow_points_and_tiebreaks_and_do_not_depend_on_the_input_order(

@@ -38,6 +38,7 @@ def _timed_get(opener, url: str) -> float:
     return time.perf_counter() - started
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_long_pairing_leaves_the_site_answering_other_requests_in_under_100_ms(
     queued, live_server, anna, trondheim_open, monkeypatch

@@ -135,6 +135,7 @@ def quarter(slot, size):
     return (slot - 1) // max(size // 4, 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(fields(max_size=12, clubs="ABC"), st.integers(0, 2**32))
 def test_seeds_go_where_appendix_3_puts_them(field, rng_seed):
@@ -157,6 +158,7 @@ def test_seeds_go_where_appendix_3_puts_them(field, rng_seed):
         assert all((ranked[k] - 1) // eighth != (t - 1) // eighth for t in ranked[:k])
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(fields(max_size=16), st.integers(0, 2**32))
 def test_by_lot_the_third_and_fourth_take_the_quarters_without_the_first_two(field, rng_seed):

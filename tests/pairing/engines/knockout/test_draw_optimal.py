@@ -4,6 +4,7 @@ here independently of the engine, on small brackets (docs/knockout.md "Draw").""
 import random
 from itertools import combinations
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -96,6 +97,7 @@ def small_fields(draw_):
     ]
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(small_fields(), st.sampled_from([8, 16]), st.integers(0, 2**32))
 def test_club_mates_meet_as_late_as_the_best_possible_draw_allows(field, size, rng_seed):
@@ -125,6 +127,7 @@ def random_field(rng, smallest, largest, most_seeds):
     ]
 
 
+@pytest.mark.slow
 def test_over_thousands_of_random_fields_seeds_1_to_4_go_where_the_seed_document_says():
     rng = random.Random(2026)
     for _ in range(2000):
@@ -134,6 +137,7 @@ def test_over_thousands_of_random_fields_seeds_1_to_4_go_where_the_seed_document
         assert seeds_where_appendix_3_says(drawn.size, [drawn.slot_of(c.id) for c in seeds]), field
 
 
+@pytest.mark.slow
 def test_over_a_thousand_random_fields_the_separation_is_the_best_possible():
     """Up to seven competitors and four seeds (brackets of 4 and 8), each against the exhaustive
     search above; a fixed random sequence so that a failure is found again."""

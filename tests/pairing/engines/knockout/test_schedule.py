@@ -85,6 +85,7 @@ SMALL = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(SMALL, st.integers(0, 3))
 def test_nobody_fights_twice_within_the_rest_whenever_some_order_allows_it(cats, rest):
@@ -115,6 +116,7 @@ BIG = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(BIG, st.integers(0, 4), st.integers(1, 3))
 def test_every_bout_is_called_once_after_its_sources_and_each_short_rest_is_named(cats, rest, mats):
@@ -141,6 +143,7 @@ def test_every_bout_is_called_once_after_its_sources_and_each_short_rest_is_name
                     assert (c, b) in named
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(BIG, st.randoms(use_true_random=False))
 def test_the_conflicts_found_by_index_are_the_pairs_sharing_a_fighter(cats, rng):

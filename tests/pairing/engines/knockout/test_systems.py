@@ -149,6 +149,7 @@ def test_ijf_16_wiring_is_appendix_a_up_to_numbering():
     }
 
 
+@pytest.mark.slow
 def test_every_reference_points_to_an_earlier_match():
     for system in ("single", "single_bronze", *REPECHAGE):
         for size in (8, 16, 32, 64):
@@ -158,6 +159,7 @@ def test_every_reference_points_to_an_earlier_match():
                     assert ref.kind == "slot" or ref.number < m.id
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rng_seed", range(6))
 def test_repechage_never_repeats_a_meeting_and_bronze_never_does(rng_seed):
     """IJF and classic double repechage never pair two who met; in double elimination only the

@@ -199,6 +199,7 @@ def test_the_dutch_command_line_checks_the_export_of_a_finished_import(anna, tmp
     assert done.stdout.count(": ok") == 8
 
 
+@pytest.mark.slow
 def test_the_demo_swiss_exported_and_imported_again_is_the_same_tournament(anna):
     call_command("load_demo")
     demo = Tournament.objects.get(system="swiss_dutch")
