@@ -11,6 +11,7 @@ BEFORE = [("pairing", "0009_competition")]
 AFTER = [("pairing", "0010_competition_rule_set")]
 
 
+@pytest.mark.slow
 def test_a_competition_already_scored_keeps_the_2018_2024_rules():
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)

@@ -47,8 +47,8 @@ def token_of(page: str) -> str:
     return json.loads(html.unescape(found[0]))["X-CSRFToken"]
 
 
-def test_the_base_template_gives_htmx_the_token_on_body(strict, world):
-    players = reverse("players", args=[world["swiss"].values["tournament_id"]])
+def test_the_base_template_gives_htmx_the_token_on_body(strict, bergen_open):
+    players = reverse("players", args=[bergen_open.pk])
     page = strict.get(players).content.decode()
     assert page.count("hx-headers") == 1
     token = token_of(page)
@@ -61,7 +61,7 @@ def test_the_base_template_gives_htmx_the_token_on_body(strict, world):
     assert b"Carried, Token" in response.content
 
 
-def test_the_login_page_carries_it_and_the_public_pages_do_not(client, world):
+def test_the_login_page_carries_it_and_the_public_pages_do_not(client, bergen_open):
     """A public page has no form and no token, so that any HTTP cache may keep it for everyone
     (tests/security/test_public_responses_are_cacheable.py); the login page, which posts, has
     its token."""
@@ -69,8 +69,8 @@ def test_the_login_page_carries_it_and_the_public_pages_do_not(client, world):
     assert "hx-headers" not in client.get(reverse("home")).content.decode()
 
 
-def test_a_wrong_token_is_refused_over_htmx(strict, world):
-    players = reverse("players", args=[world["swiss"].values["tournament_id"]])
+def test_a_wrong_token_is_refused_over_htmx(strict, bergen_open):
+    players = reverse("players", args=[bergen_open.pk])
     strict.get(players)
     response = strict.post(
         players,

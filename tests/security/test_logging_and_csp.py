@@ -71,6 +71,7 @@ ERROR_500 = (
 )
 
 
+@pytest.mark.slow
 def test_a_server_error_goes_to_stderr_as_json_and_to_the_admins_by_mail():
     done = run(
         ["-c", ERROR_500], **PRODUCTION, EMAIL_HOST="mail.example.org", ADMINS="Ops <ops@x.org>"

@@ -117,6 +117,7 @@ def test_a_corrected_result_shows_on_every_public_page_of_its_tournament_at_once
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("role", ["anonymous", "arbiter"])
 def test_a_public_url_that_finds_nothing_answers_404_without_a_cookie(role, world, anna):
     """The error pages a visitor of the public pages meets use the public layout: a crawler

@@ -15,7 +15,7 @@ from pairing.engines.trf import parse_trf
 ROUNDS = Path(__file__).resolve().parent.parent / "vectors" / "dutch" / "rounds"
 CASES = sorted(ROUNDS.glob("*/r*.trf"))
 #: Vectors of this many players or more are ``slow``: the quick loop pairs the smaller ones.
-SLOW_FROM = 50
+SLOW_FROM = 30
 
 
 def case(trf: Path):

@@ -619,6 +619,7 @@ def test_ranks_follow_points_and_tiebreaks_and_do_not_depend_on_the_input_order(
     assert rank(shuffled, codes, rules=rules) == rows == rank(players, codes, rules=rules)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(swiss_tournaments(), RULES)
 def test_a_player_who_scored_half_over_the_board_performs_at_the_opponents_average(players, rules):

@@ -250,6 +250,7 @@ FIELDS = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
