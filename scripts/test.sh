@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set up and run the whole test suite, lint included. Extra arguments go to pytest.
 # No DATABASE_URL: tests run on SQLite; CI sets it to the machine's PostgreSQL.
+# The tests run on one pytest-xdist worker per core (`-n auto`; `-n 0` after it runs them in
+# this process, PYTEST_XDIST_AUTO_NUM_WORKERS=N sets the number).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
@@ -15,4 +17,4 @@ echo "== ruff"
 echo "== mypy --strict on the engines"
 .venv/bin/mypy  # files and strictness: [tool.mypy] in pyproject.toml
 echo "== pytest on ${DATABASE_URL:-SQLite}"
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest -n auto "$@"
