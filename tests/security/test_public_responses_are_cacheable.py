@@ -100,7 +100,7 @@ def test_a_corrected_result_shows_on_every_public_page_of_its_tournament_at_once
     """The kept pages follow the version: after one write through the arbiter's page, what every
     public page of the tournament serves (kept by version) is what it renders from scratch, and
     the change is there. That every service function moves the version it must is checked
-    function by function (tests/arbiter/services/test_public_versions.py)."""
+    function by function (tests/arbiter/core/services/test_public_versions.py)."""
     swiss = world["swiss"]
     pages = public_addresses(world, swiss.values["tournament_id"])
     public, arbiter = Client(), login(Client(), anna)
