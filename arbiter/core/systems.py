@@ -177,11 +177,6 @@ def register(system: PairingSystem) -> None:
     SYSTEMS[system.code] = system
 
 
-def unregister(code: str) -> None:
-    """Forget a system (a test's dummy system when the test ends)."""
-    SYSTEMS.pop(code, None)
-
-
 def choices() -> list[tuple[str, str]]:
     """The systems as the choices of ``Tournament.system`` and its form."""
     return [(system.code, system.label) for system in SYSTEMS.values()]

@@ -43,7 +43,7 @@ def fifth_system():
     systems.register(dummy_system.DUMMY)
     reload_urls()
     yield dummy_system.DUMMY
-    systems.unregister(dummy_system.CODE)
+    del systems.SYSTEMS[dummy_system.CODE]
     reload_urls()
 
 
