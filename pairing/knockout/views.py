@@ -26,7 +26,7 @@ from pairing.engines import knockout as ko
 from pairing.knockout import services as service
 from pairing.knockout.models import Bracket
 from pairing.rounds.services import ConfirmationNeeded, RoundError, draft_token
-from pairing.rounds.swapped_page import SwappedPage
+from pairing.rounds.swapped_page import Answers, SwappedPage
 
 routes = Routes("arbiter/t/<int:tournament_id>/bracket/")
 #: The public bracket and its PDF, in every language (arbiter/urls.py's i18n_patterns).
@@ -128,19 +128,21 @@ def _posted_seeds(request: HttpRequest) -> dict[int, int | None] | None:
     return chosen if chosen else None
 
 
-def _seeds_refused(
-    request: HttpRequest, tournament: Tournament, chosen: dict, error: service.SeedsRefused
-) -> HttpResponse:
-    """The page again with the arbiter's own choice kept and the clashing seeds marked (a
-    redirect would show the seeds saved before instead: none at all the first time)."""
-    return PAGE.render(
-        request,
-        tournament,
-        error=str(error),
-        seed_of={entry: seed for entry, seed in chosen.items() if seed},
-        duplicates=error.duplicates,
-        unsaved=True,
-    )
+def _seeds_refused(request: HttpRequest, tournament: Tournament, chosen: dict) -> Answers:
+    """Seeds refused: the page again with the arbiter's own choice kept and the clashing seeds
+    marked (a redirect would show the seeds saved before instead: none at all the first time)."""
+
+    def again(error: service.SeedsRefused) -> HttpResponse:
+        return PAGE.render(
+            request,
+            tournament,
+            error=str(error),
+            seed_of={entry: seed for entry, seed in chosen.items() if seed},
+            duplicates=error.duplicates,
+            unsaved=True,
+        )
+
+    return {service.SeedsRefused: again}
 
 
 @routes.path("seeds/", name="bracket_seeds")
@@ -148,13 +150,12 @@ def _seeds_refused(
 @tournament_arbiter_required
 def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     chosen = _posted_seeds(request) or {}
-    try:
-        service.set_seeds(request.user, tournament, chosen, seen=_seen(request))
-    except service.SeedsRefused as error:
-        return _seeds_refused(request, tournament, chosen, error)
-    except RoundError as error:
-        return PAGE.fail(request, tournament, str(error))
-    return PAGE.done(request, tournament)
+    return PAGE.act(
+        request,
+        tournament,
+        lambda: service.set_seeds(request.user, tournament, chosen, seen=_seen(request)),
+        _seeds_refused(request, tournament, chosen),
+    )
 
 
 @routes.path("rules/", name="bracket_rules")
@@ -213,8 +214,15 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if fixed_seeds not in ("", "ijf", "international"):
         fixed_seeds = ""
     chosen = _posted_seeds(request)
-    try:
-        service.draw_bracket(
+
+    def confirm_first(refused: ConfirmationNeeded) -> HttpResponse:
+        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        return PAGE.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+
+    return PAGE.act(
+        request,
+        tournament,
+        lambda: service.draw_bracket(
             request.user,
             tournament,
             system=system,
@@ -224,15 +232,9 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             seeds=chosen,
             seen=_seen(request),
             confirm=request.POST.get("confirm") == "yes",
-        )
-    except service.SeedsRefused as error:
-        return _seeds_refused(request, tournament, chosen or {}, error)
-    except ConfirmationNeeded as refused:
-        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-        return PAGE.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
-    except RoundError as error:
-        return PAGE.fail(request, tournament, str(error))
-    return PAGE.done(request, tournament)
+        ),
+        {**_seeds_refused(request, tournament, chosen or {}), ConfirmationNeeded: confirm_first},
+    )
 
 
 @routes.path("undraw/", name="bracket_undraw")
@@ -240,18 +242,21 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @tournament_arbiter_required
 def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Back to seeding while no match is fought; the page asks first."""
-    try:
-        service.undo_draw(
+
+    def confirm_first(refused: ConfirmationNeeded) -> HttpResponse:
+        return PAGE.render(request, tournament, confirm_undraw={"lost": refused.lost})
+
+    return PAGE.act(
+        request,
+        tournament,
+        lambda: service.undo_draw(
             request.user,
             tournament,
             seen=_seen(request),
             confirm=request.POST.get("confirm") == "yes",
-        )
-    except ConfirmationNeeded as refused:
-        return PAGE.render(request, tournament, confirm_undraw={"lost": refused.lost})
-    except RoundError as error:
-        return PAGE.fail(request, tournament, str(error))
-    return PAGE.done(request, tournament)
+        ),
+        {ConfirmationNeeded: confirm_first},
+    )
 
 
 @routes.path("bout/", name="bracket_bout")
@@ -263,21 +268,24 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if _whole(match) is None or not (_whole(winner) is not None or winner == ""):
         return PAGE.fail(request, tournament, _("Choose the winner of a match."))
     confirm = request.POST.get("confirm_reset") == "1"
-    try:
-        service.record_bout(
+
+    def reset_first(error: service.ResetNeeded) -> HttpResponse:
+        pending = {"match": match, "winner": winner, "matches": error.matches}
+        return PAGE.render(request, tournament, error=str(error), reset=pending)
+
+    return PAGE.act(
+        request,
+        tournament,
+        lambda: service.record_bout(
             request.user,
             tournament,
             int(match),
             int(winner) if winner else None,
             confirm_reset=confirm,
             seen=_seen(request),
-        )
-    except service.ResetNeeded as error:
-        pending = {"match": match, "winner": winner, "matches": error.matches}
-        return PAGE.render(request, tournament, error=str(error), reset=pending)
-    except RoundError as error:
-        return PAGE.fail(request, tournament, str(error))
-    return PAGE.done(request, tournament)
+        ),
+        {service.ResetNeeded: reset_first},
+    )
 
 
 def _seen(request: HttpRequest) -> str:
