@@ -8,7 +8,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arbiter.core import engine_text
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.links import url_for_ids
 from arbiter.core.models import BackgroundJob, Entry, Tournament
@@ -19,6 +18,7 @@ from arbiter.desk.import_jobs import IMPORTING
 from arbiter.desk.player_lists import COLUMNS
 from arbiter.platform import jobs
 from arbiter.platform.routes import Routes
+from arbiter.platform.views.jobs import started_job_redirect
 
 routes = Routes("arbiter/t/<int:tournament_id>/players/")
 
@@ -186,11 +186,8 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
         else:
             if joined:
                 form.add_error(None, _importing_already(job))
-            elif job.active:
-                return redirect("job", job_id=job.pk)
-            elif job.state == BackgroundJob.State.DONE:
-                messages.success(request, engine_text.translate(job.message))
-                return redirect(job.result_url)
+            elif (started := started_job_redirect(request, job)) is not None:
+                return started
             else:
                 line_errors = job.options.get("details", [])
                 if not line_errors:

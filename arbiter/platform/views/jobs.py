@@ -33,6 +33,18 @@ def _may_see(user, job: BackgroundJob) -> bool:
     )
 
 
+def started_job_redirect(request: HttpRequest, job: BackgroundJob) -> HttpResponse | None:
+    """Where a page that has just started ``job`` sends the arbiter: to the job's page while it
+    waits or runs, to where its outcome shows (with its message) once it is done; None when it
+    failed, for the page to say why."""
+    if job.active:
+        return redirect("job", job_id=job.pk)
+    if job.state == BackgroundJob.State.DONE:
+        messages.success(request, engine_text.translate(job.message))
+        return redirect(job.result_url)
+    return None
+
+
 @require_GET
 @login_required
 def job_page(request: HttpRequest, job_id: int) -> HttpResponse:

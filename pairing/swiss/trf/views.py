@@ -5,20 +5,19 @@ creating a tournament); the download is for the tournament's own arbiters. The p
 belongs to the public pages.
 """
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from arbiter.core import engine_text
 from arbiter.core.access import tournament_arbiter_required
-from arbiter.core.models import BackgroundJob, Tournament
+from arbiter.core.models import Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.platform import jobs
 from arbiter.platform.routes import Routes
+from arbiter.platform.views.jobs import started_job_redirect
 from pairing.swiss.trf.export import trf_file
 from pairing.swiss.trf.forms import TrfImportForm
 from pairing.swiss.trf.jobs import IMPORTING
@@ -50,11 +49,8 @@ def import_page(request: HttpRequest) -> HttpResponse:
         except jobs.TooManyJobs as refused:
             form.add_error(None, str(refused))
             return render(request, "pairing/trf_import.html", {"form": form})
-        if job.active:
-            return redirect("job", job_id=job.pk)
-        if job.state == BackgroundJob.State.DONE:
-            messages.success(request, engine_text.translate(job.message))
-            return redirect(job.result_url)
+        if (started := started_job_redirect(request, job)) is not None:
+            return started
         form.add_error(None, job.message)
     return render(request, "pairing/trf_import.html", {"form": form})
 
