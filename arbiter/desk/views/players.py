@@ -16,9 +16,8 @@ from arbiter.core.services import entries as service
 from arbiter.desk.forms import EntryForm, PlayerListImportForm
 from arbiter.desk.import_jobs import IMPORTING
 from arbiter.desk.player_lists import COLUMNS
-from arbiter.platform import jobs
 from arbiter.platform.routes import Routes
-from arbiter.platform.views.jobs import started_job_redirect
+from arbiter.platform.views.jobs import start_import, started_job_redirect
 
 routes = Routes("arbiter/t/<int:tournament_id>/players/")
 
@@ -170,28 +169,17 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = PlayerListImportForm(request.POST or None, request.FILES or None)
     line_errors = []
     if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["text"]
         # Checked and saved by a background job (arbiter/desk/import_jobs.py); one already done (a
         # short list, a fast worker) answers at once, as before.
-        try:
-            job, joined = jobs.start(
-                request.user,
-                "player_import",
-                IMPORTING,
-                tournament=tournament,
-                payload=text,
-            )
-        except jobs.TooManyJobs as refused:
-            form.add_error(None, str(refused))
-        else:
-            if joined:
-                form.add_error(None, _importing_already(job))
-            elif (started := started_job_redirect(request, job)) is not None:
+        job, joined = start_import(request, form, "player_import", IMPORTING, tournament=tournament)
+        if joined:
+            form.add_error(None, _importing_already(job))
+        elif job is not None:
+            if (started := started_job_redirect(request, job)) is not None:
                 return started
-            else:
-                line_errors = job.options.get("details", [])
-                if not line_errors:
-                    form.add_error(None, job.message)
+            line_errors = job.options.get("details", [])
+            if not line_errors:
+                form.add_error(None, job.message)
     return render(
         request,
         "arbiter/player_import.html",

@@ -15,9 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
 from arbiter.core.once import once_per_submission
-from arbiter.platform import jobs
 from arbiter.platform.routes import Routes
-from arbiter.platform.views.jobs import started_job_redirect
+from arbiter.platform.views.jobs import start_import, started_job_redirect
 from pairing.swiss.trf.export import trf_file
 from pairing.swiss.trf.forms import TrfImportForm
 from pairing.swiss.trf.jobs import IMPORTING
@@ -37,21 +36,17 @@ def import_page(request: HttpRequest) -> HttpResponse:
     file is reported with its line and nothing is saved."""
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["text"]
-        try:
-            job, _ = jobs.start(
-                request.user,
-                "trf_import",
-                IMPORTING,
-                payload=text,
-                options={"name": form.cleaned_data["name"].strip()},
-            )
-        except jobs.TooManyJobs as refused:
-            form.add_error(None, str(refused))
-            return render(request, "pairing/trf_import.html", {"form": form})
-        if (started := started_job_redirect(request, job)) is not None:
-            return started
-        form.add_error(None, job.message)
+        job, _ = start_import(
+            request,
+            form,
+            "trf_import",
+            IMPORTING,
+            options={"name": form.cleaned_data["name"].strip()},
+        )
+        if job is not None:
+            if (started := started_job_redirect(request, job)) is not None:
+                return started
+            form.add_error(None, job.message)
     return render(request, "pairing/trf_import.html", {"form": form})
 
 
