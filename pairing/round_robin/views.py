@@ -48,33 +48,16 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 @tournament_arbiter_required
 def pick(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PickForm(request.POST)
-    drawing = LotDrawing.objects.filter(tournament=tournament).first()
-    if not form.is_valid() or drawing is None:
-        return _fail(request, tournament, _("Choose an envelope and a number."))
-    data = form.cleaned_data
-    return _act(
-        request,
-        tournament,
-        lambda: service.record_pick(
-            request.user, drawing, data["step"], data["envelope"], data["number"]
-        ),
-    )
+    refusal = _("Choose an envelope and a number.")
+    return _posted_step(request, tournament, PickForm, service.record_pick, refusal)
 
 
 @routes.path("random/", name="drawing_random")
 @require_POST
 @tournament_arbiter_required
 def draw_at_random(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = StepForm(request.POST)
-    drawing = LotDrawing.objects.filter(tournament=tournament).first()
-    if not form.is_valid() or drawing is None:
-        return _fail(request, tournament, _("The page was out of date; here is the drawing now."))
-    return _act(
-        request,
-        tournament,
-        lambda: service.draw_for_player(request.user, drawing, form.cleaned_data["step"]),
-    )
+    refusal = _("The page was out of date; here is the drawing now.")
+    return _posted_step(request, tournament, StepForm, service.draw_for_player, refusal)
 
 
 @routes.path("undo/", name="drawing_undo")
@@ -117,6 +100,17 @@ def confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         response["HX-Redirect"] = target
         return response
     return redirect(target)
+
+
+def _posted_step(request, tournament, form_class, step, refusal: str) -> HttpResponse:
+    """``step(user, drawing, **data)`` on the drawing with the ``data`` posted in ``form_class``
+    (its fields are the step's arguments); ``refusal`` is the message when the form is not valid
+    or there is no drawing."""
+    form = form_class(request.POST)
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    if not form.is_valid() or drawing is None:
+        return _fail(request, tournament, refusal)
+    return _act(request, tournament, lambda: step(request.user, drawing, **form.cleaned_data))
 
 
 def _on_drawing(request, tournament, action) -> HttpResponse:
