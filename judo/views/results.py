@@ -144,21 +144,30 @@ def arbiter_sheets(request: HttpRequest, competition: Competition) -> HttpRespon
 
 
 # -- the public pages and downloads ---------------------------------------------------------------
+def _live_results(
+    request: HttpRequest, competition_id: int, page: str, by_asked: bool
+) -> HttpResponse:
+    """The public page ``page`` (its template, its name among the kept pages) of the results,
+    live; with ``by_asked`` its medal table counts by what ``?by=`` asks, kept per answer."""
+    competition = public_competition(competition_id)
+    by = _by(request) if by_asked else "club"
+    return live_page(
+        request,
+        competition,
+        f"public/competition/{page}.html",
+        page,
+        {"by": by} if by_asked else {},
+        lambda: _page_context(competition, by),
+        poll=True,
+    )
+
+
 @public_routes.path("results/", name="public_competition_results")
 @require_GET
 @not_published_hint
 def public_results(request: HttpRequest, competition_id: int) -> HttpResponse:
     """Every category's placings (medals marked; "in progress", "not drawn"), live."""
-    competition = public_competition(competition_id)
-    return live_page(
-        request,
-        competition,
-        "public/competition/results.html",
-        "results",
-        {},
-        lambda: _page_context(competition),
-        poll=True,
-    )
+    return _live_results(request, competition_id, "results", by_asked=False)
 
 
 @public_routes.path("medals/", name="public_competition_medals")
@@ -166,17 +175,7 @@ def public_results(request: HttpRequest, competition_id: int) -> HttpResponse:
 @not_published_hint
 def public_medals(request: HttpRequest, competition_id: int) -> HttpResponse:
     """The medal table by club or by country (``?by=``), Olympic order, shared ranks."""
-    competition = public_competition(competition_id)
-    by = _by(request)
-    return live_page(
-        request,
-        competition,
-        "public/competition/medals.html",
-        "medals",
-        {"by": by},
-        lambda: _page_context(competition, by),
-        poll=True,
-    )
+    return _live_results(request, competition_id, "medals", by_asked=True)
 
 
 @public_routes.path(
