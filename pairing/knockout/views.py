@@ -14,7 +14,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Entry, Tournament
@@ -109,8 +108,7 @@ def bracket_context(sheet: service.BracketSheet) -> dict:
     }
 
 
-@routes.path("", name="bracket")
-@require_GET
+@routes.get("", name="bracket")
 @tournament_arbiter_required
 def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if not tournament.pairing_system.has_page("bracket"):
@@ -145,8 +143,7 @@ def _seeds_refused(request: HttpRequest, tournament: Tournament, chosen: dict) -
     return {service.SeedsRefused: again}
 
 
-@routes.path("seeds/", name="bracket_seeds")
-@require_POST
+@routes.post("seeds/", name="bracket_seeds")
 @tournament_arbiter_required
 def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     chosen = _posted_seeds(request) or {}
@@ -158,8 +155,7 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("rules/", name="bracket_rules")
-@require_POST
+@routes.post("rules/", name="bracket_rules")
 @tournament_arbiter_required
 def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The event's draw rules: the system by field size, and where the seeds and byes go."""
@@ -184,8 +180,7 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("place/", name="bracket_place")
-@require_POST
+@routes.post("place/", name="bracket_place")
 @tournament_arbiter_required
 def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
@@ -200,8 +195,7 @@ def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("draw/", name="bracket_draw")
-@require_POST
+@routes.post("draw/", name="bracket_draw")
 @tournament_arbiter_required
 def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     system = request.POST.get("system", "")
@@ -237,8 +231,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("undraw/", name="bracket_undraw")
-@require_POST
+@routes.post("undraw/", name="bracket_undraw")
 @tournament_arbiter_required
 def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Back to seeding while no match is fought; the page asks first."""
@@ -259,8 +252,7 @@ def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("bout/", name="bracket_bout")
-@require_POST
+@routes.post("bout/", name="bracket_bout")
 @tournament_arbiter_required
 def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     match = request.POST.get("match", "")
@@ -350,8 +342,7 @@ PAGE = SwappedPage(
 )
 
 
-@public_routes.path("bracket/", name="public_bracket")
-@require_GET
+@public_routes.get("bracket/", name="public_bracket")
 def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket and the medals as they stand, for everyone."""
     tournament = public_tournament(tournament_id)
@@ -373,8 +364,7 @@ def bracket_pdf_made(tournament: Tournament) -> Made:
     return bracket_pdf(tournament, service.sheet(tournament)), "application/pdf", disposition
 
 
-@routes.path("pdf/", name="bracket_pdf")
-@require_GET
+@routes.get("pdf/", name="bracket_pdf")
 @tournament_arbiter_required
 def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The bracket or pool sheet to print, for the arbiter (published or not)."""
@@ -382,8 +372,7 @@ def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpRes
     return HttpResponse(pdf, content_type=content_type, headers=headers)
 
 
-@public_routes.path("bracket.pdf", name="public_bracket_pdf")
-@require_GET
+@public_routes.get("bracket.pdf", name="public_bracket_pdf")
 def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket or pool sheet of a published category, for everyone, kept like its page."""
     tournament = public_tournament(tournament_id)

@@ -14,7 +14,6 @@ from functools import partial
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_POST
 
 from arbiter.core import engine_text
 from arbiter.core.access import tournament_arbiter_required
@@ -55,8 +54,7 @@ def _act_on_round(
     )
 
 
-@routes.path("pair/", name="round_pair")
-@require_POST
+@routes.post("pair/", name="round_pair")
 @tournament_arbiter_required
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Queue the pairing of the next round as a background job (arbiter/platform/jobs.py), or join
@@ -89,8 +87,7 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return page.done(request, tournament, notice=notice, joined=True)
 
 
-@routes.path("<int:number>/swap/", name="round_swap")
-@require_POST
+@routes.post("<int:number>/swap/", name="round_swap")
 @tournament_arbiter_required
 def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Swap two players of a draft, named by entry (``first``, ``second``) or by the starting
@@ -124,8 +121,7 @@ def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
     return entry
 
 
-@routes.path("<int:number>/colours/", name="round_colours")
-@require_POST
+@routes.post("<int:number>/colours/", name="round_colours")
 @tournament_arbiter_required
 def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """One board's colours as the arbiter set them: ``white`` is who gets White."""
@@ -134,15 +130,13 @@ def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
     return _act_on_round(request, tournament, number, lifecycle.set_colours, board, white)
 
 
-@routes.path("<int:number>/publish/", name="round_publish")
-@require_POST
+@routes.post("<int:number>/publish/", name="round_publish")
 @tournament_arbiter_required
 def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     return _act_on_round(request, tournament, number, lifecycle.publish_round)
 
 
-@routes.path("<int:number>/delete/", name="round_delete")
-@require_POST
+@routes.post("<int:number>/delete/", name="round_delete")
 @tournament_arbiter_required
 def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Delete the last round; one that is public or has results needs a second press that

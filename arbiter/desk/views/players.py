@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.links import url_for_ids
@@ -22,8 +21,7 @@ from arbiter.platform.views.jobs import start_import, started_job_redirect
 routes = Routes("arbiter/t/<int:tournament_id>/players/")
 
 
-@routes.path("", name="players")
-@require_http_methods(["GET", "POST"])
+@routes.form("", name="players")
 @tournament_arbiter_required
 @once_per_submission
 def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -50,8 +48,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, template, context)
 
 
-@routes.path("<int:entry_id>/", name="player_edit")
-@require_http_methods(["GET", "POST"])
+@routes.form("<int:entry_id>/", name="player_edit")
 @tournament_arbiter_required
 def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
     """A player's details; a correction that would move published numbers asks first, as a
@@ -71,8 +68,7 @@ def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
     )
 
 
-@routes.path("<int:entry_id>/withdraw/", name="player_withdraw")
-@require_POST
+@routes.post("<int:entry_id>/withdraw/", name="player_withdraw")
 @tournament_arbiter_required
 def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
     """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row. A
@@ -136,8 +132,7 @@ def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]
     return entries
 
 
-@routes.path("<int:entry_id>/delete/", name="player_delete")
-@require_POST
+@routes.post("<int:entry_id>/delete/", name="player_delete")
 @tournament_arbiter_required
 def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
     """A player entered by mistake: the first press shows what goes with them (and whose
@@ -160,8 +155,7 @@ def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -
     return redirect("players", tournament_id=tournament.pk)
 
 
-@routes.path("import/", name="players_import")
-@require_http_methods(["GET", "POST"])
+@routes.form("import/", name="players_import")
 @tournament_arbiter_required
 @once_per_submission
 def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:

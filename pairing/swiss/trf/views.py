@@ -10,7 +10,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
@@ -27,8 +26,7 @@ routes = Routes("arbiter/")
 FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 
 
-@routes.path("import-trf/", name="trf_import")
-@require_http_methods(["GET", "POST"])
+@routes.form("import-trf/", name="trf_import")
 @login_required
 @once_per_submission
 def import_page(request: HttpRequest) -> HttpResponse:
@@ -50,8 +48,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
     return render(request, "pairing/trf_import.html", {"form": form})
 
 
-@routes.path("t/<int:tournament_id>/trf/<str:flavour>/", name="trf_export")
-@require_GET
+@routes.get("t/<int:tournament_id>/trf/<str:flavour>/", name="trf_export")
 @tournament_arbiter_required
 def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpResponse:
     """The complete rounds as a TRF file (a round still without all its results is left out)."""
