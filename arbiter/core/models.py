@@ -139,6 +139,11 @@ class Tournament(models.Model):
         help_text="For the rating-based tie-breaks (ARO, TPR; C.07 art. 10). Empty: games "
         "against unrated players are left out.",
     )
+    #: Run under FIDE's rules as an endorsed program must (arbiter/core/fide_mode.py): on from
+    #: the start for a FIDE-rated system; left once and for good, at the round
+    #: ``fide_mode_left_round`` (0: before round 1).
+    fide_mode = models.BooleanField(default=False)
+    fide_mode_left_round = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Only published tournaments are seen by the public.
     is_published = models.BooleanField(default=False)
     arbiters = models.ManyToManyField(
@@ -163,6 +168,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(tiebreak_rules__in=TiebreakRules.values),
                 name="tournament_tiebreak_rules_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(fide_mode=False) | Q(fide_mode_left_round__isnull=True),
+                name="fide_mode_never_reentered",
             ),
         ]
 

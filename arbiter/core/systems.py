@@ -99,6 +99,8 @@ class PairingSystem:
     #: Starting numbers follow the initial ranking (so a late entry is ranked by rating among
     #: the others) until a round after this one is paired (C.04.2: not after round 4).
     numbers_follow_ranking_through_round: int = 0
+    #: FIDE rates its events: a new tournament starts in FIDE mode (arbiter/core/fide_mode.py).
+    fide_rated: bool = False
     #: Nobody can join once the rounds exist (the round robin's schedule is fixed).
     closed_once_rounds_exist: bool = False
     #: ``(tournament) -> str``: the TRF-2026 ``192`` tournament type (ETT26 code) of its rating

@@ -52,6 +52,7 @@ ROUND_ROBIN = PairingSystem(
     # the free round of an odd field is a game against Berger's "dummy": no point
     pairing_allocated_bye_points=Decimal(0),
     closed_once_rounds_exist=True,
+    fide_rated=True,
     trf_type=round_robin_type,
     trf_program="arbiter app, FIDE Berger tables",
     demo=draw_lots,

@@ -40,6 +40,7 @@ SWISS_DUTCH = PairingSystem(
     ),
     default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
     numbers_follow_ranking_through_round=3,
+    fide_rated=True,
     trf_type=engine_system,
     trf_program="arbiter app, FIDE Dutch engine",
     pairer=services.propose_round,

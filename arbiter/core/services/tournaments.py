@@ -3,6 +3,7 @@
 from django.db import models, transaction
 from django.utils.translation import gettext
 
+from arbiter.core import fide_mode
 from arbiter.core.audit_guard import audit_log_unlocked
 from arbiter.core.models import (
     Entry,
@@ -13,6 +14,7 @@ from arbiter.core.models import (
 )
 from arbiter.core.services.audit import record, snapshot
 from arbiter.core.services.status import has_begun
+from arbiter.core.systems import SYSTEMS
 
 #: What the arbiter sets on a tournament: the settings form's fields, and what the audit records.
 TOURNAMENT_FIELDS = [
@@ -60,6 +62,7 @@ def create_tournament(user, data: dict) -> Tournament:
         values["tiebreak_rules"] = tiebreak_rules_for(
             values.get("start_date"), values.get("system", "")
         )
+    values["fide_mode"] = SYSTEMS[values["system"]].fide_rated
     tournament = Tournament.objects.create(**values)
     TournamentArbiter.objects.create(
         tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
@@ -86,6 +89,8 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
             setattr(tournament, name, data[name])
     if not tournament.rules_version:
         tournament.rules_version = rules_version_for(tournament.start_date)
+    if tournament.fide_mode_left_round is None:
+        tournament.fide_mode = tournament.pairing_system.fide_rated
     if not tournament.tiebreak_rules:
         tournament.tiebreak_rules = tiebreak_rules_for(tournament.start_date, tournament.system)
     tournament.save()
@@ -100,6 +105,55 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
             before={k: before[k] for k in changed},
             after=changed,
         )
+    return tournament
+
+
+def leaving_fide_mode(tournament: Tournament) -> list[fide_mode.RuleWarning]:
+    """What leaving FIDE mode means, as the level-4 confirmation states it (Q43-Q45)."""
+    return [
+        fide_mode.RuleWarning(
+            fide_mode.Level.DOUBLE_CONFIRM,
+            gettext(
+                "Leaving FIDE mode is for good: the tournament can never return to it, every "
+                "page marks it, and its TRF records the round it was left at."
+            ),
+            fide_mode.trf_note("FIDEMODE", last_round_number(tournament), "left"),
+        )
+    ]
+
+
+def last_round_number(tournament: Tournament) -> int:
+    """The number of the last round paired (0 before round 1): the round a ``###`` record names."""
+    return tournament.rounds.aggregate(last=models.Max("number"))["last"] or 0
+
+
+@transaction.atomic
+def leave_fide_mode(
+    user, tournament: Tournament, *, confirmation: str = "", seen_version: int | None = None
+) -> Tournament:
+    """Take the tournament out of FIDE mode, once and for good, after the level-4 confirmation
+    (:func:`leaving_fide_mode`); the audit log keeps the ``###`` record its TRF exports write."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not tournament.fide_mode:
+        raise TournamentError(gettext("The tournament is not in FIDE mode."))
+    if seen_version is not None and seen_version != tournament.version:
+        raise TournamentError(
+            gettext("The tournament changed since the page was loaded: look again, then confirm.")
+        )
+    warnings = leaving_fide_mode(tournament)
+    fide_mode.require(True, warnings, confirmation)
+    tournament.fide_mode = False
+    tournament.fide_mode_left_round = last_round_number(tournament)
+    tournament.save(update_fields=["fide_mode", "fide_mode_left_round", "updated_at"])
+    record(
+        user,
+        tournament,
+        "tournament.fide_mode_left",
+        f"Left FIDE mode at round {tournament.fide_mode_left_round}",
+        before={"fide_mode": True},
+        after={"fide_mode": False, "round": tournament.fide_mode_left_round},
+        trf_note=warnings[0].trf_note,
+    )
     return tournament
 
 

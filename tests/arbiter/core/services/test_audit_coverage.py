@@ -25,7 +25,9 @@ from unittest.mock import ANY
 import pytest
 from django.db import transaction
 
+from arbiter.core import fide_mode
 from arbiter.core.models import AuditEntry, Bye, Round, TournamentArbiter
+from arbiter.core.services import tournaments
 from arbiter.core.systems import System
 from pairing.monrad.models import MonradPairing
 from pairing.round_robin import services as round_robin
@@ -56,6 +58,8 @@ SERVICE_MODULES = [
 ]
 
 NOT_AUDITED = {
+    "arbiter.core.services.tournaments.leaving_fide_mode": "states the warnings, changes nothing",
+    "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
     "arbiter.core.services.audit.record": "the audit writer itself",
     "arbiter.core.services.audit.snapshot": "reads an instance's fields",
     "arbiter.core.services.entries.initial_ranking_key": "a sort key",
@@ -264,6 +268,18 @@ def _(w, fn):
 def _(w, fn):
     fn(w.dag, w.bergen_open, {"city": "Bergen", "name": "Bergen Open"})
     return [Expected(w.dag, w.bergen_open, "tournament.update", {"city": ""}, {"city": "Bergen"})]
+
+
+@scenario("arbiter.core.services.tournaments.leave_fide_mode")
+def _(w, fn):
+    w.bergen_open.fide_mode = True
+    w.bergen_open.save()
+    warnings = tournaments.leaving_fide_mode(w.bergen_open)
+    fn(w.anna, w.bergen_open, confirmation=fide_mode.confirmation_token(warnings, 2))
+    after = {"fide_mode": False, "round": 0, "trf_note": "### FIDEMODE @ Round 0: left"}
+    return [
+        Expected(w.anna, w.bergen_open, "tournament.fide_mode_left", {"fide_mode": True}, after)
+    ]
 
 
 @scenario("arbiter.core.services.tournaments.add_deputy")
