@@ -140,7 +140,8 @@ class PairingSystem:
     #: follow from them (arbiter/desk/backup.py).
     stored: tuple[Stored, ...] = ()
     #: Its pages' URL patterns, included under the project's URLs: the arbiter's, and the public
-    #: ones (served in every language, arbiter/urls.py).
+    #: ones (served in every language, arbiter/urls.py); its views declare them (docs/layout.md,
+    #: "URLs").
     urls: Sequence[Any] = ()
     public_urls: Sequence[Any] = ()
 

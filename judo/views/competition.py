@@ -17,11 +17,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter.core.once import once_per_submission
+from arbiter.platform.routes import Routes
 from judo.access import competition_arbiter_required
 from judo.forms import CategoryForm, CompetitionForm, CompetitionSettingsForm, WeightClassesForm
 from judo.models import Category, Competition
 from judo.services import competition as service
 from pairing.knockout.models import Bracket
+
+routes = Routes("arbiter/c/")
 
 
 def seen_version(request: HttpRequest) -> int:
@@ -46,6 +49,7 @@ def categories_with_counts(competition: Competition) -> QuerySet[Category]:
     )
 
 
+@routes.path("new/", name="competition_create")
 @require_http_methods(["GET", "POST"])
 @login_required
 @once_per_submission
@@ -60,6 +64,7 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(request, "pairing/competition/create.html", {"form": form})
 
 
+@routes.path("<int:competition_id>/", name="competition_settings")
 @require_http_methods(["GET", "POST"])
 @competition_arbiter_required
 def settings(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -90,6 +95,7 @@ def settings(request: HttpRequest, competition: Competition) -> HttpResponse:
     )
 
 
+@routes.path("<int:competition_id>/publish/", name="competition_publish")
 @require_POST
 @competition_arbiter_required
 def publish(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -104,6 +110,7 @@ def publish(request: HttpRequest, competition: Competition) -> HttpResponse:
     return redirect("competition_settings", competition_id=competition.pk)
 
 
+@routes.path("<int:competition_id>/categories/", name="competition_categories")
 @require_http_methods(["GET", "POST"])
 @competition_arbiter_required
 def categories(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -120,6 +127,7 @@ def categories(request: HttpRequest, competition: Competition) -> HttpResponse:
     return _categories_page(request, competition, form, WeightClassesForm())
 
 
+@routes.path("<int:competition_id>/categories/weight-classes/", name="competition_weight_classes")
 @require_POST
 @competition_arbiter_required
 def weight_classes(request: HttpRequest, competition: Competition) -> HttpResponse:

@@ -13,12 +13,15 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from arbiter.platform.routes import Routes
 from judo.access import competition_arbiter_required
 from judo.models import Category, Competition
 from judo.services import competition as service
 from judo.services import mats as mat_service
 from judo.views.competition import categories_with_counts, seen_version
 from pairing.rounds.services import ConfirmationNeeded, RoundError
+
+routes = Routes("arbiter/c/<int:competition_id>/")
 
 
 def _missing_ids(entries) -> str:
@@ -37,6 +40,7 @@ def _draw_page(request, competition: Competition, **extra) -> HttpResponse:
     return render(request, "pairing/competition/draw.html", context)
 
 
+@routes.path("draw/", name="competition_draw")
 @require_http_methods(["GET", "POST"])
 @competition_arbiter_required
 def draw(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -98,6 +102,7 @@ def _mats_page(request, competition: Competition, **extra) -> HttpResponse:
     return render(request, "pairing/competition/mats.html", context)
 
 
+@routes.path("mat-assignment/", name="competition_mats")
 @require_http_methods(["GET", "POST"])
 @competition_arbiter_required
 def mats(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -114,6 +119,7 @@ def mats(request: HttpRequest, competition: Competition) -> HttpResponse:
     return redirect("competition_mats", competition_id=competition.pk)
 
 
+@routes.path("mat-assignment/propose/", name="competition_mats_propose")
 @require_POST
 @competition_arbiter_required
 def propose_mats(request: HttpRequest, competition: Competition) -> HttpResponse:

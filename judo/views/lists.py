@@ -22,6 +22,7 @@ from arbiter.core.models import BackgroundJob
 from arbiter.core.once import once_per_submission
 from arbiter.platform import jobs
 from arbiter.platform.limits import InputTooLarge, read_upload
+from arbiter.platform.routes import Routes
 from arbiter.platform.spreadsheets import TableError, read_table
 from judo.access import competition_arbiter_required
 from judo.competitor_lists import FIELDS, check, guess_mapping
@@ -30,10 +31,13 @@ from judo.models import Competition, EntryList
 from judo.services import competition_lists as service
 from judo.services.competition import CompetitionError
 
+routes = Routes("arbiter/c/<int:competition_id>/entries/list/")
+
 #: Lines the preview's table shows at most (every line in error is listed above it).
 SHOWN = 500
 
 
+@routes.path("", name="competition_list_upload")
 @require_http_methods(["GET", "POST"])
 @competition_arbiter_required
 @once_per_submission
@@ -75,6 +79,7 @@ def _list(competition: Competition, list_id: int) -> EntryList:
     )
 
 
+@routes.path("<int:list_id>/", name="competition_list")
 @require_GET
 @competition_arbiter_required
 def preview(request: HttpRequest, competition: Competition, list_id: int) -> HttpResponse:
@@ -109,6 +114,7 @@ def _preview_context(competition: Competition, entry_list: EntryList, query: Que
     }
 
 
+@routes.path("<int:list_id>/import/", name="competition_list_import")
 @require_POST
 @competition_arbiter_required
 @once_per_submission

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.models import Entry
+from arbiter.platform.routes import Routes
 from judo.access import competition_arbiter_required
 from judo.models import Category, Competition
 from judo.services import mats as service
@@ -28,6 +29,8 @@ from judo.services.competition import CompetitionError
 from pairing.engines import knockout as ko
 from pairing.engines.knockout.schedule import who_may_fill
 from pairing.knockout.models import Bracket
+
+routes = Routes("arbiter/c/<int:competition_id>/mats/")
 
 #: The table's buttons for each side, in the order the page shows them.
 SIDE_BUTTONS = (
@@ -184,6 +187,7 @@ def mat_context(competition: Competition, mat: int) -> dict:
 # --- the arbiter's pages ------------------------------------------------------------------------
 
 
+@routes.path("", name="mats")
 @require_GET
 @competition_arbiter_required
 def index(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -215,6 +219,7 @@ def index(request: HttpRequest, competition: Competition) -> HttpResponse:
     return render(request, "pairing/mats/index.html", context)
 
 
+@routes.path("<int:mat>/", name="mat")
 @require_GET
 @competition_arbiter_required
 def mat_page(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
@@ -258,6 +263,7 @@ def _posted_bout(request: HttpRequest, competition: Competition) -> tuple[Catego
     return category, match, seen
 
 
+@routes.path("<int:mat>/score/", name="mat_score")
 @require_POST
 @competition_arbiter_required
 def score(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
@@ -274,6 +280,7 @@ def score(request: HttpRequest, competition: Competition, mat: int) -> HttpRespo
     return _answer(request, competition, mat)
 
 
+@routes.path("<int:mat>/confirm/", name="mat_confirm")
 @require_POST
 @competition_arbiter_required
 def confirm(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:

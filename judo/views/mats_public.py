@@ -25,6 +25,7 @@ from arbiter.platform.public_live import (
     not_modified,
     served,
 )
+from arbiter.platform.routes import Routes
 from judo.models import Category
 from judo.services import mats as service
 from judo.services import public_day
@@ -33,12 +34,15 @@ from judo.views.mats import fought_summary, mat_number, route, shown, side_label
 from judo.views.public_hint import not_published_hint
 from pairing.knockout.services import sheet as sheet_of
 
+routes = Routes("c/<int:competition_id>/")
+
 #: The longest name search taken: longer queries are cut (names are at most 100 characters).
 SEARCH_LENGTH = 100
 #: The most competitors a search lists.
 FOUND = 50
 
 
+@routes.path("", name="public_competition")
 @require_GET
 @not_published_hint
 def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
@@ -63,6 +67,7 @@ def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
     )
 
 
+@routes.path("mats/<int:mat>/", name="public_mat")
 @require_GET
 @not_published_hint
 def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpResponse:
@@ -102,6 +107,7 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     )
 
 
+@routes.path("fight/", name="public_fight_search")
 @require_GET
 @not_published_hint
 def fight_search(request: HttpRequest, competition_id: int) -> HttpResponse:
@@ -133,6 +139,7 @@ def fight_search(request: HttpRequest, competition_id: int) -> HttpResponse:
     return served(request, keep(etag, page, HTML, {}), etag)
 
 
+@routes.path("fight/<int:entry_id>/", name="public_fight")
 @require_GET
 @not_published_hint
 def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> HttpResponse:

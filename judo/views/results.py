@@ -24,12 +24,17 @@ from django.views.decorators.http import require_GET
 from arbiter.platform.pdf import bracket_sheets
 from arbiter.platform.public_live import Made, live_page, public_download
 from arbiter.platform.public_pdf import public_pdf
+from arbiter.platform.routes import Routes
 from arbiter.platform.spreadsheets import SEPARATORS, csv_text
 from judo import exports
 from judo.access import competition_arbiter_required
 from judo.models import Competition
 from judo.services.competition import public_competition
 from judo.views.public_hint import not_published_hint
+
+routes = Routes("arbiter/c/<int:competition_id>/results/")
+#: The public pages and downloads, in every language (arbiter/urls.py's i18n_patterns).
+public_routes = Routes("c/<int:competition_id>/")
 
 #: The CSV downloads: name -> (rows, columns, file name suffix).
 CSVS: dict[str, tuple[Callable, list[str], str]] = {
@@ -97,6 +102,7 @@ def _served(made: Made) -> HttpResponse:
 
 
 # -- the arbiter's page and downloads -------------------------------------------------------------
+@routes.path("", name="competition_results")
 @require_GET
 @competition_arbiter_required
 def results_page(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -106,6 +112,8 @@ def results_page(request: HttpRequest, competition: Competition) -> HttpResponse
     return render(request, "pairing/competition/results.html", context)
 
 
+@routes.path("results.csv", name="competition_results_csv", kwargs={"what": "results"})
+@routes.path("bouts.csv", name="competition_bouts_csv", kwargs={"what": "bouts"})
 @require_GET
 @competition_arbiter_required
 def arbiter_csv(request: HttpRequest, competition: Competition, what: str) -> HttpResponse:
@@ -114,18 +122,21 @@ def arbiter_csv(request: HttpRequest, competition: Competition, what: str) -> Ht
     return _served(csv_made(competition, what, _separator(request)))
 
 
+@routes.path("medals.csv", name="competition_medals_csv")
 @require_GET
 @competition_arbiter_required
 def arbiter_medals_csv(request: HttpRequest, competition: Competition) -> HttpResponse:
     return _served(medals_csv_made(competition, _by(request), _separator(request)))
 
 
+@routes.path("results.json", name="competition_results_json")
 @require_GET
 @competition_arbiter_required
 def arbiter_json(request: HttpRequest, competition: Competition) -> HttpResponse:
     return _served(json_made(competition))
 
 
+@routes.path("brackets.pdf", name="competition_sheets_pdf")
 @require_GET
 @competition_arbiter_required
 def arbiter_sheets(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -133,6 +144,7 @@ def arbiter_sheets(request: HttpRequest, competition: Competition) -> HttpRespon
 
 
 # -- the public pages and downloads ---------------------------------------------------------------
+@public_routes.path("results/", name="public_competition_results")
 @require_GET
 @not_published_hint
 def public_results(request: HttpRequest, competition_id: int) -> HttpResponse:
@@ -149,6 +161,7 @@ def public_results(request: HttpRequest, competition_id: int) -> HttpResponse:
     )
 
 
+@public_routes.path("medals/", name="public_competition_medals")
 @require_GET
 @not_published_hint
 def public_medals(request: HttpRequest, competition_id: int) -> HttpResponse:
@@ -166,6 +179,10 @@ def public_medals(request: HttpRequest, competition_id: int) -> HttpResponse:
     )
 
 
+@public_routes.path(
+    "results.csv", name="public_competition_results_csv", kwargs={"what": "results"}
+)
+@public_routes.path("bouts.csv", name="public_competition_bouts_csv", kwargs={"what": "bouts"})
 @require_GET
 @not_published_hint
 def public_csv(request: HttpRequest, competition_id: int, what: str) -> HttpResponse:
@@ -179,6 +196,7 @@ def public_csv(request: HttpRequest, competition_id: int, what: str) -> HttpResp
     )
 
 
+@public_routes.path("medals.csv", name="public_competition_medals_csv")
 @require_GET
 @not_published_hint
 def public_medals_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
@@ -190,6 +208,7 @@ def public_medals_csv(request: HttpRequest, competition_id: int) -> HttpResponse
     )
 
 
+@public_routes.path("results.json", name="public_competition_results_json")
 @require_GET
 @not_published_hint
 def public_json(request: HttpRequest, competition_id: int) -> HttpResponse:
@@ -197,6 +216,7 @@ def public_json(request: HttpRequest, competition_id: int) -> HttpResponse:
     return public_download(request, competition, "results.json", {}, lambda: json_made(competition))
 
 
+@public_routes.path("brackets.pdf", name="public_competition_sheets_pdf")
 @require_GET
 @not_published_hint
 def public_sheets(request: HttpRequest, competition_id: int) -> HttpResponse:

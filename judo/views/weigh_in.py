@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from arbiter.core.models import CONTROL_CHARACTERS, Entry
 from arbiter.core.once import once_per_submission
 from arbiter.core.services.entries import EntryError
+from arbiter.platform.routes import Routes
 from judo.access import competition_arbiter_required
 from judo.forms import CompetitorForm, WeighForm
 from judo.models import Category, Competition
@@ -33,10 +34,13 @@ from judo.services import competition as service
 from judo.views.competition import categories_with_counts
 from pairing.rounds.swapped_page import posted_int
 
+routes = Routes("arbiter/c/<int:competition_id>/")
+
 #: Rows the weigh-in list shows at most; a search by name finds the others.
 SHOWN = 300
 
 
+@routes.path("entries/", name="competition_entries")
 @require_http_methods(["GET", "POST"])
 @competition_arbiter_required
 @once_per_submission
@@ -164,6 +168,7 @@ def _weigh_in_context(competition: Competition, q: str, **extra) -> dict:
     }
 
 
+@routes.path("weigh-in/", name="competition_weigh_in")
 @require_GET
 @competition_arbiter_required
 def weigh_in_page(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -236,6 +241,7 @@ def _moved_since(request: HttpRequest, entry: Entry) -> str:
     return ""
 
 
+@routes.path("weigh-in/<int:entry_id>/", name="competition_weigh")
 @require_POST
 @competition_arbiter_required
 def weigh(request: HttpRequest, competition: Competition, entry_id: int) -> HttpResponse:
@@ -266,6 +272,7 @@ def weigh(request: HttpRequest, competition: Competition, entry_id: int) -> Http
     return _answer(request, competition, entry, notice=notice)
 
 
+@routes.path("weigh-in/<int:entry_id>/move/", name="competition_move")
 @require_POST
 @competition_arbiter_required
 def move(request: HttpRequest, competition: Competition, entry_id: int) -> HttpResponse:
@@ -293,6 +300,7 @@ def move(request: HttpRequest, competition: Competition, entry_id: int) -> HttpR
     return _answer(request, competition, entry, notice=notice)
 
 
+@routes.path("weigh-in/<int:entry_id>/out/", name="competition_out")
 @require_POST
 @competition_arbiter_required
 def put_out(request: HttpRequest, competition: Competition, entry_id: int) -> HttpResponse:

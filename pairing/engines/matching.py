@@ -47,6 +47,17 @@ def max_weight_matching(n: int, edges: Iterable[tuple[int, int, int]]) -> list[i
     return _Solver(n, ei, ej, [2 * w for _, _, w in edge_list]).solve()
 
 
+def _even_way_round(j: int, size: int) -> tuple[int, int, int]:
+    """The way round a blossom's cycle of ``size`` sub-blossoms from its child ``j`` to its
+    base (child 0) along an even number of edges: forwards from ``j - size`` when ``j`` is
+    odd, else backwards from ``j``. Returns the first index, the step and the endpoint trick
+    (going backwards, each edge is the previous entry of ``blossomendps``, read from its other
+    end)."""
+    if j & 1:
+        return j - size, 1, 0
+    return j, -1, 1
+
+
 class _Solver:
     """State of one run of the blossom algorithm (vertex ids ``0..n-1``, blossoms ``n..2n-1``)."""
 
@@ -264,14 +275,7 @@ class _Solver:
             endps = self.blossomendps[b]
             assert endps is not None
             entrychild = self.inblossom[endpoint[labelend[b] ^ 1]]
-            j = childs.index(entrychild)
-            if j & 1:
-                j -= len(childs)
-                jstep = 1
-                endptrick = 0
-            else:
-                jstep = -1
-                endptrick = 1
+            j, jstep, endptrick = _even_way_round(childs.index(entrychild), len(childs))
             p = labelend[b]
             while j != 0:
                 label[endpoint[p ^ 1]] = 0
@@ -330,14 +334,8 @@ class _Solver:
             childs = self.blossomchilds[b]
             endps = self.blossomendps[b]
             assert childs is not None and endps is not None
-            i = j = childs.index(t)
-            if i & 1:
-                j -= len(childs)
-                jstep = 1
-                endptrick = 0
-            else:
-                jstep = -1
-                endptrick = 1
+            i = childs.index(t)
+            j, jstep, endptrick = _even_way_round(i, len(childs))
             while j != 0:
                 j += jstep
                 t = childs[j]

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Tournament
 from arbiter.core.systems import Link, PairingSystem, Stored, System, entry_keys
-from pairing.knockout import services, urls
+from pairing.knockout import services, views
 
 
 def fight_first_round(user, tournament: Tournament) -> None:
@@ -54,6 +54,6 @@ KNOCKOUT = PairingSystem(
         ),
         Stored("pairing.Bout", "bracket__tournament"),
     ),
-    urls=urls.urlpatterns,
-    public_urls=urls.public_urlpatterns,
+    urls=views.routes.urlpatterns,
+    public_urls=views.public_routes.urlpatterns,
 )

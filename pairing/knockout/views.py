@@ -21,11 +21,16 @@ from arbiter.core.models import Entry, Tournament
 from arbiter.platform.pdf import bracket_pdf
 from arbiter.platform.public_live import Made, live_page, public_tournament
 from arbiter.platform.public_pdf import public_pdf
+from arbiter.platform.routes import Routes
 from pairing.engines import knockout as ko
 from pairing.knockout import services as service
 from pairing.knockout.models import Bracket
 from pairing.rounds.services import ConfirmationNeeded, RoundError, draft_token
 from pairing.rounds.swapped_page import SwappedPage
+
+routes = Routes("arbiter/t/<int:tournament_id>/bracket/")
+#: The public bracket and its PDF, in every language (arbiter/urls.py's i18n_patterns).
+public_routes = Routes("t/<int:tournament_id>/")
 
 STAGE_TITLES = {
     "main": _("Main bracket"),
@@ -104,6 +109,7 @@ def bracket_context(sheet: service.BracketSheet) -> dict:
     }
 
 
+@routes.path("", name="bracket")
 @require_GET
 @tournament_arbiter_required
 def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -137,6 +143,7 @@ def _seeds_refused(
     )
 
 
+@routes.path("seeds/", name="bracket_seeds")
 @require_POST
 @tournament_arbiter_required
 def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -150,6 +157,7 @@ def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.done(request, tournament)
 
 
+@routes.path("rules/", name="bracket_rules")
 @require_POST
 @tournament_arbiter_required
 def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -175,6 +183,7 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("place/", name="bracket_place")
 @require_POST
 @tournament_arbiter_required
 def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -190,6 +199,7 @@ def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("draw/", name="bracket_draw")
 @require_POST
 @tournament_arbiter_required
 def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -225,6 +235,7 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.done(request, tournament)
 
 
+@routes.path("undraw/", name="bracket_undraw")
 @require_POST
 @tournament_arbiter_required
 def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -243,6 +254,7 @@ def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.done(request, tournament)
 
 
+@routes.path("bout/", name="bracket_bout")
 @require_POST
 @tournament_arbiter_required
 def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -330,6 +342,7 @@ PAGE = SwappedPage(
 )
 
 
+@public_routes.path("bracket/", name="public_bracket")
 @require_GET
 def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket and the medals as they stand, for everyone."""
@@ -352,6 +365,7 @@ def bracket_pdf_made(tournament: Tournament) -> Made:
     return bracket_pdf(tournament, service.sheet(tournament)), "application/pdf", disposition
 
 
+@routes.path("pdf/", name="bracket_pdf")
 @require_GET
 @tournament_arbiter_required
 def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -360,6 +374,7 @@ def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpRes
     return HttpResponse(pdf, content_type=content_type, headers=headers)
 
 
+@public_routes.path("bracket.pdf", name="public_bracket_pdf")
 @require_GET
 def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket or pool sheet of a published category, for everyone, kept like its page."""

@@ -3,7 +3,6 @@ club evenings where only the members present are paired."""
 
 import random
 
-from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Tournament
@@ -35,7 +34,6 @@ def _boards(value, entry):
     return [[entry(white), entry(black), *rest] for white, black, *rest in value]
 
 
-_t = "arbiter/t/<int:tournament_id>/monrad/"
 MONRAD = PairingSystem(
     code=System.MONRAD,
     label=System.MONRAD.label,
@@ -56,12 +54,5 @@ MONRAD = PairingSystem(
         Stored("pairing.MonradCheckIn", "tournament"),
         Stored("pairing.MonradPairing", "round__tournament", {"boards": _boards}),
     ),
-    urls=(
-        path(_t, views.monrad_page, name="monrad"),
-        path(_t + "check-in/", views.check_in, name="monrad_check_in"),
-        path(_t + "late/", views.late_member, name="monrad_late_member"),
-        path(_t + "settings/", views.update_settings, name="monrad_settings"),
-        path(_t + "games/<int:game_id>/result/", views.result, name="monrad_result"),
-        path(_t + "cards/<int:entry_id>/", views.member_card, name="monrad_card"),
-    ),
+    urls=views.routes.urlpatterns,
 )

@@ -15,6 +15,7 @@ from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Bye, Entry, Game, Round, TiebreakRules, Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.core.services.results import ResultError, record_result
+from arbiter.platform.routes import Routes
 from pairing.engines import monrad as engine
 from pairing.monrad import services as service
 from pairing.monrad.models import MonradPairing, MonradSettings
@@ -22,13 +23,17 @@ from pairing.rounds.jobs import shown_pair_job
 from pairing.rounds.services import RoundError, draft_token
 from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
 
+routes = Routes("arbiter/t/<int:tournament_id>/monrad/")
 
+
+@routes.path("", name="monrad")
 @require_GET
 @tournament_arbiter_required
 def monrad_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.render(request, tournament)
 
 
+@routes.path("check-in/", name="monrad_check_in")
 @require_POST
 @tournament_arbiter_required
 def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -39,6 +44,7 @@ def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("late/", name="monrad_late_member")
 @require_POST
 @tournament_arbiter_required
 @once_per_submission
@@ -52,6 +58,7 @@ def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("games/<int:game_id>/result/", name="monrad_result")
 @require_POST
 @tournament_arbiter_required
 def result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
@@ -61,6 +68,7 @@ def result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpRe
     return PAGE.act(request, tournament, lambda: record_result(request.user, game, value, expected))
 
 
+@routes.path("settings/", name="monrad_settings")
 @require_POST
 @tournament_arbiter_required
 def update_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -71,6 +79,7 @@ def update_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
     )
 
 
+@routes.path("cards/<int:entry_id>/", name="monrad_card")
 @require_GET
 @tournament_arbiter_required
 def member_card(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:

@@ -3,7 +3,6 @@ tables (C.05 Annex 1), starting numbers drawn by lot with the Varma tables (C.05
 
 from decimal import Decimal
 
-from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Tournament
@@ -34,7 +33,6 @@ def draw_lots(user, tournament: Tournament) -> None:
     play_rounds(user, tournament, rounds=4)
 
 
-_t = "arbiter/t/<int:tournament_id>/drawing/"
 ROUND_ROBIN = PairingSystem(
     code=System.ROUND_ROBIN,
     label=System.ROUND_ROBIN.label,
@@ -60,13 +58,5 @@ ROUND_ROBIN = PairingSystem(
         Stored("pairing.LotDrawing", "tournament"),
         Stored("pairing.LotPick", "drawing__tournament"),
     ),
-    urls=(
-        path(_t, views.drawing_page, name="drawing"),
-        path(_t + "start/", views.start, name="drawing_start"),
-        path(_t + "pick/", views.pick, name="drawing_pick"),
-        path(_t + "random/", views.draw_at_random, name="drawing_random"),
-        path(_t + "undo/", views.undo, name="drawing_undo"),
-        path(_t + "restart/", views.restart, name="drawing_restart"),
-        path(_t + "confirm/", views.confirm, name="drawing_confirm"),
-    ),
+    urls=views.routes.urlpatterns,
 )

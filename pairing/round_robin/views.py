@@ -14,18 +14,23 @@ from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
+from arbiter.platform.routes import Routes
 from pairing.engines.group_separation import same_group_meetings
 from pairing.round_robin import services as service
 from pairing.round_robin.forms import PickForm, StartDrawingForm, StepForm
 from pairing.round_robin.models import LotDrawing
 
+routes = Routes("arbiter/t/<int:tournament_id>/drawing/")
 
+
+@routes.path("", name="drawing")
 @require_GET
 @tournament_arbiter_required
 def drawing_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _render(request, tournament, envelope=request.GET.get("envelope"))
 
 
+@routes.path("start/", name="drawing_start")
 @require_POST
 @tournament_arbiter_required
 def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -39,6 +44,7 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("pick/", name="drawing_pick")
 @require_POST
 @tournament_arbiter_required
 def pick(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -56,6 +62,7 @@ def pick(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("random/", name="drawing_random")
 @require_POST
 @tournament_arbiter_required
 def draw_at_random(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -70,18 +77,21 @@ def draw_at_random(request: HttpRequest, tournament: Tournament) -> HttpResponse
     )
 
 
+@routes.path("undo/", name="drawing_undo")
 @require_POST
 @tournament_arbiter_required
 def undo(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _on_drawing(request, tournament, service.undo_last_pick)
 
 
+@routes.path("restart/", name="drawing_restart")
 @require_POST
 @tournament_arbiter_required
 def restart(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _on_drawing(request, tournament, service.restart_drawing)
 
 
+@routes.path("confirm/", name="drawing_confirm")
 @require_POST
 @tournament_arbiter_required
 def confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:

@@ -17,9 +17,12 @@ from arbiter.core import engine_text
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import BackgroundJob, Entry, Round, Tournament
 from arbiter.platform import jobs
+from arbiter.platform.routes import Routes
 from pairing.rounds import services as lifecycle
 from pairing.rounds.jobs import PAIRING_ROUND, next_round_number, round_page
 from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
+
+routes = Routes("arbiter/t/<int:tournament_id>/rounds/")
 
 
 def _page(tournament: Tournament) -> SwappedPage:
@@ -41,6 +44,7 @@ def _act_on_round(
     return page.act(request, tournament, lambda: change(round_, seen))
 
 
+@routes.path("pair/", name="round_pair")
 @require_POST
 @tournament_arbiter_required
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -74,6 +78,7 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return page.done(request, tournament, notice=notice, joined=True)
 
 
+@routes.path("<int:number>/swap/", name="round_swap")
 @require_POST
 @tournament_arbiter_required
 def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -113,6 +118,7 @@ def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
     return entry
 
 
+@routes.path("<int:number>/colours/", name="round_colours")
 @require_POST
 @tournament_arbiter_required
 def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -127,6 +133,7 @@ def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
     )
 
 
+@routes.path("<int:number>/publish/", name="round_publish")
 @require_POST
 @tournament_arbiter_required
 def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -138,6 +145,7 @@ def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
     )
 
 
+@routes.path("<int:number>/delete/", name="round_delete")
 @require_POST
 @tournament_arbiter_required
 def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:

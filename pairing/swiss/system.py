@@ -1,7 +1,6 @@
 """The FIDE Dutch Swiss's entry in the registry of systems (arbiter/core/systems.py): C.04.3,
 paired one round at a time by the Dutch engine through the round lifecycle."""
 
-from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Tournament
@@ -28,7 +27,6 @@ def _boards(value, entry):
     return [[entry(white), entry(black)] for white, black in value]
 
 
-_t = "arbiter/t/<int:tournament_id>/swiss/"
 SWISS_DUTCH = PairingSystem(
     code=System.SWISS_DUTCH,
     label=System.SWISS_DUTCH.label,
@@ -62,14 +60,5 @@ SWISS_DUTCH = PairingSystem(
         Stored("pairing.TrfPlayerColumns", "entry__tournament"),
         Stored("pairing.TrfRoundBlock", "entry__tournament"),
     ),
-    urls=(
-        path(_t, views.swiss_page, name="swiss"),
-        path(_t + "attendance/", views.player_record, name="swiss_player_record"),
-        path(_t + "missed-rounds/", views.missed_rounds, name="swiss_missed_rounds"),
-        path(_t + "forbid/", views.forbid, name="swiss_forbid"),
-        path(_t + "forbid/<int:pair_id>/remove/", views.allow, name="swiss_allow"),
-        path(_t + "acceleration/", views.acceleration, name="swiss_acceleration"),
-        path(_t + "accelerate/", views.accelerate, name="swiss_accelerate"),
-        path(_t + "initial-colour/", views.initial_colour, name="swiss_initial_colour"),
-    ),
+    urls=views.routes.urlpatterns,
 )

@@ -17,6 +17,7 @@ from arbiter.core.models import Bye, Game, Round, Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.core.pairing_lists import pairings
 from arbiter.core.standings import points_before
+from arbiter.platform.routes import Routes
 from pairing.rounds.jobs import shown_pair_job
 from pairing.rounds.services import RoundError, draft_token
 from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
@@ -24,13 +25,17 @@ from pairing.swiss import records
 from pairing.swiss import services as service
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
 
+routes = Routes("arbiter/t/<int:tournament_id>/swiss/")
 
+
+@routes.path("", name="swiss")
 @require_GET
 @tournament_arbiter_required
 def swiss_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.render(request, tournament)
 
 
+@routes.path("attendance/", name="swiss_player_record")
 @require_POST
 @tournament_arbiter_required
 def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -48,6 +53,7 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("missed-rounds/", name="swiss_missed_rounds")
 @require_POST
 @tournament_arbiter_required
 def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -61,6 +67,7 @@ def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("forbid/", name="swiss_forbid")
 @require_POST
 @tournament_arbiter_required
 @once_per_submission
@@ -72,6 +79,7 @@ def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("forbid/<int:pair_id>/remove/", name="swiss_allow")
 @require_POST
 @tournament_arbiter_required
 def allow(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
@@ -79,6 +87,7 @@ def allow(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpRes
     return PAGE.act(request, tournament, lambda: records.allow_pair(request.user, pair))
 
 
+@routes.path("acceleration/", name="swiss_acceleration")
 @require_POST
 @tournament_arbiter_required
 def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -88,6 +97,7 @@ def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("accelerate/", name="swiss_accelerate")
 @require_POST
 @tournament_arbiter_required
 def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -103,6 +113,7 @@ def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
+@routes.path("initial-colour/", name="swiss_initial_colour")
 @require_POST
 @tournament_arbiter_required
 def initial_colour(request: HttpRequest, tournament: Tournament) -> HttpResponse:

@@ -139,7 +139,7 @@ SKIPPED = {
     "password_reset_done": "Django's own auth page",
     "password_reset_confirm": "Django's own auth form",
     "password_reset_complete": "Django's own auth page",
-    # a competition's results (judo/results_urls.py): no form
+    # a competition's results (judo/views/results.py): no form
     "competition_results": "arbiter page, GET only (?by= checked: 404)",
     "competition_results_csv": "download, GET only",
     "competition_bouts_csv": "download, GET only",

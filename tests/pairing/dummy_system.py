@@ -7,18 +7,19 @@ through the round lifecycle, the pages, the backup and the exports every system 
 """
 
 from django.http import HttpRequest, HttpResponse
-from django.urls import path
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
 from arbiter.core.systems import Link, PairingSystem
+from arbiter.platform.routes import Routes
 from pairing.rounds import services as rounds
 from pairing.rounds.demo import play_rounds
 from pairing.rounds.swapped_page import SwappedPage
 
 CODE = "dummy"
+routes = Routes("arbiter/t/<int:tournament_id>/dummy/")
 
 
 def propose_round(user, tournament: Tournament, number: int) -> rounds.Proposal:
@@ -38,6 +39,7 @@ def play(user, tournament: Tournament) -> None:
     rounds.pair_next_round(user, tournament)
 
 
+@routes.path("", name="dummy_page")
 @require_GET
 @tournament_arbiter_required
 def dummy_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -56,5 +58,5 @@ DUMMY = PairingSystem(
     round_page="dummy_page",
     swapped_page=SwappedPage("dummy_page", "", "", lambda tournament: {}, (rounds.RoundError,)),
     demo=play,
-    urls=(path("arbiter/t/<int:tournament_id>/dummy/", dummy_page, name="dummy_page"),),
+    urls=routes.urlpatterns,
 )

@@ -73,7 +73,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "public_search": public("swiss", "hidden"),
     "public_bracket": public("knockout", "hidden"),
     "public_bracket_pdf": public("knockout", "hidden"),
-    # a competition day's results (judo/results_urls.py)
+    # a competition day's results (judo/views/results.py)
     "public_competition_results": public("results_day", "results_day_hidden"),
     "public_competition_medals": public("results_day", "results_day_hidden"),
     "public_competition_results_csv": public("results_day", "results_day_hidden"),
@@ -161,7 +161,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "bracket_bout": arbiter("knockout", methods=WRITE),
     "bracket_undraw": arbiter("knockout", methods=WRITE),
     "bracket_pdf": arbiter("knockout"),
-    # a competition day: the mats (judo/mat_urls.py)
+    # a competition day: the mats (judo/views/mats.py, mats_public.py)
     "mats": arbiter("judo", "judo_hidden"),
     "mat": arbiter("judo", "judo_hidden"),
     "mat_score": arbiter("judo", methods=WRITE),

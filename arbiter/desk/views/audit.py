@@ -12,6 +12,9 @@ from django.views.decorators.http import require_GET
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
+from arbiter.platform.routes import Routes
+
+routes = Routes("arbiter/t/<int:tournament_id>/")
 
 PER_PAGE = 100
 #: A value longer than this is cut in the table (the whole entry stays in the database).
@@ -64,6 +67,7 @@ def audit_diff(before: Any, after: Any) -> list[dict[str, str]]:
 ACTION_PREFIX = re.compile(r"[\w.-]{0,50}", re.ASCII)
 
 
+@routes.path("audit/", name="audit_log")
 @require_GET
 @tournament_arbiter_required
 def audit_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:

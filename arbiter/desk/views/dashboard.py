@@ -7,9 +7,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Tournament
+from arbiter.platform.routes import Routes
 from judo.models import Competition
 
+routes = Routes("arbiter/")
 
+
+@routes.path("", name="dashboard")
 @require_GET
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:

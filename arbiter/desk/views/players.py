@@ -18,8 +18,12 @@ from arbiter.desk.forms import EntryForm, PlayerListImportForm
 from arbiter.desk.import_jobs import IMPORTING
 from arbiter.desk.player_lists import COLUMNS
 from arbiter.platform import jobs
+from arbiter.platform.routes import Routes
+
+routes = Routes("arbiter/t/<int:tournament_id>/players/")
 
 
+@routes.path("", name="players")
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
 @once_per_submission
@@ -47,6 +51,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, template, context)
 
 
+@routes.path("<int:entry_id>/", name="player_edit")
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
 def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
@@ -67,6 +72,7 @@ def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
     )
 
 
+@routes.path("<int:entry_id>/withdraw/", name="player_withdraw")
 @require_POST
 @tournament_arbiter_required
 def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
@@ -131,6 +137,7 @@ def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]
     return entries
 
 
+@routes.path("<int:entry_id>/delete/", name="player_delete")
 @require_POST
 @tournament_arbiter_required
 def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
@@ -154,6 +161,7 @@ def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -
     return redirect("players", tournament_id=tournament.pk)
 
 
+@routes.path("import/", name="players_import")
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
 @once_per_submission

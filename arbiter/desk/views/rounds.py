@@ -16,9 +16,13 @@ from arbiter.core.models import Game, Round, Tournament
 from arbiter.core.pairing_lists import pairings
 from arbiter.core.services import results as service
 from arbiter.core.standings import ZERO, points_before
+from arbiter.platform.routes import Routes
 from pairing.engines import results
 
+routes = Routes("arbiter/t/<int:tournament_id>/")
 
+
+@routes.path("rounds/", name="rounds")
 @require_GET
 @tournament_arbiter_required
 def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -32,6 +36,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "arbiter/rounds.html", {"tournament": tournament, "rounds": round_list})
 
 
+@routes.path("rounds/<int:number>/", name="round_detail")
 @require_GET
 @tournament_arbiter_required
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
@@ -73,6 +78,7 @@ def _no_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect(reverse(page.url_name, args=[tournament.pk, *page.args]))
 
 
+@routes.path("games/<int:game_id>/result/", name="record_result")
 @require_POST
 @tournament_arbiter_required
 def record_result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
@@ -121,6 +127,7 @@ def _result_answer(request, tournament: Tournament, game: Game, error: str | Non
     return redirect(f"{url}#board-{game.board}")
 
 
+@routes.path("rounds/<int:number>/result/", name="quick_result")
 @require_POST
 @tournament_arbiter_required
 def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:

@@ -12,8 +12,12 @@ from arbiter.core.models import Tournament, TournamentArbiter
 from arbiter.core.once import once_per_submission
 from arbiter.core.services import tournaments as service
 from arbiter.desk.forms import DeputyForm, TournamentForm
+from arbiter.platform.routes import Routes
+
+routes = Routes("arbiter/")
 
 
+@routes.path("new/", name="tournament_create")
 @require_http_methods(["GET", "POST"])
 @login_required
 @once_per_submission
@@ -28,6 +32,7 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(request, "arbiter/tournament_form.html", {"form": form})
 
 
+@routes.path("t/<int:tournament_id>/settings/", name="tournament_settings")
 @require_http_methods(["GET", "POST"])
 @tournament_arbiter_required
 def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -43,6 +48,7 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _render_settings(request, tournament, form, DeputyForm())
 
 
+@routes.path("t/<int:tournament_id>/delete/", name="tournament_delete")
 @require_http_methods(["GET", "POST"])
 @chief_arbiter_required
 def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -64,6 +70,7 @@ def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "arbiter/tournament_delete.html", context)
 
 
+@routes.path("t/<int:tournament_id>/arbiters/add/", name="deputy_add")
 @require_POST
 @chief_arbiter_required
 @once_per_submission
@@ -80,6 +87,7 @@ def add_deputy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _render_settings(request, tournament, TournamentForm(instance=tournament), deputy_form)
 
 
+@routes.path("t/<int:tournament_id>/arbiters/<int:staff_id>/remove/", name="deputy_remove")
 @require_POST
 @chief_arbiter_required
 def remove_deputy(request: HttpRequest, tournament: Tournament, staff_id: int) -> HttpResponse:

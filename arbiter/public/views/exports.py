@@ -20,6 +20,7 @@ from arbiter.core.standings import COUNTED_STATES, public_standings
 from arbiter.platform.pdf import pairings_pdf, standings_pdf
 from arbiter.platform.public_live import Made, public_download, public_tournament, round_asked
 from arbiter.platform.public_pdf import public_pdf
+from arbiter.platform.routes import Routes
 from arbiter.platform.spreadsheets import SEPARATORS, csv_text
 from arbiter.public.exports import (
     PLAYER_COLUMNS,
@@ -29,6 +30,8 @@ from arbiter.public.exports import (
     tournament_document,
 )
 from pairing.swiss.trf.export import trf_file
+
+routes = Routes("t/<int:tournament_id>/export/")
 
 TRF_FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 
@@ -54,6 +57,7 @@ def _csv_download(request, tournament, name: str, rows, suffix: str) -> HttpResp
     return public_download(request, tournament, name, params, make)
 
 
+@routes.path("players.csv", name="export_players")
 @require_GET
 def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
@@ -64,6 +68,7 @@ def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _csv_download(request, tournament, "players.csv", rows, "-players.csv")
 
 
+@routes.path("results.csv", name="export_results")
 @require_GET
 def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
@@ -74,6 +79,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _csv_download(request, tournament, "results.csv", rows, "-results.csv")
 
 
+@routes.path("tournament.json", name="export_json")
 @require_GET
 def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
@@ -85,6 +91,7 @@ def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return public_download(request, tournament, "tournament.json", {}, make)
 
 
+@routes.path("trf/<str:flavour>/", name="export_trf")
 @require_GET
 def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     """The complete rounds of a Swiss as the FIDE rating report file."""
@@ -116,6 +123,7 @@ def standings_pdf_made(tournament: Tournament, through: int | None) -> Made:
     return pdf, "application/pdf", attachment(tournament, f"-standings-r{table.through_round}.pdf")
 
 
+@routes.path("round-<int:number>.pdf", name="export_round_pdf")
 @require_GET
 def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
@@ -140,6 +148,7 @@ def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
     )
 
 
+@routes.path("standings.pdf", name="export_standings_pdf")
 @require_GET
 def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings after the round asked for (``?round=N``), else after the last one."""

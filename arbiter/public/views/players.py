@@ -25,8 +25,11 @@ from arbiter.core.standings import (
 )
 from arbiter.core.templatetags.chess import points as points_text
 from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
+from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
 from arbiter.public.views.rounds import own_result
+
+routes = Routes("t/<int:tournament_id>/")
 
 
 @dataclass
@@ -42,6 +45,7 @@ class CardLine:
     bye_kind: str = ""
 
 
+@routes.path("players/<int:entry_id>/", name="player_card")
 @require_GET
 def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     """One player's summary and rounds; the URL names the entry, which a late entry never moves."""
@@ -144,6 +148,7 @@ def _placed_card(tournament, entry: Entry) -> dict:
 SEARCH_LENGTH = 100
 
 
+@routes.path("search/", name="public_search")
 @require_GET
 def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Find a player by part of their name (or their starting number), as chess-results offers:

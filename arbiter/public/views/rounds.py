@@ -19,8 +19,11 @@ from arbiter.core.pairing_lists import public_pairings, withdrawn_by
 from arbiter.core.standings import COUNTED_STATES, ZERO, points_before, round_progress
 from arbiter.core.templatetags.chess import points as points_text
 from arbiter.platform.public_live import live_page, public_tournament
+from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
 from pairing.engines.collation import name_key
+
+routes = Routes("t/<int:tournament_id>/")
 
 ORDERS = ("board", "alpha")
 
@@ -92,6 +95,7 @@ def alphabetical(games, byes, unpaired: list[Entry], federation: str = "") -> li
     )
 
 
+@routes.path("rounds/<int:number>/", name="public_round")
 @require_GET
 def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """One round's pairings and results, by board or alphabetical ("find my board")."""

@@ -14,9 +14,13 @@ from arbiter.core.models import Tournament
 from arbiter.core.standings import BEING_PLAYED, COMPLETE, public_standings, round_progress
 from arbiter.core.templatetags.chess import tiebreak_text
 from arbiter.platform.public_live import live_page, public_tournament, round_asked
+from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
 
+routes = Routes("t/<int:tournament_id>/")
 
+
+@routes.path("standings/", name="public_standings")
 @require_GET
 def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ranking after the last round with every result in (with any result, where the system

@@ -18,9 +18,12 @@ from arbiter.core.models import Entry, Tournament, TournamentArbiter
 from arbiter.core.services.entries import initial_ranking_key
 from arbiter.core.standings import round_progress
 from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
+from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
 from judo.models import Competition
 from pairing.engines.collation import name_key
+
+routes = Routes()
 
 STARTING_LIST_ORDERS = ("rating", "number", "alpha")
 
@@ -57,6 +60,7 @@ def tournaments_version() -> str:
     )
 
 
+@routes.path("", name="home")
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The published tournaments with their numbers of players, and the published competition
@@ -80,6 +84,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return kept_response(request, "home", tournaments_version(), "home", make)
 
 
+@routes.path("t/<int:tournament_id>/", name="tournament")
 @require_GET
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The tournament header and its starting list: by rating, by starting (or card) number,
@@ -108,6 +113,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return live_page(request, tournament, "public/tournament.html", "list", {"order": order}, build)
 
 
+@routes.path("t/<int:tournament_id>/crosstable/", name="crosstable")
 @require_GET
 def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Berger's grid for a round robin, one column per round otherwise; points and rank."""

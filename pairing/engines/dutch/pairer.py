@@ -26,8 +26,8 @@ from pairing.engines.dutch.weights import (
     compatible,
     edge_weight,
     eligible_for_bye,
-    floats,
     get_float,
+    recent_floats,
 )
 from pairing.engines.dutch.window import NeedFullGraph, WindowGraph, start_window
 from pairing.engines.matching import IncrementalMatching, NoPerfectMatching
@@ -186,19 +186,14 @@ class Rules2026:
                 largest_group = max(largest_group, count)
                 shift_total += bits(count)
                 count = 0
-        played = state.played_rounds
         ctx = Context(
             state=state,
             score=score,
+            eligible={p.index: eligible_for_bye(state, p) for p in players},
+            floats=recent_floats(state, players, get_float),
             pair_bits=bits(largest_group),
             score_bits=shift_total,
             score_shift=group_shift,
-            top_threshold=(played * max(state.scoring.win, state.scoring.draw)) >> 1,
-            last_round=played >= state.expected_rounds - 1,
-            eligible={p.index: eligible_for_bye(state, p) for p in players},
-            float_last_round=floats(state, players, get_float, 1),
-            float_round_before=floats(state, players, get_float, 2),
-            played_ranks={},
             use_played=self.c9_played_games,
         )
         self.ctx = ctx

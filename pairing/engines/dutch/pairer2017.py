@@ -32,7 +32,7 @@ from pairing.engines.dutch.weights import (
     colours_allow,
     compatible,
     eligible_for_bye_2017,
-    floats,
+    recent_floats,
 )
 from pairing.engines.dutch.window import WindowGraph, bracket_window
 from pairing.engines.matching import IncrementalMatching, NoPerfectMatching
@@ -71,19 +71,11 @@ class Rules2017:
         state = self.state
         self.players = players
         n = len(players)
-        played = state.played_rounds
         self.ctx = ctx = Context(
             state=state,
             score={p.index: state.score_acc(p) for p in state.players if p.valid},
-            pair_bits=0,
-            score_bits=0,
-            score_shift={},
-            top_threshold=(played * max(state.scoring.win, state.scoring.draw)) >> 1,
-            last_round=played >= state.expected_rounds - 1,
             eligible={p.index: eligible_for_bye_2017(state, p) for p in players},
-            float_last_round=floats(state, players, get_float_2017, 1),
-            float_round_before=floats(state, players, get_float_2017, 2),
-            played_ranks={},
+            floats=recent_floats(state, players, get_float_2017),
         )
         self.kind = PlayerKinds(ctx)
         self.forbidden_of: dict[int, list[int]] = {}  # [C1]: player -> those it may not meet
@@ -213,16 +205,10 @@ class _BracketWeights:
     #: less one point below the bracket's lowest).
     pair_bit: dict[int, int] = field(init=False)
     down_bit: dict[int, int] = field(init=False)
-    #: The float histories C.12-C.19 read: the last round's, then the one before's, of those
-    #: played.
-    floats: tuple[dict[int, int], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         self.pair_bit = {diff: 1 << shift for diff, shift in self.sd_shift.items()}
         self.down_bit = {d + self.min_score - 10: bit for d, bit in self.pair_bit.items()}
-        ctx = self.ctx
-        rounds = (ctx.float_last_round, ctx.float_round_before)
-        self.floats = rounds[: min(ctx.state.played_rounds, 2)]
 
     def row(self, lower: int) -> list[int]:
         """The weights of the bracket's player ``lower`` to each player above it ([C1]
@@ -295,13 +281,13 @@ class _BracketWeights:
         the round before; C.16-C.19: their score differences (downfloaters, then the opponents
         of upfloaters), in the same order. Only pairs in the bracket count."""
         pcb, sd_total = self.pcb, self.sd_total
-        for fl in self.floats:
+        for fl in self.ctx.floats:
             r <<= pcb
             r += fl[lo.index] == FLOAT_DOWN
             r += hs <= ls and fl[h.index] == FLOAT_DOWN
             r <<= pcb
             r -= hs > ls and fl[lo.index] == FLOAT_UP
-        for fl in self.floats:
+        for fl in self.ctx.floats:
             r <<= sd_total
             if fl[lo.index] == FLOAT_DOWN:
                 r += self.down_bit[ls]
@@ -316,4 +302,4 @@ class _BracketWeights:
 
     def _no_float_fields(self, r: int) -> int:
         """C.12-C.19 for a pair outside the bracket: every field empty."""
-        return r << (2 * (self.pcb + self.sd_total) * len(self.floats))
+        return r << (2 * (self.pcb + self.sd_total) * len(self.ctx.floats))

@@ -19,7 +19,7 @@ as the FIDE-endorsed bbpPairings engine so that ties resolve identically:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pairing.engines.dutch.state import NONE, Player, State, invert
 
@@ -53,13 +53,13 @@ def get_float(state: State, p: Player, rounds_back: int) -> int:
     return FLOAT_DOWN if ps > os_ else FLOAT_UP if ps < os_ else FLOAT_NONE
 
 
-def floats(
-    state: State, players: list[Player], float_of: Callable[[State, Player, int], int], back: int
-) -> dict[int, int]:
-    """Each player's float ``back`` rounds ago (empty before that round was played)."""
-    if state.played_rounds < back:
-        return {}
-    return {p.index: float_of(state, p, back) for p in players}
+def recent_floats(
+    state: State, players: list[Player], float_of: Callable[[State, Player, int], int]
+) -> tuple[dict[int, int], ...]:
+    """Each player's float in the last round, then in the round before, of those played: the
+    histories the repeated-float criteria read ([C14]-[C21]; 2017: C.12-C.19)."""
+    backs = range(1, min(state.played_rounds, 2) + 1)
+    return tuple({p.index: float_of(state, p, back) for p in players} for back in backs)
 
 
 def colour_compatible(a: int, b: int) -> bool:
@@ -68,21 +68,29 @@ def colour_compatible(a: int, b: int) -> bool:
 
 @dataclass
 class Context:
-    """What the weights read of the round (player index -> value in the dicts)."""
+    """What the weights read of the round (player index -> value in the dicts). The fields with
+    a default are the 2026 weights' alone (:func:`edge_weight`): the 2017 engine weighs its
+    brackets itself."""
 
     state: State
     score: dict[int, int]  # pairing score
-    pair_bits: int  # bits to count the pairs of the largest score group
-    score_bits: int  # bits of a field counting pairs per score group ([C7], [C8], [C18]-[C21])
-    score_shift: dict[int, int]  # score -> its place in such a field (lower scores lower)
-    top_threshold: int  # [C3] last round: above half the maximum score, colours may clash
-    last_round: bool
     eligible: dict[int, bool]  # may take the PAB ([C2])
-    float_last_round: dict[int, int]  # FLOAT_DOWN / FLOAT_UP / FLOAT_NONE
-    float_round_before: dict[int, int]
-    played_ranks: dict[int, int]  # [C9]: played games -> rank among the bye candidates
+    #: :func:`recent_floats` (FLOAT_DOWN / FLOAT_UP / FLOAT_NONE).
+    floats: tuple[dict[int, int], ...]
+    pair_bits: int = 0  # bits to count the pairs of the largest score group
+    score_bits: int = 0  # bits of a field counting pairs per score group ([C7], [C8], [C18]-[C21])
+    score_shift: dict[int, int] = field(default_factory=dict)  # score -> its place in such a field
+    played_ranks: dict[int, int] = field(default_factory=dict)  # [C9]: played games -> rank
     is_single: bool = False  # [C9] applies to this bracket
     use_played: bool = False
+    #: [C3]: in the last round, above half the maximum score, colours may clash.
+    top_threshold: int = field(init=False)
+    last_round: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        played, scoring = self.state.played_rounds, self.state.scoring
+        self.top_threshold = (played * max(scoring.win, scoring.draw)) >> 1
+        self.last_round = played >= self.state.expected_rounds - 1
 
 
 def compatible(ctx: Context, a: Player, b: Player) -> bool:
@@ -135,13 +143,8 @@ def is_bye_candidate(ctx: Context, p: Player, bye_score: int) -> bool:
 def completion_shift(ctx: Context) -> int:
     """Bit position of the completion field (field 1 above) in :func:`edge_weight`: every
     field below it is made of these many bits."""
-    nb, st, pr = ctx.pair_bits, ctx.score_bits, ctx.state.played_rounds
-    k = 2 * (nb + st) + 2 * nb + 4 * nb + 3 * nb + 1
-    if pr:
-        k += 2 * nb + 2 * st
-    if pr > 1:
-        k += 2 * nb + 2 * st
-    return k
+    nb, st = ctx.pair_bits, ctx.score_bits
+    return 2 * (nb + st) + 2 * nb + 4 * nb + 3 * nb + 1 + 2 * (nb + st) * len(ctx.floats)
 
 
 def edge_weight(
@@ -186,43 +189,25 @@ def edge_weight(
         if ls == bye_score:
             w += ctx.played_ranks[lower.played_games if ctx.use_played else 0]
     w = _colour_bits(w, lower, higher, in_current, nb)
-    pr = ctx.state.played_rounds
-    if pr:
-        # [C14] downfloaters repeated from the previous round
+    for fl in ctx.floats:
+        # [C14] downfloaters and [C15] upfloaters repeated from the previous round; the second
+        # time round, [C16] and [C17]: the same, two rounds before
         w <<= nb
         if in_current:
-            w += ctx.float_last_round[lower.index] == FLOAT_DOWN
-            w += hs <= ls and ctx.float_last_round[higher.index] == FLOAT_DOWN
-        # [C15] upfloaters repeated from the previous round
+            w += fl[lower.index] == FLOAT_DOWN
+            w += hs <= ls and fl[higher.index] == FLOAT_DOWN
         w <<= nb
         if in_current:
-            w += not (hs > ls and ctx.float_last_round[lower.index] == FLOAT_UP)
-    if pr > 1:
-        # [C16], [C17]: the same, two rounds before
-        w <<= nb
-        if in_current:
-            w += ctx.float_round_before[lower.index] == FLOAT_DOWN
-            w += hs <= ls and ctx.float_round_before[higher.index] == FLOAT_DOWN
-        w <<= nb
-        if in_current:
-            w += not (hs > ls and ctx.float_round_before[lower.index] == FLOAT_UP)
-    if pr:
-        # [C18] scores of repeated downfloaters, [C19] opponents of repeated upfloaters
+            w += not (hs > ls and fl[lower.index] == FLOAT_UP)
+    for fl in ctx.floats:
+        # [C18] scores of repeated downfloaters, [C19] opponents of repeated upfloaters; the
+        # second time round, [C20] and [C21]: the same, two rounds before
         w <<= shift_total
         if in_current:
-            w += (ctx.float_last_round[lower.index] == FLOAT_DOWN) << sh[ls]
-            w += (ctx.float_last_round[higher.index] == FLOAT_DOWN) << sh[hs]
+            w += (fl[lower.index] == FLOAT_DOWN) << sh[ls]
+            w += (fl[higher.index] == FLOAT_DOWN) << sh[hs]
         w <<= shift_total
-        if in_current and not (ctx.float_last_round[lower.index] == FLOAT_UP and hs > ls):
-            w += 1 << sh[hs]
-    if pr > 1:
-        # [C20], [C21]: the same, two rounds before
-        w <<= shift_total
-        if in_current:
-            w += (ctx.float_round_before[lower.index] == FLOAT_DOWN) << sh[ls]
-            w += (ctx.float_round_before[higher.index] == FLOAT_DOWN) << sh[hs]
-        w <<= shift_total
-        if in_current and not (ctx.float_round_before[lower.index] == FLOAT_UP and hs > ls):
+        if in_current and not (fl[lower.index] == FLOAT_UP and hs > ls):
             w += 1 << sh[hs]
     # room for the generation order (art. 3-4): exchanges, BSN differences, choices
     w <<= 3 * nb + 1
@@ -249,8 +234,7 @@ class PlayerKinds:
             attributes = (
                 ctx.score[p.index],
                 ctx.eligible[p.index],
-                ctx.float_last_round.get(p.index),
-                ctx.float_round_before.get(p.index),
+                *(fl.get(p.index) for fl in ctx.floats),
                 p.played_games,
                 p.colour_imbalance,
                 p.colour_preference,

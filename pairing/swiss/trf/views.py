@@ -18,14 +18,18 @@ from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import BackgroundJob, Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.platform import jobs
+from arbiter.platform.routes import Routes
 from pairing.swiss.trf.export import trf_file
 from pairing.swiss.trf.forms import TrfImportForm
 from pairing.swiss.trf.jobs import IMPORTING
+
+routes = Routes("arbiter/")
 
 #: URL part -> whether the file is TRF-16 (``legacy``) and the name suffix.
 FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 
 
+@routes.path("import-trf/", name="trf_import")
 @require_http_methods(["GET", "POST"])
 @login_required
 @once_per_submission
@@ -55,6 +59,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
     return render(request, "pairing/trf_import.html", {"form": form})
 
 
+@routes.path("t/<int:tournament_id>/trf/<str:flavour>/", name="trf_export")
 @require_GET
 @tournament_arbiter_required
 def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpResponse:

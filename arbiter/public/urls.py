@@ -1,0 +1,10 @@
+"""Routes of the public site, served in every language (arbiter/urls.py's i18n_patterns): the
+published pages and downloads (exports for federations and other programs) that its views
+modules declare."""
+
+from arbiter.platform.routes import patterns_of
+from arbiter.public.views import exports, players, rounds, standings, tournament
+
+urlpatterns = patterns_of(
+    tournament.routes, rounds.routes, standings.routes, players.routes, exports.routes
+)
