@@ -16,6 +16,10 @@ from django.urls import reverse
 
 from arbiter.core.models import Entry, Tournament
 
+#: The pages that answer some refusals of a change instead of its message: refusal class ->
+#: ``(error) -> page``.
+Answers = dict[type[Exception], Callable[[Exception], HttpResponse]]
+
 
 @dataclass(frozen=True)
 class SwappedPage:
@@ -55,11 +59,22 @@ class SwappedPage:
         return redirect(reverse(self.url_name, args=[tournament.pk]))
 
     def act(
-        self, request: HttpRequest, tournament: Tournament, change: Callable, **saved
+        self,
+        request: HttpRequest,
+        tournament: Tournament,
+        change: Callable,
+        answers: Answers | None = None,
+        **saved,
     ) -> HttpResponse:
+        """Make ``change``, then :meth:`done`. A refusal shows its message (:meth:`fail`), unless
+        ``answers`` holds a page for its kind (refusal class -> ``(error) -> page``): the
+        question that asks to confirm, or the form again with what the arbiter chose."""
         try:
             change()
         except self.refusals as error:
+            for kind, answer in (answers or {}).items():
+                if isinstance(error, kind):
+                    return answer(error)
             return self.fail(request, tournament, str(error))
         return self.done(request, tournament, **saved)
 

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, ngettext
 
 from arbiter.core.models import Bye, Entry, Game, Round, Title, Tournament
-from arbiter.core.services.audit import record, snapshot
+from arbiter.core.services.audit import record, save_recorded, snapshot
 
 
 class EntryError(Exception):
@@ -345,16 +345,9 @@ def set_withdrawn(user, entry: Entry, withdrawn: bool) -> Entry:
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     if entry.withdrawn == withdrawn:
         return entry
-    entry.withdrawn = withdrawn
-    entry.save(update_fields=["withdrawn"])
-    record(
-        user,
-        entry.tournament,
-        "entry.withdraw" if withdrawn else "entry.reinstate",
-        f"{'Withdrew' if withdrawn else 'Reinstated'} {entry.name}",
-        before={"withdrawn": not withdrawn},
-        after={"withdrawn": withdrawn},
-    )
+    action = "entry.withdraw" if withdrawn else "entry.reinstate"
+    summary = f"{'Withdrew' if withdrawn else 'Reinstated'} {entry.name}"
+    save_recorded(user, entry.tournament, action, summary, entry, withdrawn=withdrawn)
     return entry
 
 

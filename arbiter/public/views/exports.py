@@ -13,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Round, Tournament
 from arbiter.core.standings import COUNTED_STATES, public_standings
@@ -57,8 +56,7 @@ def _csv_download(request, tournament, name: str, rows, suffix: str) -> HttpResp
     return public_download(request, tournament, name, params, make)
 
 
-@routes.path("players.csv", name="export_players")
-@require_GET
+@routes.get("players.csv", name="export_players")
 def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
@@ -68,8 +66,7 @@ def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _csv_download(request, tournament, "players.csv", rows, "-players.csv")
 
 
-@routes.path("results.csv", name="export_results")
-@require_GET
+@routes.get("results.csv", name="export_results")
 def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
@@ -79,8 +76,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _csv_download(request, tournament, "results.csv", rows, "-results.csv")
 
 
-@routes.path("tournament.json", name="export_json")
-@require_GET
+@routes.get("tournament.json", name="export_json")
 def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
@@ -91,8 +87,7 @@ def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return public_download(request, tournament, "tournament.json", {}, make)
 
 
-@routes.path("trf/<str:flavour>/", name="export_trf")
-@require_GET
+@routes.get("trf/<str:flavour>/", name="export_trf")
 def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     """The complete rounds of a Swiss as the FIDE rating report file."""
     tournament = public_tournament(tournament_id)
@@ -123,8 +118,7 @@ def standings_pdf_made(tournament: Tournament, through: int | None) -> Made:
     return pdf, "application/pdf", attachment(tournament, f"-standings-r{table.through_round}.pdf")
 
 
-@routes.path("round-<int:number>.pdf", name="export_round_pdf")
-@require_GET
+@routes.get("round-<int:number>.pdf", name="export_round_pdf")
 def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
@@ -148,8 +142,7 @@ def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
     )
 
 
-@routes.path("standings.pdf", name="export_standings_pdf")
-@require_GET
+@routes.get("standings.pdf", name="export_standings_pdf")
 def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings after the round asked for (``?round=N``), else after the last one."""
     tournament = public_tournament(tournament_id)

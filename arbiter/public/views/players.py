@@ -13,7 +13,6 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Entry, Game
 from arbiter.core.standings import (
@@ -45,8 +44,7 @@ class CardLine:
     bye_kind: str = ""
 
 
-@routes.path("players/<int:entry_id>/", name="player_card")
-@require_GET
+@routes.get("players/<int:entry_id>/", name="player_card")
 def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     """One player's summary and rounds; the URL names the entry, which a late entry never moves."""
     tournament = public_tournament(tournament_id)
@@ -148,8 +146,7 @@ def _placed_card(tournament, entry: Entry) -> dict:
 SEARCH_LENGTH = 100
 
 
-@routes.path("search/", name="public_search")
-@require_GET
+@routes.get("search/", name="public_search")
 def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Find a player by part of their name (or their starting number), as chess-results offers:
     each match links to the player's card. One query on the tournament's entries."""

@@ -12,7 +12,6 @@ from decimal import Decimal
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Entry, Game, Round
 from arbiter.core.pairing_lists import public_pairings, withdrawn_by
@@ -95,8 +94,7 @@ def alphabetical(games, byes, unpaired: list[Entry], federation: str = "") -> li
     )
 
 
-@routes.path("rounds/<int:number>/", name="public_round")
-@require_GET
+@routes.get("rounds/<int:number>/", name="public_round")
 def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """One round's pairings and results, by board or alphabetical ("find my board")."""
     tournament = public_tournament(tournament_id)

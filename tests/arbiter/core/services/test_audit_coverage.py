@@ -62,6 +62,9 @@ NOT_AUDITED = {
     "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
     "arbiter.core.services.audit.record": "the audit writer itself",
     "arbiter.core.services.audit.snapshot": "reads an instance's fields",
+    "arbiter.core.services.audit.save_recorded": (
+        "the audit writer for a row's changed fields, a step of its callers' transactions"
+    ),
     "arbiter.core.services.entries.initial_ranking_key": "a sort key",
     "arbiter.core.services.entries.numbers_follow_ranking": "reads the rounds",
     "arbiter.core.services.entries.late_entry_renumbering": "reads what a late entry would move",
