@@ -25,6 +25,7 @@ from typing import TypeVar
 
 from pairing.engines import tiebreaks as tb
 from pairing.engines.dutch.api import pair_round
+from pairing.engines.dutch.pairer import NoValidPairing
 from pairing.engines.dutch.state import build_state
 from pairing.engines.trf import TrfPlayer, TrfResult, TrfTournament, format_points, write_trf
 from pairing.engines.trf_standings import tiebreak_players
@@ -215,7 +216,10 @@ def generate(config: GeneratorConfig) -> TrfTournament:
         for player in state.players:
             if rnd <= len(player.accelerations) and player.accelerations[rnd - 1]:
                 accelerated[(rnd, player.index + 1)] = player.accelerations[rnd - 1]
-        pairing = pair_round(state, config.rules)
+        try:
+            pairing = pair_round(state, config.rules)
+        except NoValidPairing as error:
+            raise NoValidPairing(f"no legal pairing for round {rnd}: {error}") from error
         games = [(b.white - 1, b.black - 1) for b in pairing.boards]
         if pairing.bye is not None:
             history[pairing.bye - 1].append(TrfResult(None, "-", "U"))

@@ -174,3 +174,46 @@ def test_a_generated_tournament_checks_without_a_difference(
     assert report.ok, [str(d) for r in report.rounds for d in r.differences] + [
         str(p) for p in report.standings.discrepancies
     ]
+
+
+# -- the command ------------------------------------------------------------------------------
+
+
+def test_the_command_writes_the_same_files_for_the_same_arguments(tmp_path):
+    from pairing.__main__ import main
+
+    args = ["generate", "--players", "10", "--rounds", "4", "--seed", "5", "--count", "3"]
+    args += ["--hpb", "1", "--forfeits", "5%", "--baku", "--tiebreaks", "BH/C1,SB"]
+    assert main([*args, "-o", str(tmp_path / "a%02d.trf")]) == 0
+    assert main([*args, "-o", str(tmp_path / "b{n}.trf")]) == 0
+    first = [(tmp_path / f"a{n:02d}.trf").read_text() for n in (1, 2, 3)]
+    assert first == [(tmp_path / f"b{n}.trf").read_text() for n in (1, 2, 3)]
+    assert [text.splitlines()[0].split()[2] for text in first] == ["seed=5", "seed=6", "seed=7"]
+    assert "212 PTS,BH/C1,SB" in first[0]
+
+
+@pytest.mark.parametrize(
+    "extra, code, message",
+    [
+        (["--hpb", "2.5"], 3, "neither a count"),
+        (["--count", "2"], 3, "pattern"),
+        (["--ratings", "high"], 3, "TOP:BOTTOM"),
+        (["--tiebreaks", "XYZ"], 3, "XYZ"),
+        (["--rounds", "9"], 1, "no legal pairing"),
+    ],
+)
+def test_the_command_refuses_what_it_cannot_generate(tmp_path, capsys, extra, code, message):
+    from pairing.__main__ import main
+
+    args = ["generate", "--players", "6", "--rounds", "3", "--seed", "1"]
+    args += ["-o", str(tmp_path / "t.trf")]
+    assert main([*args, *extra]) == code
+    assert message in capsys.readouterr().err
+
+
+def test_the_command_says_when_it_cannot_write(tmp_path, capsys):
+    from pairing.__main__ import main
+
+    args = ["generate", "--players", "6", "--rounds", "3", "--seed", "1"]
+    assert main([*args, "-o", str(tmp_path / "missing" / "t.trf")]) == 5
+    assert "cannot write" in capsys.readouterr().err
