@@ -95,8 +95,10 @@ def main() -> None:
         made.append((seed, text))
     n = len(made)
     print(f"{n} tournaments generated ({skipped} without a legal pairing skipped)")
-    print(f"generate: {1000 * generate_cpu / n:.1f} ms CPU each; check (ours): "
-          f"{1000 * check_cpu / n:.1f} ms CPU each")
+    print(
+        f"generate: {1000 * generate_cpu / n:.1f} ms CPU each; check (ours): "
+        f"{1000 * check_cpu / n:.1f} ms CPU each"
+    )
     print(f"our checker: {clean}/{n} clean")
     if args.gacrux:
         compare(made[: args.gacrux])
@@ -128,8 +130,10 @@ def compare(made: list[tuple[int, str]]) -> None:
     n = len(made)
     print(f"gacrux pairingchecker -c: {counts['pairings']}/{n} Check: True")
     print(f"gacrux tiebreakchecker -c: {counts['standings']}/{n} Check: True")
-    print(f"two ranks swapped: gacrux flags {counts['swap flagged']}/{swaps}, "
-          f"ours {counts['swap flagged (ours)']}/{swaps}")
+    print(
+        f"two ranks swapped: gacrux flags {counts['swap flagged']}/{swaps}, "
+        f"ours {counts['swap flagged (ours)']}/{swaps}"
+    )
 
 
 if __name__ == "__main__":
