@@ -20,6 +20,7 @@ from arbiter.core.templatetags.chess import points as points_text
 from arbiter.platform.public_live import live_page, public_tournament
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
+from arbiter.public.views.exports import round_trf_name, verifiable
 from pairing.engines.collation import name_key
 
 routes = Routes("t/<int:tournament_id>/")
@@ -133,6 +134,8 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
             "order": order,
             "rounds": rounds,
         }
+        if verifiable(tournament):
+            context["check_command"] = f"python -m pairing check {round_trf_name(number)}"
         if order == "alpha":
             context["lines"] = alphabetical(games, byes, unpaired, tournament.federation)
         return context
