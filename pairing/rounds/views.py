@@ -141,7 +141,9 @@ def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
         request,
         tournament,
         number,
-        lambda round_, seen: lifecycle.publish_round(request.user, round_, seen=seen),
+        lambda round_, seen: lifecycle.publish_round(
+            request.user, round_, seen=seen, confirmation=request.POST.get("confirmation", "")
+        ),
     )
 
 

@@ -64,7 +64,10 @@ def test_a_real_file_imported_and_exported_is_the_same_file_up_to_the_normalisat
     text = decode_trf(path.read_bytes())
     tournament = import_trf(anna, text)
     exported, _ = trf_file(tournament, legacy=not is_trf_2026(text))
-    assert normalised(exported) == normalised(without_bye_markers(text))
+    written = normalised(exported)
+    if not any(line[:3] == "202" for line in text.splitlines()):  # docs/trf.md, 12
+        written = [line for line in written if line[:3] != "202"]
+    assert written == normalised(without_bye_markers(text))
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
