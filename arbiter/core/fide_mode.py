@@ -125,7 +125,7 @@ def trf_note(kind: str, round_number: int, text: str) -> str:
     most 300 characters as the audit log keeps it."""
     line = f"### {kind} @ Round {round_number}: {' '.join(text.split())}"
     plain = "".join(c for c in unicodedata.normalize("NFKD", line) if not unicodedata.combining(c))
-    return _UNSAFE.sub("?", plain)[:300]
+    return _UNSAFE.sub("?", plain)[:300].rstrip()
 
 
 #: The records that speak of a round's pairing: deleting the round (to pair it again) clears
