@@ -254,13 +254,16 @@ def _requested_byes(
     config: GeneratorConfig, rng: random.Random, withdrawn: dict[int, int]
 ) -> dict[tuple[int, int], str]:
     """(player index, round) -> ``H``, ``F`` or ``Z``: the byes asked for before the round is
-    paired (TRF-2026 record 240), one a round at most for a player still in the event."""
+    paired (TRF-2026 record 240), one a round at most for a player still in the event, and never
+    so many that fewer than two players are left to pair in a round (a round nobody plays is
+    no round: a bye drawn beyond that is left out)."""
     slots = [
         (p, r)
         for r in range(1, config.rounds + 1)
         for p in range(config.players)
         if r <= withdrawn.get(p, config.rounds)
     ]
+    present = {r: sum(1 for _, s in slots if s == r) for r in range(1, config.rounds + 1)}
     taken: dict[tuple[int, int], str] = {}
     for kind, rate in (
         ("H", config.half_point_byes),
@@ -268,7 +271,9 @@ def _requested_byes(
         ("Z", config.zero_point_byes),
     ):
         for slot in rate.pick(rng, [s for s in slots if s not in taken]):
-            taken[slot] = kind
+            if present[slot[1]] > 2:
+                taken[slot] = kind
+                present[slot[1]] -= 1
     return taken
 
 

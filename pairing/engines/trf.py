@@ -849,8 +849,9 @@ def _player_line(p: TrfPlayer) -> str:
 def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) -> str:
     """Write a TRF-2026 file (with the legacy ``XXR``/``XXC`` lines for older engines).
 
-    ``###`` comments come first, in the order read; header records follow in the order of
-    their codes, then the other records as read, then the engine records and the players.
+    ``###`` comments that open the file come first; header records follow in the order of
+    their codes, then the other ``###`` comments and the other records as read, then the engine
+    records and the players.
     Control characters in any field (a line break in a name, say) are written as blanks: no
     text can forge a record. ``192`` is written as the endorsed engine reads it
     (:func:`endorsed_system`).
@@ -882,15 +883,20 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
 
 
 def _header_lines(t: TrfTournament) -> list[str]:
-    """The ``###`` comments in the order read, the tournament header records (012 ... 132) in
-    the order of their codes, then every other record kept as read."""
-    out = [raw for raw in t.other_lines if raw.startswith("###")]
+    """The ``###`` comments that open the file (a generator's seed line), the tournament header
+    records (012 ... 132) in the order of their codes, the other ``###`` comments in their order
+    (an export's paper trail), then every other record kept as read."""
+    lines = list(t.other_lines)
+    opening = 0
+    while opening < len(lines) and lines[opening].startswith("###"):
+        opening += 1
+    out = lines[:opening]
+    rest = lines[opening:]
     headers = [(code, f"{code} {text}") for code, text in _own_headers(t) if text]
-    headers += [(raw[:3], raw) for raw in t.other_lines if _HEADER.match(raw[:3])]
+    headers += [(raw[:3], raw) for raw in rest if _HEADER.match(raw[:3])]
     out += [raw for _, raw in sorted(headers, key=lambda item: item[0])]
-    out.extend(
-        raw for raw in t.other_lines if not _HEADER.match(raw[:3]) and not raw.startswith("###")
-    )
+    out += [raw for raw in rest if raw.startswith("###")]
+    out += [raw for raw in rest if not _HEADER.match(raw[:3]) and not raw.startswith("###")]
     return out
 
 

@@ -175,7 +175,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
         "tournament.import_trf",
         f"Imported {tournament.name} from a TRF: {len(entries)} players, {played} rounds",
         after={
-            "format": "TRF-2026" if _is_trf_2026(lines) else "TRF-16",
+            "format": _FORMATS.get(parsed.format, "TRF-16"),
             "players": len(entries),
             "rounds": played,
             "complete_rounds": sum(r.complete for r in rounds),
@@ -185,7 +185,10 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
             "forbidden_pairs": len(forbidden),
             "accelerations": len(accelerations),
             "bye_markers_left_out": sorted(markers),
-            "adjustments": adjustments(parsed, marker_players, planned, withdrawn),
+            "adjustments": [
+                *parsed.adjustments,
+                *adjustments(parsed, marker_players, planned, withdrawn),
+            ],
             "round_checks": {str(number): found for number, found in checks.items()},
         },
     )
@@ -573,8 +576,8 @@ def _headers(lines: list[str]) -> dict[str, str]:
     return headers
 
 
-def _is_trf_2026(lines: list[str]) -> bool:
-    return any(raw[:3] in ("142", "152", "162", "192", "240", "250", "260") for raw in lines)
+#: The format the reader told apart (TrfTournament.format), as the import's report names it.
+_FORMATS = {"TRF06": "TRF06", "TRF16": "TRF-16", "TRF26": "TRF-2026"}
 
 
 def _federation(code: str) -> str:

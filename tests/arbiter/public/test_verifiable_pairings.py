@@ -17,6 +17,7 @@ from pairing.swiss.reasons import pairing_reasons
 from pairing.swiss.trf.export import tournament_trf
 from pairing.swiss.trf.verify import round_trf
 from tests.arbiter.conftest import play_round
+from tests.fide import confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +46,7 @@ def test_a_round_changed_by_hand_reads_as_changed_to_the_checker(anna, played_op
     draft = rounds.pair_next_round(anna, played_open)
     a, b = draft.games.order_by("board")[0].white, draft.games.order_by("board")[1].white
     rounds.swap_players(anna, draft, a, b)
-    rounds.publish_round(anna, draft)
+    confirmed(rounds.publish_round, anna, draft)
     checks = check_tournament(parse_trf(round_trf(played_open, 3)), "2026")
     assert [c.ok for c in checks] == [True, True, False]
 
@@ -55,9 +56,8 @@ def test_the_command_shown_on_the_page_checks_the_file_served(client, played_ope
     response = client.get(reverse("export_round_trf", args=[played_open.pk, 2]))
     assert response["Content-Disposition"] == 'attachment; filename="round-2.trf"'
     (tmp_path / "round-2.trf").write_bytes(response.content)
-    # `check` is the checker's own command (python -m pairing check); `dutch -c` reads the same
     done = subprocess.run(
-        [sys.executable, "-m", "pairing", "dutch", "round-2.trf", "-c"],
+        [sys.executable, "-m", "pairing", "check", "round-2.trf"],
         capture_output=True,
         text=True,
         timeout=300,
@@ -132,7 +132,7 @@ def test_a_round_changed_by_hand_says_so_instead_of_the_engines_reasons(client, 
     draft = rounds.pair_next_round(anna, played_open)
     a, b = draft.games.order_by("board")[0].white, draft.games.order_by("board")[1].white
     rounds.swap_players(anna, draft, a, b)
-    rounds.publish_round(anna, draft)
+    confirmed(rounds.publish_round, anna, draft)
     assert pairing_reasons(played_open, a)[3] is None
     page = client.get(reverse("player_card", args=[played_open.pk, a.pk])).content.decode()
     assert "changed this round's pairing by hand" in page

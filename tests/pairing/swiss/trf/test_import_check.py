@@ -87,11 +87,6 @@ def test_a_tournament_not_imported_has_no_report(anna_client, bergen_open):
     assert response.status_code == 404
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="fix at merge with ptc: its reader tells TRF06 apart (TrfTournament.format) and "
-    "lists its own adjustments (TrfTournament.adjustments), which the report then adds",
-)
 def test_q47_q48_a_trf06_file_is_imported_and_its_adjustments_reported(anna):
     """Krause's 2006 format: titles in letters, no number of rounds, no engine records."""
     text = small_trf().replace("XXR 3\n", "").replace("XXC white1\n", "").replace("WFM", "  f")
