@@ -37,6 +37,7 @@ __all__ = [
     "PLAYED_CODES",
     "REQUESTED_BYE_KINDS",
     "RESULT_CODES",
+    "UNKNOWN_RESULT",
     "Scoring",
     "TrfError",
     "TrfForbidden",
@@ -52,10 +53,13 @@ __all__ = [
     "write_trf",
 ]
 
-#: Result codes of a game that was played over the board (TRF-16).
-PLAYED_CODES = frozenset("1=0WDL")
+#: The result code of a game whose result is unknown, an adjourned game (TRF-2026: ``?`` in the
+#: round block, ``X`` in record 162); it counts as a draw for pairing (checklist Q157, Q167).
+UNKNOWN_RESULT = "?"
+#: Result codes of a game that was played over the board (TRF-16), an adjourned one included.
+PLAYED_CODES = frozenset("1=0WDL" + UNKNOWN_RESULT)
 #: Every result code the reader accepts (upper case; blank is an absence).
-RESULT_CODES = frozenset("1=0WDL+-HFUZ ")
+RESULT_CODES = frozenset("1=0WDL+-HFUZ " + UNKNOWN_RESULT)
 #: A round without an opponent, by its result code: the bye it is. ``U``, and ``+`` alone, are
 #: the pairing-allocated bye; ``H`` the half-point bye the player requested; ``=`` alone a half
 #: point without a game that nobody requested (Swiss Master writes the odd player out given
@@ -148,6 +152,12 @@ class Scoring:
     zero_bye: int = 0
     forfeit_loss: int = 0
     pab: int = 10
+    adjourned: int | None = None  # record 162's X, a game whose result is unknown; None: a draw
+
+    @property
+    def unknown(self) -> int:
+        """The points of a game whose result is unknown (``?``): ``X``'s, a draw's by default."""
+        return self.draw if self.adjourned is None else self.adjourned
 
 
 @dataclass(frozen=True)
@@ -434,14 +444,14 @@ def parse_trf(text: str, limits: TrfLimits = TrfLimits()) -> TrfTournament:
     return reader.tournament()
 
 
-#: The scoring fields a ``162`` symbol sets (TRF-2026 record 162; ``X`` is read and ignored).
+#: The scoring fields a ``162`` symbol sets (TRF-2026 record 162).
 _SCORING_162 = {
     "W": ("win",),
     "D": ("draw",),
     "L": ("loss",),
     "A": ("zero_bye", "forfeit_loss"),
     "P": ("pab",),
-    "X": (),
+    "X": ("adjourned",),
 }
 #: The scoring field each of bbpPairings' ``BBW BBD BBL BBZ BBF BBU`` records sets.
 _SCORING_BB = {
@@ -772,8 +782,11 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
     """
     out = _header_lines(t)
     out += _rounds_and_colour_lines(t, legacy)
-    if t.scoring != Scoring():
-        out += _bb_scoring_lines(t.scoring) if legacy else [_scoring_162_line(t.scoring)]
+    unknown = any(r.code == UNKNOWN_RESULT for p in t.players for r in p.results)
+    if legacy and t.scoring != Scoring():
+        out += _bb_scoring_lines(t.scoring)
+    elif not legacy and (unknown or t.scoring != Scoring()):
+        out.append(_scoring_162_line(t.scoring, unknown))
     if t.system and not legacy:
         out.append(f"192 {endorsed_system(t.system)}")
     out += [_forbidden_line(f, legacy) for f in t.forbidden]
@@ -817,9 +830,12 @@ def _bb_scoring_lines(s: Scoring) -> list[str]:
     return [f"{code} {format_points(v):>4}" for code, v in zip(_SCORING_BB, values, strict=True)]
 
 
-def _scoring_162_line(s: Scoring) -> str:
-    """TRF-2026 record 162: the points of a win, draw, loss, absence and PAB."""
+def _scoring_162_line(s: Scoring, unknown: bool = False) -> str:
+    """TRF-2026 record 162: the points of a win, draw, loss, absence and PAB, and of an unknown
+    result (``X``) when a game has one (``?``) or the file gave them."""
     items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
+    if unknown or s.adjourned is not None:
+        items.append(("X", s.unknown))
     return "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
 
 

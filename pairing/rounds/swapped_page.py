@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+from arbiter.core import fide_mode
 from arbiter.core.models import Entry, Tournament
 
 
@@ -54,12 +55,23 @@ class SwappedPage:
         messages.error(request, error)
         return redirect(reverse(self.url_name, args=[tournament.pk]))
 
+    def confirm(
+        self, request: HttpRequest, tournament: Tournament, needs: fide_mode.NeedsConfirmation
+    ) -> HttpResponse:
+        """The page (its section for HTMX) with the warnings the change waits on and the form
+        that posts it again, confirmed (``templates/arbiter/_rule_warnings.html``)."""
+        return self.render(
+            request, tournament, action=request.path, **fide_mode.repost(request.POST, needs)
+        )
+
     def act(
         self, request: HttpRequest, tournament: Tournament, change: Callable, **saved
     ) -> HttpResponse:
         try:
             change()
-        except self.refusals as error:
+        except fide_mode.NeedsConfirmation as needs:
+            return self.confirm(request, tournament, needs)
+        except (fide_mode.RefusedInFideMode, *self.refusals) as error:
             return self.fail(request, tournament, str(error))
         return self.done(request, tournament, **saved)
 

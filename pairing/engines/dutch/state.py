@@ -95,7 +95,10 @@ class State:
         return [p for p in self.players if p.valid and len(p.results) <= self.played_rounds]
 
 
-_SCORE = {"1": WIN, "+": WIN, "W": WIN, "F": WIN, "U": WIN, "=": DRAW, "D": DRAW, "H": DRAW}
+#: What a result code scores for pairing; an unknown result (``?``, an adjourned game) counts as
+#: a draw (FIDE's checklist Q157, Q167: no provisional score other than a draw).
+_SCORE = {"1": WIN, "+": WIN, "W": WIN, "F": WIN, "U": WIN}
+_SCORE |= {"=": DRAW, "D": DRAW, "H": DRAW, "?": DRAW}
 _COLOUR = {"w": WHITE, "b": BLACK}
 
 
