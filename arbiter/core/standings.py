@@ -89,17 +89,23 @@ def round_progress(tournament: Tournament, drafts: bool = False) -> list[tuple[i
     A round robin publishes its whole schedule at the drawing, so a published round is only
     "being played" once a result is in; until then it is "not started".
     """
+    return [(number, _progress(*counts)) for number, *counts, _ in _round_rows(tournament, drafts)]
+
+
+def _round_rows(tournament: Tournament, drafts: bool) -> list[tuple[int, str, int, int, int]]:
+    """Each round's number, state, games, results and adjourned games, in order: one query."""
     rounds = (
         tournament.rounds.all() if drafts else tournament.rounds.filter(state__in=COUNTED_STATES)
     )
-    rows = (
+    return list(
         rounds.annotate(
-            games_count=Count("games"), results=Count("games", filter=~Q(games__result=""))
+            games_count=Count("games"),
+            results=Count("games", filter=~Q(games__result="")),
+            adjourned=Count("games", filter=Q(games__adjourned=True)),
         )
         .order_by("number")
-        .values_list("number", "state", "games_count", "results")
+        .values_list("number", "state", "games_count", "results", "adjourned")
     )
-    return [(number, _progress(*row)) for number, *row in rows]
 
 
 def _progress(state: str, games: int, results: int) -> str:
@@ -244,11 +250,13 @@ def standings(
     in, or with any where the system's standings are live), under ``rules`` (the tournament's
     own when None: :func:`rule_set`).
 
-    Five queries whatever the size of the field: rounds, entries, games, byes, adjourned games
-    (and the club settings under the club rule when ``rules`` is not given).
+    Four queries whatever the size of the field: rounds, entries, games, byes (and the club
+    settings under the club rule when ``rules`` is not given, the adjourned games when a round
+    has one).
     """
     system = tournament.pairing_system
-    rounds = round_progress(tournament, drafts=True)
+    round_rows = _round_rows(tournament, drafts=True)
+    rounds = [(number, _progress(*counts)) for number, *counts, _ in round_rows]
     progress = [(n, now) for n, now in rounds if now != DRAFT]
     if through_round is None:
         counts = (COMPLETE, BEING_PLAYED) if system.live_standings else (COMPLETE,)
@@ -266,7 +274,8 @@ def standings(
     final = tournament.status == Tournament.Status.FINISHED and through == max(
         (n for n, _ in rounds), default=-1
     )
-    adjourned = tuple(adjourned_games(tournament, through)) if through else ()
+    waiting = any(adjourned for number, *_, adjourned in round_rows if number <= through)
+    adjourned = tuple(adjourned_games(tournament, through)) if waiting else ()
     return Standings(through, rules.legend, rows, being_played, adjourned, final)
 
 
