@@ -29,7 +29,7 @@ from arbiter.public.exports import (
     result_rows,
     tournament_document,
 )
-from pairing.swiss.trf.export import trf_file
+from pairing.swiss.trf.export import rating_report_waits, trf_file
 
 routes = Routes("t/<int:tournament_id>/export/")
 
@@ -94,11 +94,16 @@ def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @routes.path("trf/<str:flavour>/", name="export_trf")
 @require_GET
 def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
-    """The complete rounds of a Swiss as the FIDE rating report file."""
+    """The complete rounds of a Swiss or a round robin as the FIDE rating report file; refused
+    (409, saying why) once every round is played while an adjourned game has no result (FIDE's
+    checklist Q169)."""
     tournament = public_tournament(tournament_id)
     if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
         raise Http404(_("No TRF export for this tournament."))
     legacy, suffix = TRF_FORMATS[flavour]
+    waiting = rating_report_waits(tournament)
+    if waiting:
+        return HttpResponse(waiting, status=409, content_type="text/plain; charset=utf-8")
 
     def make() -> Made:
         text, _ = trf_file(tournament, legacy=legacy, public=True)

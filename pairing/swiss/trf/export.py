@@ -73,6 +73,20 @@ class RatingReportWaits(Exception):
     checklist Q169); the message names the games."""
 
 
+def rating_report_waits(tournament: Tournament) -> str:
+    """Why there is no rating report yet: every round is played but an adjourned game has no
+    result (Q169), the games named; "" when there is one."""
+    done = completed_rounds(tournament)
+    if not tournament.planned_rounds or done < tournament.planned_rounds:
+        return ""
+    waiting = adjourned_games(tournament)
+    if not waiting:
+        return ""
+    return gettext(
+        "No rating report while an adjourned game has no result: %(games)s. Enter its result first."
+    ) % {"games": games_text(waiting)}
+
+
 def trf_file(
     tournament: Tournament, *, legacy: bool = False, public: bool = False
 ) -> tuple[str, int]:
@@ -85,17 +99,10 @@ def trf_file(
     while rounds remain; once every round is played, :class:`RatingReportWaits` is raised until
     it has its result (Q169).
     """
+    waiting = rating_report_waits(tournament)
+    if waiting:
+        raise RatingReportWaits(waiting)
     rounds = completed_rounds(tournament)
-    if tournament.planned_rounds and rounds >= tournament.planned_rounds:
-        waiting = adjourned_games(tournament)
-        if waiting:
-            raise RatingReportWaits(
-                gettext(
-                    "No rating report while an adjourned game has no result: %(games)s. Enter "
-                    "its result first."
-                )
-                % {"games": games_text(waiting)}
-            )
     more = not tournament.planned_rounds or rounds < tournament.planned_rounds
     # the round to pair carries what was asked for it; a round robin has none to pair
     more = more and tournament.pairing_system.pairer is not None
