@@ -183,3 +183,41 @@ def test_the_rating_report_download_says_why_it_waits(anna_client, anna, short_o
         response = anna_client.get(url)
         assert response.status_code == 409, url
         assert "adjourned game has no result" in response.content.decode()
+
+
+HTMX = {"HX-Request": "true"}
+
+
+def test_the_pair_button_asks_then_adjourns_and_pairs(anna_client, anna, short_open):
+    """Q159-160 on the page: the warning lists the board; its button pairs."""
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, short_open))
+    record_result(anna, round_.games.get(board=2), "1-0")
+    address = reverse("round_pair", args=[short_open.pk])
+    html = anna_client.post(address, headers=HTMX).content.decode()
+    assert 'id="rule-warnings"' in html and "will be marked adjourned" in html
+    assert short_open.rounds.count() == 1
+    token = html.split('name="confirmation" value="')[1].split('"')[0]
+    anna_client.post(address, {"confirmation": token}, headers=HTMX)
+    assert short_open.rounds.count() == 2
+    assert first_board(round_).adjourned
+
+
+def test_the_result_buttons_adjourn_and_confirm_a_decisive_result(anna_client, short_open, anna):
+    """Q157 and Q163 on the round page: the board's row asks, its button confirms."""
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, short_open))
+    game = first_board(round_)
+    address = reverse("record_result", args=[short_open.pk, game.pk])
+    html = anna_client.post(
+        address, {"result": Game.ADJOURNED, "expected": ""}, headers=HTMX
+    ).content.decode()
+    assert 'value="adj" ' in html and 'aria-pressed="true"' in html and "adjourned" in html
+    asked = anna_client.post(
+        address, {"result": "1-0", "expected": Game.ADJOURNED}, headers=HTMX
+    ).content.decode()
+    assert 'id="rule-warnings"' in asked and "Level 3" in asked
+    game.refresh_from_db()
+    assert game.adjourned
+    token = asked.split('name="confirmation" value="')[1].split('"')[0]
+    anna_client.post(address, {"result": "1-0", "expected": Game.ADJOURNED, "confirmation": token})
+    game.refresh_from_db()
+    assert game.result == "1-0" and not game.adjourned
