@@ -29,7 +29,7 @@ from arbiter.public.exports import (
     result_rows,
     tournament_document,
 )
-from pairing.swiss.trf.export import rating_report_waits, trf_file
+from pairing.swiss.trf.export import RatingReportWaits, trf_file
 
 routes = Routes("t/<int:tournament_id>/export/")
 
@@ -101,15 +101,15 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
         raise Http404(_("No TRF export for this tournament."))
     legacy, suffix = TRF_FORMATS[flavour]
-    waiting = rating_report_waits(tournament)
-    if waiting:
-        return HttpResponse(waiting, status=409, content_type="text/plain; charset=utf-8")
 
     def make() -> Made:
         text, _ = trf_file(tournament, legacy=legacy, public=True)
         return text, "text/plain; charset=utf-8", attachment(tournament, f"{suffix}.trf")
 
-    return public_download(request, tournament, f"trf-{flavour}", {}, make)
+    try:
+        return public_download(request, tournament, f"trf-{flavour}", {}, make)
+    except RatingReportWaits as waiting:  # nothing kept: asked again, it is checked again
+        return HttpResponse(str(waiting), status=409, content_type="text/plain; charset=utf-8")
 
 
 def round_pdf_made(tournament: Tournament, number: int) -> Made:

@@ -73,7 +73,7 @@ class RatingReportWaits(Exception):
     checklist Q169); the message names the games."""
 
 
-def rating_report_waits(tournament: Tournament) -> str:
+def _rating_report_waits(tournament: Tournament) -> str:
     """Why there is no rating report yet: every round is played but an adjourned game has no
     result (Q169), the games named; "" when there is one."""
     done = completed_rounds(tournament)
@@ -99,7 +99,7 @@ def trf_file(
     while rounds remain; once every round is played, :class:`RatingReportWaits` is raised until
     it has its result (Q169).
     """
-    waiting = rating_report_waits(tournament)
+    waiting = _rating_report_waits(tournament)
     if waiting:
         raise RatingReportWaits(waiting)
     rounds = completed_rounds(tournament)

@@ -134,7 +134,6 @@ NOT_AUDITED = {
     "pairing.swiss.trf.export.completed_rounds": "reads the rounds",
     "pairing.swiss.trf.export.tournament_trf": "writes a TRF text, not the database",
     "pairing.swiss.trf.export.trf_file": "writes a TRF text, not the database",
-    "pairing.swiss.trf.export.rating_report_waits": "reads the rounds and games",
     "judo.services.public_day.versions": "reads the categories' versions",
     "judo.services.public_day.live": "reads the live scores' versions",
     "judo.services.competition.competition_changed": (
