@@ -11,6 +11,8 @@ COMMANDS = {
     "berger": "Round robin: check a TRF's rounds against FIDE's Berger tables (-c)",
     "knockout": "Judo knockout bracket: the draw, its log with badness, and the matches",
     "monrad": "Swedish attendance Monrad: pair tonight's round among the players present",
+    "check": "FIDE's Pairing and Tie-break Checker: a TRF's pairings and standings",
+    "generate": "FIDE's Random Tournament Generator: random tournaments paired by our engine",
 }
 
 

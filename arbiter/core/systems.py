@@ -119,6 +119,11 @@ class PairingSystem:
     #: The model keeping what the pairer proposed beside each round (with ``boards``, ``bye``
     #: and ``edited``): an edited draft is compared with it.
     engine_record: type[models.Model] | None = None
+    #: ``(tournament, entry) -> {round number: explanation, or None}``: why the engine gave the
+    #: player their opponent and colour in each published round it paired (a dict of the
+    #: engine's English sentences), None for a round the arbiter changed by hand; the public
+    #: card shows them. None when the system's engine explains nothing.
+    pairing_reasons: Callable[[Any, Any], dict[int, Any]] | None = None
     #: ``(user, round) -> list[str]``: what to note in the audit log when a draft is published
     #: (the rule warnings, the repeats an arbiter accepted).
     publish_notes: Callable[[Any, Any], list[str]] | None = None

@@ -14,7 +14,6 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter.core.once import once_per_submission
 from arbiter.platform.routes import Routes
@@ -49,8 +48,7 @@ def categories_with_counts(competition: Competition) -> QuerySet[Category]:
     )
 
 
-@routes.path("new/", name="competition_create")
-@require_http_methods(["GET", "POST"])
+@routes.form("new/", name="competition_create")
 @login_required
 @once_per_submission
 def create(request: HttpRequest) -> HttpResponse:
@@ -64,8 +62,7 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(request, "pairing/competition/create.html", {"form": form})
 
 
-@routes.path("<int:competition_id>/", name="competition_settings")
-@require_http_methods(["GET", "POST"])
+@routes.form("<int:competition_id>/", name="competition_settings")
 @competition_arbiter_required
 def settings(request: HttpRequest, competition: Competition) -> HttpResponse:
     form = CompetitionSettingsForm(request.POST or None, instance=competition)
@@ -95,8 +92,7 @@ def settings(request: HttpRequest, competition: Competition) -> HttpResponse:
     )
 
 
-@routes.path("<int:competition_id>/publish/", name="competition_publish")
-@require_POST
+@routes.post("<int:competition_id>/publish/", name="competition_publish")
 @competition_arbiter_required
 def publish(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Show the competition and its categories on the public pages, or hide them."""
@@ -110,8 +106,7 @@ def publish(request: HttpRequest, competition: Competition) -> HttpResponse:
     return redirect("competition_settings", competition_id=competition.pk)
 
 
-@routes.path("<int:competition_id>/categories/", name="competition_categories")
-@require_http_methods(["GET", "POST"])
+@routes.form("<int:competition_id>/categories/", name="competition_categories")
 @competition_arbiter_required
 def categories(request: HttpRequest, competition: Competition) -> HttpResponse:
     """The categories with their competitors, weigh-ins, draw and mat; POST adds one."""
@@ -127,8 +122,7 @@ def categories(request: HttpRequest, competition: Competition) -> HttpResponse:
     return _categories_page(request, competition, form, WeightClassesForm())
 
 
-@routes.path("<int:competition_id>/categories/weight-classes/", name="competition_weight_classes")
-@require_POST
+@routes.post("<int:competition_id>/categories/weight-classes/", name="competition_weight_classes")
 @competition_arbiter_required
 def weight_classes(request: HttpRequest, competition: Competition) -> HttpResponse:
     """The IJF weight classes of one sex for an age group, in one click."""

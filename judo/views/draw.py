@@ -11,7 +11,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter.platform.routes import Routes
 from judo.access import competition_arbiter_required
@@ -40,8 +39,7 @@ def _draw_page(request, competition: Competition, **extra) -> HttpResponse:
     return render(request, "pairing/competition/draw.html", context)
 
 
-@routes.path("draw/", name="competition_draw")
-@require_http_methods(["GET", "POST"])
+@routes.form("draw/", name="competition_draw")
 @competition_arbiter_required
 def draw(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Draw every category not drawn yet, after the arbiter confirms who is put out."""
@@ -102,8 +100,7 @@ def _mats_page(request, competition: Competition, **extra) -> HttpResponse:
     return render(request, "pairing/competition/mats.html", context)
 
 
-@routes.path("mat-assignment/", name="competition_mats")
-@require_http_methods(["GET", "POST"])
+@routes.form("mat-assignment/", name="competition_mats")
 @competition_arbiter_required
 def mats(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Each category's mat (a select per category); POST saves them all."""
@@ -119,8 +116,7 @@ def mats(request: HttpRequest, competition: Competition) -> HttpResponse:
     return redirect("competition_mats", competition_id=competition.pk)
 
 
-@routes.path("mat-assignment/propose/", name="competition_mats_propose")
-@require_POST
+@routes.post("mat-assignment/propose/", name="competition_mats_propose")
 @competition_arbiter_required
 def propose_mats(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Spread the categories over the mats by their number of bouts."""

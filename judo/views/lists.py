@@ -16,7 +16,6 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from arbiter.core.models import BackgroundJob
 from arbiter.core.once import once_per_submission
@@ -37,8 +36,7 @@ routes = Routes("arbiter/c/<int:competition_id>/entries/list/")
 SHOWN = 500
 
 
-@routes.path("", name="competition_list_upload")
-@require_http_methods(["GET", "POST"])
+@routes.form("", name="competition_list_upload")
 @competition_arbiter_required
 @once_per_submission
 def upload(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -79,8 +77,7 @@ def _list(competition: Competition, list_id: int) -> EntryList:
     )
 
 
-@routes.path("<int:list_id>/", name="competition_list")
-@require_GET
+@routes.get("<int:list_id>/", name="competition_list")
 @competition_arbiter_required
 def preview(request: HttpRequest, competition: Competition, list_id: int) -> HttpResponse:
     entry_list = _list(competition, list_id)
@@ -114,8 +111,7 @@ def _preview_context(competition: Competition, entry_list: EntryList, query: Que
     }
 
 
-@routes.path("<int:list_id>/import/", name="competition_list_import")
-@require_POST
+@routes.post("<int:list_id>/import/", name="competition_list_import")
 @competition_arbiter_required
 @once_per_submission
 def import_list(request: HttpRequest, competition: Competition, list_id: int) -> HttpResponse:

@@ -18,7 +18,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.models import Entry
 from arbiter.platform.routes import Routes
@@ -187,8 +186,7 @@ def mat_context(competition: Competition, mat: int) -> dict:
 # --- the arbiter's pages ------------------------------------------------------------------------
 
 
-@routes.path("", name="mats")
-@require_GET
+@routes.get("", name="mats")
 @competition_arbiter_required
 def index(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Every mat with its current bout and the number of bouts left; the schedule's breaches."""
@@ -219,8 +217,7 @@ def index(request: HttpRequest, competition: Competition) -> HttpResponse:
     return render(request, "pairing/mats/index.html", context)
 
 
-@routes.path("<int:mat>/", name="mat")
-@require_GET
+@routes.get("<int:mat>/", name="mat")
 @competition_arbiter_required
 def mat_page(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
     return _mat_section(request, competition, mat_number(competition, mat))
@@ -263,8 +260,7 @@ def _posted_bout(request: HttpRequest, competition: Competition) -> tuple[Catego
     return category, match, seen
 
 
-@routes.path("<int:mat>/score/", name="mat_score")
-@require_POST
+@routes.post("<int:mat>/score/", name="mat_score")
 @competition_arbiter_required
 def score(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
     """One entry of the table (a side's score, time up, or taking the last entry back)."""
@@ -280,8 +276,7 @@ def score(request: HttpRequest, competition: Competition, mat: int) -> HttpRespo
     return _answer(request, competition, mat)
 
 
-@routes.path("<int:mat>/confirm/", name="mat_confirm")
-@require_POST
+@routes.post("<int:mat>/confirm/", name="mat_confirm")
 @competition_arbiter_required
 def confirm(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
     """The table confirms the decided score: the winner goes on, the mat calls its next bout."""

@@ -14,7 +14,6 @@ from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Entry
 from arbiter.platform.public_live import (
@@ -42,8 +41,7 @@ SEARCH_LENGTH = 100
 FOUND = 50
 
 
-@routes.path("", name="public_competition")
-@require_GET
+@routes.get("", name="public_competition")
 @not_published_hint
 def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
     """The competition's name and date, its categories (each to its bracket) and its mats."""
@@ -67,8 +65,7 @@ def competition_home(request: HttpRequest, competition_id: int) -> HttpResponse:
     )
 
 
-@routes.path("mats/<int:mat>/", name="public_mat")
-@require_GET
+@routes.get("mats/<int:mat>/", name="public_mat")
 @not_published_hint
 def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpResponse:
     """A mat's bout as it stands (its score), then the bouts to come with estimated times."""
@@ -107,8 +104,7 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     )
 
 
-@routes.path("fight/", name="public_fight_search")
-@require_GET
+@routes.get("fight/", name="public_fight_search")
 @not_published_hint
 def fight_search(request: HttpRequest, competition_id: int) -> HttpResponse:
     """Find a competitor by part of their name; each one found links to their card.
@@ -139,8 +135,7 @@ def fight_search(request: HttpRequest, competition_id: int) -> HttpResponse:
     return served(request, keep(etag, page, HTML, {}), etag)
 
 
-@routes.path("fight/<int:entry_id>/", name="public_fight")
-@require_GET
+@routes.get("fight/<int:entry_id>/", name="public_fight")
 @not_published_hint
 def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> HttpResponse:
     """A competitor's day: their category, their next bout (where, when, and whether it is

@@ -19,7 +19,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from arbiter.platform.pdf import bracket_sheets
 from arbiter.platform.public_live import Made, live_page, public_download
@@ -102,8 +101,7 @@ def _served(made: Made) -> HttpResponse:
 
 
 # -- the arbiter's page and downloads -------------------------------------------------------------
-@routes.path("", name="competition_results")
-@require_GET
+@routes.get("", name="competition_results")
 @competition_arbiter_required
 def results_page(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Placings of every category and the medal table, published or not."""
@@ -112,9 +110,8 @@ def results_page(request: HttpRequest, competition: Competition) -> HttpResponse
     return render(request, "pairing/competition/results.html", context)
 
 
-@routes.path("results.csv", name="competition_results_csv", kwargs={"what": "results"})
-@routes.path("bouts.csv", name="competition_bouts_csv", kwargs={"what": "bouts"})
-@require_GET
+@routes.get("results.csv", name="competition_results_csv", kwargs={"what": "results"})
+@routes.get("bouts.csv", name="competition_bouts_csv", kwargs={"what": "bouts"})
 @competition_arbiter_required
 def arbiter_csv(request: HttpRequest, competition: Competition, what: str) -> HttpResponse:
     if what not in CSVS:
@@ -122,68 +119,59 @@ def arbiter_csv(request: HttpRequest, competition: Competition, what: str) -> Ht
     return _served(csv_made(competition, what, _separator(request)))
 
 
-@routes.path("medals.csv", name="competition_medals_csv")
-@require_GET
+@routes.get("medals.csv", name="competition_medals_csv")
 @competition_arbiter_required
 def arbiter_medals_csv(request: HttpRequest, competition: Competition) -> HttpResponse:
     return _served(medals_csv_made(competition, _by(request), _separator(request)))
 
 
-@routes.path("results.json", name="competition_results_json")
-@require_GET
+@routes.get("results.json", name="competition_results_json")
 @competition_arbiter_required
 def arbiter_json(request: HttpRequest, competition: Competition) -> HttpResponse:
     return _served(json_made(competition))
 
 
-@routes.path("brackets.pdf", name="competition_sheets_pdf")
-@require_GET
+@routes.get("brackets.pdf", name="competition_sheets_pdf")
 @competition_arbiter_required
 def arbiter_sheets(request: HttpRequest, competition: Competition) -> HttpResponse:
     return _served(sheets_made(competition))
 
 
 # -- the public pages and downloads ---------------------------------------------------------------
-@public_routes.path("results/", name="public_competition_results")
-@require_GET
-@not_published_hint
-def public_results(request: HttpRequest, competition_id: int) -> HttpResponse:
-    """Every category's placings (medals marked; "in progress", "not drawn"), live."""
+def _live_results(
+    request: HttpRequest, competition_id: int, page: str, by_asked: bool
+) -> HttpResponse:
+    """The public page ``page`` (its template, its name among the kept pages) of the results,
+    live; with ``by_asked`` its medal table counts by what ``?by=`` asks, kept per answer."""
     competition = public_competition(competition_id)
+    by = _by(request) if by_asked else "club"
     return live_page(
         request,
         competition,
-        "public/competition/results.html",
-        "results",
-        {},
-        lambda: _page_context(competition),
-        poll=True,
-    )
-
-
-@public_routes.path("medals/", name="public_competition_medals")
-@require_GET
-@not_published_hint
-def public_medals(request: HttpRequest, competition_id: int) -> HttpResponse:
-    """The medal table by club or by country (``?by=``), Olympic order, shared ranks."""
-    competition = public_competition(competition_id)
-    by = _by(request)
-    return live_page(
-        request,
-        competition,
-        "public/competition/medals.html",
-        "medals",
-        {"by": by},
+        f"public/competition/{page}.html",
+        page,
+        {"by": by} if by_asked else {},
         lambda: _page_context(competition, by),
         poll=True,
     )
 
 
-@public_routes.path(
-    "results.csv", name="public_competition_results_csv", kwargs={"what": "results"}
-)
-@public_routes.path("bouts.csv", name="public_competition_bouts_csv", kwargs={"what": "bouts"})
-@require_GET
+@public_routes.get("results/", name="public_competition_results")
+@not_published_hint
+def public_results(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """Every category's placings (medals marked; "in progress", "not drawn"), live."""
+    return _live_results(request, competition_id, "results", by_asked=False)
+
+
+@public_routes.get("medals/", name="public_competition_medals")
+@not_published_hint
+def public_medals(request: HttpRequest, competition_id: int) -> HttpResponse:
+    """The medal table by club or by country (``?by=``), Olympic order, shared ranks."""
+    return _live_results(request, competition_id, "medals", by_asked=True)
+
+
+@public_routes.get("results.csv", name="public_competition_results_csv", kwargs={"what": "results"})
+@public_routes.get("bouts.csv", name="public_competition_bouts_csv", kwargs={"what": "bouts"})
 @not_published_hint
 def public_csv(request: HttpRequest, competition_id: int, what: str) -> HttpResponse:
     competition = public_competition(competition_id)
@@ -196,8 +184,7 @@ def public_csv(request: HttpRequest, competition_id: int, what: str) -> HttpResp
     )
 
 
-@public_routes.path("medals.csv", name="public_competition_medals_csv")
-@require_GET
+@public_routes.get("medals.csv", name="public_competition_medals_csv")
 @not_published_hint
 def public_medals_csv(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = public_competition(competition_id)
@@ -208,16 +195,14 @@ def public_medals_csv(request: HttpRequest, competition_id: int) -> HttpResponse
     )
 
 
-@public_routes.path("results.json", name="public_competition_results_json")
-@require_GET
+@public_routes.get("results.json", name="public_competition_results_json")
 @not_published_hint
 def public_json(request: HttpRequest, competition_id: int) -> HttpResponse:
     competition = public_competition(competition_id)
     return public_download(request, competition, "results.json", {}, lambda: json_made(competition))
 
 
-@public_routes.path("brackets.pdf", name="public_competition_sheets_pdf")
-@require_GET
+@public_routes.get("brackets.pdf", name="public_competition_sheets_pdf")
 @not_published_hint
 def public_sheets(request: HttpRequest, competition_id: int) -> HttpResponse:
     """The printed brackets and pools, kept like the pages (written by a task with Redis)."""

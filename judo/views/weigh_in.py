@@ -21,7 +21,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from arbiter.core.models import CONTROL_CHARACTERS, Entry
 from arbiter.core.once import once_per_submission
@@ -40,8 +39,7 @@ routes = Routes("arbiter/c/<int:competition_id>/")
 SHOWN = 300
 
 
-@routes.path("entries/", name="competition_entries")
-@require_http_methods(["GET", "POST"])
+@routes.form("entries/", name="competition_entries")
 @competition_arbiter_required
 @once_per_submission
 def entries(request: HttpRequest, competition: Competition) -> HttpResponse:
@@ -168,8 +166,7 @@ def _weigh_in_context(competition: Competition, q: str, **extra) -> dict:
     }
 
 
-@routes.path("weigh-in/", name="competition_weigh_in")
-@require_GET
+@routes.get("weigh-in/", name="competition_weigh_in")
 @competition_arbiter_required
 def weigh_in_page(request: HttpRequest, competition: Competition) -> HttpResponse:
     context = _weigh_in_context(competition, _search(request))
@@ -241,8 +238,7 @@ def _moved_since(request: HttpRequest, entry: Entry) -> str:
     return ""
 
 
-@routes.path("weigh-in/<int:entry_id>/", name="competition_weigh")
-@require_POST
+@routes.post("weigh-in/<int:entry_id>/", name="competition_weigh")
 @competition_arbiter_required
 def weigh(request: HttpRequest, competition: Competition, entry_id: int) -> HttpResponse:
     """Record a competitor's weight (again: the last weighing counts)."""
@@ -272,8 +268,7 @@ def weigh(request: HttpRequest, competition: Competition, entry_id: int) -> Http
     return _answer(request, competition, entry, notice=notice)
 
 
-@routes.path("weigh-in/<int:entry_id>/move/", name="competition_move")
-@require_POST
+@routes.post("weigh-in/<int:entry_id>/move/", name="competition_move")
 @competition_arbiter_required
 def move(request: HttpRequest, competition: Competition, entry_id: int) -> HttpResponse:
     """Move an over-the-limit competitor to the class the row offered."""
@@ -300,8 +295,7 @@ def move(request: HttpRequest, competition: Competition, entry_id: int) -> HttpR
     return _answer(request, competition, entry, notice=notice)
 
 
-@routes.path("weigh-in/<int:entry_id>/out/", name="competition_out")
-@require_POST
+@routes.post("weigh-in/<int:entry_id>/out/", name="competition_out")
 @competition_arbiter_required
 def put_out(request: HttpRequest, competition: Competition, entry_id: int) -> HttpResponse:
     """Put a competitor out of the competition; the row asks first."""

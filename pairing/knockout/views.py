@@ -14,7 +14,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Entry, Tournament
@@ -26,7 +25,7 @@ from pairing.engines import knockout as ko
 from pairing.knockout import services as service
 from pairing.knockout.models import Bracket
 from pairing.rounds.services import ConfirmationNeeded, RoundError, draft_token
-from pairing.rounds.swapped_page import SwappedPage
+from pairing.rounds.swapped_page import Answers, SwappedPage
 
 routes = Routes("arbiter/t/<int:tournament_id>/bracket/")
 #: The public bracket and its PDF, in every language (arbiter/urls.py's i18n_patterns).
@@ -109,8 +108,7 @@ def bracket_context(sheet: service.BracketSheet) -> dict:
     }
 
 
-@routes.path("", name="bracket")
-@require_GET
+@routes.get("", name="bracket")
 @tournament_arbiter_required
 def bracket_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if not tournament.pairing_system.has_page("bracket"):
@@ -128,37 +126,36 @@ def _posted_seeds(request: HttpRequest) -> dict[int, int | None] | None:
     return chosen if chosen else None
 
 
-def _seeds_refused(
-    request: HttpRequest, tournament: Tournament, chosen: dict, error: service.SeedsRefused
-) -> HttpResponse:
-    """The page again with the arbiter's own choice kept and the clashing seeds marked (a
-    redirect would show the seeds saved before instead: none at all the first time)."""
-    return PAGE.render(
-        request,
-        tournament,
-        error=str(error),
-        seed_of={entry: seed for entry, seed in chosen.items() if seed},
-        duplicates=error.duplicates,
-        unsaved=True,
-    )
+def _seeds_refused(request: HttpRequest, tournament: Tournament, chosen: dict) -> Answers:
+    """Seeds refused: the page again with the arbiter's own choice kept and the clashing seeds
+    marked (a redirect would show the seeds saved before instead: none at all the first time)."""
+
+    def again(error: service.SeedsRefused) -> HttpResponse:
+        return PAGE.render(
+            request,
+            tournament,
+            error=str(error),
+            seed_of={entry: seed for entry, seed in chosen.items() if seed},
+            duplicates=error.duplicates,
+            unsaved=True,
+        )
+
+    return {service.SeedsRefused: again}
 
 
-@routes.path("seeds/", name="bracket_seeds")
-@require_POST
+@routes.post("seeds/", name="bracket_seeds")
 @tournament_arbiter_required
 def seeds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     chosen = _posted_seeds(request) or {}
-    try:
-        service.set_seeds(request.user, tournament, chosen, seen=_seen(request))
-    except service.SeedsRefused as error:
-        return _seeds_refused(request, tournament, chosen, error)
-    except RoundError as error:
-        return PAGE.fail(request, tournament, str(error))
-    return PAGE.done(request, tournament)
+    return PAGE.act(
+        request,
+        tournament,
+        lambda: service.set_seeds(request.user, tournament, chosen, seen=_seen(request)),
+        _seeds_refused(request, tournament, chosen),
+    )
 
 
-@routes.path("rules/", name="bracket_rules")
-@require_POST
+@routes.post("rules/", name="bracket_rules")
 @tournament_arbiter_required
 def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The event's draw rules: the system by field size, and where the seeds and byes go."""
@@ -183,8 +180,7 @@ def rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("place/", name="bracket_place")
-@require_POST
+@routes.post("place/", name="bracket_place")
 @tournament_arbiter_required
 def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry, slot = request.POST.get("entry", ""), request.POST.get("slot", "")
@@ -199,8 +195,7 @@ def place(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("draw/", name="bracket_draw")
-@require_POST
+@routes.post("draw/", name="bracket_draw")
 @tournament_arbiter_required
 def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     system = request.POST.get("system", "")
@@ -213,8 +208,15 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if fixed_seeds not in ("", "ijf", "international"):
         fixed_seeds = ""
     chosen = _posted_seeds(request)
-    try:
-        service.draw_bracket(
+
+    def confirm_first(refused: ConfirmationNeeded) -> HttpResponse:
+        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
+        return PAGE.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
+
+    return PAGE.act(
+        request,
+        tournament,
+        lambda: service.draw_bracket(
             request.user,
             tournament,
             system=system,
@@ -224,38 +226,33 @@ def draw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             seeds=chosen,
             seen=_seen(request),
             confirm=request.POST.get("confirm") == "yes",
-        )
-    except service.SeedsRefused as error:
-        return _seeds_refused(request, tournament, chosen or {}, error)
-    except ConfirmationNeeded as refused:
-        again = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
-        return PAGE.render(request, tournament, confirm_draw={"lost": refused.lost, **again})
-    except RoundError as error:
-        return PAGE.fail(request, tournament, str(error))
-    return PAGE.done(request, tournament)
+        ),
+        {**_seeds_refused(request, tournament, chosen or {}), ConfirmationNeeded: confirm_first},
+    )
 
 
-@routes.path("undraw/", name="bracket_undraw")
-@require_POST
+@routes.post("undraw/", name="bracket_undraw")
 @tournament_arbiter_required
 def undraw(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Back to seeding while no match is fought; the page asks first."""
-    try:
-        service.undo_draw(
+
+    def confirm_first(refused: ConfirmationNeeded) -> HttpResponse:
+        return PAGE.render(request, tournament, confirm_undraw={"lost": refused.lost})
+
+    return PAGE.act(
+        request,
+        tournament,
+        lambda: service.undo_draw(
             request.user,
             tournament,
             seen=_seen(request),
             confirm=request.POST.get("confirm") == "yes",
-        )
-    except ConfirmationNeeded as refused:
-        return PAGE.render(request, tournament, confirm_undraw={"lost": refused.lost})
-    except RoundError as error:
-        return PAGE.fail(request, tournament, str(error))
-    return PAGE.done(request, tournament)
+        ),
+        {ConfirmationNeeded: confirm_first},
+    )
 
 
-@routes.path("bout/", name="bracket_bout")
-@require_POST
+@routes.post("bout/", name="bracket_bout")
 @tournament_arbiter_required
 def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     match = request.POST.get("match", "")
@@ -263,21 +260,24 @@ def bout(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if _whole(match) is None or not (_whole(winner) is not None or winner == ""):
         return PAGE.fail(request, tournament, _("Choose the winner of a match."))
     confirm = request.POST.get("confirm_reset") == "1"
-    try:
-        service.record_bout(
+
+    def reset_first(error: service.ResetNeeded) -> HttpResponse:
+        pending = {"match": match, "winner": winner, "matches": error.matches}
+        return PAGE.render(request, tournament, error=str(error), reset=pending)
+
+    return PAGE.act(
+        request,
+        tournament,
+        lambda: service.record_bout(
             request.user,
             tournament,
             int(match),
             int(winner) if winner else None,
             confirm_reset=confirm,
             seen=_seen(request),
-        )
-    except service.ResetNeeded as error:
-        pending = {"match": match, "winner": winner, "matches": error.matches}
-        return PAGE.render(request, tournament, error=str(error), reset=pending)
-    except RoundError as error:
-        return PAGE.fail(request, tournament, str(error))
-    return PAGE.done(request, tournament)
+        ),
+        {service.ResetNeeded: reset_first},
+    )
 
 
 def _seen(request: HttpRequest) -> str:
@@ -342,8 +342,7 @@ PAGE = SwappedPage(
 )
 
 
-@public_routes.path("bracket/", name="public_bracket")
-@require_GET
+@public_routes.get("bracket/", name="public_bracket")
 def public_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket and the medals as they stand, for everyone."""
     tournament = public_tournament(tournament_id)
@@ -365,8 +364,7 @@ def bracket_pdf_made(tournament: Tournament) -> Made:
     return bracket_pdf(tournament, service.sheet(tournament)), "application/pdf", disposition
 
 
-@routes.path("pdf/", name="bracket_pdf")
-@require_GET
+@routes.get("pdf/", name="bracket_pdf")
 @tournament_arbiter_required
 def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The bracket or pool sheet to print, for the arbiter (published or not)."""
@@ -374,8 +372,7 @@ def arbiter_bracket_pdf(request: HttpRequest, tournament: Tournament) -> HttpRes
     return HttpResponse(pdf, content_type=content_type, headers=headers)
 
 
-@public_routes.path("bracket.pdf", name="public_bracket_pdf")
-@require_GET
+@public_routes.get("bracket.pdf", name="public_bracket_pdf")
 def public_bracket_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The bracket or pool sheet of a published category, for everyone, kept like its page."""
     tournament = public_tournament(tournament_id)

@@ -9,7 +9,6 @@ and the page reloads.
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Bye, Entry, Game, Round, TiebreakRules, Tournament
@@ -26,15 +25,13 @@ from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
 routes = Routes("arbiter/t/<int:tournament_id>/monrad/")
 
 
-@routes.path("", name="monrad")
-@require_GET
+@routes.get("", name="monrad")
 @tournament_arbiter_required
 def monrad_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.render(request, tournament)
 
 
-@routes.path("check-in/", name="monrad_check_in")
-@require_POST
+@routes.post("check-in/", name="monrad_check_in")
 @tournament_arbiter_required
 def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry = posted_entry(tournament, request.POST.get("entry"))
@@ -44,8 +41,7 @@ def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("late/", name="monrad_late_member")
-@require_POST
+@routes.post("late/", name="monrad_late_member")
 @tournament_arbiter_required
 @once_per_submission
 def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -58,8 +54,7 @@ def late_member(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("games/<int:game_id>/result/", name="monrad_result")
-@require_POST
+@routes.post("games/<int:game_id>/result/", name="monrad_result")
 @tournament_arbiter_required
 def result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id, round__tournament=tournament)
@@ -68,8 +63,7 @@ def result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpRe
     return PAGE.act(request, tournament, lambda: record_result(request.user, game, value, expected))
 
 
-@routes.path("settings/", name="monrad_settings")
-@require_POST
+@routes.post("settings/", name="monrad_settings")
 @tournament_arbiter_required
 def update_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     fields = ("scoring", "bye_value", "tie_order", "tiebreak")
@@ -79,8 +73,7 @@ def update_settings(request: HttpRequest, tournament: Tournament) -> HttpRespons
     )
 
 
-@routes.path("cards/<int:entry_id>/", name="monrad_card")
-@require_GET
+@routes.get("cards/<int:entry_id>/", name="monrad_card")
 @tournament_arbiter_required
 def member_card(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
     """A member's card: every evening's opponent, colour, result and points."""

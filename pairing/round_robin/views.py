@@ -10,7 +10,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
@@ -23,15 +22,13 @@ from pairing.round_robin.models import LotDrawing
 routes = Routes("arbiter/t/<int:tournament_id>/drawing/")
 
 
-@routes.path("", name="drawing")
-@require_GET
+@routes.get("", name="drawing")
 @tournament_arbiter_required
 def drawing_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _render(request, tournament, envelope=request.GET.get("envelope"))
 
 
-@routes.path("start/", name="drawing_start")
-@require_POST
+@routes.post("start/", name="drawing_start")
 @tournament_arbiter_required
 def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = StartDrawingForm(request.POST)
@@ -44,55 +41,33 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("pick/", name="drawing_pick")
-@require_POST
+@routes.post("pick/", name="drawing_pick")
 @tournament_arbiter_required
 def pick(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = PickForm(request.POST)
-    drawing = LotDrawing.objects.filter(tournament=tournament).first()
-    if not form.is_valid() or drawing is None:
-        return _fail(request, tournament, _("Choose an envelope and a number."))
-    data = form.cleaned_data
-    return _act(
-        request,
-        tournament,
-        lambda: service.record_pick(
-            request.user, drawing, data["step"], data["envelope"], data["number"]
-        ),
-    )
+    refusal = _("Choose an envelope and a number.")
+    return _posted_step(request, tournament, PickForm, service.record_pick, refusal)
 
 
-@routes.path("random/", name="drawing_random")
-@require_POST
+@routes.post("random/", name="drawing_random")
 @tournament_arbiter_required
 def draw_at_random(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = StepForm(request.POST)
-    drawing = LotDrawing.objects.filter(tournament=tournament).first()
-    if not form.is_valid() or drawing is None:
-        return _fail(request, tournament, _("The page was out of date; here is the drawing now."))
-    return _act(
-        request,
-        tournament,
-        lambda: service.draw_for_player(request.user, drawing, form.cleaned_data["step"]),
-    )
+    refusal = _("The page was out of date; here is the drawing now.")
+    return _posted_step(request, tournament, StepForm, service.draw_for_player, refusal)
 
 
-@routes.path("undo/", name="drawing_undo")
-@require_POST
+@routes.post("undo/", name="drawing_undo")
 @tournament_arbiter_required
 def undo(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _on_drawing(request, tournament, service.undo_last_pick)
 
 
-@routes.path("restart/", name="drawing_restart")
-@require_POST
+@routes.post("restart/", name="drawing_restart")
 @tournament_arbiter_required
 def restart(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _on_drawing(request, tournament, service.restart_drawing)
 
 
-@routes.path("confirm/", name="drawing_confirm")
-@require_POST
+@routes.post("confirm/", name="drawing_confirm")
 @tournament_arbiter_required
 def confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     drawing = LotDrawing.objects.filter(tournament=tournament).first()
@@ -117,6 +92,17 @@ def confirm(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         response["HX-Redirect"] = target
         return response
     return redirect(target)
+
+
+def _posted_step(request, tournament, form_class, step, refusal: str) -> HttpResponse:
+    """``step(user, drawing, **data)`` on the drawing with the ``data`` posted in ``form_class``
+    (its fields are the step's arguments); ``refusal`` is the message when the form is not valid
+    or there is no drawing."""
+    form = form_class(request.POST)
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    if not form.is_valid() or drawing is None:
+        return _fail(request, tournament, refusal)
+    return _act(request, tournament, lambda: step(request.user, drawing, **form.cleaned_data))
 
 
 def _on_drawing(request, tournament, action) -> HttpResponse:

@@ -17,6 +17,10 @@ from django.urls import reverse
 from arbiter.core import fide_mode
 from arbiter.core.models import Entry, Tournament
 
+#: The pages that answer some refusals of a change instead of its message: refusal class ->
+#: ``(error) -> page``.
+Answers = dict[type[Exception], Callable[[Exception], HttpResponse]]
+
 
 @dataclass(frozen=True)
 class SwappedPage:
@@ -65,13 +69,24 @@ class SwappedPage:
         )
 
     def act(
-        self, request: HttpRequest, tournament: Tournament, change: Callable, **saved
+        self,
+        request: HttpRequest,
+        tournament: Tournament,
+        change: Callable,
+        answers: Answers | None = None,
+        **saved,
     ) -> HttpResponse:
+        """Make ``change``, then :meth:`done`. A refusal shows its message (:meth:`fail`), unless
+        ``answers`` holds a page for its kind (refusal class -> ``(error) -> page``): the
+        question that asks to confirm, or the form again with what the arbiter chose."""
         try:
             change()
         except fide_mode.NeedsConfirmation as needs:
             return self.confirm(request, tournament, needs)
         except (fide_mode.RefusedInFideMode, *self.refusals) as error:
+            for kind, answer in (answers or {}).items():
+                if isinstance(error, kind):
+                    return answer(error)
             return self.fail(request, tournament, str(error))
         return self.done(request, tournament, **saved)
 

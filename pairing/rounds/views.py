@@ -8,10 +8,12 @@ deletion that loses a public round or results answers with what it would lose an
 confirms.
 """
 
+from collections.abc import Callable
+from functools import partial
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_POST
 
 from arbiter.core import engine_text, fide_mode
 from arbiter.core.access import tournament_arbiter_required
@@ -20,7 +22,7 @@ from arbiter.platform import jobs
 from arbiter.platform.routes import Routes
 from pairing.rounds import services as lifecycle
 from pairing.rounds.jobs import PAIRING_ROUND, next_round_number, round_page
-from pairing.rounds.swapped_page import SwappedPage, posted_entry, posted_int
+from pairing.rounds.swapped_page import Answers, SwappedPage, posted_entry, posted_int
 
 routes = Routes("arbiter/t/<int:tournament_id>/rounds/")
 
@@ -33,19 +35,26 @@ def _page(tournament: Tournament) -> SwappedPage:
 
 
 def _act_on_round(
-    request: HttpRequest, tournament: Tournament, number: int, change
+    request: HttpRequest,
+    tournament: Tournament,
+    number: int,
+    change: Callable[..., object],
+    *args,
+    answers: Answers | None = None,
 ) -> HttpResponse:
-    """Run ``change(round, seen)`` on round ``number`` as the page saw it."""
+    """Run ``change(user, round, *args, seen=seen)`` on round ``number`` as the page saw it
+    (``seen``, its token); ``answers`` as :meth:`SwappedPage.act`."""
     page = _page(tournament)
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None:
         return page.fail(request, tournament, lifecycle.gone_message(tournament, number))
     seen = request.POST.get("seen", "")
-    return page.act(request, tournament, lambda: change(round_, seen))
+    return page.act(
+        request, tournament, lambda: change(request.user, round_, *args, seen=seen), answers
+    )
 
 
-@routes.path("pair/", name="round_pair")
-@require_POST
+@routes.post("pair/", name="round_pair")
 @tournament_arbiter_required
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Queue the pairing of the next round as a background job (arbiter/platform/jobs.py), or join
@@ -88,8 +97,7 @@ def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return page.done(request, tournament, notice=notice, joined=True)
 
 
-@routes.path("<int:number>/swap/", name="round_swap")
-@require_POST
+@routes.post("<int:number>/swap/", name="round_swap")
 @tournament_arbiter_required
 def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Swap two players of a draft, named by entry (``first``, ``second``) or by the starting
@@ -105,12 +113,7 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
     else:
         first = posted_entry(tournament, request.POST.get("first"))
         second = posted_entry(tournament, request.POST.get("second"))
-    return _act_on_round(
-        request,
-        tournament,
-        number,
-        lambda round_, seen: lifecycle.swap_players(request.user, round_, first, second, seen=seen),
-    )
+    return _act_on_round(request, tournament, number, lifecycle.swap_players, first, second)
 
 
 def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
@@ -128,51 +131,35 @@ def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
     return entry
 
 
-@routes.path("<int:number>/colours/", name="round_colours")
-@require_POST
+@routes.post("<int:number>/colours/", name="round_colours")
 @tournament_arbiter_required
 def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """One board's colours as the arbiter set them: ``white`` is who gets White."""
     board = posted_int(request.POST.get("board"))
     white = posted_entry(tournament, request.POST.get("white"))
-    return _act_on_round(
-        request,
-        tournament,
-        number,
-        lambda round_, seen: lifecycle.set_colours(request.user, round_, board, white, seen=seen),
-    )
+    return _act_on_round(request, tournament, number, lifecycle.set_colours, board, white)
 
 
-@routes.path("<int:number>/publish/", name="round_publish")
-@require_POST
+@routes.post("<int:number>/publish/", name="round_publish")
 @tournament_arbiter_required
 def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    return _act_on_round(
-        request,
-        tournament,
-        number,
-        lambda round_, seen: lifecycle.publish_round(request.user, round_, seen=seen),
-    )
+    return _act_on_round(request, tournament, number, lifecycle.publish_round)
 
 
-@routes.path("<int:number>/delete/", name="round_delete")
-@require_POST
+@routes.post("<int:number>/delete/", name="round_delete")
 @tournament_arbiter_required
 def delete(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Delete the last round; one that is public or has results needs a second press that
     confirms the loss."""
-    page = _page(tournament)
-    round_ = Round.objects.filter(tournament=tournament, number=number).first()
-    if round_ is None:
-        return page.fail(request, tournament, lifecycle.gone_message(tournament, number))
-    seen = request.POST.get("seen", "")
-    try:
-        lifecycle.delete_last_round(
-            request.user, round_, seen=seen, confirm=request.POST.get("confirm") == "yes"
-        )
-    except lifecycle.ConfirmationNeeded as refused:
-        confirm = {"number": number, "lost": refused.lost, "seen": seen}
-        return page.render(request, tournament, confirm_delete=confirm)
-    except page.refusals as error:
-        return page.fail(request, tournament, str(error))
-    return page.done(request, tournament)
+
+    def confirm_first(refused: lifecycle.ConfirmationNeeded) -> HttpResponse:
+        confirm = {"number": number, "lost": refused.lost, "seen": request.POST.get("seen", "")}
+        return _page(tournament).render(request, tournament, confirm_delete=confirm)
+
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        partial(lifecycle.delete_last_round, confirm=request.POST.get("confirm") == "yes"),
+        answers={lifecycle.ConfirmationNeeded: confirm_first},
+    )

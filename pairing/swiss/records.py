@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from arbiter.core.models import Entry, Tournament
-from arbiter.core.services.audit import record
+from arbiter.core.services.audit import record, save_recorded
 from arbiter.core.systems import System
 from pairing.engines.messages import N_
 from pairing.rounds.services import RoundError, locked_tournament
@@ -131,15 +131,9 @@ def set_baku_acceleration(user, tournament: Tournament, on: bool) -> None:
         raise SwissError(
             gettext("Players have accelerations of their own: remove them before choosing Baku.")
         )
-    tournament.baku_acceleration = on
-    tournament.save(update_fields=["baku_acceleration"])
-    record(
-        user,
-        tournament,
-        "tournament.acceleration",
-        f"Baku acceleration {'on' if on else 'off'}",
-        before={"baku_acceleration": not on},
-        after={"baku_acceleration": on},
+    summary = f"Baku acceleration {'on' if on else 'off'}"
+    save_recorded(
+        user, tournament, "tournament.acceleration", summary, tournament, baku_acceleration=on
     )
 
 
@@ -162,16 +156,9 @@ def set_initial_colour(user, tournament: Tournament, colour: str) -> None:
         return
     if tournament.rounds.exists():
         raise SwissError(gettext("The initial colour is chosen before round 1 is paired."))
-    before = tournament.initial_colour
-    tournament.initial_colour = colour
-    tournament.save(update_fields=["initial_colour"])
-    record(
-        user,
-        tournament,
-        "tournament.initial_colour",
-        f"Top player's colour in round 1: {INITIAL_COLOURS[colour]}",
-        before={"initial_colour": before},
-        after={"initial_colour": colour},
+    summary = f"Top player's colour in round 1: {INITIAL_COLOURS[colour]}"
+    save_recorded(
+        user, tournament, "tournament.initial_colour", summary, tournament, initial_colour=colour
     )
 
 

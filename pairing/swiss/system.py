@@ -9,6 +9,7 @@ from pairing.rounds import services as rounds
 from pairing.rounds.demo import play_rounds
 from pairing.swiss import services, views
 from pairing.swiss.models import EnginePairing
+from pairing.swiss.reasons import pairing_reasons
 from pairing.swiss.trf.export import engine_system
 
 
@@ -45,6 +46,7 @@ SWISS_DUTCH = PairingSystem(
     round_page="swiss",
     swapped_page=views.PAGE,
     engine_record=EnginePairing,
+    pairing_reasons=pairing_reasons,
     publish_notes=services.publish_notes,
     demo=pair_swiss,
     stored=(

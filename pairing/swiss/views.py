@@ -10,7 +10,6 @@ from django.shortcuts import get_object_or_404
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Bye, Game, Round, Tournament
@@ -28,15 +27,13 @@ from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, Pla
 routes = Routes("arbiter/t/<int:tournament_id>/swiss/")
 
 
-@routes.path("", name="swiss")
-@require_GET
+@routes.get("", name="swiss")
 @tournament_arbiter_required
 def swiss_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.render(request, tournament)
 
 
-@routes.path("attendance/", name="swiss_player_record")
-@require_POST
+@routes.post("attendance/", name="swiss_player_record")
 @tournament_arbiter_required
 def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entry = posted_entry(tournament, request.POST.get("entry"))
@@ -53,8 +50,7 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("missed-rounds/", name="swiss_missed_rounds")
-@require_POST
+@routes.post("missed-rounds/", name="swiss_missed_rounds")
 @tournament_arbiter_required
 def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """A late entrant's missed rounds: half a point each, or back to nothing."""
@@ -67,8 +63,7 @@ def missed_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("forbid/", name="swiss_forbid")
-@require_POST
+@routes.post("forbid/", name="swiss_forbid")
 @tournament_arbiter_required
 @once_per_submission
 def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -79,16 +74,14 @@ def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("forbid/<int:pair_id>/remove/", name="swiss_allow")
-@require_POST
+@routes.post("forbid/<int:pair_id>/remove/", name="swiss_allow")
 @tournament_arbiter_required
 def allow(request: HttpRequest, tournament: Tournament, pair_id: int) -> HttpResponse:
     pair = get_object_or_404(ForbiddenPair, pk=pair_id, tournament=tournament)
     return PAGE.act(request, tournament, lambda: records.allow_pair(request.user, pair))
 
 
-@routes.path("acceleration/", name="swiss_acceleration")
-@require_POST
+@routes.post("acceleration/", name="swiss_acceleration")
 @tournament_arbiter_required
 def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     on = request.POST.get("baku") == "on"
@@ -97,8 +90,7 @@ def acceleration(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("accelerate/", name="swiss_accelerate")
-@require_POST
+@routes.post("accelerate/", name="swiss_accelerate")
 @tournament_arbiter_required
 def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Acceleration points for one player in a range of rounds (0 removes them)."""
@@ -113,8 +105,7 @@ def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-@routes.path("initial-colour/", name="swiss_initial_colour")
-@require_POST
+@routes.post("initial-colour/", name="swiss_initial_colour")
 @tournament_arbiter_required
 def initial_colour(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The top player's colour in round 1: drawn by lot, White or Black (C.04.3 art. 5.2.5)."""

@@ -8,7 +8,6 @@ through the round lifecycle, the pages, the backup and the exports every system 
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
@@ -39,8 +38,7 @@ def play(user, tournament: Tournament) -> None:
     rounds.pair_next_round(user, tournament)
 
 
-@routes.path("", name="dummy_page")
-@require_GET
+@routes.get("", name="dummy_page")
 @tournament_arbiter_required
 def dummy_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The system's own page: its rounds, as plain text."""

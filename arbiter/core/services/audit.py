@@ -52,3 +52,15 @@ def record(
     if tournament is not None and moves_version:
         tournament_changed(tournament)
     return entry
+
+
+def save_recorded(
+    user, tournament: Tournament | None, action: str, summary: str, row: models.Model, **fields
+) -> AuditEntry:
+    """Set ``fields`` on ``row``, save them, and :func:`record` the change with their values
+    before and after."""
+    before = {name: getattr(row, name) for name in fields}
+    for name, value in fields.items():
+        setattr(row, name, value)
+    row.save(update_fields=list(fields))
+    return record(user, tournament, action, summary, before=before, after=fields)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext
 
 from arbiter.core import fide_mode
 from arbiter.core.models import Game, Round, Tournament
-from arbiter.core.services.audit import record
+from arbiter.core.services.audit import record, save_recorded
 from pairing.engines import results
 
 
@@ -188,14 +188,8 @@ def _update_round_state(user, round_: Round) -> None:
     state = Round.State.COMPLETE if complete else Round.State.PUBLISHED
     if round_.state == state:
         return
-    before = round_.state
-    round_.state = state
-    round_.save(update_fields=["state"])
-    record(
-        user,
-        round_.tournament,
-        "round.complete" if complete else "round.reopen",
-        f"Round {round_.number} {'complete' if complete else 'reopened: a result was cleared'}",
-        before={"state": before},
-        after={"state": state},
+    action = "round.complete" if complete else "round.reopen"
+    summary = (
+        f"Round {round_.number} {'complete' if complete else 'reopened: a result was cleared'}"
     )
+    save_recorded(user, round_.tournament, action, summary, round_, state=state)

@@ -13,6 +13,7 @@ from arbiter.core.models import (
     tiebreak_rules_for,
 )
 from arbiter.core.services.audit import record, snapshot
+from arbiter.core.services.entries import renumber_by_rating
 from arbiter.core.services.status import has_begun
 from arbiter.core.systems import SYSTEMS
 
@@ -30,8 +31,13 @@ TOURNAMENT_FIELDS = [
     "tiebreak_rules",
     "tiebreaks",
     "unrated_rating",
+    "rating_method",
+    "national_federation",
+    "initial_order_by_lot",
     "is_published",
 ]
+#: The settings of the initial order (C.04.2), fixed once a round is paired from it.
+INITIAL_ORDER_FIELDS = ("rating_method", "national_federation", "initial_order_by_lot")
 
 
 class TournamentError(Exception):
@@ -46,6 +52,20 @@ def system_change_refused(tournament: Tournament, system: str) -> str:
     return gettext(
         "The system cannot change once the tournament has begun: it stays %(system)s."
     ) % {"system": tournament.get_system_display()}
+
+
+def initial_order_change_refused(tournament: Tournament, data: dict) -> str:
+    """Why the initial order's settings cannot change ("" when they can): the rounds were
+    paired by the starting numbers it gave, and a late entrant is ranked among them by it."""
+    changed = any(
+        name in data and data[name] != getattr(tournament, name) for name in INITIAL_ORDER_FIELDS
+    )
+    if not changed or not tournament.rounds.exists():
+        return ""
+    return gettext(
+        "The initial order (rating method, national list, drawing of lots) cannot change once a "
+        "round is paired: the starting numbers of the rounds come from it."
+    )
 
 
 @transaction.atomic
@@ -80,7 +100,9 @@ def create_tournament(user, data: dict) -> Tournament:
 @transaction.atomic
 def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    refused = system_change_refused(tournament, data.get("system", tournament.system))
+    refused = system_change_refused(
+        tournament, data.get("system", tournament.system)
+    ) or initial_order_change_refused(tournament, data)
     if refused:
         raise TournamentError(refused)
     before = snapshot(tournament, TOURNAMENT_FIELDS)
@@ -96,6 +118,8 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
     tournament.save()
     after = snapshot(tournament, TOURNAMENT_FIELDS)
     changed = {k: v for k, v in after.items() if before[k] != v}
+    if any(name in changed for name in INITIAL_ORDER_FIELDS):
+        renumber_by_rating(tournament)  # no round yet: the numbers follow the new order
     if changed:
         record(
             user,

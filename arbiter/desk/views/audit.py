@@ -8,7 +8,6 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Tournament
@@ -67,8 +66,7 @@ def audit_diff(before: Any, after: Any) -> list[dict[str, str]]:
 ACTION_PREFIX = re.compile(r"[\w.-]{0,50}", re.ASCII)
 
 
-@routes.path("audit/", name="audit_log")
-@require_GET
+@routes.get("audit/", name="audit_log")
 @tournament_arbiter_required
 def audit_log(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every audit entry of the tournament, newest first, 100 a page, filtered by an action

@@ -4,7 +4,6 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Tournament
 from arbiter.platform.routes import Routes
@@ -13,8 +12,7 @@ from judo.models import Competition
 routes = Routes("arbiter/")
 
 
-@routes.path("", name="dashboard")
-@require_GET
+@routes.get("", name="dashboard")
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
     # A competition's categories are tournaments too: they are listed under their competition

@@ -6,9 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
 
-from arbiter.core import engine_text
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.links import url_for_ids
 from arbiter.core.models import BackgroundJob, Entry, Tournament
@@ -17,14 +15,13 @@ from arbiter.core.services import entries as service
 from arbiter.desk.forms import EntryForm, PlayerListImportForm
 from arbiter.desk.import_jobs import IMPORTING
 from arbiter.desk.player_lists import COLUMNS
-from arbiter.platform import jobs
 from arbiter.platform.routes import Routes
+from arbiter.platform.views.jobs import start_import, started_job_redirect
 
 routes = Routes("arbiter/t/<int:tournament_id>/players/")
 
 
-@routes.path("", name="players")
-@require_http_methods(["GET", "POST"])
+@routes.form("", name="players")
 @tournament_arbiter_required
 @once_per_submission
 def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -51,8 +48,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, template, context)
 
 
-@routes.path("<int:entry_id>/", name="player_edit")
-@require_http_methods(["GET", "POST"])
+@routes.form("<int:entry_id>/", name="player_edit")
 @tournament_arbiter_required
 def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
     """A player's details; a correction that would move published numbers asks first, as a
@@ -72,8 +68,7 @@ def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
     )
 
 
-@routes.path("<int:entry_id>/withdraw/", name="player_withdraw")
-@require_POST
+@routes.post("<int:entry_id>/withdraw/", name="player_withdraw")
 @tournament_arbiter_required
 def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
     """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row. A
@@ -137,8 +132,7 @@ def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]
     return entries
 
 
-@routes.path("<int:entry_id>/delete/", name="player_delete")
-@require_POST
+@routes.post("<int:entry_id>/delete/", name="player_delete")
 @tournament_arbiter_required
 def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
     """A player entered by mistake: the first press shows what goes with them (and whose
@@ -161,8 +155,7 @@ def delete_player(request: HttpRequest, tournament: Tournament, entry_id: int) -
     return redirect("players", tournament_id=tournament.pk)
 
 
-@routes.path("import/", name="players_import")
-@require_http_methods(["GET", "POST"])
+@routes.form("import/", name="players_import")
 @tournament_arbiter_required
 @once_per_submission
 def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -170,31 +163,17 @@ def import_players(request: HttpRequest, tournament: Tournament) -> HttpResponse
     form = PlayerListImportForm(request.POST or None, request.FILES or None)
     line_errors = []
     if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["text"]
         # Checked and saved by a background job (arbiter/desk/import_jobs.py); one already done (a
         # short list, a fast worker) answers at once, as before.
-        try:
-            job, joined = jobs.start(
-                request.user,
-                "player_import",
-                IMPORTING,
-                tournament=tournament,
-                payload=text,
-            )
-        except jobs.TooManyJobs as refused:
-            form.add_error(None, str(refused))
-        else:
-            if joined:
-                form.add_error(None, _importing_already(job))
-            elif job.active:
-                return redirect("job", job_id=job.pk)
-            elif job.state == BackgroundJob.State.DONE:
-                messages.success(request, engine_text.translate(job.message))
-                return redirect(job.result_url)
-            else:
-                line_errors = job.options.get("details", [])
-                if not line_errors:
-                    form.add_error(None, job.message)
+        job, joined = start_import(request, form, "player_import", IMPORTING, tournament=tournament)
+        if joined:
+            form.add_error(None, _importing_already(job))
+        elif job is not None:
+            if (started := started_job_redirect(request, job)) is not None:
+                return started
+            line_errors = job.options.get("details", [])
+            if not line_errors:
+                form.add_error(None, job.message)
     return render(
         request,
         "arbiter/player_import.html",

@@ -8,7 +8,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.core import fide_mode
 from arbiter.core.access import tournament_arbiter_required
@@ -23,8 +22,7 @@ from pairing.engines import results
 routes = Routes("arbiter/t/<int:tournament_id>/")
 
 
-@routes.path("rounds/", name="rounds")
-@require_GET
+@routes.get("rounds/", name="rounds")
 @tournament_arbiter_required
 def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Every round with its state and how many of its games have a result."""
@@ -37,8 +35,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "arbiter/rounds.html", {"tournament": tournament, "rounds": round_list})
 
 
-@routes.path("rounds/<int:number>/", name="round_detail")
-@require_GET
+@routes.get("rounds/<int:number>/", name="round_detail")
 @tournament_arbiter_required
 def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """The boards in board order with a result control each, then the byes."""
@@ -79,8 +76,7 @@ def _no_rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return redirect(reverse(page.url_name, args=[tournament.pk, *page.args]))
 
 
-@routes.path("games/<int:game_id>/result/", name="record_result")
-@require_POST
+@routes.post("games/<int:game_id>/result/", name="record_result")
 @tournament_arbiter_required
 def record_result(request: HttpRequest, tournament: Tournament, game_id: int) -> HttpResponse:
     """Save one board's result (empty clears it); HTMX swaps only that board's row."""
@@ -154,8 +150,7 @@ def _result_answer(request, tournament: Tournament, game: Game, error: str | Non
     return redirect(f"{url}#board-{game.board}")
 
 
-@routes.path("rounds/<int:number>/result/", name="quick_result")
-@require_POST
+@routes.post("rounds/<int:number>/result/", name="quick_result")
 @tournament_arbiter_required
 def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Keyboard entry: board number, result, Enter. The page sends the result it shows on that

@@ -5,7 +5,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods, require_POST
 
 from arbiter.core.access import chief_arbiter_required, tournament_arbiter_required
 from arbiter.core.models import Tournament, TournamentArbiter
@@ -17,8 +16,7 @@ from arbiter.platform.routes import Routes
 routes = Routes("arbiter/")
 
 
-@routes.path("new/", name="tournament_create")
-@require_http_methods(["GET", "POST"])
+@routes.form("new/", name="tournament_create")
 @login_required
 @once_per_submission
 def create(request: HttpRequest) -> HttpResponse:
@@ -32,8 +30,7 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(request, "arbiter/tournament_form.html", {"form": form})
 
 
-@routes.path("t/<int:tournament_id>/settings/", name="tournament_settings")
-@require_http_methods(["GET", "POST"])
+@routes.form("t/<int:tournament_id>/settings/", name="tournament_settings")
 @tournament_arbiter_required
 def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament)
@@ -48,8 +45,7 @@ def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _render_settings(request, tournament, form, DeputyForm())
 
 
-@routes.path("t/<int:tournament_id>/delete/", name="tournament_delete")
-@require_http_methods(["GET", "POST"])
+@routes.form("t/<int:tournament_id>/delete/", name="tournament_delete")
 @chief_arbiter_required
 def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Delete the whole tournament: the page lists what goes, the chief arbiter types its name."""
@@ -70,8 +66,7 @@ def delete(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "arbiter/tournament_delete.html", context)
 
 
-@routes.path("t/<int:tournament_id>/arbiters/add/", name="deputy_add")
-@require_POST
+@routes.post("t/<int:tournament_id>/arbiters/add/", name="deputy_add")
 @chief_arbiter_required
 @once_per_submission
 def add_deputy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -87,8 +82,7 @@ def add_deputy(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _render_settings(request, tournament, TournamentForm(instance=tournament), deputy_form)
 
 
-@routes.path("t/<int:tournament_id>/arbiters/<int:staff_id>/remove/", name="deputy_remove")
-@require_POST
+@routes.post("t/<int:tournament_id>/arbiters/<int:staff_id>/remove/", name="deputy_remove")
 @chief_arbiter_required
 def remove_deputy(request: HttpRequest, tournament: Tournament, staff_id: int) -> HttpResponse:
     try:

@@ -9,6 +9,7 @@ JavaScript the page refreshes itself every two seconds while the job waits or ru
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -31,6 +32,31 @@ def _may_see(user, job: BackgroundJob) -> bool:
         job.tournament_id is not None
         and TournamentArbiter.objects.filter(tournament_id=job.tournament_id, user=user).exists()
     )
+
+
+def start_import(
+    request: HttpRequest, form: Form, kind: str, title: str, **fields
+) -> tuple[BackgroundJob | None, bool]:
+    """Start the job of ``kind`` that imports the text of the valid upload ``form`` (its
+    ``text``), as :func:`arbiter.platform.jobs.start`: the job and whether it was under way
+    already; ``(None, False)``, the refusal on the form, when the arbiter has too many."""
+    try:
+        return jobs.start(request.user, kind, title, payload=form.cleaned_data["text"], **fields)
+    except jobs.TooManyJobs as refused:
+        form.add_error(None, str(refused))
+        return None, False
+
+
+def started_job_redirect(request: HttpRequest, job: BackgroundJob) -> HttpResponse | None:
+    """Where a page that has just started ``job`` sends the arbiter: to the job's page while it
+    waits or runs, to where its outcome shows (with its message) once it is done; None when it
+    failed, for the page to say why."""
+    if job.active:
+        return redirect("job", job_id=job.pk)
+    if job.state == BackgroundJob.State.DONE:
+        messages.success(request, engine_text.translate(job.message))
+        return redirect(job.result_url)
+    return None
 
 
 @require_GET

@@ -13,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Round, Tournament
 from arbiter.core.standings import COUNTED_STATES, public_standings
@@ -30,6 +29,7 @@ from arbiter.public.exports import (
     tournament_document,
 )
 from pairing.swiss.trf.export import RatingReportWaits, trf_file
+from pairing.swiss.trf.verify import round_trf
 
 routes = Routes("t/<int:tournament_id>/export/")
 
@@ -57,8 +57,7 @@ def _csv_download(request, tournament, name: str, rows, suffix: str) -> HttpResp
     return public_download(request, tournament, name, params, make)
 
 
-@routes.path("players.csv", name="export_players")
-@require_GET
+@routes.get("players.csv", name="export_players")
 def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
@@ -68,8 +67,7 @@ def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _csv_download(request, tournament, "players.csv", rows, "-players.csv")
 
 
-@routes.path("results.csv", name="export_results")
-@require_GET
+@routes.get("results.csv", name="export_results")
 def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
@@ -79,8 +77,7 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _csv_download(request, tournament, "results.csv", rows, "-results.csv")
 
 
-@routes.path("tournament.json", name="export_json")
-@require_GET
+@routes.get("tournament.json", name="export_json")
 def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
@@ -91,8 +88,7 @@ def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return public_download(request, tournament, "tournament.json", {}, make)
 
 
-@routes.path("trf/<str:flavour>/", name="export_trf")
-@require_GET
+@routes.get("trf/<str:flavour>/", name="export_trf")
 def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     """The complete rounds of a Swiss or a round robin as the FIDE rating report file; refused
     (409, saying why) once every round is played while an adjourned game has no result (FIDE's
@@ -112,6 +108,34 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
         return HttpResponse(str(waiting), status=409, content_type="text/plain; charset=utf-8")
 
 
+def round_trf_name(number: int) -> str:
+    return f"round-{number}.trf"
+
+
+def verifiable(tournament: Tournament) -> bool:
+    """Its rounds are paired by an engine that the public can run on the round's TRF."""
+    system = tournament.pairing_system
+    return system.trf_export and system.pairer is not None
+
+
+@routes.get("round-<int:number>.trf", name="export_round_trf")
+def round_trf_view(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """A published round as it was paired, for anyone to check with the free pairing checker
+    (pairing/swiss/trf/verify.py)."""
+    tournament = public_tournament(tournament_id)
+    if not verifiable(tournament):
+        raise Http404(_("No TRF export for this tournament."))
+
+    def make() -> Made:
+        get_object_or_404(Round, tournament=tournament, number=number, state__in=COUNTED_STATES)
+        text = round_trf(tournament, number)
+        # named as the command on the round's page names it
+        named = {"Content-Disposition": f'attachment; filename="{round_trf_name(number)}"'}
+        return text, "text/plain; charset=utf-8", named
+
+    return public_download(request, tournament, f"round-{number}.trf", {}, make)
+
+
 def round_pdf_made(tournament: Tournament, number: int) -> Made:
     """The pairing list of a public round (a task may write it: arbiter/platform/public_pdf.py)."""
     round_ = get_object_or_404(
@@ -128,8 +152,7 @@ def standings_pdf_made(tournament: Tournament, through: int | None) -> Made:
     return pdf, "application/pdf", attachment(tournament, f"-standings-r{table.through_round}.pdf")
 
 
-@routes.path("round-<int:number>.pdf", name="export_round_pdf")
-@require_GET
+@routes.get("round-<int:number>.pdf", name="export_round_pdf")
 def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
@@ -153,8 +176,7 @@ def round_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResp
     )
 
 
-@routes.path("standings.pdf", name="export_standings_pdf")
-@require_GET
+@routes.get("standings.pdf", name="export_standings_pdf")
 def standings_pdf_view(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings after the round asked for (``?round=N``), else after the last one."""
     tournament = public_tournament(tournament_id)

@@ -1,5 +1,9 @@
 """A player's card, chess-results' `art=9`: who they are, where they stand, round by round.
 
+Under each round the engine paired, why the player got that opponent and colour, in the reader's
+language (the engine's explanation; arbiter/core/engine_text.py), or that the arbiter changed
+the round's pairing by hand.
+
 Rounds are the public ones only. Each line: round, board, colour, the opponent with number and
 rating, the opponent's points now, and the player's own result (1 ½ 0; + and - for forfeits, which
 show no colour as on chess-results); a bye reads "bye" with the points it gave.
@@ -13,7 +17,6 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Entry, Game
 from arbiter.core.standings import (
@@ -43,10 +46,13 @@ class CardLine:
     forfeit: bool = False
     absent: str = ""  # "bye" or "not paired"
     bye_kind: str = ""
+    #: Why the engine paired the player so (its explanation), when it did and the arbiter
+    #: changed nothing; ``by_hand`` when the arbiter changed the round's pairing.
+    why: dict | None = None
+    by_hand: bool = False
 
 
-@routes.path("players/<int:entry_id>/", name="player_card")
-@require_GET
+@routes.get("players/<int:entry_id>/", name="player_card")
 def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     """One player's summary and rounds; the URL names the entry, which a late entry never moves."""
     tournament = public_tournament(tournament_id)
@@ -69,9 +75,13 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
             for bye in counted_byes(tournament).filter(entry=entry).select_related("round")
         }
         scoring = rule_set(tournament).scoring
+        explains = tournament.pairing_system.pairing_reasons
+        reasons = explains(tournament, entry) if explains else {}
         lines = []
         for number, _ in rounds:
             line = CardLine(round=number)
+            line.why = reasons.get(number)
+            line.by_hand = number in reasons and reasons[number] is None
             if number in games:
                 game: Game = games[number]
                 white = game.white_id == entry.pk
@@ -148,8 +158,7 @@ def _placed_card(tournament, entry: Entry) -> dict:
 SEARCH_LENGTH = 100
 
 
-@routes.path("search/", name="public_search")
-@require_GET
+@routes.get("search/", name="public_search")
 def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Find a player by part of their name (or their starting number), as chess-results offers:
     each match links to the player's card. One query on the tournament's entries."""

@@ -12,7 +12,6 @@ from decimal import Decimal
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language, gettext
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Entry, Game, Round
 from arbiter.core.pairing_lists import public_pairings, withdrawn_by
@@ -21,6 +20,7 @@ from arbiter.core.templatetags.chess import points as points_text
 from arbiter.platform.public_live import live_page, public_tournament
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
+from arbiter.public.views.exports import round_trf_name, verifiable
 from pairing.engines.collation import name_key
 
 routes = Routes("t/<int:tournament_id>/")
@@ -98,8 +98,7 @@ def alphabetical(games, byes, unpaired: list[Entry], federation: str = "") -> li
     )
 
 
-@routes.path("rounds/<int:number>/", name="public_round")
-@require_GET
+@routes.get("rounds/<int:number>/", name="public_round")
 def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """One round's pairings and results, by board or alphabetical ("find my board")."""
     tournament = public_tournament(tournament_id)
@@ -138,6 +137,8 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
             "order": order,
             "rounds": rounds,
         }
+        if verifiable(tournament):
+            context["check_command"] = f"python -m pairing check {round_trf_name(number)}"
         if order == "alpha":
             context["lines"] = alphabetical(games, byes, unpaired, tournament.federation)
         return context

@@ -8,7 +8,6 @@ system without rounds (a knockout category) is ranked by its placings instead: 1
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
 
 from arbiter.core.models import Tournament
 from arbiter.core.standings import (
@@ -26,8 +25,7 @@ from arbiter.public.names import add_names
 routes = Routes("t/<int:tournament_id>/")
 
 
-@routes.path("standings/", name="public_standings")
-@require_GET
+@routes.get("standings/", name="public_standings")
 def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ranking after the last round with every result in (with any result, where the system
     follows its round live), or after `?round=n` of a public round; the heading says which round

@@ -11,7 +11,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
 
 from arbiter.core.crosstable import crosstable
 from arbiter.core.models import Entry, Tournament, TournamentArbiter
@@ -29,12 +28,13 @@ STARTING_LIST_ORDERS = ("rating", "number", "alpha")
 
 
 def starting_list(tournament: Tournament, order: str) -> list[Entry]:
-    """The entries by rating (the initial ranking: rating, title, name; C.04.2), by starting
+    """The entries by rating (the initial ranking: tournament rating, title, then name or lot;
+    C.04.2), by starting
     number (as drawn, for a round robin or a Monrad), or alphabetically in the alphabet of the
     tournament's federation (pairing/engines/collation.py)."""
     entries = list(tournament.entries.all())
     if order == "rating":
-        return sorted(entries, key=initial_ranking_key)
+        return sorted(entries, key=initial_ranking_key(tournament))
     if order == "alpha":
         return sorted(
             entries, key=lambda e: (name_key(e.name, tournament.federation, get_language()), e.pk)
@@ -60,8 +60,7 @@ def tournaments_version() -> str:
     )
 
 
-@routes.path("", name="home")
-@require_GET
+@routes.get("", name="home")
 def home(request: HttpRequest) -> HttpResponse:
     """The published tournaments with their numbers of players, and the published competition
     days (their categories are reached through them): counted once per change of any tournament
@@ -84,8 +83,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return kept_response(request, "home", tournaments_version(), "home", make)
 
 
-@routes.path("t/<int:tournament_id>/", name="tournament")
-@require_GET
+@routes.get("t/<int:tournament_id>/", name="tournament")
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The tournament header and its starting list: by rating, by starting (or card) number,
     alphabetical; it opens in the system's order (a Monrad's cards, a round robin's drawn
@@ -113,8 +111,7 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return live_page(request, tournament, "public/tournament.html", "list", {"order": order}, build)
 
 
-@routes.path("t/<int:tournament_id>/crosstable/", name="crosstable")
-@require_GET
+@routes.get("t/<int:tournament_id>/crosstable/", name="crosstable")
 def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Berger's grid for a round robin, one column per round otherwise; points and rank."""
     tournament = public_tournament(tournament_id)

@@ -46,6 +46,7 @@ from pairing.swiss.trf.columns import (
     is_federation_code,
 )
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
+from pairing.swiss.trf.national import national_lines
 
 BLANK = TrfResult(None, " ", " ")
 
@@ -222,7 +223,7 @@ def tournament_trf(
                 requested.items(), key=lambda item: (item[0][1], "HZF".index(item[0][0]))
             )
         ),
-        other_lines=other,
+        other_lines=(*other, *national_lines(tournament, entries)),
         **own,
     )
 

@@ -51,6 +51,7 @@ from pairing.engines.trf import (
 from pairing.swiss.models import Acceleration, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.columns import birth_year, block_text, entry_sex, entry_title
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
+from pairing.swiss.trf.national import read_national
 
 #: Unrated games (W D L) and games of less than one move are read as 1 = 0.
 _SAME_AS = {"W": "1", "D": "=", "L": "0"}
@@ -94,6 +95,8 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     parsed = parse_trf(text, limits)
     markers = set(parsed.bye_markers)
     parsed = replace(parsed, players=tuple(p for p in parsed.players if p.number not in markers))
+    national = read_national(parsed.other_lines, lines)
+    parsed = replace(parsed, other_lines=national.rest)
     _check_supported(parsed, lines)
     rounds, records = _rounds(parsed, lines)
     _check_entries(parsed)
@@ -126,6 +129,8 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
         status=Tournament.Status.RUNNING if rounds else Tournament.Status.PREPARING,
         baku_acceleration=parsed.system.upper().endswith("_BAKU"),
         initial_colour=parsed.initial_colour,
+        rating_method=national.method,
+        national_federation=national.federation,
     )
     TournamentArbiter.objects.create(
         tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
@@ -133,6 +138,14 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     entries = {p.number: _entry(tournament, p) for p in parsed.players}
     for number in withdrawn:
         entries[number].withdrawn = True
+    for number, rating in national.ratings.items():
+        if number not in entries:
+            raise TrfError(
+                _line_of(lines, (national.federation,)),
+                5,
+                gettext("national rating for unknown player %(number)s") % {"number": number},
+            )
+        entries[number].national_rating = rating
     Entry.objects.bulk_create(entries.values())
     _store_rounds(tournament, rounds, entries, parsed)
     _store_as_written(tournament, parsed, rounds, entries)

@@ -5,20 +5,17 @@ creating a tournament); the download is for the tournament's own arbiters. The p
 belongs to the public pages.
 """
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods
 
-from arbiter.core import engine_text
 from arbiter.core.access import tournament_arbiter_required
-from arbiter.core.models import BackgroundJob, Tournament
+from arbiter.core.models import Tournament
 from arbiter.core.once import once_per_submission
-from arbiter.platform import jobs
 from arbiter.platform.routes import Routes
+from arbiter.platform.views.jobs import start_import, started_job_redirect
 from pairing.swiss.trf.export import RatingReportWaits, trf_file
 from pairing.swiss.trf.forms import TrfImportForm
 from pairing.swiss.trf.jobs import IMPORTING
@@ -29,8 +26,7 @@ routes = Routes("arbiter/")
 FORMATS = {"2026": (False, ""), "16": (True, "-trf16")}
 
 
-@routes.path("import-trf/", name="trf_import")
-@require_http_methods(["GET", "POST"])
+@routes.form("import-trf/", name="trf_import")
 @login_required
 @once_per_submission
 def import_page(request: HttpRequest) -> HttpResponse:
@@ -38,29 +34,21 @@ def import_page(request: HttpRequest) -> HttpResponse:
     file is reported with its line and nothing is saved."""
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["text"]
-        try:
-            job, _ = jobs.start(
-                request.user,
-                "trf_import",
-                IMPORTING,
-                payload=text,
-                options={"name": form.cleaned_data["name"].strip()},
-            )
-        except jobs.TooManyJobs as refused:
-            form.add_error(None, str(refused))
-            return render(request, "pairing/trf_import.html", {"form": form})
-        if job.active:
-            return redirect("job", job_id=job.pk)
-        if job.state == BackgroundJob.State.DONE:
-            messages.success(request, engine_text.translate(job.message))
-            return redirect(job.result_url)
-        form.add_error(None, job.message)
+        job, _ = start_import(
+            request,
+            form,
+            "trf_import",
+            IMPORTING,
+            options={"name": form.cleaned_data["name"].strip()},
+        )
+        if job is not None:
+            if (started := started_job_redirect(request, job)) is not None:
+                return started
+            form.add_error(None, job.message)
     return render(request, "pairing/trf_import.html", {"form": form})
 
 
-@routes.path("t/<int:tournament_id>/trf/<str:flavour>/", name="trf_export")
-@require_GET
+@routes.get("t/<int:tournament_id>/trf/<str:flavour>/", name="trf_export")
 @tournament_arbiter_required
 def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpResponse:
     """The complete rounds as a TRF file (a round still without all its results is left out);

@@ -569,3 +569,19 @@ def test_two_restores_of_one_file_at_once_make_one_copy(tmp_path, mid_round, mon
     assert "exists already" in refusal or "busy with another restore" in refusal, refusal
     assert Tournament.objects.filter(name="Trondheim Open").count() == 1
     assert Entry.objects.count() == 10
+
+
+def test_the_initial_order_and_national_ratings_are_restored_identical(tmp_path, trondheim_open):
+    """Q145/Q146: the method, the national list, the drawing of lots and its seed, and every
+    national rating come back, so the restored tournament ranks its players as before."""
+    trondheim_open.rating_method = "NIDOF"
+    trondheim_open.national_federation = "NOR"
+    trondheim_open.initial_order_by_lot = True
+    trondheim_open.save()
+    trondheim_open.entries.filter(name__startswith="Player 07").update(national_rating=2499)
+    before, after, _ = back_up_and_restore(tmp_path, [trondheim_open])
+    assert after == before
+    restored = Tournament.objects.get()
+    assert (restored.rating_method, restored.national_federation) == ("NIDOF", "NOR")
+    assert (restored.initial_order_by_lot, restored.lots_seed) == (True, trondheim_open.lots_seed)
+    assert restored.entries.get(national_rating=2499).name.startswith("Player 07")

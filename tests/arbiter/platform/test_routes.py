@@ -5,7 +5,6 @@ its method or access check refused."""
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpResponse
-from django.views.decorators.http import require_GET, require_POST
 
 from arbiter.platform.routes import Routes, patterns_of
 
@@ -14,28 +13,32 @@ other = Routes("other/")
 misplaced = Routes("misplaced/")
 
 
-@routes.path("", name="thing")
-@require_GET
+@routes.get("", name="thing")
 def thing(request, thing_id):
     return HttpResponse()
 
 
-@routes.path("a.csv", name="thing_a", kwargs={"what": "a"})
-@routes.path("b.csv", name="thing_b", kwargs={"what": "b"})
-@require_GET
+@routes.get("a.csv", name="thing_a", kwargs={"what": "a"})
+@routes.get("b.csv", name="thing_b", kwargs={"what": "b"})
 def download(request, thing_id, what):
     return HttpResponse(what)
 
 
-@other.path("", name="other")
-@require_POST
+@other.post("", name="other")
 def other_page(request):
     return HttpResponse()
 
 
-@require_POST
-@misplaced.path("", name="misplaced")
-def below_its_method(request):
+def access_check(view):
+    def checked(request, *args, **kwargs):
+        return view(request, *args, **kwargs)
+
+    return checked
+
+
+@access_check
+@misplaced.get("", name="misplaced")
+def below_its_access_check(request):
     return HttpResponse()
 
 
@@ -53,6 +56,27 @@ def test_several_modules_patterns_follow_one_another():
     assert names == ["other", "thing", "thing_b", "thing_a"]
 
 
-def test_a_route_below_the_views_method_or_access_check_is_refused():
-    with pytest.raises(ImproperlyConfigured, match="below_its_method: misplaced's route"):
+def test_a_route_below_the_views_access_check_is_refused():
+    with pytest.raises(ImproperlyConfigured, match="below_its_access_check: misplaced's route"):
         misplaced.urlpatterns  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("view", "arguments", "allowed", "refused"),
+    [
+        (thing, {"thing_id": 1}, ["GET", "HEAD"], ["POST", "PUT"]),
+        (other_page, {}, ["POST"], ["GET", "DELETE"]),
+    ],
+)
+def test_a_route_answers_its_methods_only(rf, view, arguments, allowed, refused):
+    for method in allowed:
+        assert view(rf.generic(method, "/"), **arguments).status_code == 200
+    for method in refused:
+        assert view(rf.generic(method, "/"), **arguments).status_code == 405
+
+
+def test_one_view_at_two_addresses_answers_the_same_methods():
+    twice = Routes("twice/")
+    page = twice.get("a/", name="a")(lambda request: HttpResponse())
+    with pytest.raises(ImproperlyConfigured, match="other methods"):
+        twice.post("b/", name="b")(page)

@@ -12,10 +12,11 @@ APP = TrfLimits(players=5000, rounds=99, acceleration_cells=495_000)
 
 
 def refusal(text: str, limits: TrfLimits = APP) -> str:
-    start = time.monotonic()
+    # CPU time of this process: the work the refusal costs, whatever else the machine runs.
+    start = time.process_time()
     with pytest.raises(TrfError) as raised:
         parse_trf(text, limits)
-    assert time.monotonic() - start < 1
+    assert time.process_time() - start < 1
     return str(raised.value)
 
 

@@ -60,8 +60,12 @@ SERVICE_MODULES = [
 NOT_AUDITED = {
     "arbiter.core.services.tournaments.leaving_fide_mode": "states the warnings, changes nothing",
     "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
+    "arbiter.core.services.tournaments.initial_order_change_refused": "reads why it cannot change",
     "arbiter.core.services.audit.record": "the audit writer itself",
     "arbiter.core.services.audit.snapshot": "reads an instance's fields",
+    "arbiter.core.services.audit.save_recorded": (
+        "the audit writer for a row's changed fields, a step of its callers' transactions"
+    ),
     "arbiter.core.services.entries.initial_ranking_key": "a sort key",
     "arbiter.core.services.entries.numbers_follow_ranking": "reads the rounds",
     "arbiter.core.services.entries.late_entry_renumbering": "reads what a late entry would move",
@@ -69,8 +73,8 @@ NOT_AUDITED = {
     "arbiter.core.services.entries.deletion_moves": "reads what a deletion would move",
     "arbiter.core.services.entries.moves_seen": "words moves for a page",
     "arbiter.core.services.entries.renumber_by_rating": (
-        "a step of add_entry, update_entry, import_entries and swiss.pair_round, in their "
-        "transaction and audited by their entries"
+        "a step of add_entry, update_entry, import_entries, update_tournament and "
+        "swiss.pair_round, in their transaction and audited by their entries"
     ),
     "arbiter.core.services.entries.check_open_for_entries": "a check that raises",
     "arbiter.core.services.entries.deletion_refused": "reads why an entry cannot be deleted",
@@ -253,6 +257,9 @@ TOURNAMENT_AFTER = {
     "tiebreak_rules": "2026",
     "tiebreaks": "",
     "unrated_rating": None,
+    "rating_method": "FIDE",
+    "national_federation": "",
+    "initial_order_by_lot": False,
     "is_published": False,
 }
 
@@ -313,6 +320,7 @@ ENTRY_AFTER = {
     "federation": "NOR",
     "club": "",
     "rating": 1800,
+    "national_rating": 0,
     "fide_id": None,
     "birth_year": None,
 }

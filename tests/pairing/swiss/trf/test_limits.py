@@ -18,9 +18,10 @@ IMPORT = reverse("trf_import")
 
 
 def refused_page(client, data: dict) -> str:
-    start = time.monotonic()
+    # CPU time of this process: the work the refusal costs, whatever else the machine runs.
+    start = time.process_time()
     response = client.post(IMPORT, data)
-    assert time.monotonic() - start < 1
+    assert time.process_time() - start < 1
     assert response.status_code in (200, 413)
     assert not Tournament.objects.exists() and not Entry.objects.exists()
     assert not AuditEntry.objects.exists()

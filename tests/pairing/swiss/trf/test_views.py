@@ -57,7 +57,7 @@ def test_a_bad_file_shows_its_line_on_the_form_and_saves_nothing(anna_client):
     response = anna_client.post(IMPORT, {"text": small_trf().replace("4 w 1", "4 w X")})
     html = response.content.decode()
     assert response.status_code == 200 and 'id="import-errors"' in html
-    assert "The file was not imported. Line 4, column 99: unknown result code" in html
+    assert "The file was not imported. Line 4, column 99: round 1: results" in html
     assert "Aas, Kari" in html  # the pasted text stays in the form
     assert not Tournament.objects.exists() and not Entry.objects.exists()
 

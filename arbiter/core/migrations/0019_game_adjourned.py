@@ -22,7 +22,7 @@ def _on_sqlite(statements):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("arbiter", "0017_fide_mode")]
+    dependencies = [("arbiter", "0018_initial_order")]
 
     operations = [
         migrations.RunPython(_on_sqlite(triggers.SQLITE_REVERSE), _on_sqlite(triggers.SQLITE)),
