@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 
@@ -124,18 +125,39 @@ def trf_note(kind: str, round_number: int, text: str) -> str:
     most 300 characters as the audit log keeps it."""
     line = f"### {kind} @ Round {round_number}: {' '.join(text.split())}"
     plain = "".join(c for c in unicodedata.normalize("NFKD", line) if not unicodedata.combining(c))
-    return _UNSAFE.sub("?", plain)[:300]
+    return _UNSAFE.sub("?", plain)[:300].rstrip()
+
+
+#: The records that speak of a round's pairing: deleting the round (to pair it again) clears
+#: them (Q65: unpairing a round clears its MPA record; an imported round paired again is no
+#: longer the file's).
+CLEARED_WITH_ROUND = frozenset({"MPA", "Import"})
+_NOTE = re.compile(r"^### (\S+) @ Round (\d+):")
 
 
 def trf_notes(tournament) -> list[str]:
-    """The tournament's ``###`` records in the order they were written, for its TRF exports."""
+    """The tournament's ``###`` records in the order they were written, for its TRF exports;
+    a record of :data:`CLEARED_WITH_ROUND` is left out once its round was deleted after it
+    (``round.delete`` in the audit log)."""
     from arbiter.core.models import AuditEntry
 
-    return list(
-        AuditEntry.objects.filter(tournament=tournament, after__has_key="trf_note")
+    entries = (
+        AuditEntry.objects.filter(tournament=tournament)
+        .filter(Q(after__has_key="trf_note") | Q(action="round.delete"))
         .order_by("at", "id")
-        .values_list("after__trf_note", flat=True)
+        .values_list("action", "before", "after")
     )
+    notes: list[tuple[str, int, str]] = []
+    for action, before, after in entries:
+        if action == "round.delete":
+            deleted = (before or {}).get("round", 0)
+            notes = [n for n in notes if n[0] not in CLEARED_WITH_ROUND or n[1] < deleted]
+            continue
+        note = after["trf_note"]
+        found = _NOTE.match(note)
+        kind, number = (found.group(1), int(found.group(2))) if found else ("", 0)
+        notes.append((kind, number, note))
+    return [note for _kind, _number, note in notes]
 
 
 def repost(post, needs: NeedsConfirmation) -> dict:

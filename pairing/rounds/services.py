@@ -34,6 +34,7 @@ from arbiter.core.services.audit import record
 from arbiter.core.services.results import adjourn_unfinished
 from arbiter.core.standings import adjourned_games, games_text
 from pairing.engines.messages import N_
+from pairing.rounds.manual_pairing import manual_pairing_warnings
 
 
 class RoundError(Exception):
@@ -444,15 +445,19 @@ def _save_edit(user, round_: Round, slots: dict[int, Slot], action: str, summary
 
 
 @transaction.atomic
-def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
+def publish_round(user, round_: Round, *, seen: str | None = None, confirmation: str = "") -> Round:
     """Make the draft the arbiter saw public: its pairings show at once and results can be
-    entered. The system's notes on it (warnings, repeats) go into the audit entry."""
+    entered. The system's notes on it (warnings, repeats) go into the audit entry. A draft that
+    differs from the engine's pairing is published only after the level-4 confirmation, and
+    its TRF records the differences (``### MPA``, pairing/rounds/manual_pairing.py)."""
     tournament, round_ = locked_round(round_)
     check_seen(round_, seen)
     if round_.state != Round.State.DRAFT:
         raise RoundError(
             gettext("Round %(number)s is already published.") % {"number": round_.number}
         )
+    manual = manual_pairing_warnings(round_)
+    fide_mode.require(tournament.fide_mode, manual, confirmation)
     system = tournament.pairing_system
     notes: list[str] = system.publish_notes(user, round_) if system.publish_notes else []
     round_.state = Round.State.PUBLISHED
@@ -471,6 +476,7 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
         "round.publish",
         summary,
         after={"state": round_.state, "warnings": notes},
+        trf_note=manual[0].trf_note if manual else "",
     )
     return round_
 

@@ -59,15 +59,6 @@ class SwappedPage:
         messages.error(request, error)
         return redirect(reverse(self.url_name, args=[tournament.pk]))
 
-    def confirm(
-        self, request: HttpRequest, tournament: Tournament, needs: fide_mode.NeedsConfirmation
-    ) -> HttpResponse:
-        """The page (its section for HTMX) with the warnings the change waits on and the form
-        that posts it again, confirmed (``templates/arbiter/_rule_warnings.html``)."""
-        return self.render(
-            request, tournament, action=request.path, **fide_mode.repost(request.POST, needs)
-        )
-
     def act(
         self,
         request: HttpRequest,
@@ -81,14 +72,28 @@ class SwappedPage:
         question that asks to confirm, or the form again with what the arbiter chose."""
         try:
             change()
-        except fide_mode.NeedsConfirmation as needs:
-            return self.confirm(request, tournament, needs)
-        except (fide_mode.RefusedInFideMode, *self.refusals) as error:
+        except (*self.refusals, fide_mode.RefusedInFideMode) as error:
             for kind, answer in (answers or {}).items():
                 if isinstance(error, kind):
                     return answer(error)
             return self.fail(request, tournament, str(error))
+        except fide_mode.NeedsConfirmation as needs:
+            return self.confirm(request, tournament, needs)
         return self.done(request, tournament, **saved)
+
+    def confirm(
+        self, request: HttpRequest, tournament: Tournament, needs: fide_mode.NeedsConfirmation
+    ) -> HttpResponse:
+        """The page (HTMX: its section) with the warnings the rules attach to the change, and
+        the form that posts it again confirmed (``arbiter/_rule_warnings.html``, in the
+        section's ``needs``); cancelling goes back to the page."""
+        return self.render(
+            request,
+            tournament,
+            **fide_mode.repost(request.POST, needs),
+            action=request.path,
+            cancel=reverse(self.url_name, args=[tournament.pk]),
+        )
 
 
 def posted_int(value) -> int:

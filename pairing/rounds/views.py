@@ -41,16 +41,20 @@ def _act_on_round(
     change: Callable[..., object],
     *args,
     answers: Answers | None = None,
+    **options,
 ) -> HttpResponse:
-    """Run ``change(user, round, *args, seen=seen)`` on round ``number`` as the page saw it
-    (``seen``, its token); ``answers`` as :meth:`SwappedPage.act`."""
+    """Run ``change(user, round, *args, seen=seen, **options)`` on round ``number`` as the page
+    saw it (``seen``, its token); ``answers`` as :meth:`SwappedPage.act`."""
     page = _page(tournament)
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None:
         return page.fail(request, tournament, lifecycle.gone_message(tournament, number))
     seen = request.POST.get("seen", "")
     return page.act(
-        request, tournament, lambda: change(request.user, round_, *args, seen=seen), answers
+        request,
+        tournament,
+        lambda: change(request.user, round_, *args, seen=seen, **options),
+        answers,
     )
 
 
@@ -143,7 +147,13 @@ def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
 @routes.post("<int:number>/publish/", name="round_publish")
 @tournament_arbiter_required
 def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    return _act_on_round(request, tournament, number, lifecycle.publish_round)
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lifecycle.publish_round,
+        confirmation=request.POST.get("confirmation", ""),
+    )
 
 
 @routes.post("<int:number>/delete/", name="round_delete")

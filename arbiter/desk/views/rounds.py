@@ -113,6 +113,7 @@ def _confirm_result(request, tournament: Tournament, game: Game, needs) -> HttpR
         "round": game.round,
         "game": game,
         "action": game.result_url,
+        "cancel": reverse("round_detail", args=[tournament.pk, game.round.number]),
         **fide_mode.repost(request.POST, needs),
     }
     if request.htmx:

@@ -3,6 +3,7 @@ pages: pair, swap, publish, result, delete."""
 
 from django.core.management.base import CommandError
 
+from arbiter.core.fide_mode import NeedsConfirmation
 from arbiter.core.models import Round, Tournament
 from arbiter.core.services.results import record_result
 from pairing.engines.results import RESULTS
@@ -19,7 +20,12 @@ class Command(ArbiterCommand):
         swap = actions.add_parser("swap", help="swap two players (starting numbers) in the draft")
         swap.add_argument("first", type=int)
         swap.add_argument("second", type=int)
-        actions.add_parser("publish", help="publish the draft")
+        publish = actions.add_parser("publish", help="publish the draft")
+        publish.add_argument(
+            "--confirmation",
+            default="",
+            help="the token the previous run printed: confirms the warnings it listed",
+        )
         result = actions.add_parser("result", help="enter a result: ROUND BOARD RESULT")
         result.add_argument("round", type=int)
         result.add_argument("board", type=int)
@@ -55,7 +61,18 @@ class Command(ArbiterCommand):
         return "\n".join(["Swapped."] + [f"warning: {w.message}" for w in warnings])
 
     def publish(self, user, tournament: Tournament, options: dict) -> str:
-        round_ = lifecycle.publish_round(user, self.last_round(tournament), seen=None)
+        """A draft that differs from the engine's pairing is published on the third run: the
+        first lists the differences, the second what the TRF records (level 4, Q69)."""
+        try:
+            round_ = lifecycle.publish_round(
+                user, self.last_round(tournament), seen=None, confirmation=options["confirmation"]
+            )
+        except NeedsConfirmation as needs:
+            lines = [f"level {int(w.level)}: {w.message}" for w in needs.warnings]
+            if needs.step == 2:
+                lines += [f"the TRF will record: {w.trf_note}" for w in needs.warnings]
+            lines.append(f"to go on: publish --confirmation {needs.token}")
+            raise CommandError("\n".join(lines)) from needs
         return f"Round {round_.number} published."
 
     def result(self, user, tournament: Tournament, options: dict) -> str:

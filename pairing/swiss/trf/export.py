@@ -19,8 +19,9 @@ from dataclasses import replace
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from arbiter.core.models import Bye, Entry, Game, Round, Tournament
-from arbiter.core.standings import ZERO, adjourned_games, games_text, rule_set
+from arbiter.core import fide_mode
+from arbiter.core.models import Bye, Entry, Game, Round, TiebreakRules, Tournament
+from arbiter.core.standings import ZERO, adjourned_games, games_text, rule_set, tiebreak_codes
 from pairing.engines import standings as engine
 from pairing.engines.results import DRAW_GAME
 from pairing.engines.results import from_code as result_from_code
@@ -112,7 +113,20 @@ def trf_file(
     )
     if legacy and not more and _imported_without_rounds(tournament):
         trf = replace(trf, rounds=0)  # a TRF-16 file without XXR comes back without it
-    return write_trf(trf, legacy=legacy), rounds
+    return write_trf(_with_paper_trail(tournament, trf, legacy), legacy=legacy), rounds
+
+
+def _with_paper_trail(tournament: Tournament, trf: TrfTournament, legacy: bool) -> TrfTournament:
+    """The rating report's own records: TRF-2026's ``202``, the tie-breaks (MTB26 codes, as
+    C.07 ranks the standings: ``BH/C1,BH,SB``) unless an imported file wrote its own; then the
+    ``###`` records of the audit log (arbiter/core/fide_mode.py), after the header records, in
+    the order written (spec §1.3: manual pairings, imports, leaving FIDE mode ...)."""
+    lines = list(trf.other_lines)
+    club = tournament.tiebreak_rules == TiebreakRules.CLUB
+    if not legacy and not club and not any(raw[:3] == "202" for raw in lines):
+        lines.append("202 " + ",".join(c.replace("-", "/") for c in tiebreak_codes(tournament)))
+    lines += fide_mode.trf_notes(tournament)
+    return replace(trf, other_lines=tuple(lines))
 
 
 def _imported_without_rounds(tournament: Tournament) -> bool:
@@ -379,15 +393,11 @@ def _header_lines(
     for code, field_name in (("012", "name"), ("042", "start_date"), ("052", "end_date")):
         fields[field_name] = own.pop(code, "")
     lines[:0] = [f"{code} {text}" for code, text in own.items() if text]
-    paired_here = list(
-        EnginePairing.objects.filter(
-            round__tournament=tournament, round__number__lte=through_round
-        ).values_list("round__number", "edited")
-    )
+    paired_here = EnginePairing.objects.filter(
+        round__tournament=tournament, round__number__lte=through_round
+    ).exists()
     if source is None or (paired_here and not any(r[:3] == "182" for r in lines)):
         lines.append(f"182 {tournament.pairing_system.trf_program}")
-    for round_number in sorted(number for number, edited in paired_here if edited):
-        lines.append(f"### round {round_number}: pairing changed by the arbiter after the engine")
     return fields, tuple(lines)
 
 

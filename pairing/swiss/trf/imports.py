@@ -50,6 +50,7 @@ from pairing.engines.trf import (
 )
 from pairing.swiss.models import Acceleration, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.columns import birth_year, block_text, entry_sex, entry_title
+from pairing.swiss.trf.import_check import adjustments, check_rounds, note_rounds
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
 from pairing.swiss.trf.national import read_national
 
@@ -80,7 +81,9 @@ class _Round:
 
 @transaction.atomic
 def import_trf(user, text: str, *, name: str = "") -> Tournament:
-    """Create a FIDE Dutch Swiss from TRF text, with ``user`` as its chief arbiter.
+    """Create a FIDE Dutch Swiss from TRF text, with ``user`` as its chief arbiter, in FIDE
+    mode (Q56); every round is checked against the pairing rules, and what the import made of
+    the file's gaps is listed, in its audit entry (pairing/swiss/trf/import_check.py).
 
     Players keep their starting numbers; every round played is stored as a published round
     (complete when all its boards have a result: only the last may lack some). A last column
@@ -94,6 +97,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     limits = trf_limits()
     parsed = parse_trf(text, limits)
     markers = set(parsed.bye_markers)
+    marker_players = [p for p in parsed.players if p.number in markers]
     parsed = replace(parsed, players=tuple(p for p in parsed.players if p.number not in markers))
     national = read_national(parsed.other_lines, lines)
     parsed = replace(parsed, other_lines=national.rest)
@@ -131,6 +135,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
         initial_colour=parsed.initial_colour,
         rating_method=national.method,
         national_federation=national.federation,
+        fide_mode=True,  # Q56: a tournament created by import starts in FIDE mode
     )
     TournamentArbiter.objects.create(
         tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
@@ -163,6 +168,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     )
     forbidden = _forbidden_pairs(tournament, parsed, played, entries, user, lines)
     ForbiddenPair.objects.bulk_create(forbidden)
+    checks = check_rounds(parsed, rules)  # Q54: every imported round against the rules
     record(
         user,
         tournament,
@@ -179,8 +185,11 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
             "forbidden_pairs": len(forbidden),
             "accelerations": len(accelerations),
             "bye_markers_left_out": sorted(markers),
+            "adjustments": adjustments(parsed, marker_players, planned, withdrawn),
+            "round_checks": {str(number): found for number, found in checks.items()},
         },
     )
+    note_rounds(user, tournament, checks)
     return tournament
 
 

@@ -1,4 +1,5 @@
-"""Tournament report files: create a Swiss from a TRF, and download a Swiss as TRF-2026 or TRF-16.
+"""Tournament report files: create a Swiss from a TRF (and see what the import found in it),
+and download a Swiss as TRF-2026 or TRF-16.
 
 The import page is open to every arbiter (whoever imports becomes the chief arbiter, as when
 creating a tournament); the download is for the tournament's own arbiters. The public export
@@ -18,6 +19,7 @@ from arbiter.platform.routes import Routes
 from arbiter.platform.views.jobs import start_import, started_job_redirect
 from pairing.swiss.trf.export import RatingReportWaits, trf_file
 from pairing.swiss.trf.forms import TrfImportForm
+from pairing.swiss.trf.import_check import import_report
 from pairing.swiss.trf.jobs import IMPORTING
 
 routes = Routes("arbiter/")
@@ -46,6 +48,22 @@ def import_page(request: HttpRequest) -> HttpResponse:
                 return started
             form.add_error(None, job.message)
     return render(request, "pairing/trf_import.html", {"form": form})
+
+
+@routes.get("t/<int:tournament_id>/trf-import/", name="trf_import_report")
+@tournament_arbiter_required
+def import_report_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """What the import made of the file (Q48, Q50) and each round's check against the pairing
+    rules (Q54), a round that breaks them under its level-3 warning (Q55): keep the
+    tournament, or delete it."""
+    report = import_report(tournament)
+    if report is None:
+        raise Http404(_("This tournament was not imported from a TRF."))
+    return render(
+        request,
+        "pairing/trf_import_report.html",
+        {"tournament": tournament, "report": report, "warning": report.warning()},
+    )
 
 
 @routes.get("t/<int:tournament_id>/trf/<str:flavour>/", name="trf_export")

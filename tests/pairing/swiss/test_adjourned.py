@@ -122,10 +122,12 @@ def test_q163_a_decisive_result_for_an_adjourned_game_asks_at_level_3_and_is_rec
     game.refresh_from_db()
     assert game.result == "0-1" and not game.adjourned
     white, black = game.white, game.black
-    assert fide_mode.trf_notes(short_open) == [
+    note = (
         f"### Adjournment @ Round 1: board 1, {white.starting_number} {white.name} - "
         f"{black.starting_number} {black.name} 0-1"
-    ]
+    )
+    assert fide_mode.trf_notes(short_open) == [note]
+    assert note in trf_file(short_open)[0].splitlines()
 
 
 def test_a_game_with_a_result_is_not_adjourned(anna, short_open):

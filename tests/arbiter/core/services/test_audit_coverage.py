@@ -724,6 +724,9 @@ def _(w, fn):
         "forbidden_pairs": 0,
         "accelerations": 0,
         "bye_markers_left_out": [],
+        "adjustments": ANY,
+        # every round as the rules pair it
+        "round_checks": {str(n): [] for n in range(1, t.rounds.count() + 1)},
     }
     return [Expected(w.boris, t, "tournament.import_trf", after=after)]
 

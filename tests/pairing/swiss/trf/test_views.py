@@ -39,10 +39,11 @@ def test_a_pasted_trf_becomes_a_tournament_and_the_page_goes_to_it(anna_client, 
     response = anna_client.post(IMPORT, {"text": small_trf(), "name": ""})
     tournament = Tournament.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == reverse("swiss", args=[tournament.pk])
+    assert response["Location"] == reverse("trf_import_report", args=[tournament.pk])
     assert tournament.name == "Small Open" and tournament.staff.get().user == anna
     page = anna_client.get(response["Location"]).content.decode()
     assert "Small Open imported: 5 players, 2 rounds" in page
+    assert 'id="round-checks"' in page and reverse("swiss", args=[tournament.pk]) in page
 
 
 def test_an_uploaded_file_is_read_like_the_command_reads_it(anna_client):
