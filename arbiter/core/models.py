@@ -412,12 +412,19 @@ RESULT_CHOICES = [(result.code, result.label) for result in results.RESULTS]
 
 
 class Game(models.Model):
+    #: What the result entry holds for an adjourned game (a form's value, never a stored result).
+    ADJOURNED = "adj"
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField()
     white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_white")
     black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_black")
-    #: Empty while the game is being played.
+    #: Empty while the game is being played, and while it is adjourned.
     result = models.CharField(max_length=3, choices=RESULT_CHOICES, blank=True)
+    #: Adjourned: the game has no result yet, and the next round is paired as if it were a draw
+    #: (FIDE's checklist Q157, Q167; docs/fide-mode.md "Adjourned games"). Its result, entered
+    #: any time later (Q162), ends the adjournment.
+    adjourned = models.BooleanField(default=False)
     #: In a team event: the match this game is a board of.
     team_match = models.ForeignKey(
         TeamMatch, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
@@ -437,6 +444,9 @@ class Game(models.Model):
                 condition=Q(result="") | Q(result__in=list(results.BY_CODE)),
                 name="game_result_known",
             ),
+            models.CheckConstraint(
+                condition=Q(adjourned=False) | Q(result=""), name="adjourned_game_has_no_result"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -450,6 +460,12 @@ class Game(models.Model):
     @property
     def is_forfeit(self) -> bool:
         return self.outcome is not None and self.outcome.is_forfeit
+
+    @property
+    def entered(self) -> str:
+        """What the board's result entry holds: the result's code, :attr:`ADJOURNED`, or ""
+        while the game is on."""
+        return self.ADJOURNED if self.adjourned else self.result
 
 
 class Bye(models.Model):

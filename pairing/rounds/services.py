@@ -31,6 +31,8 @@ from django.utils.translation import gettext, ngettext
 from arbiter.core import engine_text, fide_mode
 from arbiter.core.models import AuditEntry, Bye, Entry, Game, Round, Tournament, Versioned
 from arbiter.core.services.audit import record
+from arbiter.core.services.results import adjourn_unfinished
+from arbiter.core.standings import adjourned_games, games_text
 from pairing.engines.messages import N_
 from pairing.rounds.manual_pairing import manual_pairing_warnings
 
@@ -180,11 +182,43 @@ def check_unchanged(tournament: Tournament, seen_version: int | None) -> None:
     raise StaleDraft(refusal % {"changes": said, "more": more})
 
 
+def pairing_warnings(tournament: Tournament) -> list[fide_mode.RuleWarning]:
+    """What the rules say about pairing the next round now (docs/fide-mode.md, "Adjourned
+    games"): the last round's games still without a result are marked adjourned, each counted
+    as a draw for the pairing (level 2, FIDE's checklist Q159-160); an adjourned game of a
+    round before the last one is still without its result (level 2, Q168)."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.state == Round.State.DRAFT:
+        return []
+    warnings = []
+    unfinished = list(
+        last.games.filter(result="", adjourned=False).select_related("round", "white", "black")
+    )
+    if unfinished:
+        message = gettext(
+            "Round %(number)s still has games without a result: %(games)s. They will be marked "
+            "adjourned and count as draws for this pairing."
+        ) % {"number": last.number, "games": games_text(unfinished)}
+        warnings.append(fide_mode.RuleWarning(fide_mode.Level.ACKNOWLEDGE, message))
+    older = adjourned_games(tournament, last.number - 1)
+    if older:
+        message = gettext(
+            "Adjourned games of rounds before round %(number)s still have no result: "
+            "%(games)s. They count as draws for this pairing."
+        ) % {"number": last.number, "games": games_text(older)}
+        warnings.append(fide_mode.RuleWarning(fide_mode.Level.ACKNOWLEDGE, message))
+    return warnings
+
+
 @transaction.atomic
-def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = None) -> Round:
+def pair_next_round(
+    user, tournament: Tournament, *, seen_version: int | None = None, confirmation: str = ""
+) -> Round:
     """Pair the next round with the system's pairer: a draft (nothing public yet), or published
     at once when the system says so. With ``seen_version``, refused when the tournament is no
-    longer at that version (:func:`check_unchanged`)."""
+    longer at that version (:func:`check_unchanged`). The last round's games still without a
+    result are marked adjourned, once the arbiter confirmed :func:`pairing_warnings`
+    (``confirmation``, arbiter/core/fide_mode.py)."""
     tournament = locked_tournament(tournament)
     check_unchanged(tournament, seen_version)
     system = tournament.pairing_system
@@ -196,12 +230,10 @@ def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = 
             gettext("Round %(number)s is already paired: publish it, edit it or delete the draft.")
             % {"number": last.number}
         )
-    if last is not None and last.state != Round.State.COMPLETE:
-        missing = last.games.filter(result="").count()
-        raise RoundError(
-            gettext("Round %(number)s still has %(missing)s board(s) without a result.")
-            % {"number": last.number, "missing": missing}
-        )
+    fide_mode.require(tournament.fide_mode, pairing_warnings(tournament), confirmation)
+    if last is not None:
+        last.tournament = tournament
+        adjourn_unfinished(user, last)
     number = last.number + 1 if last else 1
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise RoundError(

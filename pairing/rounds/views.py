@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from arbiter.core import engine_text
+from arbiter.core import engine_text, fide_mode
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import BackgroundJob, Entry, Round, Tournament
 from arbiter.platform import jobs
@@ -63,16 +63,26 @@ def _act_on_round(
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Queue the pairing of the next round as a background job (arbiter/platform/jobs.py), or join
     the one under way (a second press, a second tab); the page shows its progress, then the draft
-    or why it failed."""
+    or why it failed. What the rules say about pairing now (games without a result to adjourn)
+    is confirmed first, and the job pairs on that confirmation."""
     page = _page(tournament)
     number = next_round_number(tournament)
+    confirmation = request.POST.get("confirmation", "")
+    try:
+        fide_mode.require(
+            tournament.fide_mode, lifecycle.pairing_warnings(tournament), confirmation
+        )
+    except fide_mode.NeedsConfirmation as needs:
+        return page.confirm(request, tournament, needs)
+    except fide_mode.RefusedInFideMode as refusal:
+        return page.fail(request, tournament, str(refusal))
     try:
         job, joined = jobs.start(
             request.user,
             "pair",
             PAIRING_ROUND % {"number": number},
             tournament=tournament,
-            options={"round": number},
+            options={"round": number, "confirmation": confirmation},
             result_url=round_page(tournament),
         )
     except jobs.TooManyJobs as refused:

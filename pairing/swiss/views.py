@@ -147,7 +147,6 @@ def _round_context(tournament: Tournament) -> dict:
         "last_round": last,
         "last_seen": draft_token(last) if last else "",
         "next_number": number,
-        "can_pair": last is None or last.state == Round.State.COMPLETE,
         "finished": bool(tournament.planned_rounds and number > tournament.planned_rounds),
         "entries": entries,
         "entry_options": format_html_join(

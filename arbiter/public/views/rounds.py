@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from arbiter.core.models import Entry, Game, Round
 from arbiter.core.pairing_lists import public_pairings, withdrawn_by
@@ -46,7 +46,10 @@ class Line:
 
 
 def own_result(game: Game, white: bool) -> str:
-    """The result as one player reads it: 1 ½ 0, + or - for a forfeit, empty while on."""
+    """The result as one player reads it: 1 ½ 0, + or - for a forfeit, "adjourned" for an
+    adjourned game, empty while on."""
+    if game.adjourned:
+        return gettext("adjourned")
     outcome = game.outcome
     return outcome.symbol("white" if white else "black") if outcome else ""
 

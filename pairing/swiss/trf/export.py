@@ -17,14 +17,17 @@ from collections import defaultdict
 from dataclasses import replace
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from arbiter.core import fide_mode
 from arbiter.core.models import Bye, Entry, Game, Round, TiebreakRules, Tournament
-from arbiter.core.standings import ZERO, rule_set, tiebreak_codes
+from arbiter.core.standings import ZERO, adjourned_games, games_text, rule_set, tiebreak_codes
 from pairing.engines import standings as engine
+from pairing.engines.results import DRAW_GAME
 from pairing.engines.results import from_code as result_from_code
 from pairing.engines.trf import (
     REQUESTED_BYE_KINDS,
+    UNKNOWN_RESULT,
     Scoring,
     TrfForbidden,
     TrfPlayer,
@@ -67,6 +70,25 @@ def completed_rounds(tournament: Tournament) -> int:
     return done
 
 
+class RatingReportWaits(Exception):
+    """Every round is played but an adjourned game has no result yet: no rating report (FIDE's
+    checklist Q169); the message names the games."""
+
+
+def _rating_report_waits(tournament: Tournament) -> str:
+    """Why there is no rating report yet: every round is played but an adjourned game has no
+    result (Q169), the games named; "" when there is one."""
+    done = completed_rounds(tournament)
+    if not tournament.planned_rounds or done < tournament.planned_rounds:
+        return ""
+    waiting = adjourned_games(tournament)
+    if not waiting:
+        return ""
+    return gettext(
+        "No rating report while an adjourned game has no result: %(games)s. Enter its result first."
+    ) % {"games": games_text(waiting)}
+
+
 def trf_file(
     tournament: Tournament, *, legacy: bool = False, public: bool = False
 ) -> tuple[str, int]:
@@ -75,8 +97,13 @@ def trf_file(
 
     The round after them carries what the arbiter recorded for it (requested byes, the
     withdrawn), as the endorsed engines read it, while the tournament has rounds to play; the
-    rank column is the standings after the complete rounds.
+    rank column is the standings after the complete rounds. An adjourned game is written ``?``
+    while rounds remain; once every round is played, :class:`RatingReportWaits` is raised until
+    it has its result (Q169).
     """
+    waiting = _rating_report_waits(tournament)
+    if waiting:
+        raise RatingReportWaits(waiting)
     rounds = completed_rounds(tournament)
     more = not tournament.planned_rounds or rounds < tournament.planned_rounds
     # the round to pair carries what was asked for it; a round robin has none to pair
@@ -139,16 +166,19 @@ def tournament_trf(
     )
     number = {entry.pk: entry.starting_number for entry in entries}
     rounds: dict[int, dict[int, TrfResult]] = {entry.pk: {} for entry in entries}
-    games = [
-        engine.Game(round_number, white, black, result_from_code(result))
-        for round_number, white, black, result in Game.objects.filter(
-            round__tournament=tournament, round__number__lte=through_round
-        ).values_list("round__number", "white_id", "black_id", "result")
-    ]
-    for game in games:
-        white_code, black_code = game.result.trf if game.result else (" ", " ")
-        rounds[game.white][game.round] = TrfResult(number[game.black], "w", white_code)
-        rounds[game.black][game.round] = TrfResult(number[game.white], "b", black_code)
+    rows = Game.objects.filter(
+        round__tournament=tournament, round__number__lte=through_round
+    ).values_list("round__number", "white_id", "black_id", "result", "adjourned")
+    # an adjourned game is written ``?`` and scores a draw (TRF-2026: ``X`` in 162, a draw's
+    # points unless it says otherwise), as the pairing counts it (checklist Q157, Q164-165, Q167)
+    games = []
+    for round_number, white, black, result, adjourned in rows:
+        outcome = DRAW_GAME if adjourned else result_from_code(result)
+        games.append(engine.Game(round_number, white, black, outcome))
+        codes = (UNKNOWN_RESULT, UNKNOWN_RESULT) if adjourned else None
+        white_code, black_code = codes or (outcome.trf if outcome else (" ", " "))
+        rounds[white][round_number] = TrfResult(number[black], "w", white_code)
+        rounds[black][round_number] = TrfResult(number[white], "b", black_code)
     requested: dict[tuple[str, int], list[int]] = defaultdict(list)
     byes = [
         engine.Bye(*row)

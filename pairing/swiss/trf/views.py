@@ -17,7 +17,7 @@ from arbiter.core.models import Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.platform.routes import Routes
 from arbiter.platform.views.jobs import start_import, started_job_redirect
-from pairing.swiss.trf.export import trf_file
+from pairing.swiss.trf.export import RatingReportWaits, trf_file
 from pairing.swiss.trf.forms import TrfImportForm
 from pairing.swiss.trf.import_check import import_report
 from pairing.swiss.trf.jobs import IMPORTING
@@ -69,11 +69,16 @@ def import_report_page(request: HttpRequest, tournament: Tournament) -> HttpResp
 @routes.get("t/<int:tournament_id>/trf/<str:flavour>/", name="trf_export")
 @tournament_arbiter_required
 def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpResponse:
-    """The complete rounds as a TRF file (a round still without all its results is left out)."""
+    """The complete rounds as a TRF file (a round still without all its results is left out);
+    refused (409, saying why) once every round is played while an adjourned game has no result
+    (FIDE's checklist Q169)."""
     if not tournament.pairing_system.trf_export or flavour not in FORMATS:
         raise Http404(_("No TRF export for this tournament."))
     legacy, suffix = FORMATS[flavour]
-    text, rounds = trf_file(tournament, legacy=legacy)
+    try:
+        text, rounds = trf_file(tournament, legacy=legacy)
+    except RatingReportWaits as waiting:
+        return HttpResponse(str(waiting), status=409, content_type="text/plain; charset=utf-8")
     filename = f"{slugify(tournament.name) or 'tournament'}-r{rounds}{suffix}.trf"
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -122,6 +122,7 @@ NOT_AUDITED = {
     "pairing.rounds.services.draft_token": "reads a round",
     "pairing.rounds.services.check_seen": "a check that raises",
     "pairing.rounds.services.check_unchanged": "a check that raises",
+    "pairing.rounds.services.pairing_warnings": "states the warnings, changes nothing",
     "pairing.rounds.services.mark_changed": "a step of the changes, audited by their entries",
     "pairing.knockout.services.progress": "reads the bracket",
     "arbiter.core.services.status.has_begun": "reads the rounds and the system's progress",
@@ -372,6 +373,20 @@ def _(w, fn):
     fn(w.dag, game, "1/2")
     return [
         Expected(w.dag, w.bergen_open, "result.record", {"result": ""}, {"result": "1/2"}),
+        Expected(
+            w.dag, w.bergen_open, "round.complete", {"state": "published"}, {"state": "complete"}
+        ),
+    ]
+
+
+@scenario("arbiter.core.services.results.adjourn_unfinished")
+def _(w, fn):
+    white, black = w.bergen_players[:2]
+    round_ = RoundFactory(tournament=w.bergen_open, number=1, state=Round.State.PUBLISHED)
+    GameFactory(round=round_, white=white, black=black)
+    fn(w.dag, round_)
+    return [
+        Expected(w.dag, w.bergen_open, "result.adjourn_unfinished", None, {"adjourned": [1]}),
         Expected(
             w.dag, w.bergen_open, "round.complete", {"state": "published"}, {"state": "complete"}
         ),
