@@ -117,6 +117,38 @@ def draft_warnings(round_: Round) -> list[Warning]:
     return check_manual_pairing(state, boards, bye_number, engine_boards, engine_bye)
 
 
+def recheck_round(tournament: Tournament, number: int) -> str:
+    """How round ``number`` as it stands differs from the engine's pairing of it under the
+    tournament's settings as they are in memory (a new number of rounds makes another round the
+    final one, C.04.3 [C3] and the top scorers' colours): the boards, as starting numbers, that
+    the engine would not make, with its own beside them; "" when they agree (Q60-Q61)."""
+    trf = tournament_trf(tournament, through_round=number - 1, next_round=True)
+    try:
+        pairing = run_pure(pair_trf, trf, tournament.rules_version)
+    except (NoValidPairing, TrfError) as error:
+        return str(error)
+    number_of = dict(tournament.entries.values_list("pk", "starting_number"))
+    round_ = tournament.rounds.get(number=number)
+    ours = {(number_of[w], number_of[b]) for w, b in round_.games.values_list("white_id", "black_id")}
+    engine = {(board.white, board.black) for board in pairing.boards}
+    bye = round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).values_list("entry_id", flat=True)
+    our_bye = number_of[bye[0]] if bye else None
+    if ours == engine and our_bye == pairing.bye:
+        return ""
+    shown = " ".join(f"{w}-{b}" for w, b in sorted(ours - engine))
+    wanted = " ".join(f"{w}-{b}" for w, b in sorted(engine - ours))
+    if our_bye != pairing.bye:
+        shown += f" bye {our_bye or '-'}"
+        wanted += f" bye {pairing.bye or '-'}"
+    return f"{shown.strip()}; engine {wanted.strip()}"
+
+
+def rounds_possible(tournament: Tournament, players: int) -> int:
+    """A Swiss of ``players`` pairs at most one round per opponent, and one more with the
+    pairing-allocated bye when the field is odd ([C1], [C2]: no rematch, one bye each)."""
+    return players - 1 + players % 2
+
+
 def publish_notes(user, round_: Round) -> list[str]:
     """What the published draft breaks, as the warnings the arbiter was shown."""
     return [warning.message for warning in draft_warnings(round_)]

@@ -46,6 +46,8 @@ SWISS_DUTCH = PairingSystem(
     swapped_page=views.PAGE,
     engine_record=EnginePairing,
     publish_notes=services.publish_notes,
+    recheck_round=services.recheck_round,
+    rounds_possible=services.rounds_possible,
     demo=pair_swiss,
     stored=(
         Stored("pairing.PlayerRoundRecord", "tournament"),
