@@ -144,8 +144,9 @@ def changing_settings(before: Tournament, after: Tournament) -> list[fide_mode.R
     a new number of rounds is confirmed in two steps and recorded (Q57-Q59), and when it makes
     the last paired round final or no longer final the engine pairs that round again: a
     pairing that is now wrong is confirmed and recorded too (Q60-Q61); a new tie-break list is
-    confirmed in two steps and recorded with the previous one (TRF ``202``, Q201-Q202)."""
-    if after.pk is None or not has_begun(after):
+    confirmed in two steps and recorded with the previous one (TRF ``202``, Q201-Q202). FIDE's
+    rules: a system FIDE does not rate (a Monrad club evening, a judo bracket) is not asked."""
+    if after.pk is None or not after.pairing_system.fide_rated or not has_begun(after):
         return []
     last = last_round_number(after)
     warnings = []
