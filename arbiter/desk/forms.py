@@ -118,7 +118,10 @@ def tiebreaks_offered(tournament: Tournament) -> str:
         )
     if tournament.pairing_system.all_play_all:
         return format_lazy(
-            _("C.07 codes in order, e.g. DE SB WIN KS; empty for the system's default. Offered: {codes}."),
+            _(
+                "C.07 codes in order, e.g. DE SB WIN KS; empty for the system's default. "
+                "Offered: {codes}."
+            ),
             codes=_codes(round_robin=True),
         )
     return format_lazy(

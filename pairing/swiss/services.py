@@ -129,7 +129,8 @@ def recheck_round(tournament: Tournament, number: int) -> str:
         return str(error)
     number_of = dict(tournament.entries.values_list("pk", "starting_number"))
     round_ = tournament.rounds.get(number=number)
-    ours = {(number_of[w], number_of[b]) for w, b in round_.games.values_list("white_id", "black_id")}
+    games = round_.games.values_list("white_id", "black_id")
+    ours = {(number_of[white], number_of[black]) for white, black in games}
     engine = {(board.white, board.black) for board in pairing.boards}
     bye = round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).values_list("entry_id", flat=True)
     our_bye = number_of[bye[0]] if bye else None

@@ -81,7 +81,9 @@ def create_tournament(user, data: dict) -> Tournament:
 
 
 @transaction.atomic
-def update_tournament(user, tournament: Tournament, data: dict, *, confirmation: str = "") -> Tournament:
+def update_tournament(
+    user, tournament: Tournament, data: dict, *, confirmation: str = ""
+) -> Tournament:
     """Change the tournament's settings. After the start, a new number of rounds or tie-break
     list asks for the rules' confirmation first (:func:`changing_settings`) and writes its
     ``###`` records into the TRF."""
@@ -155,9 +157,7 @@ def changing_settings(before: Tournament, after: Tournament) -> list[fide_mode.R
         warnings.append(
             fide_mode.RuleWarning(
                 fide_mode.Level.DOUBLE_CONFIRM,
-                gettext(
-                    "The number of rounds changes after the start, from %(old)s to %(new)s."
-                )
+                gettext("The number of rounds changes after the start, from %(old)s to %(new)s.")
                 % {"old": old, "new": new},
                 fide_mode.trf_note("Configuration", last, f"rounds {old} -> {new}"),
             )
@@ -169,9 +169,7 @@ def changing_settings(before: Tournament, after: Tournament) -> list[fide_mode.R
         warnings.append(
             fide_mode.RuleWarning(
                 fide_mode.Level.DOUBLE_CONFIRM,
-                gettext(
-                    "The tie-break list changes after the start: %(old)s becomes %(new)s."
-                )
+                gettext("The tie-break list changes after the start: %(old)s becomes %(new)s.")
                 % {"old": " ".join(old_codes) or "-", "new": " ".join(new_codes) or "-"},
                 fide_mode.trf_note("Tiebreaks", last, f"previous 202 {previous}"),
             )

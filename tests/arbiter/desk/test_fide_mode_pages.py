@@ -4,7 +4,6 @@ of settings changed after the start (Q57, Q201) and the round robin's tie-break 
 import re
 
 import pytest
-
 from django.urls import reverse
 
 from arbiter.core import fide_mode

@@ -54,9 +54,7 @@ def test_before_the_start_settings_change_freely(anna, trondheim_open):
 def test_q201_q202_a_new_tiebreak_list_confirms_twice_and_records_the_previous(anna, begun):
     shown = confirmed(anna, begun, {"tiebreaks": "SB BH"})
     assert [w.level for w in shown] == [Level.DOUBLE_CONFIRM]
-    assert fide_mode.trf_notes(begun) == [
-        "### Tiebreaks @ Round 1: previous 202 BH/C1,BH,SB,DE"
-    ]
+    assert fide_mode.trf_notes(begun) == ["### Tiebreaks @ Round 1: previous 202 BH/C1,BH,SB,DE"]
 
 
 def test_both_changed_at_once_write_both_records(anna, begun):
