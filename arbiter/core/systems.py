@@ -122,6 +122,9 @@ class PairingSystem:
     #: ``(user, round) -> list[str]``: what to note in the audit log when a draft is published
     #: (the rule warnings, the repeats an arbiter accepted).
     publish_notes: Callable[[Any, Any], list[str]] | None = None
+    #: ``(round) -> list[RuleWarning]``: what the rules say about a draft as it stands, at their
+    #: levels (arbiter/core/fide_mode.py); an edit that adds one waits for its confirmation.
+    edit_warnings: Callable[[Any], list[Any]] | None = None
     #: ``(tournament, number) -> str``: how round ``number``'s pairing differs from the one its
     #: engine makes now, under the settings as they stand (unsaved: a new number of rounds
     #: makes another round final); "" when they agree (arbiter/core/services/tournaments.py).

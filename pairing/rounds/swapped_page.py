@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+from arbiter.core import fide_mode
 from arbiter.core.models import Entry, Tournament
 
 
@@ -57,11 +58,25 @@ class SwappedPage:
     def act(
         self, request: HttpRequest, tournament: Tournament, change: Callable, **saved
     ) -> HttpResponse:
+        """Make the change; what the rules say about it (arbiter/core/fide_mode.py) is shown in
+        the section, with the form that confirms it (``confirm``), or as the refusal it is."""
         try:
             change()
-        except self.refusals as error:
+        except fide_mode.NeedsConfirmation as needs:
+            return self.render(request, tournament, confirm=self.confirming(request, needs))
+        except (fide_mode.RefusedInFideMode, *self.refusals) as error:
             return self.fail(request, tournament, str(error))
         return self.done(request, tournament, **saved)
+
+    def confirming(self, request: HttpRequest, needs: fide_mode.NeedsConfirmation) -> dict:
+        """The context of ``arbiter/_rule_warnings.html`` for this page: the same post again,
+        to the same address, and the page to go back to."""
+        tournament_id = request.resolver_match.kwargs["tournament_id"]
+        return {
+            **fide_mode.repost(request.POST, needs),
+            "action": request.path,
+            "cancel": reverse(self.url_name, args=[tournament_id]),
+        }
 
 
 def posted_int(value) -> int:

@@ -99,7 +99,9 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
         request,
         tournament,
         number,
-        lambda round_, seen: lifecycle.swap_players(request.user, round_, first, second, seen=seen),
+        lambda round_, seen: lifecycle.swap_players(
+            request.user, round_, first, second, seen=seen, confirmation=_confirmation(request)
+        ),
     )
 
 
@@ -129,8 +131,15 @@ def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
         request,
         tournament,
         number,
-        lambda round_, seen: lifecycle.set_colours(request.user, round_, board, white, seen=seen),
+        lambda round_, seen: lifecycle.set_colours(
+            request.user, round_, board, white, seen=seen, confirmation=_confirmation(request)
+        ),
     )
+
+
+def _confirmation(request: HttpRequest) -> str:
+    """The token a confirmation of the rules' warnings posted (arbiter/core/fide_mode.py)."""
+    return request.POST.get("confirmation", "")[:100]
 
 
 @routes.path("<int:number>/publish/", name="round_publish")

@@ -7,6 +7,7 @@ import time
 
 from django.utils.translation import gettext
 
+from arbiter.core.fide_mode import Level, RuleWarning
 from arbiter.core.models import Bye, Round, Tournament
 from arbiter.core.services.entries import renumber_by_rating
 from arbiter.platform.time_limit import run_pure
@@ -148,6 +149,34 @@ def rounds_possible(tournament: Tournament, players: int) -> int:
     """A Swiss of ``players`` pairs at most one round per opponent, and one more with the
     pairing-allocated bye when the field is odd ([C1], [C2]: no rematch, one bye each)."""
     return players - 1 + players % 2
+
+
+#: The manual-pairing checks that an edit of a draft confirms (checklist Q66: repeat game,
+#: prohibited pair, ineligible PAB, colour rules); both colours reversed is acknowledged (Q67).
+#: The colour rules are confirmed before the last round only (its top scorers may break them,
+#: C.04.3 [C3]): there they are information. Differences from the engine are noted at publish.
+EDIT_LEVELS = {
+    "rematch": Level.CONFIRM,
+    "forbidden": Level.CONFIRM,
+    "bye": Level.CONFIRM,
+    "colour_row": Level.CONFIRM,
+    "colour_difference": Level.CONFIRM,
+    "colours_reversed": Level.ACKNOWLEDGE,
+}
+COLOUR_RULES = ("colour_row", "colour_difference")
+
+
+def edit_warnings(round_: Round) -> list[RuleWarning]:
+    """The draft's manual-pairing warnings at the levels the checklist gives them (Q66-Q67)."""
+    last = round_.number == round_.tournament.planned_rounds
+    return [
+        RuleWarning(
+            Level.INFORM if last and warning.code in COLOUR_RULES else EDIT_LEVELS[warning.code],
+            warning.message,
+        )
+        for warning in draft_warnings(round_)
+        if warning.code in EDIT_LEVELS
+    ]
 
 
 def publish_notes(user, round_: Round) -> list[str]:

@@ -46,6 +46,7 @@ SWISS_DUTCH = PairingSystem(
     swapped_page=views.PAGE,
     engine_record=EnginePairing,
     publish_notes=services.publish_notes,
+    edit_warnings=services.edit_warnings,
     recheck_round=services.recheck_round,
     rounds_possible=services.rounds_possible,
     demo=pair_swiss,

@@ -1,8 +1,10 @@
 """Entering the results of a round's games; the round completes when every board has one."""
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext
 
+from arbiter.core import fide_mode
 from arbiter.core.models import Game, Round, Tournament
 from arbiter.core.services.audit import record
 from pairing.engines import results
@@ -75,6 +77,7 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     game.round = round_
     if game.result == result:
         return game
+    _check_correctable(round_, game)
     if expected is not None and game.result != expected:
         now = game.get_result_display() if game.result else gettext("no result")
         raise ResultError(
@@ -99,6 +102,25 @@ def record_result(user, game: Game, result: str, expected: str | None = None) ->
     )
     _update_round_state(user, round_)
     return game
+
+
+def _check_correctable(round_: Round, game: Game) -> None:
+    """FIDE mode corrects the results of the current round and the previous one only; an
+    older result stands unless the tournament leaves FIDE mode (checklist Q189-Q191, level 5).
+    A board still without a result takes one in any round."""
+    tournament = round_.tournament
+    if not tournament.fide_mode or game.result == "":
+        return
+    current = tournament.rounds.exclude(state=Round.State.DRAFT).aggregate(last=Max("number"))
+    if round_.number >= (current["last"] or 0) - 1:
+        return
+    old = gettext(
+        "Round %(number)s is older than the previous round: its results can no longer be corrected."
+    ) % {"number": round_.number}
+    try:
+        fide_mode.require(True, [fide_mode.RuleWarning(fide_mode.Level.REFUSE, old)])
+    except fide_mode.RefusedInFideMode as refused:
+        raise ResultError(str(refused)) from refused
 
 
 def _update_round_state(user, round_: Round) -> None:

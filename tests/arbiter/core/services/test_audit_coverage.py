@@ -64,6 +64,8 @@ NOT_AUDITED = {
     "arbiter.core.services.tournaments.completion_notices": "states the warnings, changes nothing",
     "pairing.swiss.services.recheck_round": "pairs a round again in memory, changes nothing",
     "pairing.swiss.services.rounds_possible": "a number from the field's size",
+    "pairing.swiss.services.edit_warnings": "states the warnings, changes nothing",
+    "pairing.swiss.records.bye_warnings": "states the warnings, changes nothing",
     "arbiter.core.services.audit.record": "the audit writer itself",
     "arbiter.core.services.audit.snapshot": "reads an instance's fields",
     "arbiter.core.services.entries.initial_ranking_key": "a sort key",
