@@ -147,7 +147,8 @@ def canonical_day(competition: Competition) -> dict:
 @pytest.fixture
 def mid_round(anna, dag, trondheim_open, trondheim_players):
     """The Trondheim Open in round 2: round 1 complete, two results of round 2 entered, a
-    forbidden pair (set before round 1) and a half-point bye asked for round 3; Dag entered a result."""
+    forbidden pair (set before round 1) and a half-point bye asked for round 3; Dag entered a
+    result."""
     forbid_pair(anna, trondheim_open, trondheim_players[0], trondheim_players[9])
     play(anna, rounds.pair_next_round(anna, trondheim_open))
     round_2 = rounds.pair_next_round(anna, trondheim_open)
