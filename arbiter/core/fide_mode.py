@@ -26,6 +26,8 @@ from enum import IntEnum
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from arbiter.core.once import FIELD as ONCE_FIELD
+
 
 class Level(IntEnum):
     """The checklist's warning levels (spec §1.2)."""
@@ -162,11 +164,12 @@ def trf_notes(tournament) -> list[str]:
 
 def repost(post, needs: NeedsConfirmation) -> dict:
     """The context of ``arbiter/_rule_warnings.html``, the confirmation a refused form shows:
-    the warnings, and the posted fields sent again with the token that confirms them."""
+    the warnings, and the posted fields sent again with the token that confirms them. A form's
+    one-time token (arbiter/core/once.py) is not sent again: it was spent on the first post."""
     fields = [
         (name, value)
         for name, values in post.lists()
-        if name not in ("csrfmiddlewaretoken", "confirmation")
+        if name not in ("csrfmiddlewaretoken", "confirmation", ONCE_FIELD)
         for value in values
     ]
     return {"needs": needs, "repost": fields}

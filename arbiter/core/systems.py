@@ -127,6 +127,16 @@ class PairingSystem:
     #: ``(user, round) -> list[str]``: what to note in the audit log when a draft is published
     #: (the rule warnings, the repeats an arbiter accepted).
     publish_notes: Callable[[Any, Any], list[str]] | None = None
+    #: ``(round) -> list[RuleWarning]``: what the rules say about a draft as it stands, at their
+    #: levels (arbiter/core/fide_mode.py); an edit that adds one waits for its confirmation.
+    edit_warnings: Callable[[Any], list[Any]] | None = None
+    #: ``(tournament, number) -> str``: how round ``number``'s pairing differs from the one its
+    #: engine makes now, under the settings as they stand (unsaved: a new number of rounds
+    #: makes another round final); "" when they agree (arbiter/core/services/tournaments.py).
+    recheck_round: Callable[[Any, int], str] | None = None
+    #: ``(tournament, players) -> int``: the most rounds it can pair by the rules for a field of
+    #: that size (the settings page warns before the start when more are planned, Q62).
+    rounds_possible: Callable[[Any, int], int] | None = None
     #: ``(tournament) -> RuleSet``: the club rule set (tie-break rules ``club``) read from the
     #: system's own settings (docs/standings.md); None when the system offers none.
     club_rules: Callable[[Any], RuleSet] | None = None

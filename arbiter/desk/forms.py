@@ -73,18 +73,6 @@ class TournamentForm(forms.ModelForm):
             "is_published": _("Published (visible to the public)"),
         }
         help_texts = {
-            "tiebreaks": format_lazy(
-                _(
-                    "C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's default. "
-                    "Offered: {codes}."
-                ),
-                codes=", ".join(
-                    sorted(
-                        set(available_codes("2026"))
-                        | set(available_codes("2026", round_robin=True))
-                    )
-                ),
-            ),
             "rating_method": _(
                 "The rating that ranks the players before round 1 (C.04.2; TRF-2026 record 172)."
             ),
@@ -102,6 +90,10 @@ class TournamentForm(forms.ModelForm):
                 "unrated players are left out."
             ),
         }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tiebreaks"].help_text = tiebreaks_offered(self.instance)
 
     def clean_federation(self) -> str:
         return self.cleaned_data["federation"].upper()
@@ -147,6 +139,40 @@ class TournamentForm(forms.ModelForm):
             except ValueError as error:
                 self.add_error("tiebreaks", str(error))
         return cleaned
+
+
+def tiebreaks_offered(tournament: Tournament) -> str:
+    """The tie-break field's help: the codes the tournament's system may rank by. A round robin's
+    list has no Buchholz, Fore Buchholz or AOB at all, not even greyed out (C.07 Art. 8;
+    checklist Q105); a new tournament, whose system is chosen in the same form, sees both lists
+    apart."""
+    example = _("C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's default.")
+    if tournament.pk is None or tournament.system not in SYSTEMS:
+        return format_lazy(
+            "{example} {swiss} {round_robin}",
+            example=example,
+            swiss=format_lazy(_("A Swiss offers: {codes}."), codes=_codes(round_robin=False)),
+            round_robin=format_lazy(
+                _("A round robin offers: {codes}."), codes=_codes(round_robin=True)
+            ),
+        )
+    if tournament.pairing_system.all_play_all:
+        return format_lazy(
+            _(
+                "C.07 codes in order, e.g. DE SB WIN KS; empty for the system's default. "
+                "Offered: {codes}."
+            ),
+            codes=_codes(round_robin=True),
+        )
+    return format_lazy(
+        "{example} {offered}",
+        example=example,
+        offered=format_lazy(_("Offered: {codes}."), codes=_codes(round_robin=False)),
+    )
+
+
+def _codes(*, round_robin: bool) -> str:
+    return ", ".join(available_codes("2026", round_robin=round_robin))
 
 
 #: The fields of a chess player only (a system without them leaves them out:

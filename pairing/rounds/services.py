@@ -360,9 +360,16 @@ def _editable(round_: Round, seen: str | None) -> None:
 
 @transaction.atomic
 def swap_players(
-    user, round_: Round, first: Entry, second: Entry, *, seen: str | None = None
+    user,
+    round_: Round,
+    first: Entry,
+    second: Entry,
+    *,
+    seen: str | None = None,
+    confirmation: str = "",
 ) -> None:
-    """Exchange two players' places in a draft: boards, colours or the bye."""
+    """Exchange two players' places in a draft: boards, colours or the bye. A swap that breaks
+    a rule waits for the arbiter's confirmation (:func:`_save_edit`)."""
     _, round_ = locked_round(round_)
     _editable(round_, seen)
     slots = _arrangement(round_)
@@ -391,15 +398,25 @@ def swap_players(
         slots,
         "round.swap_players",
         summary,
+        confirmation,
         before={str(k): str(v) for k, v in before.items()},
         after={str(first.pk): str(slots[first.pk]), str(second.pk): str(slots[second.pk])},
     )
 
 
 @transaction.atomic
-def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | None = None) -> None:
+def set_colours(
+    user,
+    round_: Round,
+    board: int,
+    white: Entry,
+    *,
+    seen: str | None = None,
+    confirmation: str = "",
+) -> None:
     """Give White on one board of a draft to ``white`` (a state, not a toggle: asking for what
-    the board already has changes nothing)."""
+    the board already has changes nothing). Colours that break a rule wait for the arbiter's
+    confirmation (:func:`_save_edit`)."""
     _, round_ = locked_round(round_)
     _editable(round_, seen)
     game = round_.games.select_related("white", "black").filter(board=board).first()
@@ -429,14 +446,31 @@ def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | No
         slots,
         "round.set_colours",
         summary,
+        confirmation,
         before={"white": game.white_id, "black": game.black_id},
         after={"white": game.black_id, "black": game.white_id},
     )
 
 
-def _save_edit(user, round_: Round, slots: dict[int, Slot], action: str, summary: str, **audit):
-    """An edit of a draft: its new boards, its new version, its audit entry."""
+def _save_edit(
+    user,
+    round_: Round,
+    slots: dict[int, Slot],
+    action: str,
+    summary: str,
+    confirmation: str,
+    **audit,
+):
+    """An edit of a draft: its new boards, its new version, its audit entry. The rule warnings
+    the edit adds to the draft (its system's ``edit_warnings``: a rematch, a colour rule broken,
+    checklist Q66-Q67) wait for the arbiter's confirmation at their level; until then the
+    transaction rolls the new boards back."""
+    warn = round_.tournament.pairing_system.edit_warnings
+    already = warn(round_) if warn else []
     _rewrite(round_, slots)
+    if warn:
+        added = [warning for warning in warn(round_) if warning not in already]
+        fide_mode.require(round_.tournament.fide_mode, added, confirmation)
     mark_changed(user, round_, summary)
     record(user, round_.tournament, action, summary, **audit)
 

@@ -117,7 +117,15 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
     else:
         first = posted_entry(tournament, request.POST.get("first"))
         second = posted_entry(tournament, request.POST.get("second"))
-    return _act_on_round(request, tournament, number, lifecycle.swap_players, first, second)
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lifecycle.swap_players,
+        first,
+        second,
+        confirmation=_confirmation(request),
+    )
 
 
 def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
@@ -141,7 +149,20 @@ def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
     """One board's colours as the arbiter set them: ``white`` is who gets White."""
     board = posted_int(request.POST.get("board"))
     white = posted_entry(tournament, request.POST.get("white"))
-    return _act_on_round(request, tournament, number, lifecycle.set_colours, board, white)
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lifecycle.set_colours,
+        board,
+        white,
+        confirmation=_confirmation(request),
+    )
+
+
+def _confirmation(request: HttpRequest) -> str:
+    """The token a confirmation of the rules' warnings posted (arbiter/core/fide_mode.py)."""
+    return request.POST.get("confirmation", "")[:100]
 
 
 @routes.post("<int:number>/publish/", name="round_publish")
@@ -152,7 +173,7 @@ def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
         tournament,
         number,
         lifecycle.publish_round,
-        confirmation=request.POST.get("confirmation", ""),
+        confirmation=_confirmation(request),
     )
 
 

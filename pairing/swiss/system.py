@@ -48,6 +48,9 @@ SWISS_DUTCH = PairingSystem(
     engine_record=EnginePairing,
     pairing_reasons=pairing_reasons,
     publish_notes=services.publish_notes,
+    edit_warnings=services.edit_warnings,
+    recheck_round=services.recheck_round,
+    rounds_possible=services.rounds_possible,
     demo=pair_swiss,
     stored=(
         Stored("pairing.PlayerRoundRecord", "tournament"),

@@ -113,6 +113,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "tournament_settings": arbiter("swiss", "hidden", methods=PAGE),
     "deputy_add": arbiter("swiss", "hidden", methods=WRITE),
     "deputy_remove": arbiter("swiss", "hidden", methods=WRITE),
+    "fide_mode_leave": arbiter("swiss", "hidden", methods=WRITE),
     "players": arbiter("swiss", "hidden", methods=PAGE),
     "players_import": arbiter("swiss", "hidden", methods=PAGE),
     "player_edit": arbiter("swiss", "hidden", methods=PAGE),

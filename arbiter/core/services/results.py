@@ -2,6 +2,7 @@
 adjourned (docs/fide-mode.md, "Adjourned games")."""
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext
 
 from arbiter.core import fide_mode
@@ -84,6 +85,7 @@ def record_result(
     game.round = round_
     if game.entered == result:
         return game
+    _check_correctable(round_, game)
     if expected is not None and game.entered != expected:
         now = _shown(game)
         raise ResultError(
@@ -111,6 +113,25 @@ def record_result(
     )
     _update_round_state(user, round_)
     return game
+
+
+def _check_correctable(round_: Round, game: Game) -> None:
+    """FIDE mode corrects the results of the current round and the previous one only; an
+    older result stands unless the tournament leaves FIDE mode (checklist Q189-Q191, level 5).
+    A board still without a result takes one in any round."""
+    tournament = round_.tournament
+    if not tournament.fide_mode or game.result == "":
+        return
+    current = tournament.rounds.exclude(state=Round.State.DRAFT).aggregate(last=Max("number"))
+    if round_.number >= (current["last"] or 0) - 1:
+        return
+    old = gettext(
+        "Round %(number)s is older than the previous round: its results can no longer be corrected."
+    ) % {"number": round_.number}
+    try:
+        fide_mode.require(True, [fide_mode.RuleWarning(fide_mode.Level.REFUSE, old)])
+    except fide_mode.RefusedInFideMode as refused:
+        raise ResultError(str(refused)) from refused
 
 
 def _shown(game: Game) -> str:

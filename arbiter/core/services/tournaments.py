@@ -7,6 +7,7 @@ from arbiter.core import fide_mode
 from arbiter.core.audit_guard import audit_log_unlocked
 from arbiter.core.models import (
     Entry,
+    TiebreakRules,
     Tournament,
     TournamentArbiter,
     rules_version_for,
@@ -15,6 +16,7 @@ from arbiter.core.models import (
 from arbiter.core.services.audit import record, snapshot
 from arbiter.core.services.entries import renumber_by_rating
 from arbiter.core.services.status import has_begun
+from arbiter.core.standings import check_tiebreaks, tiebreak_codes
 from arbiter.core.systems import SYSTEMS
 
 #: What the arbiter sets on a tournament: the settings form's fields, and what the audit records.
@@ -76,6 +78,7 @@ def create_tournament(user, data: dict) -> Tournament:
     club rule for a system that has one).
     """
     values = {name: data[name] for name in TOURNAMENT_FIELDS if name in data}
+    _check_tiebreak_list(Tournament(**values))
     if not values.get("rules_version"):
         values["rules_version"] = rules_version_for(values.get("start_date"))
     if not values.get("tiebreak_rules"):
@@ -98,7 +101,12 @@ def create_tournament(user, data: dict) -> Tournament:
 
 
 @transaction.atomic
-def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
+def update_tournament(
+    user, tournament: Tournament, data: dict, *, confirmation: str = ""
+) -> Tournament:
+    """Change the tournament's settings. After the start, a new number of rounds or tie-break
+    list asks for the rules' confirmation first (:func:`changing_settings`) and writes its
+    ``###`` records into the TRF."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     refused = system_change_refused(
         tournament, data.get("system", tournament.system)
@@ -106,6 +114,7 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
     if refused:
         raise TournamentError(refused)
     before = snapshot(tournament, TOURNAMENT_FIELDS)
+    previous = Tournament(**{name: getattr(tournament, name) for name in TOURNAMENT_FIELDS})
     for name in TOURNAMENT_FIELDS:
         if name in data:
             setattr(tournament, name, data[name])
@@ -115,11 +124,15 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
         tournament.fide_mode = tournament.pairing_system.fide_rated
     if not tournament.tiebreak_rules:
         tournament.tiebreak_rules = tiebreak_rules_for(tournament.start_date, tournament.system)
+    _check_tiebreak_list(tournament)
+    warnings = changing_settings(previous, tournament)
+    fide_mode.require(tournament.fide_mode, warnings, confirmation)
     tournament.save()
     after = snapshot(tournament, TOURNAMENT_FIELDS)
     changed = {k: v for k, v in after.items() if before[k] != v}
     if any(name in changed for name in INITIAL_ORDER_FIELDS):
         renumber_by_rating(tournament)  # no round yet: the numbers follow the new order
+    notes = [w.trf_note for w in warnings if w.trf_note]
     if changed:
         record(
             user,
@@ -128,8 +141,119 @@ def update_tournament(user, tournament: Tournament, data: dict) -> Tournament:
             f"Changed {', '.join(changed)}",
             before={k: before[k] for k in changed},
             after=changed,
+            trf_note=notes[0] if notes else "",
         )
+    # an audit entry keeps one ``###`` record: a second one (rounds and tie-breaks changed at
+    # once) has its own entry
+    for note in notes[1:]:
+        record(user, tournament, "tournament.trf_note", note, after={}, trf_note=note)
     return tournament
+
+
+def _check_tiebreak_list(tournament: Tournament) -> None:
+    """Refuse codes the system does not offer: a round robin never ranks by Buchholz, Fore
+    Buchholz or AOB (C.07 Art. 8; checklist Q105, a hard fail), whatever the page sent."""
+    codes = tournament.tiebreaks.split()
+    rules = tournament.tiebreak_rules or tiebreak_rules_for(
+        tournament.start_date, tournament.system
+    )
+    if not codes or tournament.system not in SYSTEMS or rules == TiebreakRules.CLUB:
+        return
+    try:
+        check_tiebreaks(codes, rules, tournament.pairing_system)
+    except ValueError as error:
+        raise TournamentError(str(error)) from error
+
+
+def changing_settings(before: Tournament, after: Tournament) -> list[fide_mode.RuleWarning]:
+    """What the rules say about a change of settings once the tournament has begun (spec §1.4):
+    a new number of rounds is confirmed in two steps and recorded (Q57-Q59), and when it makes
+    the last paired round final or no longer final the engine pairs that round again: a
+    pairing that is now wrong is confirmed and recorded too (Q60-Q61); a new tie-break list is
+    confirmed in two steps and recorded with the previous one (TRF ``202``, Q201-Q202). FIDE's
+    rules: a system FIDE does not rate (a Monrad club evening, a judo bracket) is not asked."""
+    if after.pk is None or not after.pairing_system.fide_rated or not has_begun(after):
+        return []
+    last = last_round_number(after)
+    warnings = []
+    if before.planned_rounds != after.planned_rounds:
+        old, new = before.planned_rounds or "-", after.planned_rounds or "-"
+        warnings.append(
+            fide_mode.RuleWarning(
+                fide_mode.Level.DOUBLE_CONFIRM,
+                gettext("The number of rounds changes after the start, from %(old)s to %(new)s.")
+                % {"old": old, "new": new},
+                fide_mode.trf_note("Configuration", last, f"rounds {old} -> {new}"),
+            )
+        )
+        warnings += _last_round_rechecked(before, after, last)
+    old_codes, new_codes = tiebreak_codes(before), tiebreak_codes(after)
+    if old_codes != new_codes and after.pairing_system.has_rounds:
+        previous = ",".join(code.replace("-", "/") for code in old_codes)
+        warnings.append(
+            fide_mode.RuleWarning(
+                fide_mode.Level.DOUBLE_CONFIRM,
+                gettext("The tie-break list changes after the start: %(old)s becomes %(new)s.")
+                % {"old": " ".join(old_codes) or "-", "new": " ".join(new_codes) or "-"},
+                fide_mode.trf_note("Tiebreaks", last, f"previous 202 {previous}"),
+            )
+        )
+    return warnings
+
+
+def _last_round_rechecked(
+    before: Tournament, after: Tournament, last: int
+) -> list[fide_mode.RuleWarning]:
+    """The last paired round, paired again by the engine when the new number of rounds makes it
+    the final round or no longer the final one (the final round pairs by other rules: C.04.3
+    [C3] and the colours of the top scorers): its pairing, if now wrong (Q60-Q61)."""
+    recheck = after.pairing_system.recheck_round
+    was_final = before.planned_rounds == last
+    if recheck is None or last == 0 or was_final == (after.planned_rounds == last):
+        return []
+    differences = recheck(after, last)
+    if not differences:
+        return []
+    return [
+        fide_mode.RuleWarning(
+            fide_mode.Level.CONFIRM,
+            gettext(
+                "Round %(number)s is paired as it should not be now: with %(rounds)s rounds "
+                "the engine pairs it otherwise (%(differences)s)."
+            )
+            % {
+                "number": last,
+                "rounds": after.planned_rounds or "-",
+                "differences": differences,
+            },
+            fide_mode.trf_note("Configuration", last, f"round {last} now differs: {differences}"),
+        )
+    ]
+
+
+def completion_notices(tournament: Tournament) -> list[fide_mode.RuleWarning]:
+    """Before the start: settings with which no complete tournament can be paired by the rules
+    (Q62), as information. A player meets each other player once and has at most one
+    pairing-allocated bye, so a field of n plays at most n - 1 rounds (n even) or n (odd) in
+    one cycle; the system says how many cycles it can pair (``rounds_possible``)."""
+    possible = tournament.pairing_system.rounds_possible
+    planned = tournament.planned_rounds
+    if possible is None or not planned or has_begun(tournament):
+        return []
+    players = tournament.entries.filter(withdrawn=False).count()
+    most = possible(tournament, players)
+    if players < 2 or planned <= most:
+        return []
+    return [
+        fide_mode.RuleWarning(
+            fide_mode.Level.INFORM,
+            gettext(
+                "%(planned)s rounds cannot all be paired by the rules with %(players)s players: "
+                "at most %(most)s."
+            )
+            % {"planned": planned, "players": players, "most": most},
+        )
+    ]
 
 
 def leaving_fide_mode(tournament: Tournament) -> list[fide_mode.RuleWarning]:

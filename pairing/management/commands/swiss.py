@@ -3,7 +3,7 @@ pages: pair, swap, publish, result, delete."""
 
 from django.core.management.base import CommandError
 
-from arbiter.core.fide_mode import NeedsConfirmation
+from arbiter.core import fide_mode
 from arbiter.core.models import Round, Tournament
 from arbiter.core.services.results import record_result
 from pairing.engines.results import RESULTS
@@ -20,6 +20,9 @@ class Command(ArbiterCommand):
         swap = actions.add_parser("swap", help="swap two players (starting numbers) in the draft")
         swap.add_argument("first", type=int)
         swap.add_argument("second", type=int)
+        swap.add_argument(
+            "--confirm", action="store_true", help="even if it breaks a rule (a rematch, colours)"
+        )
         publish = actions.add_parser("publish", help="publish the draft")
         publish.add_argument(
             "--confirmation",
@@ -56,7 +59,16 @@ class Command(ArbiterCommand):
         first, second = (
             tournament.entries.get(starting_number=options[key]) for key in ("first", "second")
         )
-        lifecycle.swap_players(user, draft, first, second, seen=None)
+        try:
+            lifecycle.swap_players(user, draft, first, second, seen=None)
+        except fide_mode.NeedsConfirmation as needs:
+            if not options["confirm"]:
+                raise CommandError(f"{needs} Add --confirm to swap all the same.") from needs
+            # the second step's token confirms every level up to 4
+            token = fide_mode.confirmation_token(needs.warnings, 2)
+            lifecycle.swap_players(user, draft, first, second, seen=None, confirmation=token)
+        except fide_mode.RefusedInFideMode as refused:
+            raise CommandError(str(refused)) from refused
         warnings = swiss.draft_warnings(draft)
         return "\n".join(["Swapped."] + [f"warning: {w.message}" for w in warnings])
 
@@ -67,7 +79,7 @@ class Command(ArbiterCommand):
             round_ = lifecycle.publish_round(
                 user, self.last_round(tournament), seen=None, confirmation=options["confirmation"]
             )
-        except NeedsConfirmation as needs:
+        except fide_mode.NeedsConfirmation as needs:
             lines = [f"level {int(w.level)}: {w.message}" for w in needs.warnings]
             if needs.step == 2:
                 lines += [f"the TRF will record: {w.trf_note}" for w in needs.warnings]

@@ -147,14 +147,15 @@ def canonical_day(competition: Competition) -> dict:
 @pytest.fixture
 def mid_round(anna, dag, trondheim_open, trondheim_players):
     """The Trondheim Open in round 2: round 1 complete, two results of round 2 entered, a
-    forbidden pair and a half-point bye asked for round 3; Dag entered a result."""
+    forbidden pair (set before round 1) and a half-point bye asked for round 3; Dag entered a
+    result."""
+    forbid_pair(anna, trondheim_open, trondheim_players[0], trondheim_players[9])
     play(anna, rounds.pair_next_round(anna, trondheim_open))
     round_2 = rounds.pair_next_round(anna, trondheim_open)
     rounds.publish_round(anna, round_2)
     games = list(round_2.games.order_by("board"))
     record_result(anna, games[0], "1-0")
     record_result(dag, games[1], "1/2")
-    forbid_pair(anna, trondheim_open, trondheim_players[0], trondheim_players[9])
     set_player_round_record(anna, trondheim_open, trondheim_players[3], 3, "H")
     return trondheim_open
 

@@ -4,6 +4,7 @@ import pytest
 from django.db.models import Q
 
 from arbiter.core import fide_mode
+from arbiter.core.fide_mode import Level, NeedsConfirmation
 from arbiter.core.models import AuditEntry, Bye, Round
 from arbiter.core.services.results import ResultError, record_result
 from pairing.engines.dutch import pair_trf
@@ -122,7 +123,12 @@ def test_a_swap_into_a_rematch_is_warned_C1(anna, trondheim_open):
     round_ = rounds.pair_next_round(anna, trondheim_open)
     top = round_.games.get(board=1)
     old_opponent = opponent_in(trondheim_open.rounds.get(number=1), top.white)
-    rounds.swap_players(anna, round_, top.black, old_opponent)
+    with pytest.raises(NeedsConfirmation) as asked:
+        rounds.swap_players(anna, round_, top.black, old_opponent)
+    assert asked.value.level == Level.CONFIRM  # Q66
+    assert "engine" not in {w.code for w in swiss.draft_warnings(round_)}  # nothing swapped yet
+    token = asked.value.token
+    rounds.swap_players(anna, round_, top.black, old_opponent, confirmation=token)
     codes = {w.code for w in swiss.draft_warnings(round_)}
     assert "rematch" in codes and "engine" in codes
 

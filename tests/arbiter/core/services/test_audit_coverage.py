@@ -61,6 +61,12 @@ NOT_AUDITED = {
     "arbiter.core.services.tournaments.leaving_fide_mode": "states the warnings, changes nothing",
     "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
     "arbiter.core.services.tournaments.initial_order_change_refused": "reads why it cannot change",
+    "arbiter.core.services.tournaments.changing_settings": "states the warnings, changes nothing",
+    "arbiter.core.services.tournaments.completion_notices": "states the warnings, changes nothing",
+    "pairing.swiss.services.recheck_round": "pairs a round again in memory, changes nothing",
+    "pairing.swiss.services.rounds_possible": "a number from the field's size",
+    "pairing.swiss.services.edit_warnings": "states the warnings, changes nothing",
+    "pairing.swiss.records.bye_warnings": "states the warnings, changes nothing",
     "arbiter.core.services.audit.record": "the audit writer itself",
     "arbiter.core.services.audit.snapshot": "reads an instance's fields",
     "arbiter.core.services.audit.save_recorded": (
