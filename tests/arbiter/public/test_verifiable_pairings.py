@@ -45,7 +45,7 @@ def test_the_checker_finds_every_engine_paired_round_as_the_rules_give_it(played
 def test_a_round_changed_by_hand_reads_as_changed_to_the_checker(anna, played_open):
     draft = rounds.pair_next_round(anna, played_open)
     a, b = draft.games.order_by("board")[0].white, draft.games.order_by("board")[1].white
-    rounds.swap_players(anna, draft, a, b)
+    confirmed(rounds.swap_players, anna, draft, a, b)
     confirmed(rounds.publish_round, anna, draft)
     checks = check_tournament(parse_trf(round_trf(played_open, 3)), "2026")
     assert [c.ok for c in checks] == [True, True, False]
@@ -131,7 +131,7 @@ def test_the_card_is_in_the_readers_language(client, played_open):
 def test_a_round_changed_by_hand_says_so_instead_of_the_engines_reasons(client, anna, played_open):
     draft = rounds.pair_next_round(anna, played_open)
     a, b = draft.games.order_by("board")[0].white, draft.games.order_by("board")[1].white
-    rounds.swap_players(anna, draft, a, b)
+    confirmed(rounds.swap_players, anna, draft, a, b)
     confirmed(rounds.publish_round, anna, draft)
     assert pairing_reasons(played_open, a)[3] is None
     page = client.get(reverse("player_card", args=[played_open.pk, a.pk])).content.decode()
