@@ -87,7 +87,6 @@ def test_baku_accelerates_the_first_half_rounded_up_to_an_even_number(anna, tron
     set_baku_acceleration(anna, trondheim_open, True)
     round_one = rounds.pair_next_round(anna, trondheim_open)
     pairs = {
-        frozenset((g.white.starting_number, g.black.starting_number))
-        for g in round_one.games.all()
+        frozenset((g.white.starting_number, g.black.starting_number)) for g in round_one.games.all()
     }
     assert pairs == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6), (7, 9), (8, 10))}
