@@ -34,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return EXIT_UNEXPECTED
+    except BrokenPipeError:  # stdout's reader has gone: pairing/__main__.py ends quietly
+        raise
     except Exception as e:  # never a traceback for the arbiter
         print(f"error: unexpected failure: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_UNEXPECTED

@@ -101,6 +101,13 @@ def test_baku_acceleration_is_written_as_250_records_and_in_192():
     ]
 
 
+def test_the_250_records_hold_the_baku_group_of_the_rule_text():
+    # C.04.7: 14 players, GA = the first half rounded up to an even number: 8 (bbpPairings' own
+    # Baku would take 7; it follows the 250 records the file gives)
+    text = generate_text(GeneratorConfig(players=14, rounds=5, seed=3, baku=True))
+    assert {line[22:] for line in text.splitlines() if line[:3] == "250"} == {"   1    8"}
+
+
 def test_the_ranks_are_the_standings_of_the_declared_tie_breaks():
     report = check_file(generate_text(BUSY))
     assert report.standings.tiebreaks == ("BH-C1", "BH", "SB")
