@@ -233,7 +233,9 @@ def ranked(
 ) -> tuple[StandingRow, ...]:
     """The engine's rows for these entries, each with its entry."""
     order = listing_order(entries)
-    players = [engine.Player(e.pk, e.rating or None, order[e.pk]) for e in entries]
+    players = [
+        engine.Player(e.pk, e.rating or None, order[e.pk], e.starting_number) for e in entries
+    ]
     by_id = {e.pk: e for e in entries}
     return tuple(
         StandingRow(r.rank, by_id[r.player_id], r.points, r.tiebreaks, r.shared)

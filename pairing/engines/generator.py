@@ -142,7 +142,7 @@ class GeneratorConfig:
                 words.append(f"{key}={rate}")
         if self.baku:
             words.append("baku")
-        words.append("tiebreaks=" + ",".join(c.replace("-", "/") for c in self.tiebreaks))
+        words.append("tiebreaks=" + ",".join(map(tb.mtb26, self.tiebreaks)))
         words.append(f"ratings={self.top_rating}:{self.bottom_rating}")
         if self.draw_rate is not None:
             words.append(f"draws={self.draw_rate:g}")
@@ -309,7 +309,7 @@ def _finished(
 ) -> TrfTournament:
     """The complete tournament: ranked, with the records a TRF-2026 file carries."""
     t = replace(base, players=_players(base, ratings, history))
-    codes = ",".join(c.replace("-", "/") for c in config.tiebreaks)
+    codes = ",".join(map(tb.mtb26, config.tiebreaks))
     rows = tb.rank(tiebreak_players(t), config.tiebreaks, rules=config.tiebreak_rules)
     rank = {row.player_id: row.rank for row in rows}
     players = tuple(replace(p, rank=rank[p.number]) for p in t.players)

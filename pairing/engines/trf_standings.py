@@ -108,7 +108,8 @@ def tiebreak_rules(t: TrfTournament) -> str:
 
 
 def tiebreak_players(t: TrfTournament) -> list[tb.Player]:
-    """The file's players as the tie-break engine reads them (the scoring of record 162)."""
+    """The file's players as the tie-break engine reads them (the scoring of record 162), each
+    with his starting number as the tournament pairing number (TPN)."""
     code = {(p.number, n): r.code for p in t.players for n, r in enumerate(p.results, 1)}
     return [
         tb.Player(
@@ -119,6 +120,7 @@ def tiebreak_players(t: TrfTournament) -> list[tb.Player]:
                 for n, r in enumerate(p.results, start=1)
                 if not r.is_blank and not (r.opponent is not None and r.code == " ")
             ),
+            tpn=p.number,
         )
         for p in t.players
     ]

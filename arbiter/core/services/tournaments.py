@@ -18,6 +18,7 @@ from arbiter.core.services.entries import renumber_by_rating
 from arbiter.core.services.status import has_begun
 from arbiter.core.standings import check_tiebreaks, tiebreak_codes
 from arbiter.core.systems import SYSTEMS
+from pairing.engines import tiebreaks as tb
 
 #: What the arbiter sets on a tournament: the settings form's fields, and what the audit records.
 TOURNAMENT_FIELDS = [
@@ -189,7 +190,7 @@ def changing_settings(before: Tournament, after: Tournament) -> list[fide_mode.R
         warnings += _last_round_rechecked(before, after, last)
     old_codes, new_codes = tiebreak_codes(before), tiebreak_codes(after)
     if old_codes != new_codes and after.pairing_system.has_rounds:
-        previous = ",".join(code.replace("-", "/") for code in old_codes)
+        previous = ",".join(map(tb.mtb26, old_codes))
         warnings.append(
             fide_mode.RuleWarning(
                 fide_mode.Level.DOUBLE_CONFIRM,

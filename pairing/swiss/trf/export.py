@@ -23,6 +23,7 @@ from arbiter.core import fide_mode
 from arbiter.core.models import Bye, Entry, Game, Round, TiebreakRules, Tournament
 from arbiter.core.standings import ZERO, adjourned_games, games_text, rule_set, tiebreak_codes
 from pairing.engines import standings as engine
+from pairing.engines import tiebreaks as tb
 from pairing.engines.results import DRAW_GAME
 from pairing.engines.results import from_code as result_from_code
 from pairing.engines.trf import (
@@ -124,7 +125,7 @@ def _with_paper_trail(tournament: Tournament, trf: TrfTournament, legacy: bool) 
     lines = list(trf.other_lines)
     club = tournament.tiebreak_rules == TiebreakRules.CLUB
     if not legacy and not club and not any(raw[:3] == "202" for raw in lines):
-        lines.append("202 " + ",".join(c.replace("-", "/") for c in tiebreak_codes(tournament)))
+        lines.append("202 " + ",".join(map(tb.mtb26, tiebreak_codes(tournament))))
     lines += fide_mode.trf_notes(tournament)
     return replace(trf, other_lines=tuple(lines))
 

@@ -110,3 +110,15 @@ def test_q105_a_round_robin_is_offered_no_buchholz(anna_client, oslo_invitationa
     assert not re.search(r"\b(BH|AOB|FB)\b", help_text)
     swiss = anna_client.get(reverse("tournament_settings", args=[trondheim_open.pk]))
     assert "BH-C1" in swiss.content.decode()
+
+
+def test_q104_a_round_robin_is_offered_every_mandatory_tie_break(
+    anna_client, oslo_invitational, trondheim_open
+):
+    url = reverse("tournament_settings", args=[oslo_invitational.pk])
+    help_text = anna_client.get(url).content.decode().split('id="id_tiebreaks_helptext"')[1]
+    offered = set(help_text.split("</div>")[0].split("Offered:")[1].strip(" .\n").split(", "))
+    mandatory = "DE BPG BWG REP STD SB SB-C1 SB-C2 RTNG RTNG-R WIN TPN TPN-R KS KS-L1 KS-L2"
+    assert {*mandatory.split(), "KS-L-1", "KS-L-2"} <= offered
+    swiss = anna_client.get(reverse("tournament_settings", args=[trondheim_open.pk]))
+    assert "KS-L1" not in swiss.content.decode() and "TPN-R" in swiss.content.decode()

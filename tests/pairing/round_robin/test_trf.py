@@ -7,6 +7,7 @@ import pytest
 from arbiter.core import fide_mode
 from arbiter.core.services import tournaments
 from pairing.engines.berger_check import check_round_robin
+from pairing.engines.fide_check import check_file
 from pairing.engines.trf import parse_trf
 from pairing.round_robin.services import confirm_drawing, draw_for_player, start_drawing
 from pairing.rounds.demo import play_rounds
@@ -37,6 +38,19 @@ def test_a_round_robin_s_trf_names_its_tables_and_tie_breaks(
     assert "202 DE,SB,WIN,KS" in lines  # the round robin's default list (C.07)
     parsed = parse_trf(text)
     assert all(check.ok for check in check_round_robin(parsed))
+
+
+def test_a_round_robin_s_trf_writes_the_new_tie_breaks_in_mtb26_spelling(anna, oslo_invitational):
+    """Q104's codes that C.07 2026 added, chosen as the app spells them (KS-L-1), go to record
+    202 as MTB26 spells them (KS/L-1), and the checker computes them from the file."""
+    oslo_invitational.tiebreaks = "KS-L-1 TPN-R STD REP KS-L2 RTNG-R"
+    oslo_invitational.save()
+    drawn(anna, oslo_invitational)
+    text, _ = trf_file(oslo_invitational)
+    assert "202 KS/L-1,TPN/R,STD,REP,KS/L2,RTNG/R" in text.splitlines()
+    standings = check_file(text).standings
+    assert standings.tiebreaks == ("KS-L-1", "TPN-R", "STD", "REP", "KS-L2", "RTNG-R")
+    assert not standings.skipped and standings.ok
 
 
 def test_a_round_robin_s_trf_writes_its_notes_after_the_header_records(anna, oslo_invitational):
