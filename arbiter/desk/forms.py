@@ -15,6 +15,7 @@ from arbiter.core.models import (
     no_control_characters,
     tiebreak_rules_for,
 )
+from arbiter.core.services.entries import ENTRY_FIELDS
 from arbiter.core.services.tournaments import (
     TOURNAMENT_FIELDS,
     initial_order_change_refused,
@@ -183,17 +184,7 @@ CHESS_FIELDS = ("title", "rating", "national_rating", "fide_id")
 class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
-        fields = [
-            "name",
-            "title",
-            "sex",
-            "federation",
-            "club",
-            "rating",
-            "national_rating",
-            "fide_id",
-            "birth_year",
-        ]
+        fields = ENTRY_FIELDS
         labels = {
             "name": _("Name"),
             "title": _("Title"),

@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
-from pairing.commands.dutch import EXIT_FILE, EXIT_INPUT, EXIT_OK, EXIT_UNEXPECTED, read_input
+from pairing.commands.dutch import EXIT_OK, check_trf_file
 
 EXIT_DIFFERS = 1
 
@@ -44,19 +43,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the check; never lets a traceback reach the arbiter."""
     from pairing.engines.fide_check import check_file
-    from pairing.engines.trf import TrfError
 
-    text = read_input(args.input)
-    if text is None:
-        return EXIT_FILE
-    try:
-        report = check_file(text, args.rules)
-    except TrfError as error:
-        print(f"error: {args.input}: {error}", file=sys.stderr)
-        return EXIT_INPUT
-    except Exception as error:  # never a traceback for the arbiter
-        print(f"error: unexpected failure: {type(error).__name__}: {error}", file=sys.stderr)
-        return EXIT_UNEXPECTED
+    return check_trf_file(
+        args.input, lambda text: check_file(text, args.rules), lambda report: _show(report, args)
+    )
+
+
+def _show(report: Any, args: argparse.Namespace) -> int:
+    """The report as JSON or text; 0 when everything agrees, 1 otherwise."""
     if args.json:
         print(json.dumps(as_json(report), indent=2))
     else:
