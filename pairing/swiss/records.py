@@ -111,7 +111,8 @@ def set_player_round_record(
         )
     if kind == PlayerRoundRecord.Kind.WITHDRAWN or before == PlayerRoundRecord.Kind.WITHDRAWN:
         entry.withdrawn = kind == PlayerRoundRecord.Kind.WITHDRAWN
-        entry.save(update_fields=["withdrawn"])
+        entry.expelled = entry.expelled and entry.withdrawn  # reinstated: no longer expelled
+        entry.save(update_fields=["withdrawn", "expelled"])
     shown = PlayerRoundRecord.Kind(kind).label if kind else "plays"
     record(
         user,
