@@ -30,6 +30,7 @@ ENTRY_FIELDS = [
     "national_rating",
     "fide_id",
     "birth_year",
+    "no_half_point_byes",
 ]
 _TITLE_ORDER = {title: position for position, title in enumerate(Title.values)}
 
