@@ -329,6 +329,7 @@ ENTRY_AFTER = {
     "national_rating": 0,
     "fide_id": None,
     "birth_year": None,
+    "no_half_point_byes": False,
 }
 
 
