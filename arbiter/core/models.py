@@ -293,6 +293,12 @@ class Entry(models.Model):
     )
     starting_number = models.PositiveIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
+    #: Expelled by the arbiter (FIDE's checklist Q197-198): withdrawn too, and listed apart from
+    #: a Swiss's standings (docs/fide-mode.md, "Expelled players").
+    expelled = models.BooleanField(default=False)
+    #: Not eligible for half-point byes under the event's regulations (FIDE's checklist
+    #: Q171-176): a requested one is refused in FIDE mode, confirmed outside it.
+    no_half_point_byes = models.BooleanField(default=False)
     #: In a team event: the player's team and place in its board order (1 = first board;
     #: reserves come after the regular boards).
     team = models.ForeignKey(

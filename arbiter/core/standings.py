@@ -10,7 +10,8 @@ round without any result yet (a round robin's schedule is public from the drawin
 round just published) is not started and never the round they stand after. A game without its
 result yet counts for nobody: in a round being played the tie-breaks read it as not played
 until the result is in, and so does an adjourned game, marked beside the points: standings
-with one are provisional, never final (docs/fide-mode.md, "Adjourned games").
+with one are provisional, never final (docs/fide-mode.md, "Adjourned games"). An expelled player
+is taken out of a Swiss's ranking and listed after it (:func:`expelled_apart`).
 
 How a tournament ranks is its rule set (:func:`rule_set`): FIDE C.07 under its tie-break rules
 with its list of codes (its system's default when empty) and chess scoring, or the club rule of
@@ -20,7 +21,8 @@ evening's settings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet
@@ -243,6 +245,25 @@ def ranked(
     )
 
 
+def expelled_apart(rows: tuple[StandingRow, ...]) -> tuple[StandingRow, ...]:
+    """The rows without the expelled players, ranked again among themselves, then the expelled
+    ones, ranked after them and never shared (FIDE's checklist Q197-198): an expelled player is
+    out of the Swiss's ranking, while their games stay in the others' points and tie-breaks.
+    ``rows`` are in rank order."""
+    kept = [row for row in rows if not row.entry.expelled]
+    if len(kept) == len(rows):
+        return rows
+    sharing = Counter(row.rank for row in kept)
+    first: dict[int, int] = {}
+    for place, row in enumerate(kept, start=1):
+        first.setdefault(row.rank, place)
+    apart = [row for row in rows if row.entry.expelled]
+    return (
+        *(replace(r, rank=first[r.rank], shared=sharing[r.rank] > 1) for r in kept),
+        *(replace(r, rank=len(kept) + i, shared=False) for i, r in enumerate(apart, start=1)),
+    )
+
+
 def standings(
     tournament: Tournament,
     through_round: int | None = None,
@@ -272,6 +293,8 @@ def standings(
     games, byes = read_results(tournament, through)
     rules = rules or rule_set(tournament)
     rows = ranked(entries, games, byes, rules, through or None)
+    if not system.all_play_all:
+        rows = expelled_apart(rows)
     being_played = tuple(n for n, now in progress if now == BEING_PLAYED)
     final = tournament.status == Tournament.Status.FINISHED and through == max(
         (n for n, _ in rounds), default=-1

@@ -178,7 +178,7 @@ def _codes(*, round_robin: bool) -> str:
 
 #: The fields of a chess player only (a system without them leaves them out:
 #: arbiter/core/systems.py).
-CHESS_FIELDS = ("title", "rating", "national_rating", "fide_id")
+CHESS_FIELDS = ("title", "rating", "national_rating", "fide_id", "no_half_point_byes")
 
 
 class EntryForm(forms.ModelForm):
@@ -195,6 +195,7 @@ class EntryForm(forms.ModelForm):
             "national_rating": _("National rating"),
             "fide_id": _("FIDE id"),
             "birth_year": _("Birth year"),
+            "no_half_point_byes": _("Not eligible for half-point byes (event regulations)"),
         }
 
     def __init__(

@@ -50,9 +50,16 @@ def _begun(tournament: Tournament) -> bool:
 
 
 def bye_warnings(entry: Entry, round_number: int, kind: str) -> list[RuleWarning]:
-    """What the rules say about a requested bye (spec §1.9): a second half-point bye is
-    confirmed (Q174); a full-point bye to one player is deprecated, acknowledged and recorded
-    with the player's starting number (Q177-Q179)."""
+    """What the rules say about a requested bye (spec §1.9): a half-point bye to a player the
+    event's regulations make ineligible is refused in FIDE mode, confirmed outside it (Q171-176);
+    a second half-point bye is confirmed (Q174); a full-point bye to one player is deprecated,
+    acknowledged and recorded with the player's starting number (Q177-Q179)."""
+    if kind == PlayerRoundRecord.Kind.HALF_POINT_BYE and entry.no_half_point_byes:
+        message = gettext(
+            "%(name)s is not eligible for half-point byes under the event's regulations (see "
+            "their entry)."
+        ) % {"name": entry.name}
+        return [RuleWarning(Level.REFUSE if entry.tournament.fide_mode else Level.CONFIRM, message)]
     if kind == PlayerRoundRecord.Kind.HALF_POINT_BYE:
         earlier = Bye.objects.filter(entry=entry, kind=Bye.Kind.HALF_POINT).count()
         earlier += (
@@ -111,7 +118,8 @@ def set_player_round_record(
         )
     if kind == PlayerRoundRecord.Kind.WITHDRAWN or before == PlayerRoundRecord.Kind.WITHDRAWN:
         entry.withdrawn = kind == PlayerRoundRecord.Kind.WITHDRAWN
-        entry.save(update_fields=["withdrawn"])
+        entry.expelled = entry.expelled and entry.withdrawn  # reinstated: no longer expelled
+        entry.save(update_fields=["withdrawn", "expelled"])
     shown = PlayerRoundRecord.Kind(kind).label if kind else "plays"
     record(
         user,

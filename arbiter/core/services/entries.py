@@ -30,6 +30,7 @@ ENTRY_FIELDS = [
     "national_rating",
     "fide_id",
     "birth_year",
+    "no_half_point_byes",
 ]
 _TITLE_ORDER = {title: position for position, title in enumerate(Title.values)}
 
@@ -391,14 +392,23 @@ def _check_answer(renumbering: Renumbering | None, numbers: str, seen: str, data
 
 
 @transaction.atomic
-def set_withdrawn(user, entry: Entry, withdrawn: bool) -> Entry:
-    """Withdraw a player from the coming rounds, or take a mistaken withdrawal back."""
+def set_withdrawn(user, entry: Entry, withdrawn: bool, expelled: bool = False) -> Entry:
+    """Withdraw a player from the coming rounds (``expelled``: expel them, FIDE's checklist
+    Q197-198, which also takes them out of a Swiss's ranking), or take a mistaken withdrawal or
+    expulsion back."""
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if entry.withdrawn == withdrawn:
+    expelled = expelled and withdrawn
+    if (entry.withdrawn, entry.expelled) == (withdrawn, expelled):
         return entry
-    action = "entry.withdraw" if withdrawn else "entry.reinstate"
-    summary = f"{'Withdrew' if withdrawn else 'Reinstated'} {entry.name}"
-    save_recorded(user, entry.tournament, action, summary, entry, withdrawn=withdrawn)
+    if expelled:
+        action, summary = "entry.expel", f"Expelled {entry.name}"
+    elif withdrawn:
+        action, summary = "entry.withdraw", f"Withdrew {entry.name}"
+    else:
+        action, summary = "entry.reinstate", f"Reinstated {entry.name}"
+    save_recorded(
+        user, entry.tournament, action, summary, entry, withdrawn=withdrawn, expelled=expelled
+    )
     return entry
 
 

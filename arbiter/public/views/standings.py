@@ -53,6 +53,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "entry": row.entry,
                 "points": row.points,
                 "adjourned": row.entry.pk in adjourned,
+                "expelled": row.entry.expelled and not tournament.pairing_system.all_play_all,
                 "tiebreaks": [tiebreak_text(value) for value in row.tiebreaks],
             }
             for row in table.rows

@@ -36,6 +36,53 @@ def test_q174_a_second_half_point_bye_is_confirmed(anna, fide, trondheim_players
     assert player.round_records.count() == 2
 
 
+def test_q171_q176_a_half_point_bye_to_an_ineligible_player_is_refused_in_fide_mode(
+    anna, fide, trondheim_players
+):
+    player = trondheim_players[2]
+    player.no_half_point_byes = True
+    player.save()
+    with pytest.raises(RefusedInFideMode, match="not eligible for half-point byes"):
+        records.set_player_round_record(anna, fide, player, 2, "H")
+    assert not player.round_records.exists()
+    records.set_player_round_record(anna, fide, player, 2, "Z")  # absent: no half point
+    assert player.round_records.get().kind == "Z"
+
+
+def test_q171_q176_outside_fide_mode_an_ineligible_players_half_point_bye_is_confirmed(
+    anna, trondheim_open, trondheim_players
+):
+    player = trondheim_players[2]
+    player.no_half_point_byes = True
+    player.save()
+    needs = asked(records.set_player_round_record, anna, trondheim_open, player, 2, "H")
+    assert needs.level == Level.CONFIRM and "not eligible for half-point byes" in str(needs)
+    records.set_player_round_record(anna, trondheim_open, player, 2, "H", confirmation=needs.token)
+    assert player.round_records.get().kind == "H"
+
+
+def test_q171_q176_the_swiss_page_says_why_the_bye_is_refused(anna_client, fide, trondheim_players):
+    player = trondheim_players[2]
+    player.no_half_point_byes = True
+    player.save()
+    data = {"entry": player.pk, "round": 1, "kind": "H"}
+    page = anna_client.post(reverse("swiss_player_record", args=[fide.pk]), data, follow=True)
+    assert "is not eligible for half-point byes" in page.content.decode()
+    assert not player.round_records.exists()
+
+
+def test_q171_the_half_point_bye_eligibility_is_on_the_players_entry_form(
+    anna_client, fide, trondheim_players
+):
+    player = trondheim_players[2]
+    url = reverse("player_edit", args=[fide.pk, player.pk])
+    assert "Not eligible for half-point byes" in anna_client.get(url).content.decode()
+    data = {"name": player.name, "rating": player.rating, "no_half_point_byes": "on"}
+    anna_client.post(url, data)
+    player.refresh_from_db()
+    assert player.no_half_point_byes
+
+
 def test_q177_q179_a_full_point_bye_is_deprecated_acknowledged_and_recorded(
     anna, fide, trondheim_players
 ):

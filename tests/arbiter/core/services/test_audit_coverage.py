@@ -329,6 +329,7 @@ ENTRY_AFTER = {
     "national_rating": 0,
     "fide_id": None,
     "birth_year": None,
+    "no_half_point_byes": False,
 }
 
 
@@ -349,9 +350,9 @@ def _(w, fn):
 
 @scenario("arbiter.core.services.entries.set_withdrawn")
 def _(w, fn):
-    fn(w.anna, w.bergen_players[2], True)
-    before, after = {"withdrawn": False}, {"withdrawn": True}
-    return [Expected(w.anna, w.bergen_open, "entry.withdraw", before, after)]
+    fn(w.anna, w.bergen_players[2], True, expelled=True)  # an expulsion withdraws too
+    before, after = {"withdrawn": False, "expelled": False}, {"withdrawn": True, "expelled": True}
+    return [Expected(w.anna, w.bergen_open, "entry.expel", before, after)]
 
 
 @scenario("arbiter.core.services.entries.delete_entry")
