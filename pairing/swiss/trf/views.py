@@ -55,14 +55,13 @@ def import_page(request: HttpRequest) -> HttpResponse:
 def import_report_page(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """What the import made of the file (Q48, Q50) and each round's check against the pairing
     rules (Q54), a round that breaks them under its level-3 warning (Q55): keep the
-    tournament, or delete it."""
+    tournament, or delete it. A tournament made here has no import to report, and says so."""
     report = import_report(tournament)
-    if report is None:
-        raise Http404(_("This tournament was not imported from a TRF."))
+    warning = report.warning() if report is not None else None
     return render(
         request,
         "pairing/trf_import_report.html",
-        {"tournament": tournament, "report": report, "warning": report.warning()},
+        {"tournament": tournament, "report": report, "warning": warning},
     )
 
 

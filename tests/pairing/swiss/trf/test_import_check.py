@@ -82,9 +82,10 @@ def test_the_report_page_shows_the_check_the_warning_and_the_adjustments(anna_cl
     assert reverse("tournament_delete", args=[tournament.pk]) in page
 
 
-def test_a_tournament_not_imported_has_no_report(anna_client, bergen_open):
+def test_a_tournament_not_imported_says_it_has_no_import_to_report(anna_client, bergen_open):
     response = anna_client.get(reverse("trf_import_report", args=[bergen_open.pk]))
-    assert response.status_code == 404
+    assert response.status_code == 200
+    assert "was not imported from a TRF" in response.content.decode()
 
 
 def test_q47_q48_a_trf06_file_is_imported_and_its_adjustments_reported(anna):
