@@ -251,7 +251,7 @@ def _check_supported(t: TrfTournament, lines: list[str]) -> None:
         raise TrfError(
             _line_of(lines, ("162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")),
             0,
-            gettext("only the standard scoring (1, ½, 0; ½ for an unknown result) is supported"),
+            gettext("only the standard scoring (1, ½, 0) is supported"),
         )
     numbers = {p.number for p in t.players}
     for number, values in t.accelerations:
