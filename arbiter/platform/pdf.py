@@ -136,7 +136,8 @@ def _name(entry) -> str:
 
 
 def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
-    """One round's pairing list in board order, with results where they are in."""
+    """One round's pairing list in board order, with results where they are in ("adj." for an
+    adjourned game, docs/fide-mode.md "Adjourned games")."""
     games, byes = public_pairings(tournament, round_)
     doc = _Document(tournament.name, _("Round %(number)s: pairings") % {"number": round_.number})
     rows = [[_(h) for h in PAIRING_HEADINGS]]
@@ -148,7 +149,7 @@ def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
                 _name(g.white),
                 str(g.white.rating or ""),
                 points(g.white_points),
-                g.outcome.label if g.outcome else "",
+                _("adj.") if g.adjourned else g.outcome.label if g.outcome else "",
                 points(g.black_points),
                 _name(g.black),
                 str(g.black.rating or ""),

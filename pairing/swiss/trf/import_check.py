@@ -31,9 +31,15 @@ def check_rounds(t: TrfTournament, rules: str) -> dict[int, list[str]]:
 
 
 def adjustments(
-    t: TrfTournament, markers: list[TrfPlayer], planned: int | None, withdrawn: set[int]
+    t: TrfTournament,
+    markers: list[TrfPlayer],
+    planned: int | None,
+    withdrawn: set[int],
+    unknown: list[tuple[int, int, int, str]],
 ) -> list[str]:
-    """What the import made of what the file does not say, one sentence each (Q48, Q50)."""
+    """What the import made of what the file does not say, one sentence each (Q48, Q50); the
+    games written with a result symbol no TRF defines, (round, white, black, symbols), are
+    adjourned (Q166)."""
     out = []
     for marker in markers:
         out.append(
@@ -60,6 +66,20 @@ def adjustments(
     if any(r.code in "WDL" and r.opponent is not None for p in t.players for r in p.results):
         out.append(
             gettext("Games of less than one move (W, D, L) are stored as their results (1, =, 0).")
+        )
+    for number, white, black, symbols in unknown:
+        out.append(
+            gettext(
+                "Round %(round)s: %(white)s-%(black)s is written %(mine)s and %(theirs)s, a "
+                "result no TRF defines: imported as an adjourned game, its result to enter."
+            )
+            % {
+                "round": number,
+                "white": white,
+                "black": black,
+                "mine": repr(symbols[0]),
+                "theirs": repr(symbols[1]),
+            }
         )
     if withdrawn:
         out.append(
