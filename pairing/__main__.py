@@ -1,8 +1,13 @@
 """`python -m pairing SYSTEM ...`: the draw engines from the command line, without Django."""
 
 import argparse
+import os
 import sys
 from importlib import import_module
+
+#: A reader that closed stdout before the end (``| head``): 128 + SIGPIPE, the status of a
+#: program the signal stops, so that ``set -o pipefail`` still sees the output was cut short.
+EXIT_CLOSED_OUTPUT = 141
 
 #: Subcommand name -> module in pairing.commands (each has add_arguments and run).
 COMMANDS = {
@@ -11,6 +16,8 @@ COMMANDS = {
     "berger": "Round robin: check a TRF's rounds against FIDE's Berger tables (-c)",
     "knockout": "Judo knockout bracket: the draw, its log with badness, and the matches",
     "monrad": "Swedish attendance Monrad: pair tonight's round among the players present",
+    "check": "FIDE's Pairing and Tie-break Checker: a TRF's pairings and standings",
+    "generate": "FIDE's Random Tournament Generator: random tournaments paired by our engine",
 }
 
 
@@ -23,7 +30,20 @@ def main(argv: list[str] | None = None) -> int:
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     args = parser.parse_args(argv)
-    return args.run(args)
+    try:
+        status = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _closed_output()
+    return status
+
+
+def _closed_output() -> int:
+    """Stop quietly when stdout's reader has gone: no message, and stdout pointed at the null
+    device so that Python's own flush at exit does not fail again with a traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_CLOSED_OUTPUT
 
 
 if __name__ == "__main__":

@@ -8,13 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from pairing.engines import tiebreaks as tb
+
 
 def tiebreak_checker(path: Path, codes: list[str]) -> dict[int, tuple[int, Decimal, tuple]]:
     """What ``gacrux.tiebreakchecker`` computes for the TRF at ``path``: starting number ->
-    (rank, points, tie-break values in the order of ``codes``, our spelling ``BH-C1``).
+    (rank, points, tie-break values in the order of ``codes``, our spelling ``BH-C1``, written
+    to gacrux in MTB26's ``BH/C1``).
     Its rule set follows the file's start date (``042``), as ours does."""
     pytest.importorskip("gacrux")
-    theirs = [code.replace("-", "/") for code in codes]
+    theirs = [tb.mtb26(code) for code in codes]
     command = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-d", "B"]
     done = subprocess.run(
         [*command, "-t", "PTS", *theirs],

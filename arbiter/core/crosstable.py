@@ -2,16 +2,18 @@
 
 Rows follow the starting numbers. Only published and complete rounds count, every result in
 them (see arbiter.core.standings); the rank is by points alone, ties shared (1, 2, 2, 4) until the
-standings' tie-breaks decide them.
+standings' tie-breaks decide them. An adjourned game reads "adj." where its result will be
+(docs/fide-mode.md, "Adjourned games").
 """
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from django.db.models import F
+from django.db.models import Count, F, Q
+from django.utils.translation import gettext
 
-from arbiter.core.models import Bye, Entry, Round, Tournament
+from arbiter.core.models import Bye, Entry, Game, Round, Tournament
 from arbiter.core.standings import COUNTED_STATES, ranked, read_results, rule_set
 from arbiter.core.templatetags.chess import points as points_text
 from pairing.engines import standings as engine
@@ -46,15 +48,25 @@ class Crosstable:
     #: The last complete round, and the first round not complete that has a result already.
     after_round: int | None = None
     in_progress: int | None = None
+    #: Some game is adjourned (the legend says what "adj." is).
+    adjourned: bool = False
+
+
+#: A game of the crosstable: (round, White's entry, Black's entry).
+Played = tuple[int, int, int]
 
 
 def crosstable(tournament: Tournament) -> Crosstable:
-    """Four queries whatever the size of the field: rounds, entries, games, byes."""
-    rounds = list(
+    """Four queries whatever the size of the field: rounds, entries, games, byes (and the
+    adjourned games when a round has one)."""
+    round_rows = list(
         tournament.rounds.filter(state__in=COUNTED_STATES)
+        .annotate(adjourned=Count("games", filter=Q(games__adjourned=True)))
         .order_by("number")
-        .values_list("number", "state")
+        .values_list("number", "state", "adjourned")
     )
+    rounds = [(number, state) for number, state, _ in round_rows]
+    adjourned = _adjourned(tournament) if any(count for *_, count in round_rows) else set()
     entries = list(
         Entry.objects.filter(tournament=tournament).order_by(
             F("starting_number").asc(nulls_last=True), "name"
@@ -71,10 +83,10 @@ def crosstable(tournament: Tournament) -> Crosstable:
     berger = tournament.pairing_system.crosstable == "berger"
     if berger:
         columns = [row.number for row in rows]
-        _fill_berger(rows, games)
+        _fill_berger(rows, games, adjourned)
     else:
         columns = [number for number, _ in rounds]
-        _fill_by_round(rows, columns, games, byes, numbers, rules.scoring)
+        _fill_by_round(rows, columns, games, byes, numbers, rules.scoring, adjourned)
     complete = [number for number, state in rounds if state == Round.State.COMPLETE]
     under_way = sorted(g.round for g in games if g.result and g.round not in complete)
     return Crosstable(
@@ -84,19 +96,31 @@ def crosstable(tournament: Tournament) -> Crosstable:
         rounds=rounds,
         after_round=max(complete, default=None),
         in_progress=under_way[0] if under_way else None,
+        adjourned=bool(adjourned),
     )
 
 
-def _symbol(game: engine.Game, white: bool) -> str:
-    """The row player's result: 1 ½ 0 over the board, + or - for a forfeit, empty while on."""
+def _adjourned(tournament: Tournament) -> set[Played]:
+    """The adjourned games of the counted rounds, still without a result."""
+    games = Game.objects.filter(
+        round__tournament=tournament, round__state__in=COUNTED_STATES, adjourned=True
+    )
+    return set(games.values_list("round__number", "white_id", "black_id"))
+
+
+def _symbol(game: engine.Game, white: bool, adjourned: set[Played]) -> str:
+    """The row player's result: 1 ½ 0 over the board, + or - for a forfeit, "adj." for an
+    adjourned game (FIDE's checklist Q157), empty while on."""
+    if (game.round, game.white, game.black) in adjourned:
+        return gettext("adj.")
     return game.result.symbol("white" if white else "black") if game.result else ""
 
 
-def _fill_berger(rows: list[Row], games: list[engine.Game]) -> None:
+def _fill_berger(rows: list[Row], games: list[engine.Game], adjourned: set[Played]) -> None:
     met: dict[tuple[int, int], list[str]] = defaultdict(list)
     for game in sorted(games, key=lambda g: (g.round, g.white, g.black)):
-        met[game.white, game.black].append(_symbol(game, white=True))
-        met[game.black, game.white].append(_symbol(game, white=False))
+        met[game.white, game.black].append(_symbol(game, True, adjourned))
+        met[game.black, game.white].append(_symbol(game, False, adjourned))
     for row in rows:
         for opponent in rows:
             if opponent is row:
@@ -114,14 +138,18 @@ def _fill_by_round(
     byes: list[engine.Bye],
     numbers: dict[int, int],
     scoring: engine.Scoring,
+    adjourned: set[Played],
 ) -> None:
-    """Each cell: opponent's number, colour (w/b) and result, "12w1"; a bye reads "-1", "-½"
-    (what the scoring gives it)."""
+    """Each cell: opponent's number, colour (w/b) and result, "12w1" ("12w adj." for an
+    adjourned game); a bye reads "-1", "-½" (what the scoring gives it)."""
     cells: dict[tuple[int, int], Cell] = {}
     for game in games:
+        waits = (game.round, game.white, game.black) in adjourned
         for me, opponent, colour in ((game.white, game.black, "w"), (game.black, game.white, "b")):
-            text = f"{numbers.get(opponent, '?')}{colour}{_symbol(game, colour == 'w')}"
-            cells[me, game.round] = Cell(text=text)
+            symbol = _symbol(game, colour == "w", adjourned)
+            text = f"{numbers.get(opponent, '?')}{colour}{' ' if waits else ''}{symbol}"
+            title = gettext("an adjourned game, without its result yet") if waits else ""
+            cells[me, game.round] = Cell(text=text, title=title)
     for bye in byes:
         worth = points_text(scoring.bye(bye.kind))
         cells[bye.player, bye.round] = Cell(text=f"-{worth}", title=Bye.Kind(bye.kind).label)

@@ -7,6 +7,7 @@ per tournament, results only from the typed set below.
 
 import datetime
 import re
+import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -18,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from arbiter.core import systems
 from arbiter.core.systems import SYSTEMS
-from pairing.engines import results
+from pairing.engines import initial_order, results
 
 #: The day the 2026 FIDE Dutch rules (C.04.3) came into force; older events keep the 2017 rules.
 RULES_2026_IN_FORCE = datetime.date(2026, 2, 1)
@@ -91,6 +92,23 @@ def rules_version_for(start_date: datetime.date | None) -> str:
     return RulesVersion.FIDE_2026
 
 
+def new_lots_seed() -> int:
+    """A tournament's own seed for the drawing of lots of its initial order."""
+    return secrets.randbelow(2**31)
+
+
+class RatingMethod(models.TextChoices):
+    """The tournament rating of the initial order (C.04.2; TRF-2026 record 172):
+    pairing/engines/initial_order.py."""
+
+    FIDE = initial_order.FIDE, _("FIDE rating")
+    NRO = initial_order.NRO, _("National rating")
+    FIDON = initial_order.FIDON, _("FIDE rating, else national (FIDON)")
+    NIDOF = initial_order.NIDOF, _("National rating, else FIDE (NIDOF)")
+    HBFN = initial_order.HBFN, _("Higher of FIDE and national (HBFN)")
+    LBFN = initial_order.LBFN, _("Lower of FIDE and national (LBFN)")
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         PREPARING = "preparing", _("Preparing")
@@ -139,6 +157,20 @@ class Tournament(models.Model):
         help_text="For the rating-based tie-breaks (ARO, TPR; C.07 art. 10). Empty: games "
         "against unrated players are left out.",
     )
+    #: The initial order (C.04.2): the rating it ranks by, the federation of the national
+    #: rating list it may read (TRF-2026 record 172), and between players of equal rating and
+    #: title a drawing of lots (``lots_seed`` makes it repeatable) instead of the alphabet.
+    rating_method = models.CharField(
+        max_length=5, choices=RatingMethod.choices, default=RatingMethod.FIDE
+    )
+    national_federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
+    initial_order_by_lot = models.BooleanField(default=False)
+    lots_seed = models.PositiveIntegerField(default=new_lots_seed)
+    #: Run under FIDE's rules as an endorsed program must (arbiter/core/fide_mode.py): on from
+    #: the start for a FIDE-rated system; left once and for good, at the round
+    #: ``fide_mode_left_round`` (0: before round 1).
+    fide_mode = models.BooleanField(default=False)
+    fide_mode_left_round = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Only published tournaments are seen by the public.
     is_published = models.BooleanField(default=False)
     arbiters = models.ManyToManyField(
@@ -163,6 +195,14 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(tiebreak_rules__in=TiebreakRules.values),
                 name="tournament_tiebreak_rules_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(fide_mode=False) | Q(fide_mode_left_round__isnull=True),
+                name="fide_mode_never_reentered",
+            ),
+            models.CheckConstraint(
+                condition=Q(rating_method__in=RatingMethod.values),
+                name="tournament_rating_method_known",
             ),
         ]
 
@@ -242,12 +282,23 @@ class Entry(models.Model):
     federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
     club = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
     rating = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(3500)])
+    #: The rating of the tournament's national list (``Tournament.national_federation``; TRF-2026
+    #: ``NRS``), 0 for none; the initial order reads it as the tournament's method says.
+    national_rating = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(3500)]
+    )
     fide_id = models.PositiveBigIntegerField("FIDE id", null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1900), MaxValueValidator(2100)]
     )
     starting_number = models.PositiveIntegerField(null=True, blank=True)
     withdrawn = models.BooleanField(default=False)
+    #: Expelled by the arbiter (FIDE's checklist Q197-198): withdrawn too, and listed apart from
+    #: a Swiss's standings (docs/fide-mode.md, "Expelled players").
+    expelled = models.BooleanField(default=False)
+    #: Not eligible for half-point byes under the event's regulations (FIDE's checklist
+    #: Q171-176): a requested one is refused in FIDE mode, confirmed outside it.
+    no_half_point_byes = models.BooleanField(default=False)
     #: In a team event: the player's team and place in its board order (1 = first board;
     #: reserves come after the regular boards).
     team = models.ForeignKey(
@@ -271,6 +322,9 @@ class Entry(models.Model):
                 name="starting_number_positive",
             ),
             models.CheckConstraint(condition=Q(rating__lte=3500), name="rating_plausible"),
+            models.CheckConstraint(
+                condition=Q(national_rating__lte=3500), name="national_rating_plausible"
+            ),
             models.UniqueConstraint(fields=["team", "team_board"], name="unique_team_board"),
             models.CheckConstraint(
                 condition=Q(team__isnull=True) | Q(team_board__gte=1),
@@ -364,12 +418,19 @@ RESULT_CHOICES = [(result.code, result.label) for result in results.RESULTS]
 
 
 class Game(models.Model):
+    #: What the result entry holds for an adjourned game (a form's value, never a stored result).
+    ADJOURNED = "adj"
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
     board = models.PositiveSmallIntegerField()
     white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_white")
     black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_black")
-    #: Empty while the game is being played.
+    #: Empty while the game is being played, and while it is adjourned.
     result = models.CharField(max_length=3, choices=RESULT_CHOICES, blank=True)
+    #: Adjourned: the game has no result yet, and the next round is paired as if it were a draw
+    #: (FIDE's checklist Q157, Q167; docs/fide-mode.md "Adjourned games"). Its result, entered
+    #: any time later (Q162), ends the adjournment.
+    adjourned = models.BooleanField(default=False)
     #: In a team event: the match this game is a board of.
     team_match = models.ForeignKey(
         TeamMatch, on_delete=models.CASCADE, null=True, blank=True, related_name="games"
@@ -389,6 +450,9 @@ class Game(models.Model):
                 condition=Q(result="") | Q(result__in=list(results.BY_CODE)),
                 name="game_result_known",
             ),
+            models.CheckConstraint(
+                condition=Q(adjourned=False) | Q(result=""), name="adjourned_game_has_no_result"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -402,6 +466,12 @@ class Game(models.Model):
     @property
     def is_forfeit(self) -> bool:
         return self.outcome is not None and self.outcome.is_forfeit
+
+    @property
+    def entered(self) -> str:
+        """What the board's result entry holds: the result's code, :attr:`ADJOURNED`, or ""
+        while the game is on."""
+        return self.ADJOURNED if self.adjourned else self.result
 
 
 class Bye(models.Model):

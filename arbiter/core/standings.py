@@ -9,7 +9,9 @@ stand after the last round with every result in, or, where the system follows it
 round without any result yet (a round robin's schedule is public from the drawing on, a Swiss
 round just published) is not started and never the round they stand after. A game without its
 result yet counts for nobody: in a round being played the tie-breaks read it as not played
-until the result is in.
+until the result is in, and so does an adjourned game, marked beside the points: standings
+with one are provisional, never final (docs/fide-mode.md, "Adjourned games"). An expelled player
+is taken out of a Swiss's ranking and listed after it (:func:`expelled_apart`).
 
 How a tournament ranks is its rule set (:func:`rule_set`): FIDE C.07 under its tie-break rules
 with its list of codes (its system's default when empty) and chess scoring, or the club rule of
@@ -19,7 +21,8 @@ evening's settings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet
@@ -68,6 +71,17 @@ class Standings:
     rows: tuple[StandingRow, ...]
     #: The public rounds with some results in but not all, in order.
     being_played: tuple[int, ...] = ()
+    #: The adjourned games up to ``through_round`` still without a result: counted for nobody,
+    #: they keep the standings provisional (FIDE's checklist Q161, Q169).
+    adjourned: tuple[Game, ...] = ()
+    #: The final standings: the tournament is finished (every planned round complete, no game
+    #: adjourned) and these stand after its last round.
+    final: bool = False
+
+    @property
+    def adjourned_players(self) -> frozenset[int]:
+        """The entries with an adjourned game among these rounds."""
+        return frozenset(p for g in self.adjourned for p in (g.white_id, g.black_id))
 
 
 def round_progress(tournament: Tournament, drafts: bool = False) -> list[tuple[int, str]]:
@@ -77,17 +91,23 @@ def round_progress(tournament: Tournament, drafts: bool = False) -> list[tuple[i
     A round robin publishes its whole schedule at the drawing, so a published round is only
     "being played" once a result is in; until then it is "not started".
     """
+    return [(number, _progress(*counts)) for number, *counts, _ in _round_rows(tournament, drafts)]
+
+
+def _round_rows(tournament: Tournament, drafts: bool) -> list[tuple[int, str, int, int, int]]:
+    """Each round's number, state, games, results and adjourned games, in order: one query."""
     rounds = (
         tournament.rounds.all() if drafts else tournament.rounds.filter(state__in=COUNTED_STATES)
     )
-    rows = (
+    return list(
         rounds.annotate(
-            games_count=Count("games"), results=Count("games", filter=~Q(games__result=""))
+            games_count=Count("games"),
+            results=Count("games", filter=~Q(games__result="")),
+            adjourned=Count("games", filter=Q(games__adjourned=True)),
         )
         .order_by("number")
-        .values_list("number", "state", "games_count", "results")
+        .values_list("number", "state", "games_count", "results", "adjourned")
     )
-    return [(number, _progress(*row)) for number, *row in rows]
 
 
 def _progress(state: str, games: int, results: int) -> str:
@@ -128,6 +148,27 @@ def read_results(
     return (
         [engine.Game(n, white, black, results.from_code(code)) for n, white, black, code in games],
         [engine.Bye(n, entry_id, kind) for n, entry_id, kind in byes],
+    )
+
+
+def adjourned_games(tournament: Tournament, through_round: int | None = None) -> list[Game]:
+    """The adjourned games still without a result in published or complete rounds (up to
+    ``through_round``), with their round and players, in round and board order: what keeps the
+    standings provisional (FIDE's checklist Q161, Q169). One query."""
+    return list(
+        counted_games(tournament, through_round)
+        .filter(adjourned=True)
+        .select_related("round", "white", "black")
+        .order_by("round__number", "board")
+    )
+
+
+def games_text(games: list[Game]) -> str:
+    """Games named for the arbiter and the public: "round 3 board 2, Aa - Bo; ..."."""
+    return "; ".join(
+        gettext("round %(round)s board %(board)s, %(white)s - %(black)s")
+        % {"round": g.round.number, "board": g.board, "white": g.white.name, "black": g.black.name}
+        for g in games
     )
 
 
@@ -194,11 +235,32 @@ def ranked(
 ) -> tuple[StandingRow, ...]:
     """The engine's rows for these entries, each with its entry."""
     order = listing_order(entries)
-    players = [engine.Player(e.pk, e.rating or None, order[e.pk]) for e in entries]
+    players = [
+        engine.Player(e.pk, e.rating or None, order[e.pk], e.starting_number) for e in entries
+    ]
     by_id = {e.pk: e for e in entries}
     return tuple(
         StandingRow(r.rank, by_id[r.player_id], r.points, r.tiebreaks, r.shared)
         for r in engine.standings(players, games, byes, rules, through_round)
+    )
+
+
+def expelled_apart(rows: tuple[StandingRow, ...]) -> tuple[StandingRow, ...]:
+    """The rows without the expelled players, ranked again among themselves, then the expelled
+    ones, ranked after them and never shared (FIDE's checklist Q197-198): an expelled player is
+    out of the Swiss's ranking, while their games stay in the others' points and tie-breaks.
+    ``rows`` are in rank order."""
+    kept = [row for row in rows if not row.entry.expelled]
+    if len(kept) == len(rows):
+        return rows
+    sharing = Counter(row.rank for row in kept)
+    first: dict[int, int] = {}
+    for place, row in enumerate(kept, start=1):
+        first.setdefault(row.rank, place)
+    apart = [row for row in rows if row.entry.expelled]
+    return (
+        *(replace(r, rank=first[r.rank], shared=sharing[r.rank] > 1) for r in kept),
+        *(replace(r, rank=len(kept) + i, shared=False) for i, r in enumerate(apart, start=1)),
     )
 
 
@@ -212,10 +274,12 @@ def standings(
     own when None: :func:`rule_set`).
 
     Four queries whatever the size of the field: rounds, entries, games, byes (and the club
-    settings under the club rule when ``rules`` is not given).
+    settings under the club rule when ``rules`` is not given, the adjourned games when a round
+    has one).
     """
     system = tournament.pairing_system
-    rounds = round_progress(tournament, drafts=True)
+    round_rows = _round_rows(tournament, drafts=True)
+    rounds = [(number, _progress(*counts)) for number, *counts, _ in round_rows]
     progress = [(n, now) for n, now in rounds if now != DRAFT]
     if through_round is None:
         counts = (COMPLETE, BEING_PLAYED) if system.live_standings else (COMPLETE,)
@@ -229,8 +293,15 @@ def standings(
     games, byes = read_results(tournament, through)
     rules = rules or rule_set(tournament)
     rows = ranked(entries, games, byes, rules, through or None)
+    if not system.all_play_all:
+        rows = expelled_apart(rows)
     being_played = tuple(n for n, now in progress if now == BEING_PLAYED)
-    return Standings(through, rules.legend, rows, being_played)
+    final = tournament.status == Tournament.Status.FINISHED and through == max(
+        (n for n, _ in rounds), default=-1
+    )
+    waiting = any(adjourned for number, *_, adjourned in round_rows if number <= through)
+    adjourned = tuple(adjourned_games(tournament, through)) if waiting else ()
+    return Standings(through, rules.legend, rows, being_played, adjourned, final)
 
 
 def public_standings(tournament: Tournament, through_round: int | None = None) -> Standings:

@@ -99,6 +99,8 @@ class PairingSystem:
     #: Starting numbers follow the initial ranking (so a late entry is ranked by rating among
     #: the others) until a round after this one is paired (C.04.2: not after round 4).
     numbers_follow_ranking_through_round: int = 0
+    #: FIDE rates its events: a new tournament starts in FIDE mode (arbiter/core/fide_mode.py).
+    fide_rated: bool = False
     #: Nobody can join once the rounds exist (the round robin's schedule is fixed).
     closed_once_rounds_exist: bool = False
     #: ``(tournament) -> str``: the TRF-2026 ``192`` tournament type (ETT26 code) of its rating
@@ -117,9 +119,24 @@ class PairingSystem:
     #: The model keeping what the pairer proposed beside each round (with ``boards``, ``bye``
     #: and ``edited``): an edited draft is compared with it.
     engine_record: type[models.Model] | None = None
+    #: ``(tournament, entry) -> {round number: explanation, or None}``: why the engine gave the
+    #: player their opponent and colour in each published round it paired (a dict of the
+    #: engine's English sentences), None for a round the arbiter changed by hand; the public
+    #: card shows them. None when the system's engine explains nothing.
+    pairing_reasons: Callable[[Any, Any], dict[int, Any]] | None = None
     #: ``(user, round) -> list[str]``: what to note in the audit log when a draft is published
     #: (the rule warnings, the repeats an arbiter accepted).
     publish_notes: Callable[[Any, Any], list[str]] | None = None
+    #: ``(round) -> list[RuleWarning]``: what the rules say about a draft as it stands, at their
+    #: levels (arbiter/core/fide_mode.py); an edit that adds one waits for its confirmation.
+    edit_warnings: Callable[[Any], list[Any]] | None = None
+    #: ``(tournament, number) -> str``: how round ``number``'s pairing differs from the one its
+    #: engine makes now, under the settings as they stand (unsaved: a new number of rounds
+    #: makes another round final); "" when they agree (arbiter/core/services/tournaments.py).
+    recheck_round: Callable[[Any, int], str] | None = None
+    #: ``(tournament, players) -> int``: the most rounds it can pair by the rules for a field of
+    #: that size (the settings page warns before the start when more are planned, Q62).
+    rounds_possible: Callable[[Any, int], int] | None = None
     #: ``(tournament) -> RuleSet``: the club rule set (tie-break rules ``club``) read from the
     #: system's own settings (docs/standings.md); None when the system offers none.
     club_rules: Callable[[Any], RuleSet] | None = None

@@ -8,17 +8,24 @@ from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import (
     Entry,
+    RatingMethod,
     TiebreakRules,
     Title,
     Tournament,
     no_control_characters,
     tiebreak_rules_for,
 )
-from arbiter.core.services.tournaments import TOURNAMENT_FIELDS, system_change_refused
+from arbiter.core.services.entries import ENTRY_FIELDS
+from arbiter.core.services.tournaments import (
+    TOURNAMENT_FIELDS,
+    initial_order_change_refused,
+    system_change_refused,
+)
 from arbiter.core.standings import check_tiebreaks
 from arbiter.core.systems import SYSTEMS
 from arbiter.platform.limits import InputTooLarge, check_text, read_upload
 from arbiter.platform.spreadsheets import decode_upload
+from pairing.engines.initial_order import uses_national
 from pairing.engines.tiebreaks import available_codes
 
 
@@ -31,6 +38,9 @@ class TournamentForm(forms.ModelForm):
         required=False,
         label=_("Rules version"),
         help_text=_("The FIDE Dutch rule set for Swiss events."),
+    )
+    rating_method = forms.ChoiceField(
+        choices=RatingMethod.choices, required=False, label=_("Initial order by")
     )
     tiebreak_rules = forms.ChoiceField(
         choices=[
@@ -59,20 +69,21 @@ class TournamentForm(forms.ModelForm):
             "planned_rounds": _("Planned rounds"),
             "tiebreaks": _("Tie-breaks"),
             "unrated_rating": _("Rating of unrated players"),
+            "national_federation": _("National rating list"),
+            "initial_order_by_lot": _("Equal rating and title: drawing of lots"),
             "is_published": _("Published (visible to the public)"),
         }
         help_texts = {
-            "tiebreaks": format_lazy(
-                _(
-                    "C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's default. "
-                    "Offered: {codes}."
-                ),
-                codes=", ".join(
-                    sorted(
-                        set(available_codes("2026"))
-                        | set(available_codes("2026", round_robin=True))
-                    )
-                ),
+            "rating_method": _(
+                "The rating that ranks the players before round 1 (C.04.2; TRF-2026 record 172)."
+            ),
+            "national_federation": _(
+                "The federation whose national ratings the players' National rating holds, e.g. "
+                "NOR; empty: the tournament's federation."
+            ),
+            "initial_order_by_lot": _(
+                "Players of equal rating and title are ranked by a drawing of lots, repeatable "
+                "from the tournament's own seed, instead of alphabetically."
             ),
             # the model's own help text is English (models have no translated texts, docs/i18n.md)
             "unrated_rating": _(
@@ -81,8 +92,18 @@ class TournamentForm(forms.ModelForm):
             ),
         }
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tiebreaks"].help_text = tiebreaks_offered(self.instance)
+
     def clean_federation(self) -> str:
         return self.cleaned_data["federation"].upper()
+
+    def clean_rating_method(self) -> str:
+        return self.cleaned_data["rating_method"] or RatingMethod.FIDE
+
+    def clean_national_federation(self) -> str:
+        return self.cleaned_data["national_federation"].upper()
 
     def clean_tiebreaks(self) -> str:
         return " ".join(self.cleaned_data["tiebreaks"].replace(",", " ").upper().split())
@@ -96,6 +117,18 @@ class TournamentForm(forms.ModelForm):
             refused = system_change_refused(self.instance, cleaned["system"])
             if refused:
                 self.add_error("system", refused)
+        if self.instance.pk:
+            refused = initial_order_change_refused(self.instance, cleaned)
+            if refused:
+                self.add_error("rating_method", refused)
+        method = cleaned.get("rating_method")
+        if method and uses_national(method) and not cleaned.get("national_federation"):
+            cleaned["national_federation"] = cleaned.get("federation", "")
+            if not cleaned["national_federation"]:
+                self.add_error(
+                    "national_federation",
+                    _("Name the federation of the national ratings (or the tournament's)."),
+                )
         codes = cleaned.get("tiebreaks", "").split()
         system = cleaned.get("system") or self.instance.system
         rules = cleaned.get("tiebreak_rules") or tiebreak_rules_for(start, system)
@@ -109,15 +142,49 @@ class TournamentForm(forms.ModelForm):
         return cleaned
 
 
+def tiebreaks_offered(tournament: Tournament) -> str:
+    """The tie-break field's help: the codes the tournament's system may rank by. A round robin's
+    list has no Buchholz, Fore Buchholz or AOB at all, not even greyed out (C.07 Art. 8;
+    checklist Q105); a new tournament, whose system is chosen in the same form, sees both lists
+    apart."""
+    example = _("C.07 codes in order, e.g. BH-C1 BH SB DE; empty for the system's default.")
+    if tournament.pk is None or tournament.system not in SYSTEMS:
+        return format_lazy(
+            "{example} {swiss} {round_robin}",
+            example=example,
+            swiss=format_lazy(_("A Swiss offers: {codes}."), codes=_codes(round_robin=False)),
+            round_robin=format_lazy(
+                _("A round robin offers: {codes}."), codes=_codes(round_robin=True)
+            ),
+        )
+    if tournament.pairing_system.all_play_all:
+        return format_lazy(
+            _(
+                "C.07 codes in order, e.g. DE SB WIN KS; empty for the system's default. "
+                "Offered: {codes}."
+            ),
+            codes=_codes(round_robin=True),
+        )
+    return format_lazy(
+        "{example} {offered}",
+        example=example,
+        offered=format_lazy(_("Offered: {codes}."), codes=_codes(round_robin=False)),
+    )
+
+
+def _codes(*, round_robin: bool) -> str:
+    return ", ".join(available_codes("2026", round_robin=round_robin))
+
+
 #: The fields of a chess player only (a system without them leaves them out:
 #: arbiter/core/systems.py).
-CHESS_FIELDS = ("title", "rating", "fide_id")
+CHESS_FIELDS = ("title", "rating", "national_rating", "fide_id", "no_half_point_byes")
 
 
 class EntryForm(forms.ModelForm):
     class Meta:
         model = Entry
-        fields = ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"]
+        fields = ENTRY_FIELDS
         labels = {
             "name": _("Name"),
             "title": _("Title"),
@@ -125,8 +192,10 @@ class EntryForm(forms.ModelForm):
             "federation": _("Federation"),
             "club": _("Club"),
             "rating": _("Rating"),
+            "national_rating": _("National rating"),
             "fide_id": _("FIDE id"),
             "birth_year": _("Birth year"),
+            "no_half_point_byes": _("Not eligible for half-point byes (event regulations)"),
         }
 
     def __init__(
@@ -141,6 +210,7 @@ class EntryForm(forms.ModelForm):
                 del self.fields[name]
             return
         self.fields["rating"].required = False
+        self.fields["national_rating"].required = False
         # FIDE's abbreviations as arbiters write them ("WGM"), not Django's "Wgm" from the names.
         self.fields["title"].choices = [("", "—"), *((t, t) for t in Title.values)]
 
@@ -168,6 +238,9 @@ class EntryForm(forms.ModelForm):
 
     def clean_rating(self) -> int:
         return self.cleaned_data["rating"] or 0
+
+    def clean_national_rating(self) -> int:
+        return self.cleaned_data["national_rating"] or 0
 
 
 def _normalised(data):

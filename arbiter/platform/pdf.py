@@ -23,7 +23,7 @@ from fpdf.fonts import FontFace
 
 from arbiter.core.models import Round, Tournament
 from arbiter.core.pairing_lists import public_pairings
-from arbiter.core.standings import Standings
+from arbiter.core.standings import Standings, games_text
 from arbiter.core.templatetags.chess import points, tiebreak_text
 
 FONTS = Path(__file__).resolve().parent / "fonts"
@@ -136,7 +136,8 @@ def _name(entry) -> str:
 
 
 def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
-    """One round's pairing list in board order, with results where they are in."""
+    """One round's pairing list in board order, with results where they are in ("adj." for an
+    adjourned game, docs/fide-mode.md "Adjourned games")."""
     games, byes = public_pairings(tournament, round_)
     doc = _Document(tournament.name, _("Round %(number)s: pairings") % {"number": round_.number})
     rows = [[_(h) for h in PAIRING_HEADINGS]]
@@ -148,7 +149,7 @@ def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
                 _name(g.white),
                 str(g.white.rating or ""),
                 points(g.white_points),
-                g.outcome.label if g.outcome else "",
+                _("adj.") if g.adjourned else g.outcome.label if g.outcome else "",
                 points(g.black_points),
                 _name(g.black),
                 str(g.black.rating or ""),
@@ -189,7 +190,9 @@ def pairings_pdf(tournament: Tournament, round_: Round) -> bytes:
 
 def standings_rows(table: Standings) -> list[list[str]]:
     """The standings' lines as the page writes them (tie-breaks without needless decimals,
-    "—" where a tie-break has no value)."""
+    "—" where a tie-break has no value, "adj." beside the points of a player whose adjourned
+    game has no result yet)."""
+    adjourned = table.adjourned_players
     return [
         [
             str(row.rank),
@@ -197,7 +200,7 @@ def standings_rows(table: Standings) -> list[list[str]]:
             _name(row.entry),
             row.entry.federation,
             str(row.entry.rating or ""),
-            points(row.points),
+            points(row.points) + (" " + _("adj.") if row.entry.pk in adjourned else ""),
             *(tiebreak_text(value) for value in row.tiebreaks),
         ]
         for row in table.rows
@@ -209,9 +212,18 @@ def standings_pdf(tournament: Tournament, table: Standings) -> bytes:
     (a knockout category) prints its placings instead (:func:`placings_pdf`)."""
     if tournament.pairing_system.placings:
         return placings_pdf(tournament)
-    doc = _Document(
-        tournament.name, _("Standings after round %(through)s") % {"through": table.through_round}
-    )
+    if table.final:
+        title = _("Final standings after round %(through)s")
+    elif table.adjourned:
+        title = _("Provisional standings after round %(through)s")
+    else:
+        title = _("Standings after round %(through)s")
+    doc = _Document(tournament.name, title % {"through": table.through_round})
+    if table.adjourned:
+        doc.set_font("DejaVu", "", 9)
+        waiting = _("Waiting for the result of the adjourned game(s) %(games)s.")
+        doc.multi_cell(0, 5, waiting % {"games": games_text(list(table.adjourned))})
+        doc.ln(2)
     headings = [*(_(h) for h in STANDINGS_HEADINGS), *(h for h, _name in table.legend)]
     rows = [headings, *standings_rows(table)]
     extra = len(table.legend)

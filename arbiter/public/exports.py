@@ -8,7 +8,8 @@ as Windows-1252), comma or semicolon between fields (the semicolon is what sprea
 where the comma is the decimal separator), and a cell a spreadsheet would take for a formula
 (starting with ``= + - @``, a tab or a carriage return) is written with a ``'`` in front, as
 OWASP recommends against CSV injection. The JSON document follows the versioned JSON Schema
-``docs/schema/tournament-v1.json``.
+``docs/schema/tournament-v1.json``. An adjourned game (docs/fide-mode.md, "Adjourned games")
+has :data:`ADJOURNED` for its result in the CSV and ``"adjourned": true`` in the JSON.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ BOUT_COLUMNS = [
     "winner_name",
     "fought",
 ]
+#: The CSV's result of an adjourned game, without its result yet (FIDE's checklist Q157).
+ADJOURNED = "adj."
 #: The JSON document's format, version and schema (a file of this repository).
 DOCUMENT_FORMAT = "arbiter-tournament"
 DOCUMENT_VERSION = 1
@@ -119,8 +122,9 @@ def result_columns(tournament: Tournament) -> list[str]:
 
 def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """Every board and bye of the public rounds, round by round in board order, with the points
-    the tournament's scoring gives; a bye has ``bye`` and its kind in the black columns. A
-    knockout: its bouts decided so far."""
+    the tournament's scoring gives (none for an adjourned game, whose result is
+    :data:`ADJOURNED`); a bye has ``bye`` and its kind in the black columns. A knockout: its
+    bouts decided so far."""
     if tournament.pairing_system.bouts:
         return [_bout_row(bout) for bout in tournament.pairing_system.bouts(tournament)]
     games = (
@@ -145,7 +149,7 @@ def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
                 "white_name": g.white.name,
                 "black_number": g.black.starting_number,
                 "black_name": g.black.name,
-                "result": g.outcome.ascii if g.outcome else "",
+                "result": ADJOURNED if g.adjourned else g.outcome.ascii if g.outcome else "",
                 "white_points": _number(white) if g.result else "",
                 "black_points": _number(black) if g.result else "",
             }
@@ -250,12 +254,14 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 }
             )
         else:
+            adjourned = row["result"] == ADJOURNED
             entry["games"].append(
                 {
                     "board": row["board"],
                     "white": row["white_number"],
                     "black": row["black_number"],
-                    "result": row["result"] or None,
+                    "result": None if adjourned else row["result"] or None,
+                    "adjourned": adjourned,
                     "forfeit": row["result"] in ("+--", "--+", "---"),
                     "white_points": _json_number(Decimal(row["white_points"]))
                     if row["white_points"] != ""

@@ -34,10 +34,11 @@ def print_plan(
     """Read the JSON in ``path`` and print what ``plan`` makes of it, as JSON; status 0. An
     unreadable file or an input ``plan`` refuses is a message on stderr and status 2."""
     try:
-        print(json.dumps(plan(load_json(path)), indent=2, ensure_ascii=False))
+        made = plan(load_json(path))
     except (OSError, InputFileError, *refusals) as error:
         print(f"{name}: {error}", file=sys.stderr)
         return 2
+    print(json.dumps(made, indent=2, ensure_ascii=False))  # a closed stdout: pairing/__main__.py
     return 0
 
 

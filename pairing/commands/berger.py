@@ -14,15 +14,8 @@ whatever the check found; 2 unexpected error; 3 invalid input; 5 file access.
 from __future__ import annotations
 
 import argparse
-import sys
 
-from pairing.commands.dutch import (
-    EXIT_FILE,
-    EXIT_INPUT,
-    EXIT_UNEXPECTED,
-    print_checks,
-    read_input,
-)
+from pairing.commands.dutch import check_trf_file, print_checks
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,17 +26,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the check; never lets a traceback reach the arbiter."""
     from pairing.engines.berger_check import check_round_robin
-    from pairing.engines.trf import TrfError, parse_trf
+    from pairing.engines.trf import parse_trf
 
-    text = read_input(args.input)
-    if text is None:
-        return EXIT_FILE
-    try:
-        checks = check_round_robin(parse_trf(text))
-    except TrfError as error:
-        print(f"error: {args.input}: {error}", file=sys.stderr)
-        return EXIT_INPUT
-    except Exception as error:  # never a traceback for the arbiter
-        print(f"error: unexpected failure: {type(error).__name__}: {error}", file=sys.stderr)
-        return EXIT_UNEXPECTED
-    return print_checks(checks)
+    return check_trf_file(args.input, lambda text: check_round_robin(parse_trf(text)), print_checks)

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 EXIT_OK, EXIT_NO_PAIRING, EXIT_UNEXPECTED, EXIT_INPUT, EXIT_FILE = 0, 1, 2, 3, 5
 
@@ -34,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return EXIT_UNEXPECTED
+    except BrokenPipeError:  # stdout's reader has gone: pairing/__main__.py ends quietly
+        raise
     except Exception as e:  # never a traceback for the arbiter
         print(f"error: unexpected failure: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_UNEXPECTED
@@ -49,6 +55,26 @@ def read_input(path: str) -> str | None:
     except OSError as error:
         print(f"error: cannot read {path}: {error}", file=sys.stderr)
         return None
+
+
+def check_trf_file(path: str, check: Callable[[str], T], show: Callable[[T], int]) -> int:
+    """Read the TRF at ``path``, ``check`` its text and ``show`` what the check found, returning
+    its status; a file that cannot be read (5), a TRF error (3, its line and column named) or an
+    unexpected failure (2) is a message on stderr, never a traceback."""
+    from pairing.engines.trf import TrfError
+
+    text = read_input(path)
+    if text is None:
+        return EXIT_FILE
+    try:
+        found = check(text)
+    except TrfError as error:
+        print(f"error: {path}: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except Exception as error:  # never a traceback for the arbiter
+        print(f"error: unexpected failure: {type(error).__name__}: {error}", file=sys.stderr)
+        return EXIT_UNEXPECTED
+    return show(found)
 
 
 def _run(args: argparse.Namespace) -> int:

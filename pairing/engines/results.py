@@ -6,6 +6,12 @@ played, for pairing and for tie-breaks alike), its TRF-16 result codes (FIDE TRF
 of the ``001`` record: ``1 = 0 + -``), the symbol each player sees on a crosstable or a card,
 and the keys that enter it from the keyboard.
 
+Besides the usual results, a game played over the board can be scored ½-0, 0-½ or 0-0 by the
+arbiter (after an irregularity, say: FIDE's checklist Q180-186). Each side keeps the outcome it
+was scored (a half point is a draw's, nothing a loss's), so such a game is played for the
+pairing and the tie-breaks (C.04.1 art. 4, C.07), scores as it was scored, and goes to a TRF as
+``=``/``0`` (or ``0``/``0``).
+
 Pure Python: the app's models, pages, exports and the Monrad engine all read this module.
 """
 
@@ -51,7 +57,7 @@ CHESS = Scoring(Decimal(1), Decimal("0.5"), Decimal(0), Decimal(0))
 
 @dataclass(frozen=True)
 class Result:
-    code: str  # as stored: "1-0", "0-1", "1/2", "+-", "-+", "--"
+    code: str  # as stored: "1-0", "0-1", "1/2", "+-", "-+", "--", "=-0", "0-=", "0-0"
     label: str  # as a pairing list prints it: "1 - 0", "½ - ½", "+ - -"
     button: str  # on a result button: "1-0", "½-½"
     title: str  # in words: "White wins by forfeit"
@@ -112,6 +118,14 @@ BLACK_WINS_BY_FORFEIT = Result(
 DOUBLE_FORFEIT = Result(
     "--", "- - -", "- - -", N_("Double forfeit"), "---", FORFEIT_LOSS, FORFEIT_LOSS, ()
 )
+# played over the board, scored so by the arbiter (checklist Q180-186)
+WHITE_HALF_BLACK_ZERO = Result(
+    "=-0", "½ - 0", "½-0", N_("White scores ½, Black 0"), "1/2-0", DRAW, LOSS, ()
+)
+WHITE_ZERO_BLACK_HALF = Result(
+    "0-=", "0 - ½", "0-½", N_("White scores 0, Black ½"), "0-1/2", LOSS, DRAW, ()
+)
+BOTH_LOSE = Result("0-0", "0 - 0", "0-0", N_("Both score 0"), "0-0", LOSS, LOSS, ())
 
 #: Every result, in the order the database's choices list them.
 RESULTS: tuple[Result, ...] = (
@@ -121,10 +135,15 @@ RESULTS: tuple[Result, ...] = (
     WHITE_WINS_BY_FORFEIT,
     BLACK_WINS_BY_FORFEIT,
     DOUBLE_FORFEIT,
+    WHITE_HALF_BLACK_ZERO,
+    WHITE_ZERO_BLACK_HALF,
+    BOTH_LOSE,
 )
-#: The result buttons: the games played first, then the forfeits (behind "Forfeit…").
+#: The result buttons: the games played first, then, behind "Forfeit…", the forfeits and the
+#: unusual scores of a game played.
 OVER_THE_BOARD = (WHITE_WINS, DRAW_GAME, BLACK_WINS)
 FORFEITS = (WHITE_WINS_BY_FORFEIT, BLACK_WINS_BY_FORFEIT, DOUBLE_FORFEIT)
+UNUSUAL = (WHITE_HALF_BLACK_ZERO, WHITE_ZERO_BLACK_HALF, BOTH_LOSE)
 BY_CODE: dict[str, Result] = {r.code: r for r in RESULTS}
 PLAYED_CODES = frozenset(r.code for r in RESULTS if r.played)
 _BY_KEY = {key: r for r in RESULTS for key in (r.code, *r.keys)}

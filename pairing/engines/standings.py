@@ -162,11 +162,13 @@ def settle(
 class Player:
     """A player: ``id`` is any int the caller likes (the entry's key); ``order`` lists the
     players who share a rank (the starting or card numbers), and is the card order the club
-    rule's score piles start from."""
+    rule's score piles start from; ``tpn`` is the tournament pairing number the TPN tie-breaks
+    rank by (C.07 2026 Art. 7.8; None without one)."""
 
     id: int
     rating: int | None = None
     order: int = 0
+    tpn: int | None = None
 
 
 @dataclass(frozen=True)
@@ -255,7 +257,7 @@ def standings(
     kept = records(games, byes, rules.scoring, through_round)
     ids = {p.id for p in players}
     histories = [
-        tb.Player(p.id, p.rating, tuple(r for r in kept.get(p.id, []) if _among(r, ids)))
+        tb.Player(p.id, p.rating, tuple(r for r in kept.get(p.id, []) if _among(r, ids)), p.tpn)
         for p in players
     ]
     ranked = tb.rank(

@@ -7,13 +7,21 @@ Plain data in, plain data out. The reader understands:
   points 81-84, rank 86-89, then one 10-column block per round from column 92: opponent (4),
   colour (``w``/``b``/``-``/blank), result code.
 * result codes ``1 = 0`` (played), ``+ -`` (forfeits, not counted as played games), ``W D L``
-  (games of less than one move), byes ``H F U Z`` and blank (absent);
+  (games of less than one move), byes ``H F U Z`` and blank (absent), and ``?``: a game whose
+  result is unknown, an adjourned game (TRF-2026 record 162 symbol ``X``), which scores ``X``'s
+  points, a draw's unless ``162`` says otherwise; any other symbol of a game is read as ``?``
+  and noted in ``adjustments`` (FIDE's checklist, Q157, Q166, Q167);
 * tournament records ``012 022 032 042 052 062 072 082 092 102 112 122 132``;
 * engine extensions ``XXR`` (rounds), ``XXC`` (``white1``/``black1``/``rank``), ``XXA``
   (accelerations), ``XXP`` (forbidden pairs), ``XXS`` and ``BBW BBD BBL BBZ BBF BBU`` (points);
 * TRF-2026 records ``142`` (rounds), ``152`` (initial colour), ``162`` (scoring), ``192``
   (tournament type), ``240`` (pre-announced byes), ``250`` (accelerations) and ``260``
-  (forbidden pairs with a round range); ``###`` comment lines.
+  (forbidden pairs with a round range); ``###`` comment lines, kept in order.
+
+The format is detected (``TrfTournament.format``: TRF06, TRF16 or TRF26, :func:`_detect_format`)
+and every adjustment made for what an older format lacks is listed in
+``TrfTournament.adjustments`` (the checklist's Q47-Q50: a TRF06 file gives no number of rounds,
+:attr:`TrfTournament.number_of_rounds` infers it).
 
 Points are kept in tenths (``25`` means 2.5) so that all arithmetic is exact. A file is read
 within :class:`TrfLimits` (players, rounds, the length of a record, forbidden pairs and
@@ -28,7 +36,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 __all__ = [
@@ -37,6 +45,7 @@ __all__ = [
     "PLAYED_CODES",
     "REQUESTED_BYE_KINDS",
     "RESULT_CODES",
+    "UNKNOWN_RESULT",
     "Scoring",
     "TrfError",
     "TrfForbidden",
@@ -52,10 +61,13 @@ __all__ = [
     "write_trf",
 ]
 
-#: Result codes of a game that was played over the board (TRF-16).
-PLAYED_CODES = frozenset("1=0WDL")
+#: The result code of a game whose result is unknown, an adjourned game (TRF-2026: ``?`` in the
+#: round block, ``X`` in record 162); it counts as a draw for pairing (checklist Q157, Q167).
+UNKNOWN_RESULT = "?"
+#: Result codes of a game that was played over the board (TRF-16), an adjourned one included.
+PLAYED_CODES = frozenset("1=0WDL" + UNKNOWN_RESULT)
 #: Every result code the reader accepts (upper case; blank is an absence).
-RESULT_CODES = frozenset("1=0WDL+-HFUZ ")
+RESULT_CODES = frozenset("1=0WDL+-HFUZ " + UNKNOWN_RESULT)
 #: A round without an opponent, by its result code: the bye it is. ``U``, and ``+`` alone, are
 #: the pairing-allocated bye; ``H`` the half-point bye the player requested; ``=`` alone a half
 #: point without a game that nobody requested (Swiss Master writes the odd player out given
@@ -148,6 +160,12 @@ class Scoring:
     zero_bye: int = 0
     forfeit_loss: int = 0
     pab: int = 10
+    adjourned: int | None = None  # record 162's X, a game whose result is unknown; None: a draw
+
+    @property
+    def unknown(self) -> int:
+        """The points of a game whose result is unknown (``?``): ``X``'s, a draw's by default."""
+        return self.draw if self.adjourned is None else self.adjourned
 
 
 @dataclass(frozen=True)
@@ -175,6 +193,18 @@ class TrfTournament:
     accelerations_specified: bool = False
     byes: tuple[tuple[str, int, tuple[int, ...]], ...] = ()  # 240: (type, round, players)
     other_lines: tuple[str, ...] = ()  # every other record, as written (022 032 062 ... 132)
+    format: str = ""  # "TRF06", "TRF16" or "TRF26" as read (_detect_format); "" if not read
+    adjustments: tuple[str, ...] = ()  # what the reader made up for the format's gaps
+
+    @property
+    def number_of_rounds(self) -> int:
+        """``XXR``/``142``, or, when the file does not give it (TRF06, a TRF-16 rating report),
+        the rounds its player records and its ``132`` round dates show."""
+        if self.rounds:
+            return self.rounds
+        held = max((len(p.results) for p in self.players), default=0)
+        dates = (raw for raw in self.other_lines if raw[:3] == "132")
+        return max(held, _round_dates(next(dates, "")))
 
     def header(self, code: str) -> str:
         """The text of the first ``code`` record (e.g. ``"022"``, the city), "" if none."""
@@ -343,8 +373,14 @@ def _col(s: str, a: int, b: int) -> str:
     return s[a - 1 : b].ljust(b - a + 1)
 
 
-def _parse_player(raw: str, lineno: int) -> TrfPlayer:
-    """TRF-16 record 001: a player's identity columns, points and rank, then the round blocks."""
+def _round_dates(raw: str) -> int:
+    """TRF-16 record 132: how many round dates it writes (round r at 92+10(r-1), 8 columns)."""
+    return sum(1 for col in range(92, len(raw) + 1, 10) if _col(raw, col, col + 7).strip())
+
+
+def _parse_player(raw: str, lineno: int, notes: list[str]) -> TrfPlayer:
+    """TRF-16 record 001: a player's identity columns, points and rank, then the round blocks
+    (an adjustment made to one of them is added to ``notes``)."""
     if len(raw) < 84:
         raise TrfError(lineno, len(raw) + 1, "player record shorter than 84 columns (points)")
     number = _int(_col(raw, 5, 8), lineno, 5, "starting number")
@@ -355,7 +391,7 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
     points = _points(_col(raw, 81, 84), lineno, 81)
     rank_s = _col(raw, 86, 89).strip()
     rank = int(rank_s) if _is_number(rank_s) else None
-    results = [_round_block(raw, col, number, lineno) for col in range(92, len(raw) + 1, 10)]
+    results = [_round_block(raw, col, number, lineno, notes) for col in range(92, len(raw) + 1, 10)]
     while results and results[-1].is_blank:
         results.pop()
     return TrfPlayer(
@@ -374,9 +410,11 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
     )
 
 
-def _round_block(raw: str, col: int, number: int, lineno: int) -> TrfResult:
+def _round_block(raw: str, col: int, number: int, lineno: int, notes: list[str]) -> TrfResult:
     """TRF-16 record 001, one round from column ``col``: opponent (4 columns), blank, colour,
-    blank, result code; a bye has no opponent, a game played over the board has a colour."""
+    blank, result code; a bye has no opponent, a game played over the board has a colour. A
+    game's result symbol that no format defines is read as an unknown result (``?``, checklist
+    Q166) and noted; a round without an opponent has no result to be unknown, and is refused."""
     block = _col(raw, col, col + 7)
     if block[4] != " " or block[6] != " ":
         bad = col + 4 if block[4] != " " else col + 6
@@ -386,6 +424,12 @@ def _round_block(raw: str, col: int, number: int, lineno: int) -> TrfResult:
     code = block[7].upper()
     if colour not in "wb- ":
         raise TrfError(lineno, col + 5, f"invalid colour {colour!r}")
+    if code not in RESULT_CODES and opponent is not None and colour in "wb":
+        notes.append(
+            f"line {lineno}, column {col + 7}: result {block[7]!r} of player {number} against "
+            f"{opponent} is no TRF result code: read as an unknown result (?)"
+        )
+        code = UNKNOWN_RESULT
     if code not in RESULT_CODES:
         raise TrfError(lineno, col + 7, f"unknown result code {block[7]!r}")
     if code in "HFUZ" and opponent is not None:
@@ -434,14 +478,14 @@ def parse_trf(text: str, limits: TrfLimits = TrfLimits()) -> TrfTournament:
     return reader.tournament()
 
 
-#: The scoring fields a ``162`` symbol sets (TRF-2026 record 162; ``X`` is read and ignored).
+#: The scoring fields a ``162`` symbol sets (TRF-2026 record 162).
 _SCORING_162 = {
     "W": ("win",),
     "D": ("draw",),
     "L": ("loss",),
     "A": ("zero_bye", "forfeit_loss"),
     "P": ("pab",),
-    "X": (),
+    "X": ("adjourned",),
 }
 #: The scoring field each of bbpPairings' ``BBW BBD BBL BBZ BBF BBU`` records sets.
 _SCORING_BB = {
@@ -492,16 +536,20 @@ class _TrfReader:
         self.acceleration_cells = 0
         self.byes: list[tuple[str, int, tuple[int, ...]]] = []
         self.other: list[str] = []
+        self.codes: set[str] = set()  # the record codes read, for _detect_format
+        self.notes: list[str] = []  # the adjustments made, TrfTournament.adjustments
 
     def read(self, raw: str, lineno: int) -> None:
         """One line: blank lines are skipped, ``###`` comments and unknown records kept."""
         if len(raw.strip()) == 0:
             return
         if raw.startswith("###"):
+            self.codes.add("###")
             self.other.append(raw.rstrip())
             return
         if len(raw) < 3:
             raise TrfError(lineno, 1, "line too short for a record code")
+        self.codes.add(raw[:3])
         _RECORDS.get(raw[:3], _TrfReader.other_record)(self, raw, lineno)
 
     def tournament(self) -> TrfTournament:
@@ -510,7 +558,7 @@ class _TrfReader:
             raise TrfError(0, 0, "no player records (001)")
         players = sorted(self.players, key=lambda p: p.number)
         _check_opponents(players)
-        return TrfTournament(
+        read = TrfTournament(
             players=tuple(players),
             scoring=Scoring(**self.scoring),
             forbidden=tuple(self.forbidden),
@@ -520,6 +568,7 @@ class _TrfReader:
             other_lines=tuple(self.other),
             **self.fields,
         )
+        return _adjusted(read, _detect_format(self.codes, players), self.notes)
 
     def other_record(self, raw: str, lineno: int) -> None:
         """Any other record (022 032 062 ... 132, or one we do not know), kept as written."""
@@ -527,7 +576,7 @@ class _TrfReader:
 
     def player(self, raw: str, lineno: int) -> None:
         """TRF-16 record 001: a player, whose starting number is new and within the limits."""
-        p = _parse_player(raw, lineno)
+        p = _parse_player(raw, lineno, self.notes)
         if p.number > self.limits.players:
             raise TrfError(lineno, 5, f"starting number {p.number}: {_most(self.limits)}")
         if p.number in self.line_of:
@@ -714,6 +763,48 @@ _RECORDS: dict[str, _Record] = {
 }
 
 
+#: Records TRF-2026 added (comments ``###`` too): a file with one of them is a TRF26 file.
+_TRF26_RECORDS = frozenset(
+    {"###", "142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260"}
+    | {"299", "300", "310", "320", "330", "352", "362", "801", "802"}
+)
+#: Records a TRF-16 file may add to TRF06's (``001 012``-``132 013``): the pairing engines'
+#: extensions, written with TRF-16 (JaVaFo's TRF(x), bbpPairings).
+_TRF16_RECORDS = frozenset({"XXR", "XXC", "XXA", "XXP", "XXS", *_SCORING_BB})
+#: Titles as TRF-16 writes them (columns 11-13); TRF06 wrote one or two letters (``g m f c wg
+#: wm wf wc``).
+_TRF16_TITLES = frozenset({"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"})
+
+
+def _detect_format(codes: set[str], players: list[TrfPlayer]) -> str:
+    """TRF26 when a record only TRF-2026 defines is there; TRF16 when an engine extension is,
+    or a title is written the TRF-16 way; otherwise TRF06 (Krause's 2006 format, whose records
+    TRF-16 kept: the two differ in how a file is written, not in what it can say)."""
+    if codes & _TRF26_RECORDS:
+        return "TRF26"
+    if codes & _TRF16_RECORDS or any(p.title.upper() in _TRF16_TITLES for p in players):
+        return "TRF16"
+    return "TRF06"
+
+
+def _adjusted(t: TrfTournament, fmt: str, notes: list[str]) -> TrfTournament:
+    """The tournament with its format and the adjustments made for the format's gaps: the
+    number of rounds inferred when no ``XXR``/``142`` gives it, the points of an unknown result
+    taken as a draw's when ``162`` gives no ``X``."""
+    adjustments = list(notes)
+    if not t.rounds:
+        adjustments.append(
+            f"no number of rounds (XXR or 142): {t.number_of_rounds} inferred from the "
+            "player records and the round dates (132)"
+        )
+    unknown = any(r.code == UNKNOWN_RESULT for p in t.players for r in p.results)
+    if unknown and t.scoring.adjourned is None:
+        adjustments.append(
+            "games with an unknown result (?) count as draws: no X in record 162 says otherwise"
+        )
+    return replace(t, format=fmt, adjustments=tuple(adjustments))
+
+
 def _check_opponents(players: list[TrfPlayer]) -> None:
     """TRF-16 record 001: every opponent named in a round block is a player of the file."""
     numbers = {p.number for p in players}
@@ -758,10 +849,12 @@ def _player_line(p: TrfPlayer) -> str:
 def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) -> str:
     """Write a TRF-2026 file (with the legacy ``XXR``/``XXC`` lines for older engines).
 
-    Header records come first in the order of their codes, then the other records as read,
-    then the engine records and the players. Control characters in any field (a line break in
-    a name, say) are written as blanks: no text can forge a record. ``192`` is written as the
-    endorsed engine reads it (:func:`endorsed_system`).
+    ``###`` comments that open the file come first; header records follow in the order of
+    their codes, then the other ``###`` comments and the other records as read, then the engine
+    records and the players.
+    Control characters in any field (a line break in a name, say) are written as blanks: no
+    text can forge a record. ``192`` is written as the endorsed engine reads it
+    (:func:`endorsed_system`).
 
     With ``legacy`` the file is TRF-16 with the engines' extensions only: none of the TRF-2026
     records ``142 152 162 192 240 250 260``. Rounds and the initial colour stay as ``XXR`` and
@@ -772,8 +865,11 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
     """
     out = _header_lines(t)
     out += _rounds_and_colour_lines(t, legacy)
-    if t.scoring != Scoring():
-        out += _bb_scoring_lines(t.scoring) if legacy else [_scoring_162_line(t.scoring)]
+    unknown = any(r.code == UNKNOWN_RESULT for p in t.players for r in p.results)
+    if legacy and t.scoring != Scoring():
+        out += _bb_scoring_lines(t.scoring)
+    elif not legacy and (unknown or t.scoring != Scoring()):
+        out.append(_scoring_162_line(t.scoring, unknown))
     if t.system and not legacy:
         out.append(f"192 {endorsed_system(t.system)}")
     out += [_forbidden_line(f, legacy) for f in t.forbidden]
@@ -787,12 +883,20 @@ def write_trf(t: TrfTournament, *, newline: str = "\n", legacy: bool = False) ->
 
 
 def _header_lines(t: TrfTournament) -> list[str]:
-    """The tournament header records (012 ... 132) in the order of their codes, then every
-    other record kept as read."""
+    """The ``###`` comments that open the file (a generator's seed line), the tournament header
+    records (012 ... 132) in the order of their codes, the other ``###`` comments in their order
+    (an export's paper trail), then every other record kept as read."""
+    lines = list(t.other_lines)
+    opening = 0
+    while opening < len(lines) and lines[opening].startswith("###"):
+        opening += 1
+    out = lines[:opening]
+    rest = lines[opening:]
     headers = [(code, f"{code} {text}") for code, text in _own_headers(t) if text]
-    headers += [(raw[:3], raw) for raw in t.other_lines if _HEADER.match(raw[:3])]
-    out = [raw for _, raw in sorted(headers, key=lambda item: item[0])]
-    out.extend(raw for raw in t.other_lines if not _HEADER.match(raw[:3]))
+    headers += [(raw[:3], raw) for raw in rest if _HEADER.match(raw[:3])]
+    out += [raw for _, raw in sorted(headers, key=lambda item: item[0])]
+    out += [raw for raw in rest if raw.startswith("###")]
+    out += [raw for raw in rest if not _HEADER.match(raw[:3]) and not raw.startswith("###")]
     return out
 
 
@@ -817,9 +921,12 @@ def _bb_scoring_lines(s: Scoring) -> list[str]:
     return [f"{code} {format_points(v):>4}" for code, v in zip(_SCORING_BB, values, strict=True)]
 
 
-def _scoring_162_line(s: Scoring) -> str:
-    """TRF-2026 record 162: the points of a win, draw, loss, absence and PAB."""
+def _scoring_162_line(s: Scoring, unknown: bool = False) -> str:
+    """TRF-2026 record 162: the points of a win, draw, loss, absence and PAB, and of an unknown
+    result (``X``) when a game has one (``?``) or the file gave them."""
     items = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
+    if unknown or s.adjourned is not None:
+        items.append(("X", s.unknown))
     return "162  " + "".join(f"{sym}{format_points(v):>4}    " for sym, v in items).rstrip()
 
 

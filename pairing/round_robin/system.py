@@ -23,6 +23,14 @@ def round_robin_type(tournament: Tournament) -> str:
     return "FIDE_DOUBLEROUNDROBIN" if drawing.swap_last_two_rounds else "BERGER_DOUBLEROUNDROBIN"
 
 
+def rounds_possible(tournament: Tournament, players: int) -> int:
+    """A cycle has one round fewer than the players, or as many when they are odd; a double
+    round robin (chosen at the drawing of lots) two cycles."""
+    drawing = LotDrawing.objects.filter(tournament=tournament).first()
+    cycles = 2 if drawing is not None and drawing.double_round_robin else 1
+    return (players - 1 + players % 2) * cycles
+
+
 def draw_lots(user, tournament: Tournament) -> None:
     """The demo: the drawing of lots done by the app with a fixed seed, confirmed, and the
     first four rounds played."""
@@ -50,8 +58,10 @@ ROUND_ROBIN = PairingSystem(
     # the free round of an odd field is a game against Berger's "dummy": no point
     pairing_allocated_bye_points=Decimal(0),
     closed_once_rounds_exist=True,
+    fide_rated=True,
     trf_type=round_robin_type,
     trf_program="arbiter app, FIDE Berger tables",
+    rounds_possible=rounds_possible,
     demo=draw_lots,
     stored=(
         Stored("pairing.LotDrawing", "tournament"),

@@ -4,6 +4,7 @@ limit, it has changed nothing."""
 
 from django.urls import reverse
 
+from arbiter.core import fide_mode
 from arbiter.core.models import BackgroundJob, Tournament
 from arbiter.platform.jobs import JobKind, JobRefused, Outcome, latest
 from pairing.engines.messages import N_
@@ -28,8 +29,13 @@ def pair_round(job: BackgroundJob) -> Outcome:
     """Pair the next round of the tournament as it was when Pair was pressed."""
     tournament = job.tournament
     try:
-        round_ = pair_next_round(job.started_by, tournament, seen_version=job.seen_version)
-    except RoundError as error:
+        round_ = pair_next_round(
+            job.started_by,
+            tournament,
+            seen_version=job.seen_version,
+            confirmation=job.options.get("confirmation", ""),
+        )
+    except (RoundError, fide_mode.NeedsConfirmation, fide_mode.RefusedInFideMode) as error:
         raise JobRefused(str(error)) from error
     return Outcome(round_.last_change, round_page(tournament))
 

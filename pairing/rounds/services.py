@@ -28,10 +28,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from arbiter.core import engine_text
+from arbiter.core import engine_text, fide_mode
 from arbiter.core.models import AuditEntry, Bye, Entry, Game, Round, Tournament, Versioned
 from arbiter.core.services.audit import record
+from arbiter.core.services.results import adjourn_unfinished
+from arbiter.core.standings import adjourned_games, games_text
 from pairing.engines.messages import N_
+from pairing.rounds.manual_pairing import manual_pairing_warnings
 
 
 class RoundError(Exception):
@@ -179,11 +182,43 @@ def check_unchanged(tournament: Tournament, seen_version: int | None) -> None:
     raise StaleDraft(refusal % {"changes": said, "more": more})
 
 
+def pairing_warnings(tournament: Tournament) -> list[fide_mode.RuleWarning]:
+    """What the rules say about pairing the next round now (docs/fide-mode.md, "Adjourned
+    games"): the last round's games still without a result are marked adjourned, each counted
+    as a draw for the pairing (level 2, FIDE's checklist Q159-160); an adjourned game of a
+    round before the last one is still without its result (level 2, Q168)."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.state == Round.State.DRAFT:
+        return []
+    warnings = []
+    unfinished = list(
+        last.games.filter(result="", adjourned=False).select_related("round", "white", "black")
+    )
+    if unfinished:
+        message = gettext(
+            "Round %(number)s still has games without a result: %(games)s. They will be marked "
+            "adjourned and count as draws for this pairing."
+        ) % {"number": last.number, "games": games_text(unfinished)}
+        warnings.append(fide_mode.RuleWarning(fide_mode.Level.ACKNOWLEDGE, message))
+    older = adjourned_games(tournament, last.number - 1)
+    if older:
+        message = gettext(
+            "Adjourned games of rounds before round %(number)s still have no result: "
+            "%(games)s. They count as draws for this pairing."
+        ) % {"number": last.number, "games": games_text(older)}
+        warnings.append(fide_mode.RuleWarning(fide_mode.Level.ACKNOWLEDGE, message))
+    return warnings
+
+
 @transaction.atomic
-def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = None) -> Round:
+def pair_next_round(
+    user, tournament: Tournament, *, seen_version: int | None = None, confirmation: str = ""
+) -> Round:
     """Pair the next round with the system's pairer: a draft (nothing public yet), or published
     at once when the system says so. With ``seen_version``, refused when the tournament is no
-    longer at that version (:func:`check_unchanged`)."""
+    longer at that version (:func:`check_unchanged`). The last round's games still without a
+    result are marked adjourned, once the arbiter confirmed :func:`pairing_warnings`
+    (``confirmation``, arbiter/core/fide_mode.py)."""
     tournament = locked_tournament(tournament)
     check_unchanged(tournament, seen_version)
     system = tournament.pairing_system
@@ -195,12 +230,10 @@ def pair_next_round(user, tournament: Tournament, *, seen_version: int | None = 
             gettext("Round %(number)s is already paired: publish it, edit it or delete the draft.")
             % {"number": last.number}
         )
-    if last is not None and last.state != Round.State.COMPLETE:
-        missing = last.games.filter(result="").count()
-        raise RoundError(
-            gettext("Round %(number)s still has %(missing)s board(s) without a result.")
-            % {"number": last.number, "missing": missing}
-        )
+    fide_mode.require(tournament.fide_mode, pairing_warnings(tournament), confirmation)
+    if last is not None:
+        last.tournament = tournament
+        adjourn_unfinished(user, last)
     number = last.number + 1 if last else 1
     if tournament.planned_rounds and number > tournament.planned_rounds:
         raise RoundError(
@@ -327,9 +360,16 @@ def _editable(round_: Round, seen: str | None) -> None:
 
 @transaction.atomic
 def swap_players(
-    user, round_: Round, first: Entry, second: Entry, *, seen: str | None = None
+    user,
+    round_: Round,
+    first: Entry,
+    second: Entry,
+    *,
+    seen: str | None = None,
+    confirmation: str = "",
 ) -> None:
-    """Exchange two players' places in a draft: boards, colours or the bye."""
+    """Exchange two players' places in a draft: boards, colours or the bye. A swap that breaks
+    a rule waits for the arbiter's confirmation (:func:`_save_edit`)."""
     _, round_ = locked_round(round_)
     _editable(round_, seen)
     slots = _arrangement(round_)
@@ -358,15 +398,25 @@ def swap_players(
         slots,
         "round.swap_players",
         summary,
+        confirmation,
         before={str(k): str(v) for k, v in before.items()},
         after={str(first.pk): str(slots[first.pk]), str(second.pk): str(slots[second.pk])},
     )
 
 
 @transaction.atomic
-def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | None = None) -> None:
+def set_colours(
+    user,
+    round_: Round,
+    board: int,
+    white: Entry,
+    *,
+    seen: str | None = None,
+    confirmation: str = "",
+) -> None:
     """Give White on one board of a draft to ``white`` (a state, not a toggle: asking for what
-    the board already has changes nothing)."""
+    the board already has changes nothing). Colours that break a rule wait for the arbiter's
+    confirmation (:func:`_save_edit`)."""
     _, round_ = locked_round(round_)
     _editable(round_, seen)
     game = round_.games.select_related("white", "black").filter(board=board).first()
@@ -396,14 +446,31 @@ def set_colours(user, round_: Round, board: int, white: Entry, *, seen: str | No
         slots,
         "round.set_colours",
         summary,
+        confirmation,
         before={"white": game.white_id, "black": game.black_id},
         after={"white": game.black_id, "black": game.white_id},
     )
 
 
-def _save_edit(user, round_: Round, slots: dict[int, Slot], action: str, summary: str, **audit):
-    """An edit of a draft: its new boards, its new version, its audit entry."""
+def _save_edit(
+    user,
+    round_: Round,
+    slots: dict[int, Slot],
+    action: str,
+    summary: str,
+    confirmation: str,
+    **audit,
+):
+    """An edit of a draft: its new boards, its new version, its audit entry. The rule warnings
+    the edit adds to the draft (its system's ``edit_warnings``: a rematch, a colour rule broken,
+    checklist Q66-Q67) wait for the arbiter's confirmation at their level; until then the
+    transaction rolls the new boards back."""
+    warn = round_.tournament.pairing_system.edit_warnings
+    already = warn(round_) if warn else []
     _rewrite(round_, slots)
+    if warn:
+        added = [warning for warning in warn(round_) if warning not in already]
+        fide_mode.require(round_.tournament.fide_mode, added, confirmation)
     mark_changed(user, round_, summary)
     record(user, round_.tournament, action, summary, **audit)
 
@@ -412,15 +479,19 @@ def _save_edit(user, round_: Round, slots: dict[int, Slot], action: str, summary
 
 
 @transaction.atomic
-def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
+def publish_round(user, round_: Round, *, seen: str | None = None, confirmation: str = "") -> Round:
     """Make the draft the arbiter saw public: its pairings show at once and results can be
-    entered. The system's notes on it (warnings, repeats) go into the audit entry."""
+    entered. The system's notes on it (warnings, repeats) go into the audit entry. A draft that
+    differs from the engine's pairing is published only after the level-4 confirmation, and
+    its TRF records the differences (``### MPA``, pairing/rounds/manual_pairing.py)."""
     tournament, round_ = locked_round(round_)
     check_seen(round_, seen)
     if round_.state != Round.State.DRAFT:
         raise RoundError(
             gettext("Round %(number)s is already published.") % {"number": round_.number}
         )
+    manual = manual_pairing_warnings(round_)
+    fide_mode.require(tournament.fide_mode, manual, confirmation)
     system = tournament.pairing_system
     notes: list[str] = system.publish_notes(user, round_) if system.publish_notes else []
     round_.state = Round.State.PUBLISHED
@@ -439,6 +510,7 @@ def publish_round(user, round_: Round, *, seen: str | None = None) -> Round:
         "round.publish",
         summary,
         after={"state": round_.state, "warnings": notes},
+        trf_note=manual[0].trf_note if manual else "",
     )
     return round_
 

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+from arbiter.core import fide_mode
 from arbiter.core.models import Entry, Tournament
 
 #: The pages that answer some refusals of a change instead of its message: refusal class ->
@@ -71,12 +72,28 @@ class SwappedPage:
         question that asks to confirm, or the form again with what the arbiter chose."""
         try:
             change()
-        except self.refusals as error:
+        except (*self.refusals, fide_mode.RefusedInFideMode) as error:
             for kind, answer in (answers or {}).items():
                 if isinstance(error, kind):
                     return answer(error)
             return self.fail(request, tournament, str(error))
+        except fide_mode.NeedsConfirmation as needs:
+            return self.confirm(request, tournament, needs)
         return self.done(request, tournament, **saved)
+
+    def confirm(
+        self, request: HttpRequest, tournament: Tournament, needs: fide_mode.NeedsConfirmation
+    ) -> HttpResponse:
+        """The page (HTMX: its section) with the warnings the rules attach to the change, and
+        the form that posts it again confirmed (``arbiter/_rule_warnings.html``, in the
+        section's ``needs``); cancelling goes back to the page."""
+        return self.render(
+            request,
+            tournament,
+            **fide_mode.repost(request.POST, needs),
+            action=request.path,
+            cancel=reverse(self.url_name, args=[tournament.pk]),
+        )
 
 
 def posted_int(value) -> int:

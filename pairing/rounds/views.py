@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from arbiter.core import engine_text
+from arbiter.core import engine_text, fide_mode
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import BackgroundJob, Entry, Round, Tournament
 from arbiter.platform import jobs
@@ -41,16 +41,20 @@ def _act_on_round(
     change: Callable[..., object],
     *args,
     answers: Answers | None = None,
+    **options,
 ) -> HttpResponse:
-    """Run ``change(user, round, *args, seen=seen)`` on round ``number`` as the page saw it
-    (``seen``, its token); ``answers`` as :meth:`SwappedPage.act`."""
+    """Run ``change(user, round, *args, seen=seen, **options)`` on round ``number`` as the page
+    saw it (``seen``, its token); ``answers`` as :meth:`SwappedPage.act`."""
     page = _page(tournament)
     round_ = Round.objects.filter(tournament=tournament, number=number).first()
     if round_ is None:
         return page.fail(request, tournament, lifecycle.gone_message(tournament, number))
     seen = request.POST.get("seen", "")
     return page.act(
-        request, tournament, lambda: change(request.user, round_, *args, seen=seen), answers
+        request,
+        tournament,
+        lambda: change(request.user, round_, *args, seen=seen, **options),
+        answers,
     )
 
 
@@ -59,16 +63,26 @@ def _act_on_round(
 def pair(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Queue the pairing of the next round as a background job (arbiter/platform/jobs.py), or join
     the one under way (a second press, a second tab); the page shows its progress, then the draft
-    or why it failed."""
+    or why it failed. What the rules say about pairing now (games without a result to adjourn)
+    is confirmed first, and the job pairs on that confirmation."""
     page = _page(tournament)
     number = next_round_number(tournament)
+    confirmation = request.POST.get("confirmation", "")
+    try:
+        fide_mode.require(
+            tournament.fide_mode, lifecycle.pairing_warnings(tournament), confirmation
+        )
+    except fide_mode.NeedsConfirmation as needs:
+        return page.confirm(request, tournament, needs)
+    except fide_mode.RefusedInFideMode as refusal:
+        return page.fail(request, tournament, str(refusal))
     try:
         job, joined = jobs.start(
             request.user,
             "pair",
             PAIRING_ROUND % {"number": number},
             tournament=tournament,
-            options={"round": number},
+            options={"round": number, "confirmation": confirmation},
             result_url=round_page(tournament),
         )
     except jobs.TooManyJobs as refused:
@@ -103,7 +117,15 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
     else:
         first = posted_entry(tournament, request.POST.get("first"))
         second = posted_entry(tournament, request.POST.get("second"))
-    return _act_on_round(request, tournament, number, lifecycle.swap_players, first, second)
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lifecycle.swap_players,
+        first,
+        second,
+        confirmation=_confirmation(request),
+    )
 
 
 def _numbered_entry(tournament: Tournament, typed: str) -> Entry:
@@ -127,13 +149,32 @@ def colours(request: HttpRequest, tournament: Tournament, number: int) -> HttpRe
     """One board's colours as the arbiter set them: ``white`` is who gets White."""
     board = posted_int(request.POST.get("board"))
     white = posted_entry(tournament, request.POST.get("white"))
-    return _act_on_round(request, tournament, number, lifecycle.set_colours, board, white)
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lifecycle.set_colours,
+        board,
+        white,
+        confirmation=_confirmation(request),
+    )
+
+
+def _confirmation(request: HttpRequest) -> str:
+    """The token a confirmation of the rules' warnings posted (arbiter/core/fide_mode.py)."""
+    return request.POST.get("confirmation", "")[:100]
 
 
 @routes.post("<int:number>/publish/", name="round_publish")
 @tournament_arbiter_required
 def publish(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    return _act_on_round(request, tournament, number, lifecycle.publish_round)
+    return _act_on_round(
+        request,
+        tournament,
+        number,
+        lifecycle.publish_round,
+        confirmation=_confirmation(request),
+    )
 
 
 @routes.post("<int:number>/delete/", name="round_delete")

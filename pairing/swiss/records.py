@@ -9,7 +9,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext
 
-from arbiter.core.models import Entry, Tournament
+from arbiter.core import fide_mode
+from arbiter.core.fide_mode import Level, RuleWarning
+from arbiter.core.models import Bye, Entry, Round, Tournament
 from arbiter.core.services.audit import record, save_recorded
 from arbiter.core.systems import System
 from pairing.engines.messages import N_
@@ -42,11 +44,56 @@ def _check_unpaired(tournament: Tournament, round_number: int) -> None:
         )
 
 
+def _begun(tournament: Tournament) -> bool:
+    """Round 1 is out: a round was published (a draft can still be paired again)."""
+    return tournament.rounds.exclude(state=Round.State.DRAFT).exists()
+
+
+def bye_warnings(entry: Entry, round_number: int, kind: str) -> list[RuleWarning]:
+    """What the rules say about a requested bye (spec §1.9): a half-point bye to a player the
+    event's regulations make ineligible is refused in FIDE mode, confirmed outside it (Q171-176);
+    a second half-point bye is confirmed (Q174); a full-point bye to one player is deprecated,
+    acknowledged and recorded with the player's starting number (Q177-Q179)."""
+    if kind == PlayerRoundRecord.Kind.HALF_POINT_BYE and entry.no_half_point_byes:
+        message = gettext(
+            "%(name)s is not eligible for half-point byes under the event's regulations (see "
+            "their entry)."
+        ) % {"name": entry.name}
+        return [RuleWarning(Level.REFUSE if entry.tournament.fide_mode else Level.CONFIRM, message)]
+    if kind == PlayerRoundRecord.Kind.HALF_POINT_BYE:
+        earlier = Bye.objects.filter(entry=entry, kind=Bye.Kind.HALF_POINT).count()
+        earlier += (
+            PlayerRoundRecord.objects.filter(entry=entry, kind=kind)
+            .exclude(round_number=round_number)
+            .count()
+        )
+        if earlier:
+            message = gettext(
+                "%(name)s already has a half-point bye: this would be bye number %(count)s."
+            ) % {"name": entry.name, "count": earlier + 1}
+            return [RuleWarning(Level.CONFIRM, message)]
+    if kind == PlayerRoundRecord.Kind.FULL_POINT_BYE:
+        message = gettext(
+            "A full-point bye to a single player is deprecated by FIDE: give it only where the "
+            "regulations of the event say so."
+        )
+        note = fide_mode.trf_note("FPB", round_number, str(entry.starting_number or entry.name))
+        return [RuleWarning(Level.ACKNOWLEDGE, message, note)]
+    return []
+
+
 @transaction.atomic
 def set_player_round_record(
-    user, tournament: Tournament, entry: Entry, round_number: int, kind: str
+    user,
+    tournament: Tournament,
+    entry: Entry,
+    round_number: int,
+    kind: str,
+    *,
+    confirmation: str = "",
 ) -> None:
-    """Record a bye, an absence or a withdrawal for ``round_number``; ``""`` makes them present."""
+    """Record a bye, an absence or a withdrawal for ``round_number``; ``""`` makes them present.
+    A bye the rules warn about waits for the arbiter's confirmation (:func:`bye_warnings`)."""
     tournament = locked_swiss(tournament)
     _check_unpaired(tournament, round_number)
     if kind and kind not in PlayerRoundRecord.Kind.values:
@@ -57,6 +104,8 @@ def set_player_round_record(
     before = current.kind if current else ""
     if before == kind:
         return
+    warnings = bye_warnings(entry, round_number, kind)
+    fide_mode.require(tournament.fide_mode, warnings, confirmation)
     if current:
         current.delete()
     if kind:
@@ -69,7 +118,8 @@ def set_player_round_record(
         )
     if kind == PlayerRoundRecord.Kind.WITHDRAWN or before == PlayerRoundRecord.Kind.WITHDRAWN:
         entry.withdrawn = kind == PlayerRoundRecord.Kind.WITHDRAWN
-        entry.save(update_fields=["withdrawn"])
+        entry.expelled = entry.expelled and entry.withdrawn  # reinstated: no longer expelled
+        entry.save(update_fields=["withdrawn", "expelled"])
     shown = PlayerRoundRecord.Kind(kind).label if kind else "plays"
     record(
         user,
@@ -78,15 +128,23 @@ def set_player_round_record(
         f"Round {round_number}: {entry.name}: {shown}",
         before={"kind": before},
         after={"kind": kind},
+        trf_note=next((w.trf_note for w in warnings if w.trf_note), ""),
     )
 
 
 @transaction.atomic
-def forbid_pair(user, tournament: Tournament, first: Entry, second: Entry) -> ForbiddenPair:
-    """Rule that two players must not meet from the next round on (C.04.1, [C1])."""
+def forbid_pair(
+    user, tournament: Tournament, first: Entry, second: Entry, *, confirmation: str = ""
+) -> ForbiddenPair:
+    """Rule that two players must not meet from the next round on (C.04.1, [C1]). Prohibited
+    pairs are entered before round 1 (TRF-2026 ``260``, Q194-Q195): adding one later is refused
+    in FIDE mode (level 5, Q196)."""
     tournament = locked_swiss(tournament)
     if first.pk == second.pk:
         raise SwissError(gettext("Choose two different players."))
+    if _begun(tournament):
+        late = gettext("Prohibited pairs are entered before round 1 is published.")
+        fide_mode.require(tournament.fide_mode, [RuleWarning(Level.REFUSE, late)], confirmation)
     low, high = sorted((first, second), key=lambda e: e.pk)
     pair, created = ForbiddenPair.objects.get_or_create(
         tournament=tournament,
@@ -170,7 +228,6 @@ def score_missed_rounds(user, tournament: Tournament, entry: Entry, kind: str) -
     the default of a blank). Each paired round the entry took no part in gets a bye of that kind;
     returns how many. Rounds already scored this way are changed to the new kind.
     """
-    from arbiter.core.models import Bye, Round
 
     tournament = locked_swiss(tournament)
     if kind not in ("H", "Z"):
@@ -205,12 +262,24 @@ def score_missed_rounds(user, tournament: Tournament, entry: Entry, kind: str) -
 
 @transaction.atomic
 def set_acceleration(
-    user, tournament: Tournament, entry: Entry, first: int, last: int, points: str
+    user,
+    tournament: Tournament,
+    entry: Entry,
+    first: int,
+    last: int,
+    points: str,
+    *,
+    confirmation: str = "",
 ) -> int:
     """Give ``entry`` ``points`` for pairing only in rounds ``first`` to ``last`` (C.04.7:
     accelerated pairings as the event's regulations define them; TRF ``XXA``); 0 removes them.
-    Rounds already paired keep theirs. Returns how many rounds changed."""
+    Rounds already paired keep theirs. Returns how many rounds changed. The acceleration is the
+    event's method, set before round 1: FIDE mode refuses to change it once round 1 is out
+    (level 5, Q109-Q110)."""
     tournament = locked_swiss(tournament)
+    if _begun(tournament):
+        late = gettext("The acceleration cannot be changed once round 1 is published.")
+        fide_mode.require(tournament.fide_mode, [RuleWarning(Level.REFUSE, late)], confirmation)
     try:
         value = Decimal(str(points).strip().replace(",", "."))
     except InvalidOperation:

@@ -7,6 +7,7 @@ import time
 
 from django.utils.translation import gettext
 
+from arbiter.core.fide_mode import Level, RuleWarning
 from arbiter.core.models import Bye, Round, Tournament
 from arbiter.core.services.entries import renumber_by_rating
 from arbiter.platform.time_limit import run_pure
@@ -115,6 +116,67 @@ def draft_warnings(round_: Round) -> list[Warning]:
     engine_boards = [(number[w], number[b]) for w, b in engine.boards]
     engine_bye = number[engine.bye_id] if engine.bye_id else None
     return check_manual_pairing(state, boards, bye_number, engine_boards, engine_bye)
+
+
+def recheck_round(tournament: Tournament, number: int) -> str:
+    """How round ``number`` as it stands differs from the engine's pairing of it under the
+    tournament's settings as they are in memory (a new number of rounds makes another round the
+    final one, C.04.3 [C3] and the top scorers' colours): the boards, as starting numbers, that
+    the engine would not make, with its own beside them; "" when they agree (Q60-Q61)."""
+    trf = tournament_trf(tournament, through_round=number - 1, next_round=True)
+    try:
+        pairing = run_pure(pair_trf, trf, tournament.rules_version)
+    except (NoValidPairing, TrfError) as error:
+        return str(error)
+    number_of = dict(tournament.entries.values_list("pk", "starting_number"))
+    round_ = tournament.rounds.get(number=number)
+    games = round_.games.values_list("white_id", "black_id")
+    ours = {(number_of[white], number_of[black]) for white, black in games}
+    engine = {(board.white, board.black) for board in pairing.boards}
+    bye = round_.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).values_list("entry_id", flat=True)
+    our_bye = number_of[bye[0]] if bye else None
+    if ours == engine and our_bye == pairing.bye:
+        return ""
+    shown = " ".join(f"{w}-{b}" for w, b in sorted(ours - engine))
+    wanted = " ".join(f"{w}-{b}" for w, b in sorted(engine - ours))
+    if our_bye != pairing.bye:
+        shown += f" bye {our_bye or '-'}"
+        wanted += f" bye {pairing.bye or '-'}"
+    return f"{shown.strip()}; engine {wanted.strip()}"
+
+
+def rounds_possible(tournament: Tournament, players: int) -> int:
+    """A Swiss of ``players`` pairs at most one round per opponent, and one more with the
+    pairing-allocated bye when the field is odd ([C1], [C2]: no rematch, one bye each)."""
+    return players - 1 + players % 2
+
+
+#: The manual-pairing checks that an edit of a draft confirms (checklist Q66: repeat game,
+#: prohibited pair, ineligible PAB, colour rules); both colours reversed is acknowledged (Q67).
+#: The colour rules are confirmed before the last round only (its top scorers may break them,
+#: C.04.3 [C3]): there they are information. Differences from the engine are noted at publish.
+EDIT_LEVELS = {
+    "rematch": Level.CONFIRM,
+    "forbidden": Level.CONFIRM,
+    "bye": Level.CONFIRM,
+    "colour_row": Level.CONFIRM,
+    "colour_difference": Level.CONFIRM,
+    "colours_reversed": Level.ACKNOWLEDGE,
+}
+COLOUR_RULES = ("colour_row", "colour_difference")
+
+
+def edit_warnings(round_: Round) -> list[RuleWarning]:
+    """The draft's manual-pairing warnings at the levels the checklist gives them (Q66-Q67)."""
+    last = round_.number == round_.tournament.planned_rounds
+    return [
+        RuleWarning(
+            Level.INFORM if last and warning.code in COLOUR_RULES else EDIT_LEVELS[warning.code],
+            warning.message,
+        )
+        for warning in draft_warnings(round_)
+        if warning.code in EDIT_LEVELS
+    ]
 
 
 def publish_notes(user, round_: Round) -> list[str]:

@@ -9,6 +9,7 @@ from pairing.rounds import services as rounds
 from pairing.rounds.demo import play_rounds
 from pairing.swiss import services, views
 from pairing.swiss.models import EnginePairing
+from pairing.swiss.reasons import pairing_reasons
 from pairing.swiss.trf.export import engine_system
 
 
@@ -38,13 +39,18 @@ SWISS_DUTCH = PairingSystem(
     ),
     default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
     numbers_follow_ranking_through_round=3,
+    fide_rated=True,
     trf_type=engine_system,
     trf_program="arbiter app, FIDE Dutch engine",
     pairer=services.propose_round,
     round_page="swiss",
     swapped_page=views.PAGE,
     engine_record=EnginePairing,
+    pairing_reasons=pairing_reasons,
     publish_notes=services.publish_notes,
+    edit_warnings=services.edit_warnings,
+    recheck_round=services.recheck_round,
+    rounds_possible=services.rounds_possible,
     demo=pair_swiss,
     stored=(
         Stored("pairing.PlayerRoundRecord", "tournament"),

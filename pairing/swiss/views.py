@@ -43,7 +43,9 @@ def player_record(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.act(
         request,
         tournament,
-        lambda: records.set_player_round_record(request.user, tournament, entry, number, kind),
+        lambda: records.set_player_round_record(
+            request.user, tournament, entry, number, kind, confirmation=confirmation(request)
+        ),
         notice=gettext("Saved: %(name)s, round %(number)s: %(record)s.")
         % {"name": entry.name, "number": number, "record": shown.lower()},
         saved_entry=entry.pk,
@@ -70,7 +72,11 @@ def forbid(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     first = posted_entry(tournament, request.POST.get("first"))
     second = posted_entry(tournament, request.POST.get("second"))
     return PAGE.act(
-        request, tournament, lambda: records.forbid_pair(request.user, tournament, first, second)
+        request,
+        tournament,
+        lambda: records.forbid_pair(
+            request.user, tournament, first, second, confirmation=confirmation(request)
+        ),
     )
 
 
@@ -101,7 +107,15 @@ def accelerate(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return PAGE.act(
         request,
         tournament,
-        lambda: records.set_acceleration(request.user, tournament, entry, first, last, points),
+        lambda: records.set_acceleration(
+            request.user,
+            tournament,
+            entry,
+            first,
+            last,
+            points,
+            confirmation=confirmation(request),
+        ),
     )
 
 
@@ -122,6 +136,11 @@ def initial_colour(request: HttpRequest, tournament: Tournament) -> HttpResponse
         notice=saved.get(colour, ""),
         saved_setting="initial_colour",
     )
+
+
+def confirmation(request: HttpRequest) -> str:
+    """The token a confirmation of the rules' warnings posted (arbiter/core/fide_mode.py)."""
+    return request.POST.get("confirmation", "")[:100]
 
 
 def _round_context(tournament: Tournament) -> dict:
@@ -147,7 +166,6 @@ def _round_context(tournament: Tournament) -> dict:
         "last_round": last,
         "last_seen": draft_token(last) if last else "",
         "next_number": number,
-        "can_pair": last is None or last.state == Round.State.COMPLETE,
         "finished": bool(tournament.planned_rounds and number > tournament.planned_rounds),
         "entries": entries,
         "entry_options": format_html_join(

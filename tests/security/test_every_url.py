@@ -91,6 +91,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "export_results": public("swiss", "hidden"),
     "export_json": public("swiss", "hidden"),
     "export_trf": public("swiss", "hidden"),
+    "export_round_trf": public("swiss", "swiss_draft", "hidden"),
     "export_round_pdf": public("swiss", "swiss_draft", "hidden"),
     "export_standings_pdf": public("swiss", "hidden"),
     # the language switch: a public page's links (GET), the arbiter's form (POST)
@@ -113,6 +114,8 @@ EXPECTATIONS: dict[str, Rule] = {
     "tournament_settings": arbiter("swiss", "hidden", methods=PAGE),
     "deputy_add": arbiter("swiss", "hidden", methods=WRITE),
     "deputy_remove": arbiter("swiss", "hidden", methods=WRITE),
+    "fide_mode_leave": arbiter("swiss", "hidden", methods=WRITE),
+    "trf_import_report": arbiter("swiss", "hidden"),
     "players": arbiter("swiss", "hidden", methods=PAGE),
     "players_import": arbiter("swiss", "hidden", methods=PAGE),
     "player_edit": arbiter("swiss", "hidden", methods=PAGE),

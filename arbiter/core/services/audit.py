@@ -30,12 +30,17 @@ def record(
     after: dict | None = None,
     *,
     moves_version: bool = True,
+    trf_note: str = "",
 ) -> AuditEntry:
     """Write who changed what. Every change of a tournament ends here, so its version and status
     follow in the same transaction (arbiter/core/services/status.py). A change that is not the
     tournament's but beside it (``moves_version=False``: a judo table's score entry, kept in its
     own ``LiveScore`` with its own version) is logged with the tournament and leaves its version
-    and its public pages as they are (docs/competition.md, "Versions")."""
+    and its public pages as they are (docs/competition.md, "Versions"). ``trf_note`` is the
+    ``###`` record the change writes into the tournament's TRF (arbiter/core/fide_mode.py),
+    kept as ``after["trf_note"]``."""
+    if trf_note:
+        after = {**(after or {}), "trf_note": trf_note}
     entry = AuditEntry.objects.create(
         tournament=tournament,
         user=user if user is not None and user.is_authenticated else None,

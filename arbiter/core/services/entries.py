@@ -1,8 +1,9 @@
 """State changes of a tournament's entries: add, edit, withdraw, delete one entered by mistake,
 import a list."""
 
+import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -12,26 +13,68 @@ from django.utils.translation import gettext, ngettext
 
 from arbiter.core.models import Bye, Entry, Game, Round, Title, Tournament
 from arbiter.core.services.audit import record, save_recorded, snapshot
+from pairing.engines.initial_order import tournament_rating
 
 
 class EntryError(Exception):
     """An entry change the tournament cannot take; the message is for the arbiter."""
 
 
-ENTRY_FIELDS = ["name", "title", "sex", "federation", "club", "rating", "fide_id", "birth_year"]
+ENTRY_FIELDS = [
+    "name",
+    "title",
+    "sex",
+    "federation",
+    "club",
+    "rating",
+    "national_rating",
+    "fide_id",
+    "birth_year",
+    "no_half_point_byes",
+]
 _TITLE_ORDER = {title: position for position, title in enumerate(Title.values)}
 
 
-def initial_ranking_key(entry: Entry) -> tuple:
-    """C.04.2 (initial order): rating, then FIDE title, then alphabetically by name."""
-    return (-entry.rating, _TITLE_ORDER.get(entry.title, len(_TITLE_ORDER)), entry.name.casefold())
+def initial_ranking_key(tournament: Tournament) -> Callable[[Entry], tuple]:
+    """C.04.2 (initial order): the sort key of the tournament's players before round 1.
+
+    Strength first: the tournament rating its method reads from the FIDE and national ratings
+    (``Tournament.rating_method``, TRF-2026 record 172, Q145); then the FIDE title; then
+    alphabetically by name, or, when the tournament chose it before the start (C.04.2 allows
+    replacing the alphabet so), by drawing of lots (Q146).
+
+    The lots are drawn from the tournament's own seed and each player's FIDE id and name, one
+    lot per player: the same players always draw the same lots (the order can be checked and
+    survives a backup, whose restore gives new row ids), and a late entrant's lot leaves the
+    order of everyone else as it was. Lots, not FIDE ids, since an id's age is no measure of
+    strength and would favour the older player every time.
+    """
+    method, seed, by_lot = (
+        tournament.rating_method,
+        tournament.lots_seed,
+        tournament.initial_order_by_lot,
+    )
+
+    def key(entry: Entry) -> tuple:
+        rating = tournament_rating(method, entry.rating, entry.national_rating)
+        title = _TITLE_ORDER.get(entry.title, len(_TITLE_ORDER))
+        name = entry.name.casefold()
+        return (-rating, title, _lot(seed, entry) if by_lot else name, name)
+
+    return key
 
 
-def _ranking_order(entry: Entry) -> tuple:
+def _lot(seed: int, entry: Entry) -> str:
+    """The player's lot in the tournament's drawing (:func:`initial_ranking_key`)."""
+    drawn = f"{seed}:{entry.fide_id or ''}:{entry.name.casefold()}"
+    return hashlib.sha256(drawn.encode()).hexdigest()
+
+
+def _ranking_order(key: Callable[[Entry], tuple]) -> Callable[[Entry], tuple]:
     """The initial ranking, and between players it cannot tell apart (same rating, title and
     name) the present number first, a new entry last: a question and the renumbering it asked
     about agree to the last number."""
-    return (*initial_ranking_key(entry), entry.starting_number or float("inf"))
+    return lambda entry: (*key(entry), entry.starting_number or float("inf"))
 
 
 def numbers_follow_ranking(tournament: Tournament) -> bool:
@@ -64,7 +107,8 @@ def renumber_by_rating(
     """
     saved = list(Entry.objects.filter(tournament=tournament))
     old = {entry.pk: entry.starting_number for entry in saved}
-    _number(saved, new, by_ranking=not keep and numbers_follow_ranking(tournament))
+    key = initial_ranking_key(tournament)
+    _number(saved, new, key, by_ranking=not keep and numbers_follow_ranking(tournament))
     changed = [entry for entry in saved if entry.starting_number != old[entry.pk]]
     # Clear first so that the unique constraint holds at every step of the update.
     Entry.objects.filter(pk__in=[entry.pk for entry in changed]).update(starting_number=None)
@@ -75,16 +119,21 @@ def renumber_by_rating(
     }
 
 
-def _number(saved: Sequence[Entry], new: Sequence[Entry], *, by_ranking: bool) -> None:
-    """Set the starting numbers in place: all from the initial ranking, or the next free ones
-    for the entries without a number."""
+def _number(
+    saved: Sequence[Entry],
+    new: Sequence[Entry],
+    key: Callable[[Entry], tuple],
+    *,
+    by_ranking: bool,
+) -> None:
+    """Set the starting numbers in place: all from the initial ranking (``key``), or the next
+    free ones for the entries without a number (Q156: a late entry once the numbers are fixed,
+    ranked by ``key`` among the late ones)."""
     if by_ranking:
-        numbers = enumerate(sorted([*saved, *new], key=_ranking_order), start=1)
+        numbers = enumerate(sorted([*saved, *new], key=_ranking_order(key)), start=1)
     else:
         taken = [e.starting_number for e in saved if e.starting_number]
-        unnumbered = sorted(
-            (e for e in [*saved, *new] if not e.starting_number), key=initial_ranking_key
-        )
+        unnumbered = sorted((e for e in [*saved, *new] if not e.starting_number), key=key)
         numbers = enumerate(unnumbered, start=max(taken, default=0) + 1)
     for number, entry in numbers:
         entry.starting_number = number
@@ -188,15 +237,15 @@ def correction_renumbering(entry: Entry, data: dict) -> Renumbering | None:
     return _renumbering(corrected.tournament, corrected, others)
 
 
-#: The fields of the initial ranking (:func:`initial_ranking_key`).
-_RANKED_BY = ("rating", "title", "name")
+#: The fields of the initial ranking (:func:`initial_ranking_key`; the FIDE id draws the lot).
+_RANKED_BY = ("rating", "national_rating", "title", "name", "fide_id")
 
 
 def _renumbering(tournament: Tournament, subject: Entry, others) -> Renumbering | None:
     if not tournament.rounds.exists() or not numbers_follow_ranking(tournament):
         return None
     present = [*others, subject]
-    number, moves = _ranked(present)
+    number, moves = _ranked(present, initial_ranking_key(tournament))
     if not moves:
         return None
     appended = (
@@ -206,11 +255,13 @@ def _renumbering(tournament: Tournament, subject: Entry, others) -> Renumbering 
     return Renumbering(subject.name, number[id(subject)], appended, moves)
 
 
-def _ranked(entries: Sequence[Entry]) -> tuple[dict[int, int], tuple[Move, ...]]:
-    """The number each entry (by ``id()``) would get from the initial ranking, and the saved
-    ones whose number that changes, by present number."""
+def _ranked(
+    entries: Sequence[Entry], key: Callable[[Entry], tuple]
+) -> tuple[dict[int, int], tuple[Move, ...]]:
+    """The number each entry (by ``id()``) would get from the initial ranking (``key``), and
+    the saved ones whose number that changes, by present number."""
     present = sorted(entries, key=lambda e: e.starting_number or 0)
-    ranked = sorted(present, key=_ranking_order)
+    ranked = sorted(present, key=_ranking_order(key))
     number = {id(entry): position for position, entry in enumerate(ranked, start=1)}
     moves = tuple(
         Move(entry.pk, entry.name, entry.starting_number, number[id(entry)])
@@ -227,7 +278,8 @@ def deletion_moves(entry: Entry) -> tuple[Move, ...]:
     tournament = entry.tournament
     if not tournament.rounds.exists() or not numbers_follow_ranking(tournament):
         return ()
-    return _ranked(list(Entry.objects.filter(tournament=tournament).exclude(pk=entry.pk)))[1]
+    others = list(Entry.objects.filter(tournament=tournament).exclude(pk=entry.pk))
+    return _ranked(others, initial_ranking_key(tournament))[1]
 
 
 def moves_seen(moves: Sequence[Move]) -> str:
@@ -340,14 +392,23 @@ def _check_answer(renumbering: Renumbering | None, numbers: str, seen: str, data
 
 
 @transaction.atomic
-def set_withdrawn(user, entry: Entry, withdrawn: bool) -> Entry:
-    """Withdraw a player from the coming rounds, or take a mistaken withdrawal back."""
+def set_withdrawn(user, entry: Entry, withdrawn: bool, expelled: bool = False) -> Entry:
+    """Withdraw a player from the coming rounds (``expelled``: expel them, FIDE's checklist
+    Q197-198, which also takes them out of a Swiss's ranking), or take a mistaken withdrawal or
+    expulsion back."""
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    if entry.withdrawn == withdrawn:
+    expelled = expelled and withdrawn
+    if (entry.withdrawn, entry.expelled) == (withdrawn, expelled):
         return entry
-    action = "entry.withdraw" if withdrawn else "entry.reinstate"
-    summary = f"{'Withdrew' if withdrawn else 'Reinstated'} {entry.name}"
-    save_recorded(user, entry.tournament, action, summary, entry, withdrawn=withdrawn)
+    if expelled:
+        action, summary = "entry.expel", f"Expelled {entry.name}"
+    elif withdrawn:
+        action, summary = "entry.withdraw", f"Withdrew {entry.name}"
+    else:
+        action, summary = "entry.reinstate", f"Reinstated {entry.name}"
+    save_recorded(
+        user, entry.tournament, action, summary, entry, withdrawn=withdrawn, expelled=expelled
+    )
     return entry
 
 

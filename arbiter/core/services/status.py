@@ -8,7 +8,7 @@ holds, by its system's rule (arbiter/core/systems.py, ``progress``). Nothing els
 
 from django.db.models import F
 
-from arbiter.core.models import Round, Tournament
+from arbiter.core.models import Game, Round, Tournament
 from arbiter.core.public_cache import forget
 
 Status = Tournament.Status
@@ -16,14 +16,17 @@ Status = Tournament.Status
 
 def rounds_progress(tournament: Tournament) -> str:
     """A system with rounds: preparing until a round is published, finished once every planned
-    round is complete (a season without a number of rounds never finishes by itself)."""
+    round is complete and no game is adjourned (no final standings while a result is missing:
+    FIDE's checklist Q161, Q169); a season without a number of rounds never finishes by
+    itself."""
     states = list(tournament.rounds.values_list("state", flat=True))
     if not any(state != Round.State.DRAFT for state in states):
         return Status.PREPARING
     planned = tournament.planned_rounds
     complete = states.count(Round.State.COMPLETE)
     if planned and complete >= planned and complete == len(states):
-        return Status.FINISHED
+        adjourned = Game.objects.filter(round__tournament=tournament, adjourned=True)
+        return Status.RUNNING if adjourned.exists() else Status.FINISHED
     return Status.RUNNING
 
 

@@ -38,9 +38,10 @@ def tiebreak_text(value: Decimal | int | None) -> str:
 
 @register.simple_tag(takes_context=True)
 def result_buttons(context: Context, result: str) -> SafeString:
-    """A board's result buttons (the games played over the board, then the forfeits), the one
-    it has pressed: rendered once per result and page, since a page of 500 boards shows at most
-    seven different sets (the cache lives as long as the page's rendering, as `{% include %}`'s)."""
+    """A board's result buttons (the games played over the board, then, behind "Forfeit…", the
+    forfeits and the unusual scores ½-0, 0-½, 0-0 of checklist Q180-186), the one it has
+    pressed: rendered once per result and page, since a page of 500 boards shows at most eleven
+    different sets (the cache lives as long as the page's rendering, as `{% include %}`'s)."""
     rendered = context.render_context.dicts[0].setdefault("result_buttons", {})
     if result not in rendered:
         outcome = results.from_code(result)
@@ -48,8 +49,12 @@ def result_buttons(context: Context, result: str) -> SafeString:
             "_result_buttons.html",
             {
                 "result": result,
-                "forfeit": outcome is not None and outcome.is_forfeit,
-                "choices": {"played": results.OVER_THE_BOARD, "forfeits": results.FORFEITS},
+                "more": outcome is not None and outcome not in results.OVER_THE_BOARD,
+                "choices": {
+                    "played": results.OVER_THE_BOARD,
+                    "forfeits": results.FORFEITS,
+                    "unusual": results.UNUSUAL,
+                },
             },
         )
     return rendered[result]

@@ -71,8 +71,9 @@ def edit_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
 @routes.post("<int:entry_id>/withdraw/", name="player_withdraw")
 @tournament_arbiter_required
 def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int) -> HttpResponse:
-    """Withdraw (withdrawn=1) or reinstate (withdrawn=0); HTMX swaps the player's row. A
-    withdrawal is confirmed first (confirm=yes): the row asks, saying what it means."""
+    """Withdraw (withdrawn=1; with expelled=1, expel: FIDE's checklist Q197-198) or reinstate
+    (withdrawn=0); HTMX swaps the player's row. A withdrawal is confirmed first (confirm=yes):
+    the row asks, saying what it means, and offers the expulsion beside it."""
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     withdraw = request.POST.get("withdrawn") == "1"
     if withdraw and not entry.withdrawn and request.POST.get("confirm") != "yes":
@@ -83,7 +84,8 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
         entries = _with_links(tournament, tournament.entries.order_by("starting_number", "name"))
         context.update(form=EntryForm(tournament=tournament), entries=entries)
         return render(request, "arbiter/players.html", context)
-    entry = service.set_withdrawn(request.user, entry, withdraw)
+    expel = request.POST.get("expelled") == "1"
+    entry = service.set_withdrawn(request.user, entry, withdraw, expelled=expel)
     if request.htmx:
         _with_links(tournament, [entry])
         return render(
@@ -91,7 +93,10 @@ def withdraw_player(request: HttpRequest, tournament: Tournament, entry_id: int)
             "arbiter/players.html#player-row",
             {"tournament": tournament, "entry": entry},
         )
-    done = _("%(name)s withdrawn.") if entry.withdrawn else _("%(name)s reinstated.")
+    if entry.expelled:
+        done = _("%(name)s expelled.")
+    else:
+        done = _("%(name)s withdrawn.") if entry.withdrawn else _("%(name)s reinstated.")
     messages.success(request, done % {"name": entry.name})
     return redirect("players", tournament_id=tournament.pk)
 

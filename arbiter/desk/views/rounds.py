@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
+from arbiter.core import fide_mode
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.links import url_for_ids
 from arbiter.core.models import Game, Round, Tournament
@@ -83,9 +84,15 @@ def record_result(request: HttpRequest, tournament: Tournament, game_id: int) ->
     error = None
     try:
         game = service.record_result(
-            request.user, game, request.POST.get("result", ""), request.POST.get("expected")
+            request.user,
+            game,
+            request.POST.get("result", ""),
+            request.POST.get("expected"),
+            request.POST.get("confirmation", ""),
         )
-    except service.ResultError as exception:
+    except fide_mode.NeedsConfirmation as needs:
+        return _confirm_result(request, tournament, game, needs)
+    except (service.ResultError, fide_mode.RefusedInFideMode) as exception:
         error = str(exception)
         game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
     try:
@@ -94,6 +101,27 @@ def record_result(request: HttpRequest, tournament: Tournament, game_id: int) ->
         if error is not None:
             raise
         return _saved_but_not_shown(request, tournament, game, row=True)
+
+
+def _confirm_result(request, tournament: Tournament, game: Game, needs) -> HttpResponse:
+    """The rules' warnings on the result (a non-draw result of an adjourned game, Q163) and the
+    form that posts it again, confirmed: in the board's row (HTMX), or on a page of their own."""
+    game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
+    _add_result_urls(tournament, [game])
+    context = {
+        "tournament": tournament,
+        "round": game.round,
+        "game": game,
+        "action": game.result_url,
+        "cancel": reverse("round_detail", args=[tournament.pk, game.round.number]),
+        **fide_mode.repost(request.POST, needs),
+    }
+    if request.htmx:
+        before = points_before(tournament, game.round.number)
+        game.white_points = before.get(game.white_id, ZERO)
+        game.black_points = before.get(game.black_id, ZERO)
+        return render(request, "arbiter/round.html#board-row", context)
+    return render(request, "arbiter/confirm.html", context)
 
 
 def _result_answer(request, tournament: Tournament, game: Game, error: str | None):
@@ -115,7 +143,7 @@ def _result_answer(request, tournament: Tournament, game: Game, error: str | Non
     if error:
         messages.error(request, error)
     else:
-        shown = game.get_result_display() if game.result else _("cleared")
+        shown = _shown(game)
         messages.success(
             request, _("Board %(board)s: %(result)s.") % {"board": game.board, "result": shown}
         )
@@ -146,16 +174,17 @@ def quick_result(request: HttpRequest, tournament: Tournament, number: int) -> H
         try:
             expected = request.POST.get("expected", "")
             game = service.record_result(request.user, game, result, expected=expected)
-        except service.ResultError as exception:
+        except (service.ResultError, fide_mode.RefusedInFideMode) as exception:
             error = str(exception)
+        except fide_mode.NeedsConfirmation as needs:
+            error = str(needs) + " " + _("Enter it with the board's buttons to confirm it.")
     if not request.htmx:
         if error:
             messages.error(request, error)
         else:
             messages.success(
                 request,
-                _("Board %(board)s: %(result)s.")
-                % {"board": game.board, "result": game.get_result_display()},
+                _("Board %(board)s: %(result)s.") % {"board": game.board, "result": _shown(game)},
             )
         return redirect(reverse("round_detail", args=[tournament.pk, number]))
     context = {"tournament": tournament, "round": round_, "quick_error": error}
@@ -181,7 +210,7 @@ def _quick_answer(request, tournament: Tournament, round_: Round, game: Game, co
 def _saved_but_not_shown(request, tournament: Tournament, game: Game, *, row: bool):
     """The result was committed, then the database went away before the page could be drawn
     again (a restart, a dropped connection): say what was saved rather than answer 500."""
-    shown = game.get_result_display() if game.result else _("cleared")
+    shown = _shown(game)
     text = _(
         "Board %(board)s: %(result)s saved. The page could not be brought up to date (the "
         "database connection was lost): reload it in a moment."
@@ -196,6 +225,13 @@ def _saved_but_not_shown(request, tournament: Tournament, game: Game, *, row: bo
                         game.board, text)
         )  # fmt: skip
     return HttpResponse(format_html('<li class="muted" role="status">{}</li>', text))
+
+
+def _shown(game: Game) -> str:
+    """A saved board's entry in words."""
+    if game.adjourned:
+        return _("adjourned")
+    return game.get_result_display() if game.result else _("cleared")
 
 
 def _number(text: str) -> int:

@@ -4,8 +4,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from arbiter.core import fide_mode
 from arbiter.core.access import chief_arbiter_required, tournament_arbiter_required
 from arbiter.core.models import Tournament, TournamentArbiter
 from arbiter.core.once import once_per_submission
@@ -33,16 +35,67 @@ def create(request: HttpRequest) -> HttpResponse:
 @routes.form("t/<int:tournament_id>/settings/", name="tournament_settings")
 @tournament_arbiter_required
 def settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The settings; a change the rules guard after the start (the number of rounds, the
+    tie-break list) shows what they say and posts the form again once confirmed."""
     form = TournamentForm(request.POST or None, instance=tournament)
+    confirm = {}
     if request.method == "POST" and form.is_valid():
+        confirmation = request.POST.get("confirmation", "")
         try:
-            service.update_tournament(request.user, tournament, form.cleaned_data)
-        except service.TournamentError as error:
+            service.update_tournament(
+                request.user, tournament, form.cleaned_data, confirmation=confirmation
+            )
+        except fide_mode.NeedsConfirmation as needs:
+            confirm = {**fide_mode.repost(request.POST, needs), "action": request.path}
+        except (service.TournamentError, fide_mode.RefusedInFideMode) as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Tournament saved."))
             return redirect("tournament_settings", tournament_id=tournament.pk)
-    return _render_settings(request, tournament, form, DeputyForm())
+    return _render_settings(request, tournament, form, DeputyForm(), confirm=confirm)
+
+
+@routes.post("t/<int:tournament_id>/fide-mode/leave/", name="fide_mode_leave")
+@chief_arbiter_required
+def leave_fide_mode(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Leave FIDE mode, for good (Q43-Q45): the two steps of the level-4 confirmation, each
+    posting back the tournament's version the page showed, so that a stale page is refused.
+    HTMX swaps the FIDE mode section; a plain form gets the settings page."""
+    try:
+        service.leave_fide_mode(
+            request.user,
+            tournament,
+            confirmation=request.POST.get("confirmation", ""),
+            seen_version=posted_version(request.POST.get("version")),
+        )
+    except fide_mode.NeedsConfirmation as needs:
+        leaving = {**fide_mode.repost(request.POST, needs), "action": request.path}
+        if request.htmx:
+            context = {"tournament": tournament, "leaving": leaving, "is_chief": True}
+            return render(request, "arbiter/tournament_settings.html#fide-mode", context)
+        return _render_settings(
+            request, tournament, TournamentForm(instance=tournament), DeputyForm(), leaving=leaving
+        )
+    except service.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The tournament has left FIDE mode."))
+    url = reverse("tournament_settings", args=[tournament.pk])
+    if request.htmx:
+        # the whole page changes: its marker, the settings' section
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+def posted_version(value) -> int:
+    """The tournament's version a form posted (-1, never a version, when it is missing or
+    not a number: such a page is stale)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
 
 
 @routes.form("t/<int:tournament_id>/delete/", name="tournament_delete")
@@ -94,7 +147,9 @@ def remove_deputy(request: HttpRequest, tournament: Tournament, staff_id: int) -
     return redirect("tournament_settings", tournament_id=tournament.pk)
 
 
-def _render_settings(request, tournament, form, deputy_form) -> HttpResponse:
+def _render_settings(request, tournament, form, deputy_form, **confirming) -> HttpResponse:
+    """The settings page; ``confirming`` holds the confirmation a guarded change shows
+    (``confirm`` for the settings form, ``leaving`` for leaving FIDE mode)."""
     staff = TournamentArbiter.objects.filter(tournament=tournament).select_related("user")
     return render(
         request,
@@ -105,5 +160,7 @@ def _render_settings(request, tournament, form, deputy_form) -> HttpResponse:
             "deputy_form": deputy_form,
             "staff": staff,
             "is_chief": request.arbiter_role == TournamentArbiter.Role.CHIEF,
+            "notices": service.completion_notices(tournament),
+            **confirming,
         },
     )

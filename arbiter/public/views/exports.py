@@ -28,7 +28,8 @@ from arbiter.public.exports import (
     result_rows,
     tournament_document,
 )
-from pairing.swiss.trf.export import trf_file
+from pairing.swiss.trf.export import RatingReportWaits, trf_file
+from pairing.swiss.trf.verify import round_trf
 
 routes = Routes("t/<int:tournament_id>/export/")
 
@@ -89,7 +90,9 @@ def tournament_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @routes.get("trf/<str:flavour>/", name="export_trf")
 def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
-    """The complete rounds of a Swiss as the FIDE rating report file."""
+    """The complete rounds of a Swiss or a round robin as the FIDE rating report file; refused
+    (409, saying why) once every round is played while an adjourned game has no result (FIDE's
+    checklist Q169)."""
     tournament = public_tournament(tournament_id)
     if not tournament.pairing_system.trf_export or flavour not in TRF_FORMATS:
         raise Http404(_("No TRF export for this tournament."))
@@ -99,7 +102,38 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
         text, _ = trf_file(tournament, legacy=legacy, public=True)
         return text, "text/plain; charset=utf-8", attachment(tournament, f"{suffix}.trf")
 
-    return public_download(request, tournament, f"trf-{flavour}", {}, make)
+    try:
+        return public_download(request, tournament, f"trf-{flavour}", {}, make)
+    except RatingReportWaits as waiting:  # nothing kept: asked again, it is checked again
+        return HttpResponse(str(waiting), status=409, content_type="text/plain; charset=utf-8")
+
+
+def round_trf_name(number: int) -> str:
+    return f"round-{number}.trf"
+
+
+def verifiable(tournament: Tournament) -> bool:
+    """Its rounds are paired by an engine that the public can run on the round's TRF."""
+    system = tournament.pairing_system
+    return system.trf_export and system.pairer is not None
+
+
+@routes.get("round-<int:number>.trf", name="export_round_trf")
+def round_trf_view(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    """A published round as it was paired, for anyone to check with the free pairing checker
+    (pairing/swiss/trf/verify.py)."""
+    tournament = public_tournament(tournament_id)
+    if not verifiable(tournament):
+        raise Http404(_("No TRF export for this tournament."))
+
+    def make() -> Made:
+        get_object_or_404(Round, tournament=tournament, number=number, state__in=COUNTED_STATES)
+        text = round_trf(tournament, number)
+        # named as the command on the round's page names it
+        named = {"Content-Disposition": f'attachment; filename="{round_trf_name(number)}"'}
+        return text, "text/plain; charset=utf-8", named
+
+    return public_download(request, tournament, f"round-{number}.trf", {}, make)
 
 
 def round_pdf_made(tournament: Tournament, number: int) -> Made:

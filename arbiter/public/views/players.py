@@ -1,5 +1,9 @@
 """A player's card, chess-results' `art=9`: who they are, where they stand, round by round.
 
+Under each round the engine paired, why the player got that opponent and colour, in the reader's
+language (the engine's explanation; arbiter/core/engine_text.py), or that the arbiter changed
+the round's pairing by hand.
+
 Rounds are the public ones only. Each line: round, board, colour, the opponent with number and
 rating, the opponent's points now, and the player's own result (1 ½ 0; + and - for forfeits, which
 show no colour as on chess-results); a bye reads "bye" with the points it gave.
@@ -42,6 +46,10 @@ class CardLine:
     forfeit: bool = False
     absent: str = ""  # "bye" or "not paired"
     bye_kind: str = ""
+    #: Why the engine paired the player so (its explanation), when it did and the arbiter
+    #: changed nothing; ``by_hand`` when the arbiter changed the round's pairing.
+    why: dict | None = None
+    by_hand: bool = False
 
 
 @routes.get("players/<int:entry_id>/", name="player_card")
@@ -67,9 +75,13 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
             for bye in counted_byes(tournament).filter(entry=entry).select_related("round")
         }
         scoring = rule_set(tournament).scoring
+        explains = tournament.pairing_system.pairing_reasons
+        reasons = explains(tournament, entry) if explains else {}
         lines = []
         for number, _ in rounds:
             line = CardLine(round=number)
+            line.why = reasons.get(number)
+            line.by_hand = number in reasons and reasons[number] is None
             if number in games:
                 game: Game = games[number]
                 white = game.white_id == entry.pk

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from arbiter.core.models import Entry, Game, Round
 from arbiter.core.pairing_lists import public_pairings, withdrawn_by
@@ -20,6 +20,7 @@ from arbiter.core.templatetags.chess import points as points_text
 from arbiter.platform.public_live import live_page, public_tournament
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
+from arbiter.public.views.exports import round_trf_name, verifiable
 from pairing.engines.collation import name_key
 
 routes = Routes("t/<int:tournament_id>/")
@@ -45,7 +46,10 @@ class Line:
 
 
 def own_result(game: Game, white: bool) -> str:
-    """The result as one player reads it: 1 ½ 0, + or - for a forfeit, empty while on."""
+    """The result as one player reads it: 1 ½ 0, + or - for a forfeit, "adjourned" for an
+    adjourned game, empty while on."""
+    if game.adjourned:
+        return gettext("adjourned")
     outcome = game.outcome
     return outcome.symbol("white" if white else "black") if outcome else ""
 
@@ -133,6 +137,8 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
             "order": order,
             "rounds": rounds,
         }
+        if verifiable(tournament):
+            context["check_command"] = f"python -m pairing check {round_trf_name(number)}"
         if order == "alpha":
             context["lines"] = alphabetical(games, byes, unpaired, tournament.federation)
         return context

@@ -28,12 +28,13 @@ STARTING_LIST_ORDERS = ("rating", "number", "alpha")
 
 
 def starting_list(tournament: Tournament, order: str) -> list[Entry]:
-    """The entries by rating (the initial ranking: rating, title, name; C.04.2), by starting
+    """The entries by rating (the initial ranking: tournament rating, title, then name or lot;
+    C.04.2), by starting
     number (as drawn, for a round robin or a Monrad), or alphabetically in the alphabet of the
     tournament's federation (pairing/engines/collation.py)."""
     entries = list(tournament.entries.all())
     if order == "rating":
-        return sorted(entries, key=initial_ranking_key)
+        return sorted(entries, key=initial_ranking_key(tournament))
     if order == "alpha":
         return sorted(
             entries, key=lambda e: (name_key(e.name, tournament.federation, get_language()), e.pk)

@@ -40,7 +40,7 @@ def _points(t: TrfTournament, results: tuple[TrfResult, ...]) -> int:
             total += s.win
         elif c == "U":
             total += s.pab
-        elif c in "=DH":
+        elif c in "=DH?":  # an unknown result (adjourned) counts as a draw for pairing
             total += s.draw
         elif c in "0L":
             total += s.loss

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pairing.engines.dutch.state import BLACK, NONE, WHITE, Player, State, invert
 from pairing.engines.dutch.weights import colour_compatible
+from pairing.engines.messages import N_
 
-#: Names of the colour rules, used in explanations.
-RULE_BOTH = "art. 5.2.1: both colour preferences granted"
-RULE_STRONGER = "art. 5.2.2: the stronger colour preference granted"
-RULE_ALTERNATE = "art. 5.2.3: colours alternated from the last round they differed"
-RULE_HIGHER = "art. 5.2.4: the higher-ranked player's preference granted"
-RULE_INITIAL = "art. 5.2.5: initial colour by the higher-ranked player's pairing number"
+#: Names of the colour rules, used in explanations (translated when shown, as the reasons are).
+RULE_BOTH = N_("art. 5.2.1: both colour preferences granted")
+RULE_STRONGER = N_("art. 5.2.2: the stronger colour preference granted")
+RULE_ALTERNATE = N_("art. 5.2.3: colours alternated from the last round they differed")
+RULE_HIGHER = N_("art. 5.2.4: the higher-ranked player's preference granted")
+RULE_INITIAL = N_("art. 5.2.5: initial colour by the higher-ranked player's pairing number")
 
 
 def _played_colours(p: Player) -> list[int]:

@@ -3,8 +3,9 @@
 Pure: the history (:class:`State`) and a proposed round in, a list of :class:`Warning` out. The
 checks are the absolute criteria an arbiter can break by hand (C.04.3 art. 2: [C1] a rematch or
 a forbidden pair, [C2] a bye for a player who may not have one, [C3] the colour rules of C.04.1
-art. 5: no colour difference over 2, no colour three times in a row), plus every difference from
-what the engine paired, with the engine's choice beside it.
+art. 5: no colour difference over 2, no colour three times in a row), a board where both players
+get the colour they do not prefer (art. 5.2.1 grants both when it can), plus every difference
+from what the engine paired, with the engine's choice beside it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ COLOUR_NAMES = {WHITE: "White", BLACK: "Black"}
 
 @dataclass(frozen=True)
 class Warning:
-    code: str  # "rematch", "forbidden", "colour_row", "colour_difference", "bye", "engine"
+    #: "rematch", "forbidden", "colour_row", "colour_difference", "bye", "colours_reversed",
+    #: "engine"
+    code: str
     players: tuple[int, ...]  # starting numbers concerned
     message: str
 
@@ -35,6 +38,7 @@ def check_manual_pairing(
     warnings: list[Warning] = []
     for white, black in boards:
         warnings += _pair_warnings(state, white, black)
+        warnings += _reversed_colours(state, white, black)
         for number, colour in ((white, WHITE), (black, BLACK)):
             warnings += _colour_warnings(state, number, colour)
     if bye is not None and not eligible_for_bye(state, state.players[bye - 1]):
@@ -61,6 +65,20 @@ def _pair_warnings(state: State, white: int, black: int) -> list[Warning]:
     if (a.index, b.index) in state.forbidden:
         out.append(Warning("forbidden", (white, black), f"{white} and {black} may not meet ([C1])"))
     return out
+
+
+def _reversed_colours(state: State, white: int, black: int) -> list[Warning]:
+    a, b = state.players[white - 1], state.players[black - 1]
+    if a.colour_preference != BLACK or b.colour_preference != WHITE:
+        return []
+    return [
+        Warning(
+            "colours_reversed",
+            (white, black),
+            f"{white} and {black} both get the colour opposite to the one they expect "
+            "(C.04.3 art. 5.2.1)",
+        )
+    ]
 
 
 def _colour_warnings(state: State, number: int, colour: int) -> list[Warning]:

@@ -95,7 +95,10 @@ class State:
         return [p for p in self.players if p.valid and len(p.results) <= self.played_rounds]
 
 
-_SCORE = {"1": WIN, "+": WIN, "W": WIN, "F": WIN, "U": WIN, "=": DRAW, "D": DRAW, "H": DRAW}
+#: What a result code scores for pairing; an unknown result (``?``, an adjourned game) counts as
+#: a draw (FIDE's checklist Q157, Q167: no provisional score other than a draw).
+_SCORE = {"1": WIN, "+": WIN, "W": WIN, "F": WIN, "U": WIN}
+_SCORE |= {"=": DRAW, "D": DRAW, "H": DRAW, "?": DRAW}
 _COLOUR = {"w": WHITE, "b": BLACK}
 
 
@@ -249,21 +252,23 @@ def _check_both_sides(t: TrfTournament, history: list[list[RoundResult]]) -> Non
 
 
 def _baku_accelerations(t: TrfTournament, played_rounds: int) -> dict[int, tuple[int, ...]]:
-    """C.04.7 Baku acceleration: the first half of the players by pairing number (the first
-    ⌈N/2⌉, as bbpPairings) get a win's points in the first half of the accelerated rounds
-    and a draw's in the second; the rounds accelerated are the first half of the tournament."""
+    """C.04.7 Baku acceleration: group GA, "the first half of the players, rounded up to the
+    nearest even number" (2·⌈N/4⌉ by pairing number; bbpPairings' own Baku takes ⌈N/2⌉, see
+    docs/dutch-engine.md), get a win's points in the first half (rounded up) of the accelerated
+    rounds and a draw's in the rest; the accelerated rounds are the first half (rounded up) of
+    the tournament."""
     scoring = t.scoring
     if scoring.loss or 2 * scoring.draw != scoring.win:
         raise TrfError(0, 0, "Baku acceleration needs win = 2 draws and loss = 0")
     n = len(t.players)
-    last_rank = (n - 1) // 2
+    group_a = 2 * -(-n // 4)
     last_round = (t.rounds - 1) // 2
     last_full = last_round // 2
     added = tuple(
         scoring.win if r <= last_full else scoring.draw
         for r in range(min(last_round, played_rounds) + 1)
     )
-    return {p.number: added for p in t.players[: min(n, last_rank + 1)]}
+    return {p.number: added for p in t.players[:group_a]}
 
 
 def _pairing_numbers(valid: list[bool]) -> dict[int, int]:

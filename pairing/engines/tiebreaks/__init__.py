@@ -19,6 +19,7 @@ from .codes import (
     available_codes,
     check_codes,
     legend,
+    mtb26,
     normalise,
     unrated_rule,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "check_codes",
     "dp",
     "legend",
+    "mtb26",
     "normalise",
     "rank",
     "unrated_rule",

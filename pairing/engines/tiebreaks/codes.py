@@ -23,6 +23,10 @@ LEGEND: Mapping[str, tuple[str, str]] = MappingProxyType(
         "PS": ("PS", "Progressive score"),
         "PS-C1": ("PS-C1", "Progressive score cut 1"),
         "PS-C2": ("PS-C2", "Progressive score cut 2"),
+        "REP": ("REP", "Rounds one elected to play"),
+        "STD": ("STD", "Standard points (1, ½, 0 a round)"),
+        "TPN": ("TPN", "Tournament pairing number (lower first)"),
+        "TPN-R": ("TPN-R", "Tournament pairing number, reversed (higher first)"),
         "BH": ("BH", "Buchholz"),
         "BH-C1": ("BH-C1", "Buchholz cut 1"),
         "BH-C2": ("BH-C2", "Buchholz cut 2"),
@@ -33,10 +37,15 @@ LEGEND: Mapping[str, tuple[str, str]] = MappingProxyType(
         "SB-C1": ("SB-C1", "Sonneborn-Berger cut 1"),
         "SB-C2": ("SB-C2", "Sonneborn-Berger cut 2"),
         "KS": ("KS", "Koya system"),
+        "KS-L1": ("KS-L1", "Koya system, limit raised by a half point"),
+        "KS-L2": ("KS-L2", "Koya system, limit raised by a point"),
+        "KS-L-1": ("KS-L-1", "Koya system, limit lowered by a half point"),
+        "KS-L-2": ("KS-L-2", "Koya system, limit lowered by a point"),
         "ARO": ("ARO", "Average rating of opponents"),
         "ARO-C1": ("ARO-C1", "Average rating of opponents cut 1"),
         "TPR": ("TPR", "Tournament performance rating"),
         "RTNG": ("RTNG", "Rating"),
+        "RTNG-R": ("RTNG-R", "Rating, reversed (lower first)"),
         "GP": ("GP", "Games played over the board (fewer first)"),
         "OS-C1": ("OS-C1", "Opponents' scores minus the lowest (SSF kvalitetspoäng)"),
         "OS-C2": ("OS-C2", "Opponents' scores minus the two lowest (NSF, DSU)"),
@@ -45,19 +54,29 @@ LEGEND: Mapping[str, tuple[str, str]] = MappingProxyType(
     }
 )
 
-_BOTH = ("DE", "WIN", "WON", "BPG", "BWG", "PS", "PS-C1", "PS-C2", "SB", "SB-C1", "SB-C2")
+_BOTH = (
+    "DE", "WIN", "WON", "BPG", "BWG", "PS", "PS-C1", "PS-C2", "REP", "SB", "SB-C1", "SB-C2",
+)  # fmt: skip
 _RATING = ("ARO", "ARO-C1", "TPR")
 _SWISS_ONLY = ("BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "AOB")
-_ROUND_ROBIN_ONLY = ("KS",)
-_NEW_IN_2026 = ("RTNG",)
+_ROUND_ROBIN_ONLY = ("KS", "KS-L1", "KS-L2", "KS-L-1", "KS-L-2")
+_NEW_IN_2026 = ("STD", "TPN", "TPN-R", "RTNG", "RTNG-R")
 _CLUB = ("GP", "OS-C1", "OS-C2", "CSB", "GW")
-#: Codes whose lower value ranks first (the same points from fewer games were better results).
-ASCENDING = frozenset({"GP"})
+#: Codes whose lower value ranks first: GP (the same points from fewer games were better
+#: results), TPN (C.07 2026 Art. 7.8) and RTNG-R (Art. 10.6 reversed).
+ASCENDING = frozenset({"GP", "TPN", "RTNG-R"})
 
 
 def normalise(code: str) -> str:
-    """``BH/C1`` and ``bh-c1`` are ``BH-C1``."""
+    """``BH/C1`` and ``bh-c1`` are ``BH-C1``; ``KS/L-1`` is ``KS-L-1``."""
     return code.strip().upper().replace("/", "-")
+
+
+def mtb26(code: str) -> str:
+    """The code as FIDE's MTB26 list and TRF-2026's record 202 spell it: the modifier after a
+    slash (``BH-C1`` is ``BH/C1``, ``KS-L-1`` is ``KS/L-1``, ``TPN-R`` is ``TPN/R``)."""
+    head, hyphen, modifier = normalise(code).partition("-")
+    return f"{head}/{modifier}" if hyphen else head
 
 
 def kind_of_event(round_robin: bool) -> str:
@@ -70,8 +89,10 @@ def available_codes(rules: str = "2026", *, round_robin: bool = False) -> tuple[
 
     ``round_robin``: the games were paired in advance by a round robin (C.07 Art. 15) rather
     than round by round by a Swiss system (Art. 16). Buchholz and its relatives are not for
-    round robins (C.07 Art. 8.1), Koya only for them (Art. 9.2); RTNG is new in the 2026 text
-    (Art. 10.6). The ``club`` rule set offers its own codes only, for any pairing.
+    round robins (C.07 Art. 8.1), Koya and its limits only for them (Art. 9.2); STD, TPN and
+    RTNG, each of the last two also reversed, are new in the 2026 text (Art. 7.7, 7.8, 10.6);
+    REP is the 2023 text's GE renamed (Art. 7.6). The ``club`` rule set offers its own codes
+    only, for any pairing.
     """
     if rules not in RULE_SETS:
         raise ValueError(f"unknown rule set {rules!r}: {', '.join(RULE_SETS)}")

@@ -60,11 +60,13 @@ class RoundResult:
 @dataclass(frozen=True)
 class Player:
     """A participant: id (any int the caller likes, e.g. the entry's key), rating (None if
-    unrated) and the rounds in any order. A round with no record counts as NOT_PAIRED."""
+    unrated), the rounds in any order (a round with no record counts as NOT_PAIRED) and the
+    tournament pairing number, TPN (C.07 Art. 7.8; None when the player has none)."""
 
     id: int
     rating: int | None
     results: tuple[RoundResult, ...] = ()
+    tpn: int | None = None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from .club import COMPUTE as CLUB_COMPUTE
 from .field import Element, Field
-from .model import WIN, ZERO
+from .model import DRAW, VUR, WIN, WITH_OPPONENT, ZERO
 
 Value = Decimal | int | None
 
@@ -105,14 +105,20 @@ def aob_decimals(rounds: int) -> int:
     return decimals
 
 
-def koya(field: Field, player_id: int) -> Decimal:
+def koya(field: Field, player_id: int, half_points: int = 0) -> Decimal:
     """KS (C.07 Art. 9.2): points scored against participants with at least half the maximum
-    score; forfeits count as games against the scheduled opponent (Art. 15)."""
+    score; forfeits count as games against the scheduled opponent (Art. 15).
+
+    KS-L1, KS-L2 (MTB26 ``KS/L1``, ``KS/L2``) raise that limit by one or two half points, so
+    fewer opponents count; KS-L-1, KS-L-2 lower it by as much, so more count
+    (``half_points`` is +1, +2, -1 or -2; docs/tiebreaks.md, decision 12).
+    """
+    limit = field.koya_limit + DRAW * half_points
     return sum(
         (
             r.points
             for r in field.rounds[player_id]
-            if r.opponent is not None and field.score[r.opponent] >= field.koya_limit
+            if r.opponent is not None and field.score[r.opponent] >= limit
         ),
         ZERO,
     )
@@ -181,8 +187,46 @@ def black_wins(field: Field, player_id: int) -> int:
     return sum(r.colour == "b" and r.points == WIN for r in field.games_for_own_counts(player_id))
 
 
+def rounds_elected(field: Field, player_id: int) -> int:
+    """REP (C.07 2026 Art. 7.6, the 2023 text's GE): the number of rounds less the half-point
+    byes, zero-point byes (every round after a withdrawal is one, Art. 16.1) and forfeit losses
+    (a double forfeit is one for each side): the rounds that are no VUR (Art. 16.1). A
+    pairing-allocated bye, a full-point bye and a forfeit win are rounds one elected to play."""
+    return sum(r.kind not in VUR for r in field.rounds[player_id])
+
+
+def standard_points(field: Field, player_id: int) -> Decimal:
+    """STD (C.07 2026 Art. 7.7): 1 for each round in which the player scores more points than
+    the scheduled opponent, or obtains without playing more than a draw's points; ½ for each
+    round with as many points as the scheduled opponent, or without playing as many as a draw.
+
+    A forfeit has its scheduled opponent and compares with the opponent's points: a double
+    forfeit (0 against 0) is ½ (docs/standings.md: FIDE's checker gives 0). The draw is the
+    scoring's (``draw_points``), so STD is the 1/½/0 score under any scoring (3/1/0 and so on).
+    """
+    total = ZERO
+    for r in field.rounds[player_id]:
+        if r.kind in WITH_OPPONENT:
+            assert r.opponent is not None  # a round with a scheduled opponent has it
+            other = field.rounds[r.opponent][r.round - 1].points
+        else:
+            other = field.draw_points
+        if r.points > other:
+            total += WIN
+        elif r.points == other:
+            total += DRAW
+    return total
+
+
+def pairing_number(field: Field, player_id: int) -> int | None:
+    """TPN, TPN-R (C.07 2026 Art. 7.8): the player's (final) tournament pairing number; TPN
+    ranks the lower first, TPN-R (MTB26 ``TPN/R``) the higher first."""
+    return field.players[player_id].tpn
+
+
 def rating(field: Field, player_id: int) -> int | None:
-    """RTNG (C.07 2026 Art. 10.6): the player's own rating."""
+    """RTNG, RTNG-R (C.07 2026 Art. 10.6): the player's own rating; RTNG ranks the higher first,
+    RTNG-R (MTB26 ``RTNG/R``) the lower first."""
     return field.rating(player_id)
 
 
@@ -194,6 +238,10 @@ COMPUTE: dict[str, Callable[[Field, int], Value]] = {
     "PS": progressive,
     "PS-C1": lambda f, p: progressive(f, p, 1),
     "PS-C2": lambda f, p: progressive(f, p, 2),
+    "REP": rounds_elected,
+    "STD": standard_points,
+    "TPN": pairing_number,
+    "TPN-R": pairing_number,
     "BH": buchholz,
     "BH-C1": lambda f, p: buchholz(f, p, 1),
     "BH-C2": lambda f, p: buchholz(f, p, 2),
@@ -204,9 +252,14 @@ COMPUTE: dict[str, Callable[[Field, int], Value]] = {
     "SB-C1": lambda f, p: sonneborn_berger(f, p, 1),
     "SB-C2": lambda f, p: sonneborn_berger(f, p, 2),
     "KS": koya,
+    "KS-L1": lambda f, p: koya(f, p, 1),
+    "KS-L2": lambda f, p: koya(f, p, 2),
+    "KS-L-1": lambda f, p: koya(f, p, -1),
+    "KS-L-2": lambda f, p: koya(f, p, -2),
     "ARO": average_rating,
     "ARO-C1": lambda f, p: average_rating(f, p, 1),
     "TPR": performance,
     "RTNG": rating,
+    "RTNG-R": rating,
     **CLUB_COMPUTE,
 }

@@ -3,6 +3,7 @@ pages: pair, swap, publish, result, delete."""
 
 from django.core.management.base import CommandError
 
+from arbiter.core import fide_mode
 from arbiter.core.models import Round, Tournament
 from arbiter.core.services.results import record_result
 from pairing.engines.results import RESULTS
@@ -19,7 +20,15 @@ class Command(ArbiterCommand):
         swap = actions.add_parser("swap", help="swap two players (starting numbers) in the draft")
         swap.add_argument("first", type=int)
         swap.add_argument("second", type=int)
-        actions.add_parser("publish", help="publish the draft")
+        swap.add_argument(
+            "--confirm", action="store_true", help="even if it breaks a rule (a rematch, colours)"
+        )
+        publish = actions.add_parser("publish", help="publish the draft")
+        publish.add_argument(
+            "--confirmation",
+            default="",
+            help="the token the previous run printed: confirms the warnings it listed",
+        )
         result = actions.add_parser("result", help="enter a result: ROUND BOARD RESULT")
         result.add_argument("round", type=int)
         result.add_argument("board", type=int)
@@ -50,12 +59,32 @@ class Command(ArbiterCommand):
         first, second = (
             tournament.entries.get(starting_number=options[key]) for key in ("first", "second")
         )
-        lifecycle.swap_players(user, draft, first, second, seen=None)
+        try:
+            lifecycle.swap_players(user, draft, first, second, seen=None)
+        except fide_mode.NeedsConfirmation as needs:
+            if not options["confirm"]:
+                raise CommandError(f"{needs} Add --confirm to swap all the same.") from needs
+            # the second step's token confirms every level up to 4
+            token = fide_mode.confirmation_token(needs.warnings, 2)
+            lifecycle.swap_players(user, draft, first, second, seen=None, confirmation=token)
+        except fide_mode.RefusedInFideMode as refused:
+            raise CommandError(str(refused)) from refused
         warnings = swiss.draft_warnings(draft)
         return "\n".join(["Swapped."] + [f"warning: {w.message}" for w in warnings])
 
     def publish(self, user, tournament: Tournament, options: dict) -> str:
-        round_ = lifecycle.publish_round(user, self.last_round(tournament), seen=None)
+        """A draft that differs from the engine's pairing is published on the third run: the
+        first lists the differences, the second what the TRF records (level 4, Q69)."""
+        try:
+            round_ = lifecycle.publish_round(
+                user, self.last_round(tournament), seen=None, confirmation=options["confirmation"]
+            )
+        except fide_mode.NeedsConfirmation as needs:
+            lines = [f"level {int(w.level)}: {w.message}" for w in needs.warnings]
+            if needs.step == 2:
+                lines += [f"the TRF will record: {w.trf_note}" for w in needs.warnings]
+            lines.append(f"to go on: publish --confirmation {needs.token}")
+            raise CommandError("\n".join(lines)) from needs
         return f"Round {round_.number} published."
 
     def result(self, user, tournament: Tournament, options: dict) -> str:

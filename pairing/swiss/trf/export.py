@@ -17,13 +17,18 @@ from collections import defaultdict
 from dataclasses import replace
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
-from arbiter.core.models import Bye, Entry, Game, Round, Tournament
-from arbiter.core.standings import ZERO, rule_set
+from arbiter.core import fide_mode
+from arbiter.core.models import Bye, Entry, Game, Round, TiebreakRules, Tournament
+from arbiter.core.standings import ZERO, adjourned_games, games_text, rule_set, tiebreak_codes
 from pairing.engines import standings as engine
+from pairing.engines import tiebreaks as tb
+from pairing.engines.results import DRAW_GAME
 from pairing.engines.results import from_code as result_from_code
 from pairing.engines.trf import (
     REQUESTED_BYE_KINDS,
+    UNKNOWN_RESULT,
     Scoring,
     TrfForbidden,
     TrfPlayer,
@@ -43,6 +48,7 @@ from pairing.swiss.trf.columns import (
     is_federation_code,
 )
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
+from pairing.swiss.trf.national import national_lines
 
 BLANK = TrfResult(None, " ", " ")
 
@@ -65,6 +71,25 @@ def completed_rounds(tournament: Tournament) -> int:
     return done
 
 
+class RatingReportWaits(Exception):
+    """Every round is played but an adjourned game has no result yet: no rating report (FIDE's
+    checklist Q169); the message names the games."""
+
+
+def _rating_report_waits(tournament: Tournament) -> str:
+    """Why there is no rating report yet: every round is played but an adjourned game has no
+    result (Q169), the games named; "" when there is one."""
+    done = completed_rounds(tournament)
+    if not tournament.planned_rounds or done < tournament.planned_rounds:
+        return ""
+    waiting = adjourned_games(tournament)
+    if not waiting:
+        return ""
+    return gettext(
+        "No rating report while an adjourned game has no result: %(games)s. Enter its result first."
+    ) % {"games": games_text(waiting)}
+
+
 def trf_file(
     tournament: Tournament, *, legacy: bool = False, public: bool = False
 ) -> tuple[str, int]:
@@ -73,8 +98,13 @@ def trf_file(
 
     The round after them carries what the arbiter recorded for it (requested byes, the
     withdrawn), as the endorsed engines read it, while the tournament has rounds to play; the
-    rank column is the standings after the complete rounds.
+    rank column is the standings after the complete rounds. An adjourned game is written ``?``
+    while rounds remain; once every round is played, :class:`RatingReportWaits` is raised until
+    it has its result (Q169).
     """
+    waiting = _rating_report_waits(tournament)
+    if waiting:
+        raise RatingReportWaits(waiting)
     rounds = completed_rounds(tournament)
     more = not tournament.planned_rounds or rounds < tournament.planned_rounds
     # the round to pair carries what was asked for it; a round robin has none to pair
@@ -84,7 +114,20 @@ def trf_file(
     )
     if legacy and not more and _imported_without_rounds(tournament):
         trf = replace(trf, rounds=0)  # a TRF-16 file without XXR comes back without it
-    return write_trf(trf, legacy=legacy), rounds
+    return write_trf(_with_paper_trail(tournament, trf, legacy), legacy=legacy), rounds
+
+
+def _with_paper_trail(tournament: Tournament, trf: TrfTournament, legacy: bool) -> TrfTournament:
+    """The rating report's own records: TRF-2026's ``202``, the tie-breaks (MTB26 codes, as
+    C.07 ranks the standings: ``BH/C1,BH,SB``) unless an imported file wrote its own; then the
+    ``###`` records of the audit log (arbiter/core/fide_mode.py), after the header records, in
+    the order written (spec §1.3: manual pairings, imports, leaving FIDE mode ...)."""
+    lines = list(trf.other_lines)
+    club = tournament.tiebreak_rules == TiebreakRules.CLUB
+    if not legacy and not club and not any(raw[:3] == "202" for raw in lines):
+        lines.append("202 " + ",".join(map(tb.mtb26, tiebreak_codes(tournament))))
+    lines += fide_mode.trf_notes(tournament)
+    return replace(trf, other_lines=tuple(lines))
 
 
 def _imported_without_rounds(tournament: Tournament) -> bool:
@@ -124,16 +167,19 @@ def tournament_trf(
     )
     number = {entry.pk: entry.starting_number for entry in entries}
     rounds: dict[int, dict[int, TrfResult]] = {entry.pk: {} for entry in entries}
-    games = [
-        engine.Game(round_number, white, black, result_from_code(result))
-        for round_number, white, black, result in Game.objects.filter(
-            round__tournament=tournament, round__number__lte=through_round
-        ).values_list("round__number", "white_id", "black_id", "result")
-    ]
-    for game in games:
-        white_code, black_code = game.result.trf if game.result else (" ", " ")
-        rounds[game.white][game.round] = TrfResult(number[game.black], "w", white_code)
-        rounds[game.black][game.round] = TrfResult(number[game.white], "b", black_code)
+    rows = Game.objects.filter(
+        round__tournament=tournament, round__number__lte=through_round
+    ).values_list("round__number", "white_id", "black_id", "result", "adjourned")
+    # an adjourned game is written ``?`` and scores a draw (TRF-2026: ``X`` in 162, a draw's
+    # points unless it says otherwise), as the pairing counts it (checklist Q157, Q164-165, Q167)
+    games = []
+    for round_number, white, black, result, adjourned in rows:
+        outcome = DRAW_GAME if adjourned else result_from_code(result)
+        games.append(engine.Game(round_number, white, black, outcome))
+        codes = (UNKNOWN_RESULT, UNKNOWN_RESULT) if adjourned else None
+        white_code, black_code = codes or (outcome.trf if outcome else (" ", " "))
+        rounds[white][round_number] = TrfResult(number[black], "w", white_code)
+        rounds[black][round_number] = TrfResult(number[white], "b", black_code)
     requested: dict[tuple[str, int], list[int]] = defaultdict(list)
     byes = [
         engine.Bye(*row)
@@ -192,7 +238,7 @@ def tournament_trf(
                 requested.items(), key=lambda item: (item[0][1], "HZF".index(item[0][0]))
             )
         ),
-        other_lines=other,
+        other_lines=(*other, *national_lines(tournament, entries)),
         **own,
     )
 
@@ -348,15 +394,11 @@ def _header_lines(
     for code, field_name in (("012", "name"), ("042", "start_date"), ("052", "end_date")):
         fields[field_name] = own.pop(code, "")
     lines[:0] = [f"{code} {text}" for code, text in own.items() if text]
-    paired_here = list(
-        EnginePairing.objects.filter(
-            round__tournament=tournament, round__number__lte=through_round
-        ).values_list("round__number", "edited")
-    )
+    paired_here = EnginePairing.objects.filter(
+        round__tournament=tournament, round__number__lte=through_round
+    ).exists()
     if source is None or (paired_here and not any(r[:3] == "182" for r in lines)):
         lines.append(f"182 {tournament.pairing_system.trf_program}")
-    for round_number in sorted(number for number, edited in paired_here if edited):
-        lines.append(f"### round {round_number}: pairing changed by the arbiter after the engine")
     return fields, tuple(lines)
 
 

@@ -39,6 +39,7 @@ from pairing.engines.dutch.api import default_rules
 from pairing.engines.dutch.checker import check_points
 from pairing.engines.trf import (
     BYE_KINDS,
+    UNKNOWN_RESULT,
     Scoring,
     TrfError,
     TrfLimits,
@@ -50,10 +51,14 @@ from pairing.engines.trf import (
 )
 from pairing.swiss.models import Acceleration, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.columns import birth_year, block_text, entry_sex, entry_title
+from pairing.swiss.trf.import_check import adjustments, check_rounds, note_rounds
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
+from pairing.swiss.trf.national import read_national
 
 #: Unrated games (W D L) and games of less than one move are read as 1 = 0.
 _SAME_AS = {"W": "1", "D": "=", "L": "0"}
+#: The scoring the app keeps (1, ½, 0), in the reader's tenths.
+_STANDARD = Scoring()
 #: Header records the app stores: name, city, federation, start and end dates, time control;
 #: the rest of the tournament is in the records the parser reads itself.
 _STORED_HEADERS = ("012", "022", "032", "042", "052", "122")
@@ -62,13 +67,17 @@ _STORED_HEADERS = ("012", "022", "032", "042", "052", "122")
 @dataclass
 class _Round:
     number: int
-    games: list[tuple[int, int, str]] = field(default_factory=list)  # white, black, result
+    #: white, black, result: a result code, "" while the game is on, Game.ADJOURNED
+    games: list[tuple[int, int, str]] = field(default_factory=list)
     byes: list[tuple[int, str]] = field(default_factory=list)  # player, kind
     #: (player, block as written, block as the app writes what it stores) where they differ
     written: list[tuple[int, str, str]] = field(default_factory=list)
+    #: (white, black, the symbols written) of the games adjourned for a symbol no TRF defines
+    unknown: list[tuple[int, int, str]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
+        """Every game has its result or is adjourned (as a round the arbiter completes)."""
         return all(result for _, _, result in self.games)
 
     def note(self, player: int, written: TrfResult, read_as: TrfResult) -> None:
@@ -79,21 +88,28 @@ class _Round:
 
 @transaction.atomic
 def import_trf(user, text: str, *, name: str = "") -> Tournament:
-    """Create a FIDE Dutch Swiss from TRF text, with ``user`` as its chief arbiter.
+    """Create a FIDE Dutch Swiss from TRF text, with ``user`` as its chief arbiter, in FIDE
+    mode (Q56); every round is checked against the pairing rules, and what the import made of
+    the file's gaps is listed, in its audit entry (pairing/swiss/trf/import_check.py).
 
     Players keep their starting numbers; every round played is stored as a published round
     (complete when all its boards have a result: only the last may lack some). A last column
     holding only requested byes (``0000 - H/Z/F``, the round to pair) and TRF-2026 ``240``
     records become the records of the round to pair. The dummy player some programs write to
     mark the bye (Swiss-Manager's "spielfrei") is left out; ``XXA``/``250`` accelerations are
-    kept. Raises :class:`TrfError` on a bad file.
+    kept. A game whose result is unknown on both sides (``?``, or a symbol no TRF defines)
+    is an adjourned game, its result to enter (Q166); one beside a result is refused. Raises
+    :class:`TrfError` on a bad file.
     """
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     _check_characters(lines)
     limits = trf_limits()
     parsed = parse_trf(text, limits)
     markers = set(parsed.bye_markers)
+    marker_players = [p for p in parsed.players if p.number in markers]
     parsed = replace(parsed, players=tuple(p for p in parsed.players if p.number not in markers))
+    national = read_national(parsed.other_lines, lines)
+    parsed = replace(parsed, other_lines=national.rest)
     _check_supported(parsed, lines)
     rounds, records = _rounds(parsed, lines)
     _check_entries(parsed)
@@ -126,6 +142,9 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
         status=Tournament.Status.RUNNING if rounds else Tournament.Status.PREPARING,
         baku_acceleration=parsed.system.upper().endswith("_BAKU"),
         initial_colour=parsed.initial_colour,
+        rating_method=national.method,
+        national_federation=national.federation,
+        fide_mode=True,  # Q56: a tournament created by import starts in FIDE mode
     )
     TournamentArbiter.objects.create(
         tournament=tournament, user=user, role=TournamentArbiter.Role.CHIEF
@@ -133,6 +152,14 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     entries = {p.number: _entry(tournament, p) for p in parsed.players}
     for number in withdrawn:
         entries[number].withdrawn = True
+    for number, rating in national.ratings.items():
+        if number not in entries:
+            raise TrfError(
+                _line_of(lines, (national.federation,)),
+                5,
+                gettext("national rating for unknown player %(number)s") % {"number": number},
+            )
+        entries[number].national_rating = rating
     Entry.objects.bulk_create(entries.values())
     _store_rounds(tournament, rounds, entries, parsed)
     _store_as_written(tournament, parsed, rounds, entries)
@@ -150,13 +177,15 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     )
     forbidden = _forbidden_pairs(tournament, parsed, played, entries, user, lines)
     ForbiddenPair.objects.bulk_create(forbidden)
+    checks = check_rounds(parsed, rules)  # Q54: every imported round against the rules
+    unknown = [(round_.number, *game) for round_ in rounds for game in round_.unknown]
     record(
         user,
         tournament,
         "tournament.import_trf",
         f"Imported {tournament.name} from a TRF: {len(entries)} players, {played} rounds",
         after={
-            "format": "TRF-2026" if _is_trf_2026(lines) else "TRF-16",
+            "format": _FORMATS.get(parsed.format, "TRF-16"),
             "players": len(entries),
             "rounds": played,
             "complete_rounds": sum(r.complete for r in rounds),
@@ -166,8 +195,14 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
             "forbidden_pairs": len(forbidden),
             "accelerations": len(accelerations),
             "bye_markers_left_out": sorted(markers),
+            "adjustments": [
+                *parsed.adjustments,
+                *adjustments(parsed, marker_players, planned, withdrawn, unknown),
+            ],
+            "round_checks": {str(number): found for number, found in checks.items()},
         },
     )
+    note_rounds(user, tournament, checks)
     return tournament
 
 
@@ -209,7 +244,10 @@ def _check_supported(t: TrfTournament, lines: list[str]) -> None:
             gettext("the tournament type %(system)s is not FIDE Dutch")
             % {"system": repr(t.system)},
         )
-    if t.scoring != Scoring():
+    scoring = _STANDARD
+    if t.scoring.adjourned is not None:  # an unknown result (X in 162) counts as a draw (Q167)
+        scoring = replace(scoring, adjourned=scoring.draw)
+    if t.scoring != scoring:
         raise TrfError(
             _line_of(lines, ("162", "XXS", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")),
             0,
@@ -271,11 +309,13 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
             if game is not None:
                 round_.games.append(game)
                 white, black, result = game
-                outcome = results.from_code(result)
-                codes = outcome.trf if outcome else (" ", " ")
+                codes = _trf_codes(result)
                 round_.note(white, p.results[r - 1], TrfResult(black, "w", codes[0]))
                 theirs = by_number[black].results[r - 1]
                 round_.note(black, theirs, TrfResult(white, "b", codes[1]))
+                symbols = _symbol(lines, p, r) + _symbol(lines, by_number[black], r)
+                if result == Game.ADJOURNED and symbols != UNKNOWN_RESULT * 2:
+                    round_.unknown.append((white, black, symbols))
         if not round_.games and not round_.byes:
             raise TrfError(
                 t.players[0].line,
@@ -306,6 +346,20 @@ def _rounds(t: TrfTournament, lines: list[str]) -> tuple[list[_Round], dict[tupl
                     )
                 records.setdefault((number, round_number), kind)
     return rounds, records
+
+
+def _trf_codes(result: str) -> tuple[str, str]:
+    """White's and Black's result codes as the app writes a stored game: ``?`` for an adjourned
+    game (Q164), blank while it is on."""
+    if result == Game.ADJOURNED:
+        return UNKNOWN_RESULT, UNKNOWN_RESULT
+    outcome = results.from_code(result)
+    return outcome.trf if outcome else (" ", " ")
+
+
+def _symbol(lines: list[str], p: TrfPlayer, r: int) -> str:
+    """The result symbol of ``p``'s round ``r`` as the file wrote it."""
+    return lines[p.line - 1][_col(r, 7) - 1 : _col(r, 7)]
 
 
 def _withdrawn(records: dict[tuple[int, int], str], played: int, planned: int | None) -> set[int]:
@@ -350,6 +404,8 @@ def _game(p: TrfPlayer, o: TrfPlayer, r: int) -> tuple[int, int, str] | None:
     if colours[0] != "w":
         return None
     codes = (_SAME_AS.get(mine.code, mine.code), _SAME_AS.get(theirs.code, theirs.code))
+    if codes == (UNKNOWN_RESULT, UNKNOWN_RESULT):  # Q166: an unknown result on both sides
+        return p.number, o.number, Game.ADJOURNED
     outcome = results.from_trf(*codes)
     result = "" if codes == (" ", " ") else outcome.code if outcome else None
     if result is None:
@@ -495,14 +551,30 @@ def _store_rounds(tournament, rounds: list[_Round], entries: dict, t: TrfTournam
         )
         ordered = sorted(round_.games, key=lambda g: _board_key(g, points))
         Game.objects.bulk_create(
-            Game(round=stored, board=board, white=entries[w], black=entries[b], result=result)
+            Game(
+                round=stored,
+                board=board,
+                white=entries[w],
+                black=entries[b],
+                result="" if result == Game.ADJOURNED else result,
+                adjourned=result == Game.ADJOURNED,
+            )
             for board, (w, b, result) in enumerate(ordered, start=1)
         )
         Bye.objects.bulk_create(
             Bye(round=stored, entry=entries[number], kind=kind) for number, kind in round_.byes
         )
+        # an adjourned game counts as a draw for pairing (Q157), so for the boards' order too
         scored = standings.points(
-            [standings.Game(round_.number, w, b, results.from_code(r)) for w, b, r in round_.games],
+            [
+                standings.Game(
+                    round_.number,
+                    w,
+                    b,
+                    results.DRAW_GAME if r == Game.ADJOURNED else results.from_code(r),
+                )
+                for w, b, r in round_.games
+            ],
             [standings.Bye(round_.number, number, kind) for number, kind in round_.byes],
             scoring,
         )
@@ -551,8 +623,8 @@ def _headers(lines: list[str]) -> dict[str, str]:
     return headers
 
 
-def _is_trf_2026(lines: list[str]) -> bool:
-    return any(raw[:3] in ("142", "152", "162", "192", "240", "250", "260") for raw in lines)
+#: The format the reader told apart (TrfTournament.format), as the import's report names it.
+_FORMATS = {"TRF06": "TRF06", "TRF16": "TRF-16", "TRF26": "TRF-2026"}
 
 
 def _federation(code: str) -> str:

@@ -38,7 +38,7 @@ def import_trf_file(job: BackgroundJob) -> Outcome:
             played,
         )
         % {"name": tournament.name, "players": tournament.entries.count(), "rounds": played},
-        reverse("swiss", args=[tournament.pk]),
+        reverse("trf_import_report", args=[tournament.pk]),
         tournament=tournament,
     )
 

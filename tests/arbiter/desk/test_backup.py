@@ -147,14 +147,15 @@ def canonical_day(competition: Competition) -> dict:
 @pytest.fixture
 def mid_round(anna, dag, trondheim_open, trondheim_players):
     """The Trondheim Open in round 2: round 1 complete, two results of round 2 entered, a
-    forbidden pair and a half-point bye asked for round 3; Dag entered a result."""
+    forbidden pair (set before round 1) and a half-point bye asked for round 3; Dag entered a
+    result."""
+    forbid_pair(anna, trondheim_open, trondheim_players[0], trondheim_players[9])
     play(anna, rounds.pair_next_round(anna, trondheim_open))
     round_2 = rounds.pair_next_round(anna, trondheim_open)
     rounds.publish_round(anna, round_2)
     games = list(round_2.games.order_by("board"))
     record_result(anna, games[0], "1-0")
     record_result(dag, games[1], "1/2")
-    forbid_pair(anna, trondheim_open, trondheim_players[0], trondheim_players[9])
     set_player_round_record(anna, trondheim_open, trondheim_players[3], 3, "H")
     return trondheim_open
 
@@ -569,3 +570,19 @@ def test_two_restores_of_one_file_at_once_make_one_copy(tmp_path, mid_round, mon
     assert "exists already" in refusal or "busy with another restore" in refusal, refusal
     assert Tournament.objects.filter(name="Trondheim Open").count() == 1
     assert Entry.objects.count() == 10
+
+
+def test_the_initial_order_and_national_ratings_are_restored_identical(tmp_path, trondheim_open):
+    """Q145/Q146: the method, the national list, the drawing of lots and its seed, and every
+    national rating come back, so the restored tournament ranks its players as before."""
+    trondheim_open.rating_method = "NIDOF"
+    trondheim_open.national_federation = "NOR"
+    trondheim_open.initial_order_by_lot = True
+    trondheim_open.save()
+    trondheim_open.entries.filter(name__startswith="Player 07").update(national_rating=2499)
+    before, after, _ = back_up_and_restore(tmp_path, [trondheim_open])
+    assert after == before
+    restored = Tournament.objects.get()
+    assert (restored.rating_method, restored.national_federation) == ("NIDOF", "NOR")
+    assert (restored.initial_order_by_lot, restored.lots_seed) == (True, trondheim_open.lots_seed)
+    assert restored.entries.get(national_rating=2499).name.startswith("Player 07")

@@ -160,3 +160,13 @@ def test_a_list_of_names_only_is_not_cut_at_their_commas(bergen_open):
 )
 def test_the_separator_is_the_one_that_reads_header_and_lines_alike(header, lines, separator):
     assert detect_separator(header, lines) == separator
+
+
+def test_a_national_rating_column_is_read_beside_the_fide_rating(bergen_open):
+    """Q145: the CSV list carries the national rating the initial order may rank by."""
+    text = "name;rating;national rating\nVik, Ola;1800;1850\nBerg, Kari;;1620\n"
+    parsed = parse_player_list(text, bergen_open)
+    assert parsed.errors == []
+    assert [(r["rating"], r["national_rating"]) for r in parsed.rows] == [(1800, 1850), (0, 1620)]
+    [error] = errors_of('name,nrtg\n"Vik, Ola",4000\n', bergen_open)
+    assert error.startswith("line 2: national_rating:")

@@ -28,7 +28,10 @@ def test_it_reads_a_windows_1252_file_and_takes_the_name_it_is_given(anna, tmp_p
 def test_a_bad_file_stops_with_its_line_and_imports_nothing(anna, tmp_path):
     path = tmp_path / "bad.trf"
     path.write_text(small_trf().replace("4 w 1", "4 w X"))
-    with pytest.raises(CommandError, match=r"line 4, column 99: unknown result code.*nothing"):
+    with pytest.raises(
+        CommandError,
+        match=r"line 4, column 99: round 1: results .\?. and .0. of 1-4 do not fit.*nothing",
+    ):
         call_command("import_trf", str(path), "--user", "anna")
     assert not Tournament.objects.exists()
 

@@ -17,7 +17,13 @@ def swiss(tournament, *args):
 def test_it_pairs_swaps_publishes_and_takes_a_result(anna, trondheim_open):
     assert "Round 1 paired (draft)" in swiss(trondheim_open, "pair")
     assert "the engine's pairing gave" in swiss(trondheim_open, "swap", "6", "7")
-    assert "published" in swiss(trondheim_open, "publish")
+    token = ""
+    for step in (1, 2):  # a manual pairing: confirmed twice (level 4, Q69)
+        with pytest.raises(CommandError, match="differs from the engine's pairing") as asked:
+            swiss(trondheim_open, "publish", *(["--confirmation", token] if token else []))
+        assert ("the TRF will record: ### MPA @ Round 1:" in str(asked.value)) == (step == 2)
+        token = str(asked.value).rsplit(" ", 1)[1]
+    assert "published" in swiss(trondheim_open, "publish", "--confirmation", token)
     assert "board 1: 1 - 0" in swiss(trondheim_open, "result", "1", "1", "1-0")
     actions = set(AuditEntry.objects.values_list("action", flat=True))
     assert {"round.pair", "round.swap_players", "round.publish", "result.record"} <= actions

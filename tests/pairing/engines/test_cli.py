@@ -45,7 +45,9 @@ def test_pair_reads_a_windows_1252_file_as_the_importer_does(tmp_path, capsys):
 
 
 def test_unknown_result_code_is_a_clear_error(tmp_path, capsys):
-    path = write(tmp_path, trf(3, [("1.0", ["   2 w X"]), ("0.0", ["   1 b 0"])]))
+    # a game's unknown symbol is an unknown result (Q166, tests/…/test_trf_formats.py); a
+    # round without an opponent has no result to be unknown
+    path = write(tmp_path, trf(3, [("1.0", ["0000 - X"]), ("0.0", ["0000 - Z"])]))
     assert main(["dutch", path, "-p"]) == 3
     err = capsys.readouterr().err
     assert "line 3, column 99" in err and "unknown result code" in err

@@ -194,6 +194,24 @@ def test_baku_acceleration_pairs_the_top_half_together_in_round_one():
     assert pairs == {frozenset(p) for p in ((1, 3), (2, 4), (5, 7), (6, 8))}
 
 
+@pytest.mark.parametrize(("players", "group_a"), [(8, 4), (9, 6), (10, 6), (14, 8), (161, 82)])
+def test_baku_group_a_is_the_first_half_rounded_up_to_an_even_number(players, group_a):
+    # C.04.7: "the first half of the players, rounded up to the nearest even number" (2*ceil(N/4);
+    # bbpPairings' own Baku takes ceil(N/2): 5 for 9 players, 7 for 14)
+    t = tournament(9, [("0.0", [])] * players, ("XXC white1", "192 FIDE_DUTCH_2026_BAKU"))
+    accelerated = [p.index + 1 for p in build_state(t).players if any(p.accelerations)]
+    assert accelerated == list(range(1, group_a + 1))
+
+
+def test_baku_with_14_players_pairs_8_accelerated_in_round_one_and_explicit_groups_win():
+    t = tournament(5, [("0.0", [])] * 14, ("XXC white1", "192 FIDE_DUTCH_2026_BAKU"))
+    assert lines(t)[1:] == ["1 5", "6 2", "3 7", "8 4", "9 12", "13 10", "11 14"]
+    # bbpPairings' sizing, given as explicit XXA records, is followed as written
+    seven = tuple(f"XXA {n:>4}  1.0" for n in range(1, 8))
+    t = tournament(5, [("0.0", [])] * 14, ("XXC white1", "192 FIDE_DUTCH_2026_BAKU", *seven))
+    assert lines(t)[1:4] == ["1 4", "5 2", "3 6"]
+
+
 def test_explanations_cover_every_player():
     t = tournament(
         3,

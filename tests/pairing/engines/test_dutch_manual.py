@@ -27,7 +27,13 @@ def codes(warnings):
 
 
 def test_a_legal_pairing_has_no_warning():
-    assert check_manual_pairing(history(), [(2, 1), (5, 4)], 3) == []
+    assert check_manual_pairing(history(), [(2, 1), (4, 5)], 3) == []
+
+
+def test_it_warns_when_both_players_get_the_colour_they_do_not_expect_Q67():
+    """4 (White, then Black) expects White, 5 (White in round 2) expects Black."""
+    warnings = check_manual_pairing(history(), [(2, 1), (5, 4)], 3)
+    assert codes(warnings) == ["colours_reversed"] and warnings[0].players == (5, 4)
 
 
 def test_it_warns_of_a_rematch_C1():

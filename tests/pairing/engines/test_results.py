@@ -11,11 +11,14 @@ from pairing.engines import results
 from pairing.engines.results import (
     BLACK_WINS,
     BLACK_WINS_BY_FORFEIT,
+    BOTH_LOSE,
     DOUBLE_FORFEIT,
     DRAW_GAME,
     RESULTS,
+    WHITE_HALF_BLACK_ZERO,
     WHITE_WINS,
     WHITE_WINS_BY_FORFEIT,
+    WHITE_ZERO_BLACK_HALF,
 )
 
 
@@ -34,8 +37,18 @@ def test_a_forfeit_scores_a_win_for_the_player_who_came_and_nothing_for_the_othe
 
 
 def test_only_games_over_the_board_are_played_c_04_1_art_4():
-    assert [r.code for r in RESULTS if r.played] == ["1-0", "0-1", "1/2"]
+    assert [r.code for r in RESULTS if r.played] == ["1-0", "0-1", "1/2", "=-0", "0-=", "0-0"]
     assert DOUBLE_FORFEIT.is_double_forfeit and not WHITE_WINS_BY_FORFEIT.is_double_forfeit
+
+
+def test_unusual_results_score_as_the_arbiter_scored_them_q180_186():
+    club = results.Scoring(Fraction(3), Fraction(2), Fraction(1))
+    assert WHITE_HALF_BLACK_ZERO.points() == (Decimal("0.5"), Decimal(0))
+    assert WHITE_ZERO_BLACK_HALF.points() == (Decimal(0), Decimal("0.5"))
+    assert BOTH_LOSE.points() == (Decimal(0), Decimal(0))
+    assert WHITE_HALF_BLACK_ZERO.points(club) == (2, 1)
+    assert all(r.played and not r.is_double_forfeit for r in results.UNUSUAL)
+    assert (WHITE_ZERO_BLACK_HALF.symbol("w"), WHITE_ZERO_BLACK_HALF.symbol("b")) == ("0", "½")
 
 
 def test_each_colour_sees_its_own_symbol():
@@ -46,7 +59,9 @@ def test_each_colour_sees_its_own_symbol():
 
 
 def test_the_winner_is_named_and_a_draw_or_double_forfeit_has_none():
-    assert [r.winner for r in RESULTS] == ["white", "black", None, "white", "black", None]
+    assert [r.winner for r in RESULTS] == ["white", "black", None, "white", "black", None] + [
+        None
+    ] * 3
 
 
 def test_trf_codes_are_those_of_the_001_record():
@@ -57,6 +72,9 @@ def test_trf_codes_are_those_of_the_001_record():
         ("+", "-"),
         ("-", "+"),
         ("-", "-"),
+        ("=", "0"),
+        ("0", "="),
+        ("0", "0"),
     ]
 
 

@@ -42,6 +42,18 @@ def test_chess_scoring_gives_a_game_one_half_or_nothing(code, white, black):
     assert CHESS.game(results.from_code(code)) == (white, black)
 
 
+@pytest.mark.parametrize(
+    ("code", "white", "black"), [("=-0", D("0.5"), 0), ("0-=", 0, D("0.5")), ("0-0", 0, 0)]
+)
+def test_q180_186_an_unusual_result_scores_as_scored_and_is_a_game_played(code, white, black):
+    """½-0, 0-½ and 0-0 give the points the arbiter gave and count as games played over the
+    board for the tie-breaks (C.07): Black played a game with Black (BPG), nobody won one."""
+    rows = standings(numbered(2), [game(1, 1, 2, code)], [], RuleSet("2026", ("BPG", "WIN")))
+    by_player = {r.player_id: r for r in rows}
+    assert (by_player[1].points, by_player[2].points) == (white, black)
+    assert by_player[1].tiebreaks == (0, 0) and by_player[2].tiebreaks == (1, 0)
+
+
 def test_a_game_without_its_result_gives_nobody_anything_yet():
     assert CHESS.game(None) == (0, 0)
     assert points([game(1, 1, 2)], [], CHESS) == {}

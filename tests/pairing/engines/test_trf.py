@@ -64,10 +64,17 @@ def test_trf2026_records():
     assert t.forbidden[0].players == (1, 2) and t.forbidden[0].last == 7
 
 
-def test_unknown_result_code_names_line_and_column():
+def test_an_unknown_result_symbol_of_a_game_is_read_as_unknown_and_noted_with_its_place():
+    # FIDE's checklist Q166: unknown symbols are "unknown result", not a refusal
+    t = parse_trf(SAMPLE.replace("   2 w 1", "   2 w X"))
+    assert t.players[0].results[0].code == "?" and t.players[0].results[0].played
+    assert t.adjustments[0].startswith("line 5, column 99: result 'X' of player 1 against 2")
+
+
+def test_an_unknown_result_symbol_without_an_opponent_names_line_and_column():
     with pytest.raises(TrfError) as e:
-        parse_trf(SAMPLE.replace("   2 w 1", "   2 w X"))
-    assert e.value.line == 5 and e.value.column == 99
+        parse_trf(SAMPLE.replace("0000 - H", "0000 - X"))
+    assert e.value.line == 7 and e.value.column == 99
     assert "unknown result code" in str(e.value)
 
 

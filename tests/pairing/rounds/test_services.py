@@ -4,6 +4,7 @@ is confirmed first."""
 
 import pytest
 
+from arbiter.core import fide_mode
 from arbiter.core.models import AuditEntry, Round
 from arbiter.core.services.results import record_result
 from pairing.rounds import services as rounds
@@ -121,9 +122,10 @@ def test_a_swiss_without_players_is_not_paired(anna):
     assert not empty.rounds.exists()
 
 
-def test_the_next_round_waits_for_the_results_of_the_last(anna, draft):
+def test_the_next_round_asks_before_adjourning_the_games_of_the_last(anna, draft):
+    """Q159-160: games without a result are adjourned only once the arbiter acknowledged it."""
     draft = rounds.publish_round(anna, draft)
-    with pytest.raises(rounds.RoundError, match="5 board\\(s\\) without a result"):
+    with pytest.raises(fide_mode.NeedsConfirmation, match="will be marked adjourned"):
         rounds.pair_next_round(anna, draft.tournament)
     play(anna, draft)
     assert rounds.pair_next_round(anna, draft.tournament).number == 2

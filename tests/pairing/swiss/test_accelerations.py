@@ -80,3 +80,13 @@ def test_the_swiss_page_offers_and_takes_the_setting(anna, anna_client, trondhei
         {"entry": entry.pk, "first": "1", "last": "2", "points": "1"},
     )
     assert Acceleration.objects.filter(entry=entry).count() == 2
+
+
+def test_baku_accelerates_the_first_half_rounded_up_to_an_even_number(anna, trondheim_open):
+    # C.04.7 with 10 players: GA is 6 (not bbpPairings' 5): 1-4, 2-5, 3-6 and 7-9, 8-10
+    set_baku_acceleration(anna, trondheim_open, True)
+    round_one = rounds.pair_next_round(anna, trondheim_open)
+    pairs = {
+        frozenset((g.white.starting_number, g.black.starting_number)) for g in round_one.games.all()
+    }
+    assert pairs == {frozenset(p) for p in ((1, 4), (2, 5), (3, 6), (7, 9), (8, 10))}

@@ -3,6 +3,8 @@
 import pytest
 from django.db.models import Q
 
+from arbiter.core import fide_mode
+from arbiter.core.fide_mode import Level, NeedsConfirmation
 from arbiter.core.models import AuditEntry, Bye, Round
 from arbiter.core.services.results import ResultError, record_result
 from pairing.engines.dutch import pair_trf
@@ -44,9 +46,10 @@ def test_it_refuses_a_second_draft_of_the_same_round(anna, dag, trondheim_open):
     assert trondheim_open.rounds.count() == 1
 
 
-def test_it_refuses_to_pair_while_boards_lack_results(anna, trondheim_open):
+def test_it_asks_before_pairing_while_boards_lack_results(anna, trondheim_open):
+    """Q159-160: a level-2 warning before the boards without a result are adjourned."""
     rounds.publish_round(anna, rounds.pair_next_round(anna, trondheim_open))
-    with pytest.raises(rounds.RoundError, match="5 board\\(s\\) without a result"):
+    with pytest.raises(fide_mode.NeedsConfirmation, match="will be marked adjourned"):
         rounds.pair_next_round(anna, trondheim_open)
 
 
@@ -120,7 +123,12 @@ def test_a_swap_into_a_rematch_is_warned_C1(anna, trondheim_open):
     round_ = rounds.pair_next_round(anna, trondheim_open)
     top = round_.games.get(board=1)
     old_opponent = opponent_in(trondheim_open.rounds.get(number=1), top.white)
-    rounds.swap_players(anna, round_, top.black, old_opponent)
+    with pytest.raises(NeedsConfirmation) as asked:
+        rounds.swap_players(anna, round_, top.black, old_opponent)
+    assert asked.value.level == Level.CONFIRM  # Q66
+    assert "engine" not in {w.code for w in swiss.draft_warnings(round_)}  # nothing swapped yet
+    token = asked.value.token
+    rounds.swap_players(anna, round_, top.black, old_opponent, confirmation=token)
     codes = {w.code for w in swiss.draft_warnings(round_)}
     assert "rematch" in codes and "engine" in codes
 

@@ -6,6 +6,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from arbiter.core.fide_mode import confirmation_token
 from arbiter.core.models import Round
 from pairing.rounds import services as rounds
 from pairing.swiss import records
@@ -156,7 +157,11 @@ def test_records_forbidden_pairs_and_accelerations_cost_no_query_per_player(
     EntryFactory.create_batch(extra, tournament=trondheim_open, starting_number=None)
     players = list(trondheim_open.entries.order_by("-rating"))
     for player, kind in zip(players, ["H", "Z", "F", "W"] * len(players), strict=False):
-        records.set_player_round_record(anna, trondheim_open, player, 1, kind)
+        # a full-point bye is acknowledged (Q177)
+        confirmation = confirmation_token(records.bye_warnings(player, 1, kind))
+        records.set_player_round_record(
+            anna, trondheim_open, player, 1, kind, confirmation=confirmation
+        )
     for first, second in zip(players[::2], players[1::2], strict=True):
         records.forbid_pair(anna, trondheim_open, first, second)
         records.set_acceleration(anna, trondheim_open, first, 1, 2, "1")

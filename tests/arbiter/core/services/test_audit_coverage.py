@@ -25,7 +25,9 @@ from unittest.mock import ANY
 import pytest
 from django.db import transaction
 
+from arbiter.core import fide_mode
 from arbiter.core.models import AuditEntry, Bye, Round, TournamentArbiter
+from arbiter.core.services import tournaments
 from arbiter.core.systems import System
 from pairing.monrad.models import MonradPairing
 from pairing.round_robin import services as round_robin
@@ -56,6 +58,15 @@ SERVICE_MODULES = [
 ]
 
 NOT_AUDITED = {
+    "arbiter.core.services.tournaments.leaving_fide_mode": "states the warnings, changes nothing",
+    "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
+    "arbiter.core.services.tournaments.initial_order_change_refused": "reads why it cannot change",
+    "arbiter.core.services.tournaments.changing_settings": "states the warnings, changes nothing",
+    "arbiter.core.services.tournaments.completion_notices": "states the warnings, changes nothing",
+    "pairing.swiss.services.recheck_round": "pairs a round again in memory, changes nothing",
+    "pairing.swiss.services.rounds_possible": "a number from the field's size",
+    "pairing.swiss.services.edit_warnings": "states the warnings, changes nothing",
+    "pairing.swiss.records.bye_warnings": "states the warnings, changes nothing",
     "arbiter.core.services.audit.record": "the audit writer itself",
     "arbiter.core.services.audit.snapshot": "reads an instance's fields",
     "arbiter.core.services.audit.save_recorded": (
@@ -68,8 +79,8 @@ NOT_AUDITED = {
     "arbiter.core.services.entries.deletion_moves": "reads what a deletion would move",
     "arbiter.core.services.entries.moves_seen": "words moves for a page",
     "arbiter.core.services.entries.renumber_by_rating": (
-        "a step of add_entry, update_entry, import_entries and swiss.pair_round, in their "
-        "transaction and audited by their entries"
+        "a step of add_entry, update_entry, import_entries, update_tournament and "
+        "swiss.pair_round, in their transaction and audited by their entries"
     ),
     "arbiter.core.services.entries.check_open_for_entries": "a check that raises",
     "arbiter.core.services.entries.deletion_refused": "reads why an entry cannot be deleted",
@@ -117,6 +128,7 @@ NOT_AUDITED = {
     "pairing.rounds.services.draft_token": "reads a round",
     "pairing.rounds.services.check_seen": "a check that raises",
     "pairing.rounds.services.check_unchanged": "a check that raises",
+    "pairing.rounds.services.pairing_warnings": "states the warnings, changes nothing",
     "pairing.rounds.services.mark_changed": "a step of the changes, audited by their entries",
     "pairing.knockout.services.progress": "reads the bracket",
     "arbiter.core.services.status.has_begun": "reads the rounds and the system's progress",
@@ -251,6 +263,9 @@ TOURNAMENT_AFTER = {
     "tiebreak_rules": "2026",
     "tiebreaks": "",
     "unrated_rating": None,
+    "rating_method": "FIDE",
+    "national_federation": "",
+    "initial_order_by_lot": False,
     "is_published": False,
 }
 
@@ -267,6 +282,18 @@ def _(w, fn):
 def _(w, fn):
     fn(w.dag, w.bergen_open, {"city": "Bergen", "name": "Bergen Open"})
     return [Expected(w.dag, w.bergen_open, "tournament.update", {"city": ""}, {"city": "Bergen"})]
+
+
+@scenario("arbiter.core.services.tournaments.leave_fide_mode")
+def _(w, fn):
+    w.bergen_open.fide_mode = True
+    w.bergen_open.save()
+    warnings = tournaments.leaving_fide_mode(w.bergen_open)
+    fn(w.anna, w.bergen_open, confirmation=fide_mode.confirmation_token(warnings, 2))
+    after = {"fide_mode": False, "round": 0, "trf_note": "### FIDEMODE @ Round 0: left"}
+    return [
+        Expected(w.anna, w.bergen_open, "tournament.fide_mode_left", {"fide_mode": True}, after)
+    ]
 
 
 @scenario("arbiter.core.services.tournaments.add_deputy")
@@ -299,8 +326,10 @@ ENTRY_AFTER = {
     "federation": "NOR",
     "club": "",
     "rating": 1800,
+    "national_rating": 0,
     "fide_id": None,
     "birth_year": None,
+    "no_half_point_byes": False,
 }
 
 
@@ -321,9 +350,9 @@ def _(w, fn):
 
 @scenario("arbiter.core.services.entries.set_withdrawn")
 def _(w, fn):
-    fn(w.anna, w.bergen_players[2], True)
-    before, after = {"withdrawn": False}, {"withdrawn": True}
-    return [Expected(w.anna, w.bergen_open, "entry.withdraw", before, after)]
+    fn(w.anna, w.bergen_players[2], True, expelled=True)  # an expulsion withdraws too
+    before, after = {"withdrawn": False, "expelled": False}, {"withdrawn": True, "expelled": True}
+    return [Expected(w.anna, w.bergen_open, "entry.expel", before, after)]
 
 
 @scenario("arbiter.core.services.entries.delete_entry")
@@ -351,6 +380,20 @@ def _(w, fn):
     fn(w.dag, game, "1/2")
     return [
         Expected(w.dag, w.bergen_open, "result.record", {"result": ""}, {"result": "1/2"}),
+        Expected(
+            w.dag, w.bergen_open, "round.complete", {"state": "published"}, {"state": "complete"}
+        ),
+    ]
+
+
+@scenario("arbiter.core.services.results.adjourn_unfinished")
+def _(w, fn):
+    white, black = w.bergen_players[:2]
+    round_ = RoundFactory(tournament=w.bergen_open, number=1, state=Round.State.PUBLISHED)
+    GameFactory(round=round_, white=white, black=black)
+    fn(w.dag, round_)
+    return [
+        Expected(w.dag, w.bergen_open, "result.adjourn_unfinished", None, {"adjourned": [1]}),
         Expected(
             w.dag, w.bergen_open, "round.complete", {"state": "published"}, {"state": "complete"}
         ),
@@ -688,6 +731,9 @@ def _(w, fn):
         "forbidden_pairs": 0,
         "accelerations": 0,
         "bye_markers_left_out": [],
+        "adjustments": ANY,
+        # every round as the rules pair it
+        "round_checks": {str(n): [] for n in range(1, t.rounds.count() + 1)},
     }
     return [Expected(w.boris, t, "tournament.import_trf", after=after)]
 

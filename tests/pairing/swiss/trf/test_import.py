@@ -275,7 +275,15 @@ def _change(line: int, column: int, text: str) -> str:
 
 
 BAD_FILES = {
-    "an unknown result code": (_change(4, 99, "X"), "line 4, column 99: unknown result code"),
+    # read as an unknown result (?, FIDE's checklist Q166), which a result cannot stand beside
+    "an unknown result code beside a result": (
+        _change(4, 99, "X"),
+        "line 4, column 99: round 1: results '?' and '0' of 1-4 do not fit together",
+    ),
+    "an unknown result beside a result": (
+        _change(7, 99, "?"),
+        "line 4, column 99: round 1: results '1' and '?' of 1-4 do not fit together",
+    ),
     "a player paired twice in a round": (
         _change(8, 92, "   1"),
         "line 5, column 92: round 1: player 2 meets 5, whose entry says otherwise",

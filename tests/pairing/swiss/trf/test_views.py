@@ -39,10 +39,11 @@ def test_a_pasted_trf_becomes_a_tournament_and_the_page_goes_to_it(anna_client, 
     response = anna_client.post(IMPORT, {"text": small_trf(), "name": ""})
     tournament = Tournament.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == reverse("swiss", args=[tournament.pk])
+    assert response["Location"] == reverse("trf_import_report", args=[tournament.pk])
     assert tournament.name == "Small Open" and tournament.staff.get().user == anna
     page = anna_client.get(response["Location"]).content.decode()
     assert "Small Open imported: 5 players, 2 rounds" in page
+    assert 'id="round-checks"' in page and reverse("swiss", args=[tournament.pk]) in page
 
 
 def test_an_uploaded_file_is_read_like_the_command_reads_it(anna_client):
@@ -57,7 +58,7 @@ def test_a_bad_file_shows_its_line_on_the_form_and_saves_nothing(anna_client):
     response = anna_client.post(IMPORT, {"text": small_trf().replace("4 w 1", "4 w X")})
     html = response.content.decode()
     assert response.status_code == 200 and 'id="import-errors"' in html
-    assert "The file was not imported. Line 4, column 99: unknown result code" in html
+    assert "The file was not imported. Line 4, column 99: round 1: results" in html
     assert "Aas, Kari" in html  # the pasted text stays in the form
     assert not Tournament.objects.exists() and not Entry.objects.exists()
 

@@ -1,0 +1,127 @@
+"""FIDE's Random Tournament Generator: random tournaments paired by our Dutch engine, as TRF-2026.
+
+    python -m pairing generate --players N --rounds R --seed S -o FILE
+        [--rules 2017|2026] [--count C]
+        [--hpb K|P%] [--fpb K|P%] [--zpb K|P%] [--forfeits K|P%] [--withdrawals K|P%]
+        [--unusual K|P%] [--baku] [--tiebreaks BH/C1,BH,SB]
+        [--ratings TOP:BOTTOM] [--draw-rate FRACTION] [--initial-colour W|B]
+
+Each rate is a count over the whole tournament (``5``) or a percentage (``2.5%``, each chance
+drawn with that probability): byes over the players' rounds, withdrawals over the players,
+forfeits and unusual results (½-0, 0-½, 0-0) over the games. With ``--count C`` the output is a
+pattern with a number in it (``T%04d.trf``, or ``{n}``): tournament n (from 1) has seed S+n-1.
+The same arguments give the same files; the first line of each is ``### RTG seed=S …``.
+
+Exit codes: 0 written; 1 a round had no legal pairing (too many rounds for the players);
+2 unexpected error; 3 invalid arguments; 5 a file cannot be written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from pairing.commands.dutch import (
+    EXIT_FILE,
+    EXIT_INPUT,
+    EXIT_NO_PAIRING,
+    EXIT_OK,
+    EXIT_UNEXPECTED,
+)
+
+_RATES = {
+    "hpb": "half-point byes",
+    "fpb": "full-point byes",
+    "zpb": "zero-point byes",
+    "forfeits": "forfeited games (one side wins by forfeit)",
+    "withdrawals": "players who withdraw after a round",
+    "unusual": "games with an unusual result: ½-0, 0-½ or 0-0",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``generate`` subcommand's arguments (registered by ``pairing/__main__.py``)."""
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--rounds", type=int, required=True)
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("-o", "--output", required=True, help="file, or pattern with --count")
+    parser.add_argument("--rules", choices=("2017", "2026"), default="2026")
+    parser.add_argument("--count", type=int, default=1, help="how many tournaments")
+    for name, what in _RATES.items():
+        parser.add_argument(f"--{name}", default="0", metavar="K|P%", help=what)
+    parser.add_argument("--baku", action="store_true", help="Baku acceleration (C.04.7)")
+    parser.add_argument("--tiebreaks", default="BH/C1,BH,SB", help="records 202/212")
+    parser.add_argument("--ratings", default="2400:1400", metavar="TOP:BOTTOM")
+    parser.add_argument("--draw-rate", type=float, help="share of draws (default: the model's)")
+    parser.add_argument("--initial-colour", choices=("W", "B", "w", "b"))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate and write; never lets a traceback reach the arbiter."""
+    from pairing.engines.dutch import NoValidPairing
+    from pairing.engines.generator import generate_text
+
+    try:
+        configs = _configs(args)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    for number, (path, config) in enumerate(configs, start=1):
+        try:
+            text = generate_text(config)
+        except NoValidPairing as error:
+            print(f"error: tournament {number} (seed {config.seed}): {error}", file=sys.stderr)
+            return EXIT_NO_PAIRING
+        except Exception as error:  # never a traceback for the arbiter
+            print(f"error: unexpected failure: {type(error).__name__}: {error}", file=sys.stderr)
+            return EXIT_UNEXPECTED
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        except OSError as error:
+            print(f"error: cannot write {path}: {error}", file=sys.stderr)
+            return EXIT_FILE
+    return EXIT_OK
+
+
+def _configs(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    """(output path, configuration) for each tournament; ValueError names a wrong argument."""
+    from pairing.engines.generator import GeneratorConfig, Rate
+
+    if args.count < 1:
+        raise ValueError("--count must be 1 or more")
+    if args.count > 1 and "%" not in args.output and "{n}" not in args.output:
+        raise ValueError("--count needs an output pattern with a number: T%04d.trf or T{n}.trf")
+    top, _, bottom = args.ratings.partition(":")
+    if not (top.isdigit() and bottom.isdigit()):
+        raise ValueError(f"--ratings {args.ratings!r}: TOP:BOTTOM, e.g. 2400:1400")
+    rates = {name: Rate.parse(getattr(args, name)) for name in _RATES}
+    codes = tuple(c.strip().upper().replace("/", "-") for c in args.tiebreaks.split(","))
+    out = []
+    for n in range(1, args.count + 1):
+        config = GeneratorConfig(
+            players=args.players,
+            rounds=args.rounds,
+            seed=args.seed + n - 1,
+            rules=args.rules,
+            half_point_byes=rates["hpb"],
+            full_point_byes=rates["fpb"],
+            zero_point_byes=rates["zpb"],
+            forfeits=rates["forfeits"],
+            withdrawals=rates["withdrawals"],
+            unusual_results=rates["unusual"],
+            baku=args.baku,
+            tiebreaks=tuple(c for c in codes if c and c != "PTS"),
+            top_rating=int(top),
+            bottom_rating=int(bottom),
+            draw_rate=args.draw_rate,
+            initial_colour=(args.initial_colour or "").lower(),
+        )
+        config.validate()
+        out.append((_path(args.output, n) if args.count > 1 else args.output, config))
+    return out
+
+
+def _path(pattern: str, n: int) -> str:
+    return pattern.replace("{n}", str(n)) if "{n}" in pattern else pattern % n
