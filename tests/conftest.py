@@ -145,6 +145,17 @@ def boris(db):
 
 
 @pytest.fixture
+def short_open(anna):
+    """Four players, two rounds, in FIDE mode: a Swiss short enough to finish in a test."""
+    tournament = TournamentFactory(
+        name="Short Open", system=System.SWISS_DUTCH, chief=anna, planned_rounds=2, fide_mode=True
+    )
+    for number in range(1, 5):
+        EntryFactory(tournament=tournament, name=f"Player {number}, Short", rating=2400 - number)
+    return tournament
+
+
+@pytest.fixture
 def bergen_open(anna, dag):
     tournament = TournamentFactory(name="Bergen Open", chief=anna, is_published=True)
     TournamentArbiter.objects.create(

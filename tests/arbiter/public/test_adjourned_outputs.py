@@ -16,9 +16,7 @@ from django.urls import reverse
 from arbiter.core.crosstable import crosstable
 from arbiter.core.models import Game
 from arbiter.core.services.results import record_result
-from arbiter.core.systems import System
 from tests.arbiter.conftest import play_round
-from tests.factories import EntryFactory, TournamentFactory
 from tests.pairing.swiss.test_adjourned import adjourned_first_round
 
 pytestmark = pytest.mark.django_db
@@ -26,17 +24,6 @@ pytestmark = pytest.mark.django_db
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[3] / "docs" / "schema" / "tournament-v1.json").read_text()
 )
-
-
-@pytest.fixture
-def short_open(anna):
-    """Four players, two rounds, in FIDE mode (as tests/pairing/swiss/test_adjourned.py)."""
-    tournament = TournamentFactory(
-        name="Short Open", system=System.SWISS_DUTCH, chief=anna, planned_rounds=2, fide_mode=True
-    )
-    for number in range(1, 5):
-        EntryFactory(tournament=tournament, name=f"Player {number}, Short", rating=2400 - number)
-    return tournament
 
 
 def export(client, name, tournament, **kwargs):

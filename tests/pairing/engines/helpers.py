@@ -1,5 +1,6 @@
 """Build small TRF tournaments for the engine tests."""
 
+from pairing.engines.generator import GeneratorConfig, Rate
 from pairing.engines.trf import parse_trf
 
 
@@ -18,3 +19,21 @@ def trf(rounds: int, players: list[tuple[str, list[str]]], extra: tuple[str, ...
 
 def tournament(rounds, players, extra=()):
     return parse_trf(trf(rounds, players, extra))
+
+
+def busy_config(seed: int, rules: str = "2026", baku: bool = False) -> GeneratorConfig:
+    """A generated tournament with something of everything: byes of every kind, forfeits, a
+    withdrawal every third seed, an unusual result; its size and length follow the seed."""
+    return GeneratorConfig(
+        players=9 + seed % 14,
+        rounds=5 + seed % 3,
+        seed=seed,
+        rules=rules,
+        baku=baku,
+        half_point_byes=Rate(count=2),
+        full_point_byes=Rate(count=seed % 2),
+        zero_point_byes=Rate(percent=3),
+        forfeits=Rate(count=1),
+        withdrawals=Rate(count=seed % 3 == 0),
+        unusual_results=Rate(count=1),
+    )

@@ -12,29 +12,17 @@ from dataclasses import replace
 import pytest
 
 from pairing.engines.fide_check import check_file
-from pairing.engines.generator import GeneratorConfig, Rate, generate
+from pairing.engines.generator import GeneratorConfig, generate
 from pairing.engines.trf import parse_trf, write_trf
 from tests.gacrux import pairing_checker, tiebreak_checker
+from tests.pairing.engines.helpers import busy_config
 
 pytestmark = pytest.mark.slow
 
 
 def config(seed: int, rules: str = "2026") -> GeneratorConfig:
-    """A busy tournament: byes of every kind, forfeits, a withdrawal, unusual results; Baku
-    for every other seed."""
-    return GeneratorConfig(
-        players=9 + seed % 14,
-        rounds=5 + seed % 3,
-        seed=seed,
-        rules=rules,
-        baku=seed % 2 == 0,
-        half_point_byes=Rate(count=2),
-        full_point_byes=Rate(count=seed % 2),
-        zero_point_byes=Rate(percent=3),
-        forfeits=Rate(count=1),
-        withdrawals=Rate(count=seed % 3 == 0),
-        unusual_results=Rate(count=1),
-    )
+    """A busy tournament (busy_config), with Baku for every other seed."""
+    return busy_config(seed, rules, baku=seed % 2 == 0)
 
 
 @pytest.mark.parametrize("seed", range(1, 25))

@@ -15,10 +15,11 @@ import pytest
 
 from pairing.engines import tiebreaks as tb
 from pairing.engines.berger import schedule
-from pairing.engines.generator import GeneratorConfig, Rate, generate
+from pairing.engines.generator import generate
 from pairing.engines.trf import TrfPlayer, TrfResult, TrfTournament, parse_trf, write_trf
 from pairing.engines.trf_standings import tiebreak_players
 from tests.gacrux import tiebreak_checker
+from tests.pairing.engines.helpers import busy_config
 from tests.real_files import project_trf, real_files
 
 pytestmark = pytest.mark.slow
@@ -56,20 +57,7 @@ def round_robin(players: int, seed: int, double: bool) -> TrfTournament:
 
 
 def swiss(seed: int) -> TrfTournament:
-    return generate(
-        GeneratorConfig(
-            players=9 + seed % 14,
-            rounds=5 + seed % 3,
-            seed=seed,
-            rules="2026",
-            half_point_byes=Rate(count=2),
-            full_point_byes=Rate(count=seed % 2),
-            zero_point_byes=Rate(percent=3),
-            forfeits=Rate(count=1),
-            withdrawals=Rate(count=seed % 3 == 0),
-            unusual_results=Rate(count=1),
-        )
-    )
+    return generate(busy_config(seed))
 
 
 def draw_reading(players: list[tb.Player], draw: Decimal) -> dict[int, Decimal]:

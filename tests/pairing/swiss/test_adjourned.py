@@ -10,23 +10,10 @@ from arbiter.core import fide_mode
 from arbiter.core.models import AuditEntry, Game, Round, Tournament
 from arbiter.core.services.results import ResultError, record_result
 from arbiter.core.standings import standings
-from arbiter.core.systems import System
 from pairing.engines.trf import UNKNOWN_RESULT, parse_trf
 from pairing.rounds import services as rounds
 from pairing.swiss.trf.export import RatingReportWaits, tournament_trf, trf_file
-from tests.factories import EntryFactory, TournamentFactory
 from tests.pairing.conftest import play
-
-
-@pytest.fixture
-def short_open(anna):
-    """Four players, two rounds, in FIDE mode."""
-    tournament = TournamentFactory(
-        name="Short Open", system=System.SWISS_DUTCH, chief=anna, planned_rounds=2, fide_mode=True
-    )
-    for number in range(1, 5):
-        EntryFactory(tournament=tournament, name=f"Player {number}, Short", rating=2400 - number)
-    return tournament
 
 
 def first_board(round_: Round) -> Game:

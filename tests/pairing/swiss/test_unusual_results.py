@@ -8,23 +8,10 @@ from django.urls import reverse
 from arbiter.core.models import Game, Round
 from arbiter.core.services.results import record_result
 from arbiter.core.standings import standings
-from arbiter.core.systems import System
 from pairing.rounds import services as rounds
 from pairing.swiss.trf.export import tournament_trf
-from tests.factories import EntryFactory, TournamentFactory
 
 HTMX = {"HX-Request": "true"}
-
-
-@pytest.fixture
-def short_open(anna):
-    """Four players, two rounds, in FIDE mode."""
-    tournament = TournamentFactory(
-        name="Short Open", system=System.SWISS_DUTCH, chief=anna, planned_rounds=2, fide_mode=True
-    )
-    for number in range(1, 5):
-        EntryFactory(tournament=tournament, name=f"Player {number}, Short", rating=2400 - number)
-    return tournament
 
 
 def first_round(anna, tournament, board_1: str, board_2: str) -> Round:
