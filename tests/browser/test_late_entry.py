@@ -36,7 +36,7 @@ def ask(page, swiss, name: str, rating: str):
     page.goto(f"/arbiter/t/{swiss.pk}/players/")
     form = page.locator("#add-player")
     form.get_by_label("Name").fill(name)
-    form.get_by_label("Rating").fill(rating)
+    form.get_by_label("Rating", exact=True).fill(rating)
     form.get_by_role("button", name="Add player").click()
     question = page.locator("#renumber-question")
     expect(question).to_be_visible()
