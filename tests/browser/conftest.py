@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.db import connections
 from django_tasks_db.management.commands.db_worker import Worker
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from tests.worker import db_worker
 
@@ -90,6 +90,19 @@ def other_page(browser, live_server):
     yield open_page
     for context in contexts:
         context.close()
+
+
+def publish_edited(page, number: int) -> None:
+    """Publish a draft the arbiter changed by hand: the page shows how it differs from the
+    engine's pairing (level 4, FIDE's checklist Q69), then what the TRF will record; confirmed
+    twice, the round is public."""
+    page.get_by_role("button", name=f"Publish round {number}").click()
+    warning = page.locator("#rule-warnings")
+    expect(warning).to_contain_text("differs from the engine's pairing")
+    page.get_by_role("button", name="Continue…").click()
+    expect(warning).to_contain_text(f"### MPA @ Round {number}")
+    page.get_by_role("button", name="Confirm").click()
+    expect(page.locator("#swiss-round")).to_contain_text(f"Round {number} is published")
 
 
 def screenshot(page, name: str) -> Path:

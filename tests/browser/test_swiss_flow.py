@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from arbiter.core.models import Round
 from arbiter.core.systems import System
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import publish_edited, screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
 
@@ -37,6 +37,9 @@ def pair_and_publish(page, tournament, number, swap=False):
         page.get_by_role("button", name="Swap players").click()
         expect(page.locator("#warnings")).to_contain_text("the engine's pairing gave")
         screenshot(page, "swiss-draft-with-warning")
+    if swap:
+        publish_edited(page, number)
+        return
     page.get_by_role("button", name=f"Publish round {number}").click()
     expect(page.locator("#swiss-round")).to_contain_text(f"Round {number} is published")
 

@@ -12,6 +12,7 @@ from arbiter.core.systems import System
 from pairing.knockout import services as knockout
 from pairing.monrad import services as monrad
 from pairing.rounds import services as rounds
+from tests.browser.conftest import publish_edited
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
 
@@ -75,8 +76,7 @@ def test_a_second_tab_cannot_publish_or_recolour_a_swiss_draft_it_did_not_see(pa
     white = Round.objects.get(tournament=swiss).games.get(board=1).white
     assert white.name in black
 
-    tab_b.get_by_role("button", name="Publish round 1").click()
-    expect(tab_b.locator("#swiss-round")).to_contain_text("Round 1 is published")
+    publish_edited(tab_b, 1)
     public = tab_b.request.get(f"/t/{swiss.pk}/rounds/1/").text()
     assert white.name in public
 

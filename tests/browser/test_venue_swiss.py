@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from arbiter.core.models import Round
 from arbiter.core.systems import System
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import publish_edited, screenshot
 from tests.browser.reach import assert_all_on_screen, assert_no_sideways_scroll, assert_on_screen
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
@@ -89,7 +89,7 @@ def test_a_sixty_player_swiss_to_round_four_with_a_withdrawal_and_a_half_point_b
     expect(page.locator("#warnings")).to_contain_text("the engine's pairing gave")
     expect(page.locator("#warnings")).to_be_in_viewport()
     screenshot(page, "venue-swiss-swap-warnings")
-    publish(page, 2)
+    publish_edited(page, 2)
     play(anna, swiss.rounds.get(number=2))
 
     # Round 3: a withdrawal from this round on.
