@@ -73,10 +73,11 @@ INSTALLED_APPS = [
     # The rooms (docs/layout.md), each importing only those above it in this list's reverse:
     # the core (events, entries, rounds, games, results, audit, versions), the platform (jobs,
     # languages, limits, logs, backup, caches; before django_tasks_db: its db_worker command is
-    # ours, the lease keeper of all queues), the pairing systems, the judo competition day, the
-    # arbiter's desk and the public site.
+    # ours, the lease keeper of all queues), the rating lists (rating change, norms), the
+    # pairing systems, the judo competition day, the arbiter's desk and the public site.
     "arbiter.core",
     "arbiter.platform",
+    "arbiter.ratings",
     "django_tasks",
     "django_tasks_db",
     "pairing",

@@ -144,6 +144,7 @@ ROOMS = (
     "pairing.engines",
     "arbiter.core",
     "arbiter.platform",
+    "arbiter.ratings",
     "pairing.rounds",
     "pairing.round_robin",
     "pairing.swiss",

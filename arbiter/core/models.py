@@ -109,6 +109,15 @@ class RatingMethod(models.TextChoices):
     LBFN = initial_order.LBFN, _("Lower of FIDE and national (LBFN)")
 
 
+class RatingType(models.TextChoices):
+    """The three FIDE ratings; the tournament's time control says which one it is rated in and
+    which rating of a list it reads (FIDE Laws of Chess, appendices A and B; docs/ratings.md)."""
+
+    STANDARD = "standard", _("Standard")
+    RAPID = "rapid", _("Rapid")
+    BLITZ = "blitz", _("Blitz")
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         PREPARING = "preparing", _("Preparing")
@@ -127,6 +136,10 @@ class Tournament(models.Model):
     city = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
     federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
     time_control = models.CharField(max_length=100, blank=True, validators=[no_control_characters])
+    #: Which FIDE rating the event reads from a rating list and is rated in.
+    rating_type = models.CharField(
+        max_length=10, choices=RatingType.choices, default=RatingType.STANDARD
+    )
     planned_rounds = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), within_max_rounds]
     )
@@ -288,6 +301,11 @@ class Entry(models.Model):
         default=0, validators=[MaxValueValidator(3500)]
     )
     fide_id = models.PositiveBigIntegerField("FIDE id", null=True, blank=True)
+    #: The K-factor of the player's rating (B.02 8.3.3) as the rating list gives it (or the
+    #: arbiter sets it); None: the rating change works it out from the rules (docs/ratings.md).
+    k_factor = models.PositiveSmallIntegerField(
+        "K-factor", null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(40)]
+    )
     birth_year = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1900), MaxValueValidator(2100)]
     )

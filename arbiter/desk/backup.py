@@ -129,6 +129,8 @@ NOT_BACKED_UP: dict[str, str] = {
     "auth.User_user_permissions": "this server's rights of accounts, not a tournament's",
     "contenttypes.ContentType": "made by the migrations of every database",
     "sessions.Session": "who is logged in on this server",
+    "ratings.RatingList": "the rating lists this server imported: files kept apart, loaded again",
+    "ratings.ListedPlayer": "the players of this server's rating lists, loaded again from the file",
 }
 
 
