@@ -87,12 +87,15 @@ class Game:
 class RatedPlayer:
     """What 8.3.3 needs of a rated player: rating, games completed before the period, whether the
     period falls before the end of the year of the 18th birthday, whether the published rating
-    has ever reached 2400."""
+    has ever reached 2400; or ``k``, the K-factor as the rating list gives it (FIDE publishes
+    each player's K with the list, from the player's whole record), which then stands for
+    those."""
 
     rating: int
     games_completed: int
     junior: bool = False
     reached_2400: bool = False
+    k: int | None = None
 
 
 class KReason(Enum):
@@ -102,6 +105,7 @@ class KReason(Enum):
     JUNIOR = "until the end of the year of the 18th birthday, rated under 2300"
     UNDER_2400 = "rated under 2400"
     REACHED_2400 = "published rating has reached 2400"
+    GIVEN = "as the rating list gives it"
 
 
 @dataclass(frozen=True)
@@ -140,8 +144,11 @@ def counted_games(games: tuple[Game, ...]) -> tuple[Game, ...]:
 def k_factor(player: RatedPlayer, games: int) -> tuple[int, KReason, bool]:
     """K for a period of ``games`` rated games (8.3.3): 40 until 30 games are completed, 40 to the
     end of the year of the 18th birthday while under 2300, 10 once the published rating has
-    reached 2400, else 20; lowered to the largest whole number with K x n ≤ 700."""
-    if player.games_completed < 30:
+    reached 2400, else 20 (the list's K when it gives one); lowered to the largest whole number
+    with K x n ≤ 700, whichever way K was found."""
+    if player.k is not None:
+        k, reason = player.k, KReason.GIVEN
+    elif player.games_completed < 30:
         k, reason = 40, KReason.NEW
     elif player.junior and player.rating < 2300:
         k, reason = 40, KReason.JUNIOR

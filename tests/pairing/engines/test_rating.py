@@ -72,6 +72,12 @@ def test_k_factor_and_its_reason(player, games, k, reason):
     assert k_factor(player, games) == (k, reason, False)
 
 
+def test_the_lists_k_stands_for_the_rules_and_is_capped_too():
+    # A 2390 player whose list gives K 10 (the rating reached 2400 once, which the app cannot see)
+    assert k_factor(RatedPlayer(2390, 0, junior=True, k=10), 5) == (10, KReason.GIVEN, False)
+    assert k_factor(RatedPlayer(1600, 100, k=40), 20) == (35, KReason.GIVEN, True)  # 40 x 20
+
+
 def test_k_times_games_is_capped_at_700():
     assert k_factor(RatedPlayer(1600, 0), 18) == (38, KReason.NEW, True)  # 40 x 18 = 720
     assert k_factor(RatedPlayer(1600, 0), 17) == (40, KReason.NEW, False)  # 680
