@@ -206,7 +206,7 @@ def test_the_whole_tournament_costs_two_queries_for_any_field(django_assert_num_
 
 
 def test_the_public_pages_share_one_computation_per_version(django_assert_num_queries):
-    tournament, me = one_player_event(1850, [1920], ["1"])
+    tournament, _ = one_player_event(1850, [1920], ["1"])
     public = public_tournament(tournament.pk)
     with django_assert_num_queries(2):
         first = public_changes(public)
