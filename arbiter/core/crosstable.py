@@ -35,6 +35,9 @@ class Row:
     points: Decimal
     rank: int = 0
     cells: list[Cell] = field(default_factory=list)
+    #: The rating change ("+8"), filled in by the public page where FIDE rates the system
+    #: (arbiter/ratings/change.py, a room above this one).
+    rating_change: str = ""
 
 
 @dataclass

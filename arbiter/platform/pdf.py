@@ -207,9 +207,13 @@ def standings_rows(table: Standings) -> list[list[str]]:
     ]
 
 
-def standings_pdf(tournament: Tournament, table: Standings) -> bytes:
+def standings_pdf(
+    tournament: Tournament, table: Standings, rating_changes: dict[int, str] | None = None
+) -> bytes:
     """The standings with their tie-breaks and the legend naming each; a system without rounds
-    (a knockout category) prints its placings instead (:func:`placings_pdf`)."""
+    (a knockout category) prints its placings instead (:func:`placings_pdf`). With
+    ``rating_changes`` (entry id -> "+8", from the ratings room above this one) a last column
+    Δ gives each rated player's rating change."""
     if tournament.pairing_system.placings:
         return placings_pdf(tournament)
     if table.final:
@@ -227,15 +231,23 @@ def standings_pdf(tournament: Tournament, table: Standings) -> bytes:
     headings = [*(_(h) for h in STANDINGS_HEADINGS), *(h for h, _name in table.legend)]
     rows = [headings, *standings_rows(table)]
     extra = len(table.legend)
-    name_width = max(40, 120 - 14 * extra)
+    if rating_changes is not None:
+        headings.append("Δ")
+        for line, row in zip(rows[1:], table.rows, strict=True):
+            line.append(rating_changes.get(row.entry.pk, ""))
+    name_width = max(40, 120 - 14 * extra - (12 if rating_changes is not None else 0))
     widths = (9, 10, name_width, 11, 11, 10, *([14] * extra))
     align = ("RIGHT", "RIGHT", "LEFT", "LEFT", "RIGHT", "RIGHT", *(["RIGHT"] * extra))
+    if rating_changes is not None:
+        widths, align = (*widths, 12), (*align, "RIGHT")
     doc.grid(rows, widths, align)
-    if table.legend:
+    if table.legend or rating_changes is not None:
         doc.ln(3)
         doc.set_font("DejaVu", "", 8)
         for heading, name in table.legend:
             doc.cell(0, 4, f"{heading}: {name}", new_x="LMARGIN", new_y="NEXT")
+        if rating_changes is not None:
+            doc.cell(0, 4, "Δ: " + _("rating change, from every result in so far"), new_x="LMARGIN")
     return bytes(doc.output())
 
 

@@ -9,7 +9,10 @@ where the comma is the decimal separator), and a cell a spreadsheet would take f
 (starting with ``= + - @``, a tab or a carriage return) is written with a ``'`` in front, as
 OWASP recommends against CSV injection. The JSON document follows the versioned JSON Schema
 ``docs/schema/tournament-v1.json``. An adjourned game (docs/fide-mode.md, "Adjourned games")
-has :data:`ADJOURNED` for its result in the CSV and ``"adjourned": true`` in the JSON.
+has :data:`ADJOURNED` for its result in the CSV and ``"adjourned": true`` in the JSON. Where FIDE
+rates the system, each player's rating change comes too (arbiter/ratings/change.py): the
+players' CSV adds :data:`RATING_COLUMNS`, the JSON a ``rating_change`` object, and the rating
+report (:func:`rating_report_rows`) has every figure of it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 from arbiter.core.models import Bye, Game, Tournament
 from arbiter.core.standings import COUNTED_STATES, public_standings, rule_set
+from arbiter.ratings.change import PlayerChange, RatingChanges, public_changes
 
 PLAYER_COLUMNS = [
     "rank",
@@ -33,6 +37,29 @@ PLAYER_COLUMNS = [
     "birth_year",
     "points",
     "withdrawn",
+]
+#: The players' CSV's rating change, where FIDE rates the system: K, the change and the rating
+#: after it (a rated player), the initial rating FIDE would publish (an unrated one).
+RATING_COLUMNS = ["k_factor", "rating_change", "new_rating", "initial_rating"]
+#: The rating report: every player's figures (docs/ratings.md, "Rating change").
+RATING_REPORT_COLUMNS = [
+    "starting_number",
+    "name",
+    "fide_id",
+    "federation",
+    "birth_year",
+    "rating",
+    "k_factor",
+    "k_reason",
+    "k_capped",
+    "rated_games",
+    "score",
+    "expected_score",
+    "rating_change",
+    "new_rating",
+    "initial_rating",
+    "initial_rating_published",
+    "note",
 ]
 RESULT_COLUMNS = [
     "round",
@@ -91,26 +118,113 @@ def _ranked(tournament: Tournament):
     return [(r.rank, r.entry, r.points, r.tiebreaks) for r in table.rows], table.legend
 
 
+def player_columns(tournament: Tournament) -> list[str]:
+    """The players' CSV's columns: with the rating change where FIDE rates the system."""
+    if tournament.pairing_system.fide_rated:
+        return PLAYER_COLUMNS + RATING_COLUMNS
+    return PLAYER_COLUMNS
+
+
 def player_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """The players in standings order, with their points after the last public round (a
-    knockout: by the place the bracket gives, without points)."""
+    knockout: by the place the bracket gives, without points), and their rating change where
+    FIDE rates the system (:data:`RATING_COLUMNS`)."""
     rows = []
     ranked, _ = _ranked(tournament)
+    changes = public_changes(tournament)
     for rank, e, points, _ in ranked:
+        row = {
+            "rank": rank or "",
+            "starting_number": e.starting_number,
+            "title": e.title,
+            "name": e.name,
+            "federation": e.federation,
+            "rating": e.rating or "",
+            "fide_id": e.fide_id or "",
+            "club": e.club,
+            "sex": e.sex,
+            "birth_year": e.birth_year or "",
+            "points": "" if points is None else _number(points),
+            "withdrawn": e.withdrawn,
+        }
+        if changes is not None:
+            row.update(_rating_cells(changes.of(e.pk)))
+        rows.append(row)
+    return rows
+
+
+def _rating_cells(change: PlayerChange | None) -> dict[str, Any]:
+    if change is None:
+        return dict.fromkeys(RATING_COLUMNS, "")
+    published = change.initial.rating if change.initial_published else ""
+    return {
+        "k_factor": change.k or "",
+        "rating_change": change.change if change.rated else "",
+        "new_rating": change.new_rating or "",
+        "initial_rating": published,
+    }
+
+
+def rating_change_document(change: PlayerChange | None) -> dict[str, Any] | None:
+    """A player's rating change for the JSON document (docs/schema/tournament-v1.json)."""
+    if change is None:
+        return None
+    if change.rated:
+        return {
+            "rated": True,
+            "k_factor": change.k,
+            "k_reason": change.reason.name.lower() if change.reason else None,
+            "k_capped": change.capped,
+            "games": change.counted,
+            "score": _json_number(change.score),
+            "expected_score": _json_number(change.expected),
+            "change": change.change,
+            "new_rating": change.new_rating,
+        }
+    return {
+        "rated": False,
+        "games": change.counted,
+        "score": _json_number(change.score),
+        "initial_rating": change.initial.rating if change.initial else None,
+        "initial_rating_published": change.initial_published,
+    }
+
+
+def rating_report_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every player's rating figures, by starting number (those without one after, by name):
+    the rating, K, why and whether K x n <= 700 lowered it, the games rated, score, expected
+    score, change and new rating; an unrated player's initial rating and why it is published
+    or not. Three queries (the changes kept per version: none)."""
+    changes: RatingChanges | None = public_changes(tournament)
+    if changes is None:
+        return []
+    entries = sorted(
+        tournament.entries.all(), key=lambda e: (e.starting_number or 10**9, e.name, e.pk)
+    )
+    rows = []
+    for e in entries:
+        change = changes.of(e.pk)
+        if change is None:  # entered since the changes were kept: nothing to say yet
+            continue
         rows.append(
             {
-                "rank": rank or "",
-                "starting_number": e.starting_number,
-                "title": e.title,
+                "starting_number": e.starting_number or "",
                 "name": e.name,
-                "federation": e.federation,
-                "rating": e.rating or "",
                 "fide_id": e.fide_id or "",
-                "club": e.club,
-                "sex": e.sex,
+                "federation": e.federation,
                 "birth_year": e.birth_year or "",
-                "points": "" if points is None else _number(points),
-                "withdrawn": e.withdrawn,
+                "rating": e.rating or "",
+                "k_factor": change.k or "",
+                "k_reason": change.reason_text,
+                "k_capped": change.capped if change.rated else "",
+                "rated_games": change.counted,
+                "score": _number(change.score),
+                "expected_score": change.expected_text,
+                "rating_change": change.change if change.rated else "",
+                "new_rating": change.new_rating or "",
+                "initial_rating": change.initial.rating if change.initial else "",
+                "initial_rating_published": change.initial_published if not change.rated else "",
+                "note": change.initial_text,
             }
         )
     return rows
@@ -197,6 +311,7 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
     ranked, legend = _ranked(tournament)
     codes = [code for code, _ in legend]
     chief = tournament.staff.filter(role="chief").select_related("user").first()
+    changes = public_changes(tournament)
     players = [
         {
             "rank": rank,
@@ -212,6 +327,7 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
             "points": _json_number(points),
             "tiebreaks": dict(zip(codes, (_json_number(v) for v in values), strict=True)),
             "withdrawn": e.withdrawn,
+            "rating_change": rating_change_document(changes.of(e.pk)) if changes else None,
         }
         for rank, e, points, values in ranked
     ]

@@ -3,8 +3,13 @@ published pages and downloads (exports for federations and other programs) that 
 modules declare."""
 
 from arbiter.platform.routes import patterns_of
-from arbiter.public.views import exports, players, rounds, standings, tournament
+from arbiter.public.views import exports, players, ratings, rounds, standings, tournament
 
 urlpatterns = patterns_of(
-    tournament.routes, rounds.routes, standings.routes, players.routes, exports.routes
+    tournament.routes,
+    rounds.routes,
+    standings.routes,
+    players.routes,
+    ratings.routes,
+    exports.routes,
 )

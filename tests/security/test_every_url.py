@@ -94,6 +94,9 @@ EXPECTATIONS: dict[str, Rule] = {
     "export_round_trf": public("swiss", "swiss_draft", "hidden"),
     "export_round_pdf": public("swiss", "swiss_draft", "hidden"),
     "export_standings_pdf": public("swiss", "hidden"),
+    # the rating change where FIDE rates the system (a Monrad evening has none: 404)
+    "rating_report": public("swiss", "rr", "hidden"),
+    "export_rating_report": public("swiss", "rr", "hidden"),
     # the language switch: a public page's links (GET), the arbiter's form (POST)
     "choose_language": Rule(LANGUAGE, "GET", ("site",)),
     "set_language": Rule(LANGUAGE, WRITE, ("site",)),

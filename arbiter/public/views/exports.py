@@ -22,12 +22,15 @@ from arbiter.platform.public_pdf import public_pdf
 from arbiter.platform.routes import Routes
 from arbiter.platform.spreadsheets import SEPARATORS, csv_text
 from arbiter.public.exports import (
-    PLAYER_COLUMNS,
+    RATING_REPORT_COLUMNS,
+    player_columns,
     player_rows,
+    rating_report_rows,
     result_columns,
     result_rows,
     tournament_document,
 )
+from arbiter.ratings.change import public_changes, rated_system
 from pairing.swiss.trf.export import RatingReportWaits, trf_file
 from pairing.swiss.trf.verify import round_trf
 
@@ -62,7 +65,7 @@ def players_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = public_tournament(tournament_id)
 
     def rows() -> tuple[list[dict], list[str]]:
-        return player_rows(tournament), PLAYER_COLUMNS
+        return player_rows(tournament), player_columns(tournament)
 
     return _csv_download(request, tournament, "players.csv", rows, "-players.csv")
 
@@ -75,6 +78,21 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return result_rows(tournament), result_columns(tournament)
 
     return _csv_download(request, tournament, "results.csv", rows, "-results.csv")
+
+
+@routes.get("rating-report.csv", name="export_rating_report")
+def rating_report_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The rating report (arbiter/public/views/ratings.py) as CSV: every player's rating, K and
+    why, games rated, score, expected score, change, new rating, an unrated player's initial
+    rating; 404 where FIDE does not rate the system."""
+    tournament = public_tournament(tournament_id)
+    if not rated_system(tournament):
+        raise Http404(_("FIDE does not rate this system: no rating change."))
+
+    def rows() -> tuple[list[dict], list[str]]:
+        return rating_report_rows(tournament), RATING_REPORT_COLUMNS
+
+    return _csv_download(request, tournament, "rating-report.csv", rows, "-rating-report.csv")
 
 
 @routes.get("tournament.json", name="export_json")
@@ -146,9 +164,12 @@ def round_pdf_made(tournament: Tournament, number: int) -> Made:
 
 
 def standings_pdf_made(tournament: Tournament, through: int | None) -> Made:
-    """The standings after round `through` (None: the last), as :func:`round_pdf_made`."""
+    """The standings after round `through` (None: the last), as :func:`round_pdf_made`; the
+    latest ones with each rated player's rating change where FIDE rates the system."""
     table = public_standings(tournament, through)
-    pdf = standings_pdf(tournament, table)
+    changes = public_changes(tournament) if through is None else None
+    deltas = {pk: c.change_text for pk, c in changes.players.items()} if changes else None
+    pdf = standings_pdf(tournament, table, deltas)
     return pdf, "application/pdf", attachment(tournament, f"-standings-r{table.through_round}.pdf")
 
 

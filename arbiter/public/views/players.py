@@ -6,7 +6,11 @@ the round's pairing by hand.
 
 Rounds are the public ones only. Each line: round, board, colour, the opponent with number and
 rating, the opponent's points now, and the player's own result (1 ½ 0; + and - for forfeits, which
-show no colour as on chess-results); a bye reads "bye" with the points it gave.
+show no colour as on chess-results); a bye reads "bye" with the points it gave. Where FIDE rates
+the system, the player's rating change follows (templates/public/_rating_change.html: per round
+the opponent's rating, the expected score and the change, then K and why, the total; an unrated
+player's initial rating from this event), from the tournament's changes kept per version
+(arbiter/ratings/change.py).
 """
 
 from dataclasses import dataclass
@@ -31,6 +35,7 @@ from arbiter.platform.public_live import HTML, Made, kept_response, live_page, p
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
 from arbiter.public.views.rounds import own_result
+from arbiter.ratings.change import public_changes
 
 routes = Routes("t/<int:tournament_id>/")
 
@@ -101,6 +106,7 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
                 line.absent = "not paired"
             lines.append(line)
         own = by_entry.get(entry.pk)
+        changes = public_changes(tournament)
         return {
             "entry": entry,
             "lines": lines,
@@ -108,6 +114,7 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
             "points": own.points if own else Decimal(0),
             "rank": own.rank if own else None,
             "through": table.through_round,
+            "rating_change": changes.of(entry.pk) if changes else None,
         }
 
     return live_page(

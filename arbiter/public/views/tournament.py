@@ -19,6 +19,7 @@ from arbiter.core.standings import round_progress
 from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
+from arbiter.ratings.change import public_changes
 from judo.models import Competition
 from pairing.engines.collation import name_key
 
@@ -113,7 +114,8 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @routes.get("t/<int:tournament_id>/crosstable/", name="crosstable")
 def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Berger's grid for a round robin, one column per round otherwise; points and rank."""
+    """Berger's grid for a round robin, one column per round otherwise; points and rank; where
+    FIDE rates the system, each rated player's rating change (Δ)."""
     tournament = public_tournament(tournament_id)
 
     def build() -> dict:
@@ -121,6 +123,11 @@ def crosstable_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             raise Http404(_("A knockout category has no crosstable: its bouts are in the bracket."))
         table = crosstable(tournament)
         add_names(tournament.pk, (row.entry for row in table.rows))
-        return {"table": table, "rounds": table.rounds}
+        changes = public_changes(tournament)
+        if changes is not None:
+            for row in table.rows:
+                mine = changes.of(row.entry.pk)
+                row.rating_change = mine.change_text if mine is not None else ""
+        return {"table": table, "rounds": table.rounds, "rating_change": changes is not None}
 
     return live_page(request, tournament, "public/crosstable.html", "crosstable", {}, build)
