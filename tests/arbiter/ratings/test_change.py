@@ -215,3 +215,13 @@ def test_the_public_pages_share_one_computation_per_version(django_assert_num_qu
     monrad = TournamentFactory(system=System.MONRAD)
     with django_assert_num_queries(0):  # FIDE rates no Monrad evening
         assert public_changes(monrad) is None
+
+
+def test_two_unrated_players_game_counts_for_neither():
+    tournament = swiss()
+    one, two = player(tournament, 0), player(tournament, 0)
+    play_round(tournament, 1, games=[(one, two, "1-0")])
+    changes = rating_changes(tournament)
+    for entry in (one, two):
+        mine = changes.of(entry.pk)
+        assert [g.skipped for g in mine.games] == [UNRATED_OPPONENT] and mine.initial is None

@@ -13,13 +13,15 @@ rule text (B.02 8.3.1, 8.3.3; docs/ratings.md, "Rating change"): the 400-point r
 """
 
 import re
+from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
-from arbiter.ratings.change import rating_changes
+from arbiter.ratings.change import UNUSUAL, rating_changes
 from pairing.engines.trf import decode_trf
 from pairing.swiss.trf.imports import import_trf
+from tests.pairing.trf_helpers import SMALL_PLAYERS, r, small_trf
 from tests.real_files import project_trf_files, real_files, real_files_dir
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -129,3 +131,19 @@ def test_every_players_change_equals_what_gacrux_computes(anna, path):
     # the dummy player some programs write to mark the bye is no entry (docs/trf.md)
     theirs = {number: found for number, found in theirs.items() if number in mine}
     assert mine == theirs
+
+
+def test_an_arbiters_half_to_zero_is_rated_by_gacrux_not_here(anna):
+    """The case written down in docs/ratings.md: a game the arbiter scored ½-0 (``=`` beside
+    ``0`` in a TRF) is rated by gacrux's reader, each side with its own score; the app leaves it
+    out (not a result of the game both sides share, 8.3.2) and says so on the card."""
+    aas = SMALL_PLAYERS[0]
+    players = (
+        replace(aas, points=10, results=(r(4, "w", "="), *aas.results[1:])),
+        *SMALL_PLAYERS[1:],
+    )
+    text = small_trf(players=players)
+    tournament = import_trf(anna, text)
+    mine = rating_changes(tournament).of(tournament.entries.get(starting_number=1).pk)
+    assert [(g.round, g.skipped) for g in mine.games] == [(1, UNUSUAL), (2, "")]
+    assert (4, Decimal("0.5")) in rated_games(gacrux_event(text))[1]
