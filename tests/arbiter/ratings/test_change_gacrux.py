@@ -24,15 +24,20 @@ from pairing.swiss.trf.imports import import_trf
 from tests.pairing.trf_helpers import SMALL_PLAYERS, r, small_trf
 from tests.real_files import project_trf_files, real_files, real_files_dir
 
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+pytestmark = pytest.mark.django_db
 
 #: The project's real files the import refuses (tests/pairing/swiss/trf/test_real_files_app.py).
 REFUSED = {"bunratty-masters-2011.trf", "irish-juniors-2011.trf", "swissmaster-cork-2018.trf"}
 #: Beside the project's files, larger real events of the Dutch engine's collection: the Capo
 #: d'Orso Open 2012 (84 rated players) and the Open Champignol 2025 (294 rated players).
 OTHERS = ("javafo_aum__capo_dorso_2012.trf", "sharly_papi__66363.trf")
-FILES = [p for p in project_trf_files() if p.name not in REFUSED] + [
+#: The files that take a second or more (an import of 100 to 300 players).
+LARGE = {"karl-mala-2005.trf", "lichess-2020-05.trf", "sharly_papi__66363.trf"}
+PATHS = [p for p in project_trf_files() if p.name not in REFUSED] + [
     real_files_dir() / "dutch-real" / name for name in OTHERS
+]
+FILES = [
+    pytest.param(p, id=p.name, marks=[pytest.mark.slow] if p.name in LARGE else []) for p in PATHS
 ]
 SCORE = {"W": Decimal(1), "D": Decimal("0.5"), "L": Decimal(0)}
 
@@ -121,7 +126,7 @@ def ours(tournament) -> dict[int, tuple]:
     return found
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", FILES)
 @real_files
 def test_every_players_change_equals_what_gacrux_computes(anna, path):
     text = decode_trf(path.read_bytes())
