@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.links import url_for_ids
-from arbiter.core.models import BackgroundJob, Entry, Tournament
+from arbiter.core.models import CONTROL_CHARACTERS, BackgroundJob, Entry, Tournament
 from arbiter.core.once import once_per_submission
 from arbiter.core.services import entries as service
 from arbiter.desk.forms import EntryForm, PlayerListImportForm
@@ -271,7 +271,7 @@ def _editing(request: HttpRequest, tournament: Tournament) -> Entry | None:
 
 def _lookup(tournament: Tournament, query: str, editing: Entry | None) -> dict:
     """The lookup's answer: the list read, the candidates, or why there are none."""
-    query = query.strip()
+    query = CONTROL_CHARACTERS.sub("", query).strip()  # a NUL cannot even be sent to PostgreSQL
     answer: dict = {"query": query, "searched": True, "by_id": query.isdigit()}
     if len(query) > LOOKUP_MAX_LENGTH:
         answer["too_long"] = LOOKUP_MAX_LENGTH
@@ -280,7 +280,8 @@ def _lookup(tournament: Tournament, query: str, editing: Entry | None) -> dict:
     answer.update(_list_context(tournament, rating_list))
     if rating_list is None or not query:
         return answer
-    found = rating_lookup.find(rating_list, query)
+    # a FIDE id has at most 10 digits; a longer number would not fit the database's integers
+    found = [] if query.isdigit() and len(query) > 15 else rating_lookup.find(rating_list, query)
     ids = [player.fide_id for player in found if player.fide_id is not None]
     taken = Entry.objects.filter(tournament=tournament, fide_id__in=ids)
     if editing is not None:
