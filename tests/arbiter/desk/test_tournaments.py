@@ -52,9 +52,7 @@ def test_the_rating_type_follows_the_time_control_unless_chosen(
     assert Tournament.objects.get(name="Tromsø").rating_type == rating_type
 
 
-def test_the_settings_read_the_rating_type_again_from_a_new_time_control(
-    anna_client, bergen_open
-):
+def test_the_settings_read_the_rating_type_again_from_a_new_time_control(anna_client, bergen_open):
     url = reverse("tournament_settings", args=[bergen_open.pk])
     page = anna_client.get(url).content.decode()
     assert 'name="rating_type"' in page and "From the time control" in page
