@@ -245,8 +245,8 @@ def lookup(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     name, accents and case aside), each with the rating of the tournament's type and a link that
     fills the add form (``for=<entry id>``: the player's edit form). HTMX asks as the arbiter
     types and gets the candidates only; without JavaScript the search box's plain GET form
-    shows this page. Four queries whatever the list's size: the list in force, the players
-    found, those already entered (after the access check's)."""
+    shows this page. Three queries whatever the list's size, after the access check's: the list
+    in force, the players found, those already entered."""
     if not tournament.pairing_system.chess_fields:
         raise Http404(_("This tournament's players have no FIDE ratings."))
     editing = _editing(request, tournament)
@@ -264,9 +264,14 @@ def lookup(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def _editing(request: HttpRequest, tournament: Tournament) -> Entry | None:
     """The entry whose edit form the lookup fills (``for``), None for the add form."""
     value = request.GET.get("for", "")
-    if not value.isdigit() or len(value) > 18:
+    if not _number(value, 18):
         return None
     return get_object_or_404(Entry, pk=int(value), tournament=tournament)
+
+
+def _number(value: str, most: int) -> bool:
+    """Is ``value`` a whole number of at most ``most`` ASCII digits?"""
+    return value.isascii() and value.isdecimal() and len(value) <= most
 
 
 def _lookup(tournament: Tournament, query: str, editing: Entry | None) -> dict:
@@ -280,8 +285,10 @@ def _lookup(tournament: Tournament, query: str, editing: Entry | None) -> dict:
     answer.update(_list_context(tournament, rating_list))
     if rating_list is None or not query:
         return answer
-    # a FIDE id has at most 10 digits; a longer number would not fit the database's integers
-    found = [] if query.isdigit() and len(query) > 15 else rating_lookup.find(rating_list, query)
+    # a FIDE id has at most 10 digits: a longer number would not fit the database's integers,
+    # and "²" is a digit to Python but no number
+    no_id = query.isdigit() and not _number(query, 15)
+    found = [] if no_id else rating_lookup.find(rating_list, query)
     ids = [player.fide_id for player in found if player.fide_id is not None]
     taken = Entry.objects.filter(tournament=tournament, fide_id__in=ids)
     if editing is not None:
@@ -330,7 +337,7 @@ def _picked(request: HttpRequest, tournament: Tournament) -> Picked:
         return Picked()
     if not tournament.pairing_system.chess_fields:
         return Picked()
-    if not value.isdigit() or len(value) > 15:
+    if not _number(value, 15):
         return Picked(True, message=_("That is not a FIDE id."))
     rating_list = rating_lookup.list_in_force(tournament.start_date)
     if rating_list is None:

@@ -87,6 +87,12 @@ def test_a_player_already_entered_cannot_be_picked_twice(anna_client, november_o
     assert "already entered" in body and "from_list=" not in body
 
 
+def test_odd_numbers_are_no_fide_ids(anna_client, november_open, fide_november):
+    for odd in ("\u00b2", "9" * 19):
+        response = lookup(anna_client, november_open, odd, **{"for": "\u00b2"})
+        assert response.status_code == 200 and "has the FIDE id" in response.content.decode()
+
+
 def test_the_edit_form_looks_up_for_its_player(anna_client, november_open, fide_november):
     entry = EntryFactory(tournament=november_open, fide_id=1503014, name="Carlsen, M")
     body = lookup(anna_client, november_open, "1503014", **{"for": entry.pk}).content.decode()
@@ -202,7 +208,11 @@ def test_a_pick_fills_the_edit_form_over_what_the_entry_holds(
 
 @pytest.mark.parametrize(
     ("value", "said"),
-    [("77", "FIDE id 77 is not in the FIDE list of 2026-11."), ("x1", "That is not a FIDE id.")],
+    [
+        ("77", "FIDE id 77 is not in the FIDE list of 2026-11."),
+        ("x1", "That is not a FIDE id."),
+        ("\u00b2", "That is not a FIDE id."),
+    ],
 )
 def test_a_pick_the_list_cannot_fill_says_why(
     anna_client, november_open, fide_november, value, said
@@ -212,7 +222,9 @@ def test_a_pick_the_list_cannot_fill_says_why(
     assert said in body and 'value="' not in body.split('name="name"')[1].split(">")[0]
 
 
-ODD = st.sampled_from(["\x00", "a\x00b", "9" * 40, "9" * 19, "%_", "\\", "'; --"])
+ODD = st.sampled_from(
+    ["\x00", "a\x00b", "9" * 40, "9" * 19, "%_", "\\", "'; --", "\u00b2", "1\u00b2"]
+)
 
 
 @given(query=st.text(max_size=120) | ODD)
@@ -221,3 +233,13 @@ ODD = st.sampled_from(["\x00", "a\x00b", "9" * 40, "9" * 19, "%_", "\\", "'; --"
 )
 def test_any_text_typed_is_answered(anna_client, november_open, fide_november, query):
     assert lookup(anna_client, november_open, query).status_code == 200
+
+
+def test_a_pick_costs_two_queries_more_than_the_players_page(
+    anna_client, november_open, fide_november, django_assert_num_queries
+):
+    url = reverse("players", args=[november_open.pk])
+    with django_assert_num_queries(6):  # as tests/arbiter/desk/test_players.py pins it
+        anna_client.get(url)
+    with django_assert_num_queries(8):  # and the list in force, the player picked
+        anna_client.get(url, {"from_list": "1503014"})
