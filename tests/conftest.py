@@ -7,9 +7,16 @@
   three each from SWE and DEN.
 - The Trondheim Open is Anna's published FIDE Dutch Swiss (2026 rules) of ten players, five
   rounds, nothing paired yet: starting numbers follow the ratings, 2400 down to 2310.
+- FIDE's list of November 2026 (``fide_november``, complete) holds, by FIDE id: Magnus Carlsen
+  (1503014, GM, NOR, 1990; standard 2839, rapid 2820, blitz 2880, K 10), Sofia Haugen (1504321,
+  WIM, NOR, 2004, standard 2224 K 20, no rapid rating), Jana Čarnogurská (14912345, IM and WGM
+  in the list's two title columns, SVK, 1998, standard 2410 K 10, rapid 2350 K 20), Jon Moen
+  (1509999, NOR, 1975, standard 1850 K 20, no rapid or blitz rating); October's list
+  (``fide_october``) has Carlsen at 2830 and Haugen at 2210 without a title.
 - An anonymous visitor is just the test client without a login.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -25,6 +32,8 @@ from tests.factories import (
     ByeFactory,
     EntryFactory,
     GameFactory,
+    ListedPlayerFactory,
+    RatingListFactory,
     RoundFactory,
     TournamentFactory,
     UserFactory,
@@ -110,7 +119,16 @@ def pytest_testnodedown(node, error):
 def fresh_sequences():
     """Every test numbers what the factories make from the start, whatever ran before it: the
     same names, and ratings counting down from 2400 that never reach zero."""
-    made = (UserFactory, TournamentFactory, EntryFactory, RoundFactory, GameFactory, ByeFactory)
+    made = (
+        UserFactory,
+        TournamentFactory,
+        EntryFactory,
+        RoundFactory,
+        GameFactory,
+        ByeFactory,
+        RatingListFactory,
+        ListedPlayerFactory,
+    )
     for factory in made:
         factory.reset_sequence()
 
@@ -222,6 +240,50 @@ def trondheim_open(anna):
 def trondheim_players(trondheim_open):
     """The ten players by rating (starting number order once round 1 is paired)."""
     return list(trondheim_open.entries.order_by("-rating"))
+
+
+@pytest.fixture
+def fide_october(db):
+    october = RatingListFactory(month=datetime.date(2026, 10, 1))
+    ListedPlayerFactory(
+        rating_list=october, fide_id=1503014, name="Carlsen, Magnus", title="GM",
+        birth_year=1990, standard=2830, standard_k=10, rapid=2815, rapid_k=10,
+    )  # fmt: skip
+    ListedPlayerFactory(
+        rating_list=october, fide_id=1504321, name="Haugen, Sofia", sex="F", birth_year=2004,
+        standard=2210, standard_k=20,
+    )  # fmt: skip
+    return october
+
+
+@pytest.fixture
+def fide_november(db, fide_october):
+    november = RatingListFactory(month=datetime.date(2026, 11, 1))
+    for fields in FIDE_NOVEMBER:
+        ListedPlayerFactory(rating_list=november, **fields)
+    return november
+
+
+FIDE_NOVEMBER = [
+    {
+        "fide_id": 1503014, "name": "Carlsen, Magnus", "title": "GM", "birth_year": 1990,
+        "standard": 2839, "standard_k": 10, "rapid": 2820, "rapid_k": 10, "blitz": 2880,
+        "blitz_k": 10,
+    },
+    {
+        "fide_id": 1504321, "name": "Haugen, Sofia", "sex": "F", "title": "WIM",
+        "birth_year": 2004, "standard": 2224, "standard_k": 20, "flag": "w",
+    },
+    {
+        "fide_id": 14912345, "name": "Čarnogurská, Jana", "federation": "SVK",
+        "title": "IM", "women_title": "WGM", "sex": "F", "birth_year": 1998, "standard": 2410,
+        "standard_k": 10, "rapid": 2350, "rapid_k": 20,
+    },
+    {
+        "fide_id": 1509999, "name": "Moen, Jon", "birth_year": 1975, "standard": 1850,
+        "standard_k": 20,
+    },
+]  # fmt: skip
 
 
 def login(client, user):

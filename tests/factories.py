@@ -1,5 +1,6 @@
 """factory-boy factories for the domain; the personas in conftest.py are built from them."""
 
+import datetime
 from decimal import Decimal
 
 import factory
@@ -8,6 +9,8 @@ from django.contrib.auth import get_user_model
 from arbiter.core.models import Bye, Entry, Game, Round, Tournament, TournamentArbiter
 from arbiter.core.services.status import tournament_changed
 from arbiter.core.systems import System
+from arbiter.ratings.lookup import name_key
+from arbiter.ratings.models import ListedPlayer, RatingList
 from judo.services import competition as competition_service
 
 PASSWORD = "correct horse battery"
@@ -82,6 +85,34 @@ class ByeFactory(factory.django.DjangoModelFactory):
     round = factory.SubFactory(RoundFactory)
     entry = factory.SubFactory(EntryFactory, tournament=factory.SelfAttribute("..round.tournament"))
     kind = Bye.Kind.PAIRING_ALLOCATED
+
+
+class RatingListFactory(factory.django.DjangoModelFactory):
+    """A complete FIDE list of a month (``month``: its first day)."""
+
+    class Meta:
+        model = RatingList
+
+    source = RatingList.Source.FIDE
+    month = factory.Sequence(lambda n: datetime.date(2026, 1 + n % 12, 1))
+    file_name = factory.LazyAttribute(lambda o: f"players_list_{o.month:%b%y}.txt".lower())
+    state = RatingList.State.COMPLETE
+
+
+class ListedPlayerFactory(factory.django.DjangoModelFactory):
+    """A player of a list, rated in standard only unless told; ``name_key`` follows the name."""
+
+    class Meta:
+        model = ListedPlayer
+
+    rating_list = factory.SubFactory(RatingListFactory)
+    fide_id = factory.Sequence(lambda n: 90_000_000 + n)
+    name = factory.Sequence(lambda n: f"Listed {n:03d}, Test")
+    name_key = factory.LazyAttribute(lambda o: name_key(o.name))
+    federation = "NOR"
+    sex = "M"
+    standard = 2000
+    standard_k = 20
 
 
 def changed(tournament: Tournament) -> None:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from arbiter.core.models import (
     Entry,
     RatingMethod,
+    RatingType,
     TiebreakRules,
     Title,
     Tournament,
@@ -38,6 +39,20 @@ class TournamentForm(forms.ModelForm):
         required=False,
         label=_("Rules version"),
         help_text=_("The FIDE Dutch rule set for Swiss events."),
+    )
+    rating_type = forms.ChoiceField(
+        choices=[
+            ("", _("From the time control")),
+            *RatingType.choices,
+        ],
+        required=False,
+        label=_("Rating type"),
+        help_text=_(
+            "The FIDE rating the event reads from the rating list and is rated in. From the time "
+            "control: the time for 60 moves (the time plus 60 times the increment) of 60 minutes "
+            "or more is standard, more than 10 rapid, 10 or less blitz; a time control it "
+            "cannot read is standard."
+        ),
     )
     rating_method = forms.ChoiceField(
         choices=RatingMethod.choices, required=False, label=_("Initial order by")
@@ -178,7 +193,14 @@ def _codes(*, round_robin: bool) -> str:
 
 #: The fields of a chess player only (a system without them leaves them out:
 #: arbiter/core/systems.py).
-CHESS_FIELDS = ("title", "rating", "national_rating", "fide_id", "no_half_point_byes")
+CHESS_FIELDS = (
+    "title",
+    "rating",
+    "national_rating",
+    "fide_id",
+    "k_factor",
+    "no_half_point_byes",
+)
 
 
 class EntryForm(forms.ModelForm):
@@ -194,6 +216,7 @@ class EntryForm(forms.ModelForm):
             "rating": _("Rating"),
             "national_rating": _("National rating"),
             "fide_id": _("FIDE id"),
+            "k_factor": _("K-factor"),
             "birth_year": _("Birth year"),
             "no_half_point_byes": _("Not eligible for half-point byes (event regulations)"),
         }

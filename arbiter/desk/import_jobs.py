@@ -1,6 +1,7 @@
 """The player list import as a background job (arbiter/platform/jobs.py): the list is checked line
-by
-line and saved by the same functions the page used to call in the request."""
+by line and saved by the same functions the page used to call in the request; its players with
+a FIDE id are then compared with FIDE's list in force (arbiter/ratings/listed.py), the
+differences kept for the page that shows them."""
 
 from django.db import transaction
 from django.urls import reverse
@@ -11,6 +12,7 @@ from arbiter.core.services import entries as service
 from arbiter.desk.player_lists import parse_player_list
 from arbiter.platform.jobs import JobKind, JobRefused, Outcome
 from arbiter.platform.time_limit import check_deadline
+from arbiter.ratings.listed import check_against_list_in_force
 from pairing.engines.messages import N_
 
 #: The job's title, stored in English and shown in the reader's language through engine_text
@@ -33,9 +35,17 @@ def import_player_list(job: BackgroundJob) -> Outcome:
             ],
         )
     check_deadline()
+    checked = check_against_list_in_force(
+        parsed.rows, tournament.start_date, tournament.rating_type
+    )
     try:
         with transaction.atomic():
-            imported = service.import_entries(job.started_by, tournament, parsed.rows)
+            imported = service.import_entries(
+                job.started_by,
+                tournament,
+                parsed.rows,
+                list_check=checked.as_json() if checked is not None else None,
+            )
             check_deadline()
     except service.EntryError as error:
         raise JobRefused(str(error)) from error
@@ -46,6 +56,16 @@ def import_player_list(job: BackgroundJob) -> Outcome:
         message += " " + gettext(
             "They took the next starting numbers; every number already published was kept."
         )
+    if checked is not None and (checked.differing or checked.missing):
+        message += " " + gettext(
+            "Compared with the FIDE list of %(month)s: %(differing)s with differences, "
+            "%(missing)s not in the list."
+        ) % {
+            "month": checked.month,
+            "differing": len(checked.differing),
+            "missing": len(checked.missing),
+        }
+        return Outcome(message, reverse("players_import_checked", args=[tournament.pk]))
     return Outcome(message, reverse("players", args=[tournament.pk]))
 
 

@@ -124,6 +124,10 @@ EXPECTATIONS: dict[str, Rule] = {
     "player_edit": arbiter("swiss", "hidden", methods=PAGE),
     "player_withdraw": arbiter("swiss", "hidden", methods=WRITE),
     "player_delete": arbiter("swiss", "hidden", methods=WRITE),
+    # the players against FIDE's rating list (arbiter/desk/views/players.py, ratings.py)
+    "player_lookup": arbiter("swiss", "hidden"),
+    "players_refresh": arbiter("swiss", "hidden", methods=PAGE),
+    "players_import_checked": arbiter("swiss", "hidden"),
     "tournament_delete": arbiter("swiss", "hidden", methods=PAGE),
     "rounds": arbiter("swiss", "hidden"),
     "round_detail": arbiter("swiss", "swiss_draft", "hidden"),

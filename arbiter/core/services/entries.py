@@ -29,6 +29,7 @@ ENTRY_FIELDS = [
     "rating",
     "national_rating",
     "fide_id",
+    "k_factor",
     "birth_year",
     "no_half_point_byes",
 ]
@@ -473,11 +474,14 @@ def delete_entry(user, entry: Entry, *, seen: str = "") -> None:
 
 
 @transaction.atomic
-def import_entries(user, tournament: Tournament, rows: list[dict]) -> list[Entry]:
+def import_entries(
+    user, tournament: Tournament, rows: list[dict], *, list_check: dict | None = None
+) -> list[Entry]:
     """Add a whole validated list at once: all of it, or (on any database error) none of it.
     Once a round exists the list's players take the next free numbers (in the order of their
     ranking) and every published number is kept: a background job cannot ask the arbiter, as
-    a single late entry does (:class:`NumbersWouldMove`)."""
+    a single late entry does (:class:`NumbersWouldMove`). ``list_check``, the list compared
+    with a rating list (arbiter/ratings/listed.py), is kept in the audit entry."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_open_for_entries(tournament, adding=len(rows))
     entries = [Entry(tournament=tournament, **_entry_values(row)) for row in rows]
@@ -487,7 +491,10 @@ def import_entries(user, tournament: Tournament, rows: list[dict]) -> list[Entry
         tournament,
         "entry.import",
         f"Imported {len(entries)} players",
-        after={"names": [e.name for e in entries]},
+        after={
+            "names": [e.name for e in entries],
+            **({"list_check": list_check} if list_check is not None else {}),
+        },
     )
     return entries
 

@@ -19,6 +19,7 @@ from arbiter.core.services.status import has_begun
 from arbiter.core.standings import check_tiebreaks, tiebreak_codes
 from arbiter.core.systems import SYSTEMS
 from pairing.engines import tiebreaks as tb
+from pairing.engines import time_control
 
 #: What the arbiter sets on a tournament: the settings form's fields, and what the audit records.
 TOURNAMENT_FIELDS = [
@@ -30,6 +31,7 @@ TOURNAMENT_FIELDS = [
     "city",
     "federation",
     "time_control",
+    "rating_type",
     "planned_rounds",
     "tiebreak_rules",
     "tiebreaks",
@@ -76,7 +78,7 @@ def create_tournament(user, data: dict) -> Tournament:
     """A new tournament with `user` as its chief arbiter.
 
     Without an explicit rule set, the one in force on the start date is chosen (tie-breaks: the
-    club rule for a system that has one).
+    club rule for a system that has one); without a rating type, the one of its time control.
     """
     values = {name: data[name] for name in TOURNAMENT_FIELDS if name in data}
     _check_tiebreak_list(Tournament(**values))
@@ -86,6 +88,8 @@ def create_tournament(user, data: dict) -> Tournament:
         values["tiebreak_rules"] = tiebreak_rules_for(
             values.get("start_date"), values.get("system", "")
         )
+    if not values.get("rating_type"):
+        values["rating_type"] = time_control.rating_type(values.get("time_control", ""))
     values["fide_mode"] = SYSTEMS[values["system"]].fide_rated
     tournament = Tournament.objects.create(**values)
     TournamentArbiter.objects.create(
@@ -121,6 +125,8 @@ def update_tournament(
             setattr(tournament, name, data[name])
     if not tournament.rules_version:
         tournament.rules_version = rules_version_for(tournament.start_date)
+    if not tournament.rating_type:
+        tournament.rating_type = time_control.rating_type(tournament.time_control)
     if tournament.fide_mode_left_round is None:
         tournament.fide_mode = tournament.pairing_system.fide_rated
     if not tournament.tiebreak_rules:

@@ -20,6 +20,7 @@ from arbiter.core import fide_mode
 from arbiter.core.models import AuditEntry, Tournament
 from arbiter.core.services.audit import record
 from arbiter.platform.time_limit import run_pure
+from arbiter.ratings.listed import ListCheck
 from pairing.engines.dutch.checker import check_tournament
 from pairing.engines.trf import TrfPlayer, TrfTournament
 
@@ -136,11 +137,13 @@ def compact(differences: list[str]) -> str:
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What the report page shows: the file's format, the adjustments, each round's check."""
+    """What the report page shows: the file's format, the adjustments, each round's check, and
+    the players against FIDE's list in force (None: not compared)."""
 
     format: str
     adjustments: list[str]
     rounds: list[tuple[int, list[str]]]
+    list_check: ListCheck | None = None
 
     @property
     def wrong_rounds(self) -> list[int]:
@@ -171,8 +174,10 @@ def import_report(tournament: Tournament) -> ImportReport | None:
     if entry is None:
         return None
     checks = entry.get("round_checks", {})
+    listed = entry.get("list_check")
     return ImportReport(
         entry.get("format", ""),
         entry.get("adjustments", []),
         sorted((int(number), differences) for number, differences in checks.items()),
+        ListCheck.from_json(listed) if listed else None,
     )

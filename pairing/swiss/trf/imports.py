@@ -31,10 +31,11 @@ from arbiter.core.models import (
     federation_code,
     tiebreak_rules_for,
 )
-from arbiter.core.services.audit import record
+from arbiter.core.services.audit import record, snapshot
 from arbiter.core.standings import rule_set
 from arbiter.core.systems import System
-from pairing.engines import results, standings
+from arbiter.ratings.listed import check_against_list_in_force
+from pairing.engines import results, standings, time_control
 from pairing.engines.dutch.api import default_rules
 from pairing.engines.dutch.checker import check_points
 from pairing.engines.trf import (
@@ -98,8 +99,10 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     records become the records of the round to pair. The dummy player some programs write to
     mark the bye (Swiss-Manager's "spielfrei") is left out; ``XXA``/``250`` accelerations are
     kept. A game whose result is unknown on both sides (``?``, or a symbol no TRF defines)
-    is an adjourned game, its result to enter (Q166); one beside a result is refused. Raises
-    :class:`TrfError` on a bad file.
+    is an adjourned game, its result to enter (Q166); one beside a result is refused. The
+    rating type follows the file's time control (``122``), and the players with a FIDE id are
+    compared with FIDE's list in force at the start (arbiter/ratings/listed.py), in the audit
+    entry too. Raises :class:`TrfError` on a bad file.
     """
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     _check_characters(lines)
@@ -138,6 +141,7 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
         city=headers.get("022", "")[:100],
         federation=_federation(headers.get("032", "")),
         time_control=headers.get("122", "")[:100],
+        rating_type=time_control.rating_type(headers.get("122", "")),
         planned_rounds=planned,
         status=Tournament.Status.RUNNING if rounds else Tournament.Status.PREPARING,
         baku_acceleration=parsed.system.upper().endswith("_BAKU"),
@@ -178,6 +182,11 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
     forbidden = _forbidden_pairs(tournament, parsed, played, entries, user, lines)
     ForbiddenPair.objects.bulk_create(forbidden)
     checks = check_rounds(parsed, rules)  # Q54: every imported round against the rules
+    listed = check_against_list_in_force(
+        (snapshot(entry, COMPARED_WITH_LIST) for entry in entries.values()),
+        tournament.start_date,
+        tournament.rating_type,
+    )
     unknown = [(round_.number, *game) for round_ in rounds for game in round_.unknown]
     record(
         user,
@@ -200,10 +209,15 @@ def import_trf(user, text: str, *, name: str = "") -> Tournament:
                 *adjustments(parsed, marker_players, planned, withdrawn, unknown),
             ],
             "round_checks": {str(number): found for number, found in checks.items()},
+            **({"list_check": listed.as_json()} if listed is not None else {}),
         },
     )
     note_rounds(user, tournament, checks)
     return tournament
+
+
+#: The entry fields an imported TRF is compared on with FIDE's list in force (by FIDE id).
+COMPARED_WITH_LIST = ["name", "fide_id", "title", "federation", "rating", "birth_year"]
 
 
 def trf_limits() -> TrfLimits:

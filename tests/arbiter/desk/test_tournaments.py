@@ -34,6 +34,37 @@ def test_a_tournament_that_ends_before_it_starts_is_refused(anna_client):
     assert not Tournament.objects.filter(name="Backwards").exists()
 
 
+@pytest.mark.parametrize(
+    ("time_control", "chosen", "rating_type"),
+    [
+        ("90 min + 30 s/move", "", "standard"),
+        ("15+10", "", "rapid"),  # 25 minutes for 60 moves
+        ("3+2", "", "blitz"),
+        ("as announced", "", "standard"),  # unreadable
+        ("3+2", "standard", "standard"),  # the arbiter's choice stands
+    ],
+)
+def test_the_rating_type_follows_the_time_control_unless_chosen(
+    anna_client, time_control, chosen, rating_type
+):
+    data = {"name": "Tromsø", "system": "swiss_dutch", "time_control": time_control}
+    anna_client.post(reverse("tournament_create"), {**data, "rating_type": chosen})
+    assert Tournament.objects.get(name="Tromsø").rating_type == rating_type
+
+
+def test_the_settings_read_the_rating_type_again_from_a_new_time_control(anna_client, bergen_open):
+    url = reverse("tournament_settings", args=[bergen_open.pk])
+    page = anna_client.get(url).content.decode()
+    assert 'name="rating_type"' in page and "From the time control" in page
+    data = {"name": bergen_open.name, "system": "swiss_dutch", "time_control": "10+5"}
+    anna_client.post(url, {**data, "rating_type": ""})
+    bergen_open.refresh_from_db()
+    assert bergen_open.rating_type == "rapid"
+    anna_client.post(url, {**data, "rating_type": "blitz"})
+    bergen_open.refresh_from_db()
+    assert bergen_open.rating_type == "blitz"
+
+
 def test_publishing_in_the_settings_makes_the_public_page_appear(client, anna_client, hidden_event):
     url = reverse("tournament_settings", args=[hidden_event.pk])
     anna_client.post(

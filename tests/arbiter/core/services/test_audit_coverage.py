@@ -259,6 +259,7 @@ TOURNAMENT_AFTER = {
     "city": "",
     "federation": "",
     "time_control": "",
+    "rating_type": "standard",
     "planned_rounds": None,
     "tiebreak_rules": "2026",
     "tiebreaks": "",
@@ -328,6 +329,7 @@ ENTRY_AFTER = {
     "rating": 1800,
     "national_rating": 0,
     "fide_id": None,
+    "k_factor": None,
     "birth_year": None,
     "no_half_point_byes": False,
 }
