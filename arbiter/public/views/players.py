@@ -31,6 +31,8 @@ from arbiter.platform.public_live import HTML, Made, kept_response, live_page, p
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
 from arbiter.public.views.rounds import own_result
+from arbiter.ratings import norm_text
+from arbiter.ratings.norms import shown_norms
 
 routes = Routes("t/<int:tournament_id>/")
 
@@ -101,7 +103,9 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
                 line.absent = "not paired"
             lines.append(line)
         own = by_entry.get(entry.pk)
+        norms = [norm_text.view(result) for result in shown_norms(tournament, entry)]
         return {
+            "norms": norms,
             "entry": entry,
             "lines": lines,
             "rounds": rounds,
