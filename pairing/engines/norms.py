@@ -336,8 +336,7 @@ class NormResult:
 
 def round_half_up(value: Fraction) -> int:
     """To the nearest whole number, .5 upward (1.4.7b, and the percentages of 1.4.9)."""
-    whole = value.numerator // value.denominator
-    return whole + 1 if value - whole >= Fraction(1, 2) else whole
+    return (2 * value.numerator + value.denominator) // (2 * value.denominator)
 
 
 def at_least(share: Fraction, games: int) -> int:
@@ -359,7 +358,9 @@ def minimum_score(games: int) -> Decimal:
     return Decimal(halves) / 2
 
 
-def raise_lowest(ratings: Sequence[Fraction], floor: int) -> tuple[list[Fraction], int | None]:
+def raise_lowest(
+    ratings: Sequence[int | Fraction], floor: int
+) -> tuple[list[int | Fraction], int | None]:
     """1.4.6c: the ratings with the lowest raised to the floor when below it (only the one
     lowest, however many are below), and its index (None: none below)."""
     if not ratings:
@@ -368,7 +369,7 @@ def raise_lowest(ratings: Sequence[Fraction], floor: int) -> tuple[list[Fraction
     if ratings[lowest] >= floor:
         return list(ratings), None
     raised = list(ratings)
-    raised[lowest] = Fraction(floor)
+    raised[lowest] = floor
     return raised, lowest
 
 
@@ -378,18 +379,19 @@ def performance(score: Decimal, ratings: Sequence[int | None], title: str) -> Pe
     percentage .5 up and its dp from table 1.4.9 (B.02's 8.1.1, :mod:`pairing.engines.rating`),
     Rp = Ra + dp (1.4.8). Since Ra is rounded .5 up and dp is whole, Rp ≥ x exactly when the
     value before rounding is ≥ x - 0.5, as 1.4.8's table asks."""
-    values = [Fraction(r or UNRATED) for r in ratings]
+    values: list[int | Fraction] = [r or UNRATED for r in ratings]
     return _performance(score, values, RULES[title].floor)
 
 
-def _performance(score: Decimal, values: Sequence[Fraction], floor: int) -> Performance:
+def _performance(score: Decimal, values: Sequence[int | Fraction], floor: int) -> Performance:
     raised, index = raise_lowest(values, floor)
     games = len(raised)
-    average_exact = sum(raised, Fraction(0)) / games
+    total = sum(raised)
+    average_exact = Fraction(total, games) if isinstance(total, int) else total / games
     average = round_half_up(average_exact)
-    share = Fraction(score) / games
-    percentage = round_half_up(share * 100)
-    dp = rating_difference(Decimal(percentage) / 100)
+    halves = int(score * 2)
+    percentage = _round_ratio(halves * 100, 2 * games)
+    dp = _DP[percentage]
     return Performance(
         games=games,
         score=score,
@@ -403,6 +405,15 @@ def _performance(score: Decimal, values: Sequence[Fraction], floor: int) -> Perf
     )
 
 
+def _round_ratio(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (both ≥ 0) to the nearest whole number, .5 upward."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+#: dp by whole percentage, 0 to 100: table 1.4.9, read from B.02's 8.1.1 (rating.py).
+_DP = tuple(rating_difference(Decimal(p) / 100) for p in range(101))
+
+
 # --- the requirements on a set of games ---------------------------------------------------------
 
 
@@ -412,7 +423,7 @@ class _Counted:
     norm uses; ``score`` None for a round still to come."""
 
     opponent: Opponent
-    value: Fraction
+    value: int | Fraction
     score: Decimal | None
     round: int
 
@@ -516,7 +527,7 @@ def _requirements(
     found = _performance(score, [g.value for g in games], rule.floor)
     average_note = ""
     if found.raised is not None:
-        average_note = str(round_half_up(games[found.raised].value))
+        average_note = str(round_half_up(Fraction(games[found.raised].value)))
     least = minimum_score(len(games))
     requirements = [
         _games_requirement(event, len(games), eight),
@@ -546,7 +557,7 @@ def _tenths(value: Fraction) -> Decimal:
     return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.1"))
 
 
-def required_score(rule: TitleRule, values: Sequence[Fraction]) -> Decimal | None:
+def required_score(rule: TitleRule, values: Sequence[int | Fraction]) -> Decimal | None:
     """The smallest score (in half points) with which ``values`` make a title result: Rp and
     35 % (1.4.8); None when not even every game won would."""
     n = len(values)
@@ -645,7 +656,7 @@ def _counted(lines: Iterable[GameLine], left: Left | None = None) -> list[_Count
     for line in lines:
         opponent, rating = line.record.opponent, line.rating
         if line.left is left and opponent is not None and rating is not None:
-            found.append(_Counted(opponent, Fraction(rating), line.record.score, line.record.round))
+            found.append(_Counted(opponent, rating, line.record.score, line.record.round))
     return found
 
 
@@ -680,12 +691,13 @@ def _raised(
 
 
 def _candidates(
-    event: Event, counted: Sequence[_Counted]
+    rule: TitleRule, event: Event, counted: Sequence[_Counted]
 ) -> Iterator[tuple[list[_Counted], dict[int, Left]]]:
     """The sets of games a norm may stand on, the whole set first. A round robin uses every
     round (1.4.1e). A Swiss may also use the games up to a round, ignoring later ones (1.4.1e),
     and leave out games against opponents the player beat (1.4.1f), while nine games remain:
-    the longest runs first, then the fewest left out."""
+    the longest runs first, then the fewest left out. Sets that cannot make a title result
+    (:func:`_may_pass`) are not offered."""
     yield list(counted), {}
     if event.round_robin:
         return
@@ -695,11 +707,30 @@ def _candidates(
         if end < len(counted):
             yield prefix, after
         beaten = [i for i, g in enumerate(prefix) if g.score == 1]
-        for size in range(1, end - MIN_GAMES + 1):
+        for size in range(1, min(len(beaten), end - MIN_GAMES) + 1):
+            if not _may_pass(rule, prefix, beaten, size):
+                continue
             for dropped in combinations(beaten, size):
                 kept = [g for i, g in enumerate(prefix) if i not in dropped]
                 left = {**after, **{prefix[i].round: Left.BEATEN for i in dropped}}
                 yield kept, left
+
+
+def _may_pass(rule: TitleRule, games: Sequence[_Counted], beaten: Sequence[int], size: int) -> bool:
+    """Whether leaving out ``size`` of the ``beaten`` games could give a title result at all:
+    the score is then the same whichever are left out (``size`` wins fewer), and no average can
+    beat the one without the ``size`` lowest beaten opponents, with the lowest rating of all
+    raised to the floor. A bound: when it fails, no such set need be tried."""
+    kept = len(games) - size
+    score = _score(games) - size
+    if score < minimum_score(kept):
+        return False
+    lowest_beaten = sorted(games[i].value for i in beaten)[:size]
+    total = sum(g.value for g in games) - sum(lowest_beaten)
+    lowest = min(g.value for g in games)
+    best = round_half_up(Fraction(total + max(0, rule.floor - lowest)) / kept)
+    dp = _DP[_round_ratio(int(score * 2) * 100, 2 * kept)]
+    return best >= rule.average and best + dp >= rule.performance
 
 
 def _reached(
@@ -714,7 +745,7 @@ def _reached(
     """The first set of games (:func:`_candidates`) on which every requirement holds, as a
     reached norm; None when none does."""
     eight = _eight_game_case(event, rounds)
-    for games, left in _candidates(event, counted):
+    for games, left in _candidates(rule, event, counted):
         score = _score(games)
         if not _title_result(rule, games, score):
             continue
