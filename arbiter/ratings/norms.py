@@ -17,6 +17,7 @@ from decimal import Decimal
 from django.db import transaction
 
 from arbiter.core.models import Bye, Entry, Game, RatingType, Tournament, TournamentArbiter
+from arbiter.core.public_cache import shared, stamp
 from arbiter.core.services.audit import record
 from arbiter.core.standings import COUNTED_STATES
 from arbiter.ratings.models import NormSettings
@@ -189,10 +190,26 @@ def tournament_norms(
     }
 
 
-def shown_norms(tournament: Tournament, entry: Entry) -> list[engine.NormResult]:
-    """The norms a player's card shows: reached or still reachable, in the order of titles."""
-    found = tournament_norms(tournament, {entry.pk}).get(entry.pk, {})
-    return [found[title] for title in engine.TITLES if title in found and found[title].shown]
+def shown_norms(tournament: Tournament) -> dict[int, list[engine.NormResult]]:
+    """Every player's norms worth showing (reached or within reach, in the order of titles), by
+    entry id: players with none are left out."""
+    shown = {}
+    for pk, found in tournament_norms(tournament).items():
+        results = [found[title] for title in engine.TITLES if found[title].shown]
+        if results:
+            shown[pk] = results
+    return shown
+
+
+def public_norms(tournament: Tournament) -> dict[int, list[engine.NormResult]]:
+    """:func:`shown_norms` once per tournament version, kept for every public card
+    (arbiter/core/public_cache.py): four queries the first time, none after; {} without a query
+    where norms are not checked. The verdicts are kept, not their words: each card says them in
+    its reader's language."""
+    if not norms_apply(tournament):
+        return {}
+    key = f"norms:{tournament.pk}:{stamp(tournament)}"
+    return shared(key, lambda: shown_norms(tournament))
 
 
 def chief_arbiter(tournament: Tournament, settings: NormSettings | None) -> str:

@@ -6,7 +6,10 @@ the round's pairing by hand.
 
 Rounds are the public ones only. Each line: round, board, colour, the opponent with number and
 rating, the opponent's points now, and the player's own result (1 ½ 0; + and - for forfeits, which
-show no colour as on chess-results); a bye reads "bye" with the points it gave.
+show no colour as on chess-results); a bye reads "bye" with the points it gave. Where FIDE rates
+the system in standard chess, the player's title norms reached or within reach come under the
+summary, each with its requirements (templates/public/_norms.html), from the tournament's norms
+kept per version (arbiter/ratings/norms.py).
 """
 
 from dataclasses import dataclass
@@ -32,7 +35,7 @@ from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
 from arbiter.public.views.rounds import own_result
 from arbiter.ratings import norm_text
-from arbiter.ratings.norms import shown_norms
+from arbiter.ratings.norms import public_norms
 
 routes = Routes("t/<int:tournament_id>/")
 
@@ -103,7 +106,7 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
                 line.absent = "not paired"
             lines.append(line)
         own = by_entry.get(entry.pk)
-        norms = [norm_text.view(result) for result in shown_norms(tournament, entry)]
+        norms = [norm_text.view(result) for result in public_norms(tournament).get(entry.pk, [])]
         return {
             "norms": norms,
             "entry": entry,

@@ -50,8 +50,9 @@ def test_every_list_page_costs_the_same_queries_for_20_and_60_players(
         # rounds, entries, games, byes
         (reverse("crosstable", args=[pk]), 4),
         # entry, round tabs, games, byes, the engine's reasons (this player's only): the
-        # standings are the standings page's
-        (reverse("player_card", args=[pk, players[0].pk]), 5),
+        # standings are the standings page's; the title norms' entries, games, byes and norm
+        # settings (a Swiss is FIDE-rated), kept per version for every card
+        (reverse("player_card", args=[pk, players[0].pk]), 9),
     ]
     for url, count in pages:
         with django_assert_num_queries(count, info=url):

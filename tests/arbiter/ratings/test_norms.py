@@ -244,10 +244,10 @@ def test_the_arbiters_norms_page_and_settings(client, anna, boris):
     assert NormSettings.objects.get(tournament=tournament).exemption == "1.4.3c"
     refused = client.post(url, {"exemption": "1.4.3z"})
     assert refused.status_code == 200 and "1.4.3z" in refused.content.decode()
-    assert (
-        reverse("norms", args=[tournament.pk])
-        in client.get(reverse("players", args=[tournament.pk])).content.decode()
-    )
+    players = client.get(reverse("players", args=[tournament.pk])).content.decode()
+    assert url in players  # the menu's link
+    assert players.count('class="norm-marker norm-reached"') == 4  # GM, IM, WGM, WIM
+    assert f'href="{url}#norms-{seeker.pk}" title="GM norm: reached"' in players
 
 
 def test_no_norms_page_for_a_rapid_tournament(client, anna):
