@@ -243,8 +243,11 @@ def norm_report_pdf(
         new_x="LMARGIN",
         new_y="NEXT",
     )
-    doc.ln(6)
-    for signer in (_("Chief arbiter"), _("Federation official (rating officer or president)")):
-        doc.cell(0, 6, f"{signer}: " + "_" * 40 + "   " + _("Date") + ": " + "_" * 14)
-        doc.ln(9)
+    doc.ln(5)
+    line = "_" * 34
+    doc.cell(93, 6, f"{_('Chief arbiter')}: {line}")
+    doc.cell(0, 6, f"{_('Federation official')}: {line}", new_x="LMARGIN", new_y="NEXT")
+    doc.set_font("DejaVu", "", 7)
+    doc.cell(93, 4, _("signature, date"))
+    doc.cell(0, 4, _("rating officer or president: signature, date"))
     return bytes(doc.output())
