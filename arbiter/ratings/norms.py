@@ -234,23 +234,25 @@ NORM_SETTINGS_FIELDS = ["exemption", "chief_arbiter", "chief_arbiter_fide_id"]
 def save_norm_settings(user, tournament: Tournament, values: dict) -> NormSettings:
     """Set the tournament's norm settings (the 1.4.3 event, the chief arbiter for the report),
     audited with their values before and after."""
-    settings, _created = NormSettings.objects.select_for_update().get_or_create(
-        tournament=tournament
-    )
+    existing = NormSettings.objects.select_for_update().filter(tournament=tournament).first()
+    settings = existing or NormSettings(tournament=tournament)
     before = {name: getattr(settings, name) for name in NORM_SETTINGS_FIELDS}
     after = {name: values.get(name, before[name]) for name in NORM_SETTINGS_FIELDS}
+    if before == after:
+        return settings  # nothing changes: no row, no audit entry
+    if existing is None:
+        settings, _created = NormSettings.objects.get_or_create(tournament=tournament)
     for name, value in after.items():
         setattr(settings, name, value)
     settings.full_clean()
     settings.save()
-    if before != after:
-        event = after["exemption"] or "no exemption"
-        record(
-            user,
-            tournament,
-            "norms.settings",
-            f"Norm settings: B.01 1.4.3 event {event}, chief arbiter {after['chief_arbiter']!r}",
-            before=before,
-            after=after,
-        )
+    event = after["exemption"] or "no exemption"
+    record(
+        user,
+        tournament,
+        "norms.settings",
+        f"Norm settings: B.01 1.4.3 event {event}, chief arbiter {after['chief_arbiter']!r}",
+        before=before,
+        after=after,
+    )
     return settings

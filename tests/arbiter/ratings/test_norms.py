@@ -203,7 +203,10 @@ def test_exemption_setting_is_audited_and_waives_the_federation_rules(anna):
     assert NormSettings.objects.get(tournament=tournament).chief_arbiter == "Larsen, A"
     gm = tournament_norms(tournament)[seeker.pk][engine.GM]
     assert gm.exemption == "1.4.3a"
-    # saving the same again records nothing
+    # saving the same again records nothing, nor does saving the defaults of a new tournament
+    other, _, _ = seeker_event(anna)
+    save_norm_settings(anna, other, {"exemption": "", "chief_arbiter": ""})
+    assert not NormSettings.objects.filter(tournament=other).exists()
     save_norm_settings(anna, tournament, {"exemption": "1.4.3a", "chief_arbiter": "Larsen, A"})
     assert AuditEntry.objects.filter(tournament=tournament, action="norms.settings").count() == 1
 
