@@ -81,6 +81,11 @@ CORE_MODELS: list[tuple[str, str]] = [
     ("arbiter.Game", "round__tournament"),
     ("arbiter.Bye", "round__tournament"),
 ]
+#: The ratings room's rows that hang off a tournament: what its title norms need from the
+#: arbiter (arbiter/ratings/models.py).
+RATINGS_MODELS: list[tuple[str, str]] = [
+    ("ratings.NormSettings", "tournament"),
+]
 #: The judo day's rows that hang off a tournament (each of its categories is one).
 CATEGORY_MODELS: list[tuple[str, str]] = [
     ("judo.LiveScore", "bracket__tournament"),
@@ -90,10 +95,16 @@ CATEGORY_MODELS: list[tuple[str, str]] = [
 
 def tournament_models() -> list[tuple[str, str]]:
     """Every model that hangs off a tournament, parents before children, with the lookup from
-    the model to its tournament's id: the core's, each registered system's (its entry's
-    ``stored``), the judo day's, and the audit log last."""
+    the model to its tournament's id: the core's, the ratings room's, each registered system's
+    (its entry's ``stored``), the judo day's, and the audit log last."""
     stored = [(s.label, s.tournament) for system in SYSTEMS.values() for s in system.stored]
-    return [*CORE_MODELS, *stored, *CATEGORY_MODELS, ("arbiter.AuditEntry", "tournament")]
+    return [
+        *CORE_MODELS,
+        *RATINGS_MODELS,
+        *stored,
+        *CATEGORY_MODELS,
+        ("arbiter.AuditEntry", "tournament"),
+    ]
 
 
 #: A competition day's own rows, parents first, with the lookup to its competition's id (an

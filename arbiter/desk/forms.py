@@ -26,6 +26,7 @@ from arbiter.core.standings import check_tiebreaks
 from arbiter.core.systems import SYSTEMS
 from arbiter.platform.limits import InputTooLarge, check_text, read_upload
 from arbiter.platform.spreadsheets import decode_upload
+from arbiter.ratings.models import NormSettings
 from pairing.engines.initial_order import uses_national
 from pairing.engines.tiebreaks import available_codes
 
@@ -322,3 +323,19 @@ class DeputyForm(forms.Form):
         if user is None:
             raise forms.ValidationError(_("No active user has that username."))
         return user
+
+
+class NormSettingsForm(forms.ModelForm):
+    """What the title norms need from the arbiter (arbiter/ratings/norms.py)."""
+
+    class Meta:
+        model = NormSettings
+        fields = ["exemption", "chief_arbiter", "chief_arbiter_fide_id"]
+        help_texts = {
+            "exemption": _(
+                "These events are exempt from the federation requirements (B.01 1.4.3-1.4.4); "
+                "a and b for the host federation's players only. A Swiss's 1.4.3d is worked "
+                "out from its field."
+            ),
+            "chief_arbiter": _("Blank: the tournament's chief arbiter."),
+        }

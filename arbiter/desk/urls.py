@@ -1,6 +1,6 @@
 """Routes of the arbiter's desk: those its views modules declare."""
 
-from arbiter.desk.views import audit, dashboard, players, ratings, rounds, tournaments
+from arbiter.desk.views import audit, dashboard, norms, players, ratings, rounds, tournaments
 from arbiter.platform.routes import patterns_of
 
 urlpatterns = patterns_of(
@@ -10,4 +10,5 @@ urlpatterns = patterns_of(
     ratings.routes,
     rounds.routes,
     audit.routes,
+    norms.routes,
 )

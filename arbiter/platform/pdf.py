@@ -108,6 +108,11 @@ class _Document(FPDF):
                     row.cell(value)
 
 
+#: The document the other rooms' PDFs are written on (the ratings room's norm report): the same
+#: fonts, heading and page numbers.
+Document = _Document
+
+
 #: Column headings, marked here and translated when a PDF is written (in the asker's language).
 PAIRING_HEADINGS = [
     gettext_noop("Bo."),

@@ -7,9 +7,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from arbiter.core.models import RatingType, federation_code
+from arbiter.core.models import RatingType, federation_code, no_control_characters
 
-__all__ = ["ListedPlayer", "RatingList", "RatingType"]
+__all__ = ["ListedPlayer", "NormSettings", "RatingList", "RatingType"]
 
 
 class RatingList(models.Model):
@@ -98,3 +98,41 @@ class ListedPlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id or self.national_id})"
+
+
+class NormSettings(models.Model):
+    """What the title norms of a tournament need from the arbiter (docs/ratings.md, "Title
+    norms"): which event of B.01 1.4.3 a-c it is, if any (the federation requirements of 1.4.3
+    and 1.4.4 are then waived; 1.4.3d, a big Swiss, is computed from the field), and the chief
+    arbiter as the norm report (FIDE's IT1) names them."""
+
+    class Exemption(models.TextChoices):
+        NONE = "", _("None: the normal federation requirements apply")
+        NATIONAL_CHAMPIONSHIP = "1.4.3a", _("Final of a national championship (1.4.3a)")
+        NATIONAL_TEAM_CHAMPIONSHIP = "1.4.3b", _("National team championship (1.4.3b)")
+        ZONAL = "1.4.3c", _("Zonal or sub-zonal tournament (1.4.3c)")
+
+    tournament = models.OneToOneField(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="norm_settings"
+    )
+    exemption = models.CharField(
+        _("event under B.01 1.4.3"), max_length=6, choices=Exemption.choices, blank=True
+    )
+    #: The chief arbiter's name on the report (blank: the tournament's chief arbiter's).
+    chief_arbiter = models.CharField(
+        _("chief arbiter's name"), max_length=100, blank=True, validators=[no_control_characters]
+    )
+    chief_arbiter_fide_id = models.PositiveBigIntegerField(
+        _("chief arbiter's FIDE id"), null=True, blank=True
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(exemption__in=["", "1.4.3a", "1.4.3b", "1.4.3c"]),
+                name="norm_exemption_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Norm settings of {self.tournament}"

@@ -57,6 +57,7 @@ FUZZED = {
     "round_colours": (System.SWISS_DUTCH, ["seen", "board", "white"]),
     "round_publish": (System.SWISS_DUTCH, ["seen", "confirmation"]),
     "fide_mode_leave": (System.SWISS_DUTCH, ["version", "confirmation"]),
+    "norms": (System.SWISS_DUTCH, ["exemption", "chief_arbiter", "chief_arbiter_fide_id"]),
     "round_delete": (System.SWISS_DUTCH, ["seen", "confirm"]),
     "monrad_check_in": (System.MONRAD, ["entry", "present"]),
     "monrad_late_member": (System.MONRAD, ["name", "rating", "once"]),
@@ -121,6 +122,7 @@ SKIPPED = {
     "monrad_card": "arbiter page, GET only",
     "bracket": "arbiter page, GET only",
     "bracket_pdf": "download, GET only",
+    "norm_report": "download, GET only",
     "drawing": "arbiter page, GET only",
     "trf_export": "download, GET only",
     "trf_import_report": "what an import found, GET only",
@@ -313,6 +315,9 @@ GOOD = {
     "weight": ["59,5", "61.2", "9.9", "250.1", "NaN", ""],
     "q": ["Judoka", ""],
     "missing": ["", "1 2"],
+    "exemption": ["", "1.4.3a", "1.4.3c", "1.4.3d", "x"],
+    "chief_arbiter": ["Larsen, Anna", "", "a\nb"],
+    "chief_arbiter_fide_id": ["1503014", "-1", "x", ""],
 }
 #: Fields that name an entry (their good values are the tournament's entries' ids).
 ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"}

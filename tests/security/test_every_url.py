@@ -134,6 +134,9 @@ EXPECTATIONS: dict[str, Rule] = {
     "record_result": arbiter("swiss", "hidden", methods=WRITE),
     "quick_result": arbiter("swiss", "hidden", methods=WRITE),
     "audit_log": arbiter("swiss", "hidden"),
+    # title norms (arbiter/desk/views/norms.py)
+    "norms": arbiter("swiss", "hidden", methods=PAGE),
+    "norm_report": arbiter("swiss", "hidden"),
     # a background job: the arbiter who asked for it and the tournament's arbiters
     "job": arbiter("swiss", "hidden"),
     "trf_export": arbiter("swiss", "hidden"),

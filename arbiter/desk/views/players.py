@@ -22,9 +22,12 @@ from arbiter.desk.player_lists import COLUMNS
 from arbiter.platform.routes import Routes
 from arbiter.platform.views.jobs import start_import, started_job_redirect
 from arbiter.ratings import lookup as rating_lookup
+from arbiter.ratings import norm_text
 from arbiter.ratings.listed import ListedRating, entry_values, listed_rating, month_of
 from arbiter.ratings.models import RatingList
+from arbiter.ratings.norms import tournament_norms
 from arbiter.ratings.refresh import no_list_message
+from pairing.engines.norms import TITLES
 
 routes = Routes("arbiter/t/<int:tournament_id>/players/")
 
@@ -55,7 +58,10 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     context = {
         "tournament": tournament,
         "form": form,
-        "entries": _with_links(tournament, tournament.entries.order_by("starting_number", "name")),
+        "entries": _with_norms(
+            tournament,
+            _with_links(tournament, tournament.entries.order_by("starting_number", "name")),
+        ),
         "added": added,
         "asked": asked,
         "picked": picked,
@@ -147,6 +153,17 @@ def _save_answered(
         form.add_error(None, str(error))
         return None, None
     return saved, None
+
+
+def _with_norms(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    """The entries, each with its title norms reached or within reach (``entry.norms``: the
+    verdicts in words), for the list's marker; none where norms are not checked (four queries,
+    arbiter/ratings/norms.py)."""
+    verdicts = tournament_norms(tournament)
+    for entry in entries:
+        found = verdicts.get(entry.pk, {})
+        entry.norms = [norm_text.view(found[t]) for t in TITLES if t in found and found[t].shown]
+    return entries
 
 
 def _with_links(tournament: Tournament, entries: Iterable[Entry]) -> list[Entry]:

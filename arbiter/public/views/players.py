@@ -10,7 +10,10 @@ show no colour as on chess-results); a bye reads "bye" with the points it gave. 
 the system, the player's rating change follows (templates/public/_rating_change.html: per round
 the opponent's rating, the expected score and the change, then K and why, the total; an unrated
 player's initial rating from this event), from the tournament's changes kept per version
-(arbiter/ratings/change.py).
+(arbiter/ratings/change.py); the player's title norms
+reached or within reach (in standard chess) come under the summary, each with its requirements
+(templates/public/_norms.html), from the tournament's norms kept per version
+(arbiter/ratings/norms.py).
 """
 
 from dataclasses import dataclass
@@ -35,7 +38,9 @@ from arbiter.platform.public_live import HTML, Made, kept_response, live_page, p
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
 from arbiter.public.views.rounds import own_result
+from arbiter.ratings import norm_text
 from arbiter.ratings.change import public_changes
+from arbiter.ratings.norms import public_norms
 
 routes = Routes("t/<int:tournament_id>/")
 
@@ -107,7 +112,9 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
             lines.append(line)
         own = by_entry.get(entry.pk)
         changes = public_changes(tournament)
+        norms = [norm_text.view(result) for result in public_norms(tournament).get(entry.pk, [])]
         return {
+            "norms": norms,
             "entry": entry,
             "lines": lines,
             "rounds": rounds,

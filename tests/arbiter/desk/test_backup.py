@@ -31,6 +31,7 @@ from arbiter.desk.backup import (
     tournament_models,
 )
 from arbiter.desk.demo import DEMO_USERNAME, load_demo
+from arbiter.ratings.models import NormSettings
 from judo.models import Category, Competition, EntryList
 from pairing.engines.trf import decode_trf
 from pairing.monrad import services as monrad
@@ -38,6 +39,7 @@ from pairing.rounds import services as rounds
 from pairing.swiss.records import forbid_pair, set_player_round_record
 from pairing.swiss.trf.export import trf_file
 from pairing.swiss.trf.imports import import_trf
+from tests.factories import TournamentFactory
 from tests.pairing.conftest import play
 from tests.real_files import project_trf, real_files
 
@@ -193,7 +195,22 @@ def test_the_demo_data_is_restored_identical(tmp_path, demo):
     swiss_records = {"pairing.PlayerRoundRecord", "pairing.ForbiddenPair", "pairing.Acceleration"}
     imported = {"pairing.TrfSource", "pairing.TrfPlayerColumns", "pairing.TrfRoundBlock"}
     teams = {"arbiter.Team", "arbiter.TeamMatch"}
-    assert empty == swiss_records | imported | teams  # the tests below have them
+    norms = {"ratings.NormSettings"}
+    assert empty == swiss_records | imported | teams | norms  # the tests below have them
+
+
+def test_norm_settings_are_restored_identical(tmp_path, anna):
+    """What the title norms need from the arbiter (arbiter/ratings/models.py)."""
+    tournament = TournamentFactory(name="Norm Open", chief=anna)
+    NormSettings.objects.create(
+        tournament=tournament,
+        exemption="1.4.3c",
+        chief_arbiter="Larsen, A",
+        chief_arbiter_fide_id=7,
+    )
+    before, after, _ = back_up_and_restore(tmp_path, [tournament])
+    assert after == before
+    assert before["Norm Open"]["ratings.NormSettings"]
 
 
 def test_a_team_match_is_restored_identical(tmp_path, norway_sweden):

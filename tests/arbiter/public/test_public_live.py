@@ -51,8 +51,9 @@ def test_every_list_page_costs_the_same_queries_for_20_and_60_players(
         # FIDE-rated), kept per version for every page that shows it
         (reverse("crosstable", args=[pk]), 6),
         # entry, round tabs, games, byes, the engine's reasons (this player's only): the
-        # standings are the standings page's, the rating change the crosstable's
-        (reverse("player_card", args=[pk, players[0].pk]), 5),
+        # standings are the standings page's, the rating change the crosstable's; the title
+        # norms' entries, games, byes and norm settings (a Swiss is FIDE-rated), kept per version
+        (reverse("player_card", args=[pk, players[0].pk]), 9),
     ]
     for url, count in pages:
         with django_assert_num_queries(count, info=url):
