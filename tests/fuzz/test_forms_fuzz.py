@@ -111,6 +111,7 @@ SKIPPED = {
     "public_standings": "public page, GET only",
     "crosstable": "public page, GET only",
     "player_card": "public page, GET only",
+    "rating_report": "public page, GET only",
     "public_bracket": "public page, GET only",
     "dashboard": "arbiter's list of tournaments, GET only",
     "player_lookup": "GET only; any text typed in tests/arbiter/ratings/test_lookup_views.py",

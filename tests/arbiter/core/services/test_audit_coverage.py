@@ -1,11 +1,12 @@
 """Every service function that changes state writes its audit entries (issue 9, "Hardening").
 
 The rule that finds them: a public (no leading underscore) function defined in a module of
-``arbiter/core/services/`` or ``pairing/services/`` that is decorated with ``transaction.atomic``
-changes state, and must have a scenario in :data:`SCENARIOS` saying exactly which entries it
-writes (user, tournament, action, before, after). Every other public function there must be
-listed in :data:`NOT_AUDITED` with the reason it writes no entry. A new service function in
-neither list fails :func:`test_every_service_function_is_classified`.
+``arbiter/core/services/``, ``judo/services/`` or :data:`SERVICE_MODULES` (the pairing systems',
+the ratings') that is decorated with ``transaction.atomic`` changes state, and must have a
+scenario in :data:`SCENARIOS` saying exactly which entries it writes (user, tournament, action,
+before, after). Every other public function there must be listed in :data:`NOT_AUDITED` with the
+reason it writes no entry. A new service function in neither list fails
+:func:`test_every_service_function_is_classified`.
 
 Each scenario builds its world from the personas (tests/conftest.py) and the factories, calls the
 discovered function object itself, and returns the entries it expects, in the order written.
@@ -29,6 +30,7 @@ from arbiter.core import fide_mode
 from arbiter.core.models import AuditEntry, Bye, Round, TournamentArbiter
 from arbiter.core.services import tournaments
 from arbiter.core.systems import System
+from arbiter.ratings import refresh
 from pairing.monrad.models import MonradPairing
 from pairing.round_robin import services as round_robin
 from pairing.rounds import services as rounds
@@ -55,6 +57,9 @@ SERVICE_MODULES = [
     "pairing.knockout.services",
     "pairing.swiss.trf.export",
     "pairing.swiss.trf.imports",
+    # the ratings' changes (issue 29): the refresh before round 1 and the norm settings
+    "arbiter.ratings.refresh",
+    "arbiter.ratings.norms",
 ]
 
 NOT_AUDITED = {
@@ -175,6 +180,17 @@ NOT_AUDITED = {
         "queues the import's job; the import itself is import_list, audited"
     ),
     "judo.services.competition_lists.imported_already": "words a refusal",
+    "arbiter.ratings.refresh.refresh_refused": "reads why the refresh cannot be applied",
+    "arbiter.ratings.refresh.plan": "reads the list and the entries for the page",
+    "arbiter.ratings.refresh.no_list_message": "words a refusal",
+    "arbiter.ratings.norms.norms_apply": "reads the tournament's system and rating type",
+    "arbiter.ratings.norms.settings_of": "reads the norm settings",
+    "arbiter.ratings.norms.read_facts": "reads the entries, games, byes and settings",
+    "arbiter.ratings.norms.player_of": "converts an entry for the engine",
+    "arbiter.ratings.norms.tournament_norms": "reads the verdicts",
+    "arbiter.ratings.norms.shown_norms": "reads the verdicts",
+    "arbiter.ratings.norms.public_norms": "reads the verdicts, kept per tournament version",
+    "arbiter.ratings.norms.chief_arbiter": "reads the chief arbiter's name for the report",
 }
 
 
@@ -935,6 +951,36 @@ def _(w, fn):
     fn(w.anna, now.category, match, seen=1)
     after = {"results": {str(match): now.match.b}}
     return [Expected(w.anna, now.category.tournament, "bracket.bout", {"results": {}}, after)]
+
+
+# --- arbiter.ratings ------------------------------------------------------------------------------
+
+
+@scenario("arbiter.ratings.refresh.apply_refresh")
+def _(w, fn):
+    w.bergen_open.start_date = datetime.date(2026, 11, 20)  # FIDE's November list in force
+    w.bergen_open.save()
+    w.fide_november  # noqa: B018 (the list, made before the call)
+    haugen = EntryFactory(
+        tournament=w.bergen_open, name="Haugen, Sofia", fide_id=1504321, rating=2210
+    )
+    fn(w.anna, w.bergen_open, refresh.plan(w.bergen_open).seen)
+    key = "Haugen, Sofia (1504321)"
+    before = {key: {"entry": haugen.pk, "rating": 2210, "k_factor": None, "title": ""}}
+    after = {
+        "list": "2026-11",
+        "rating_type": "standard",
+        key: {"entry": haugen.pk, "rating": 2224, "k_factor": 20, "title": "WIM"},
+    }
+    return [Expected(w.anna, w.bergen_open, "entry.refresh", before, after)]
+
+
+@scenario("arbiter.ratings.norms.save_norm_settings")
+def _(w, fn):
+    fn(w.dag, w.bergen_open, {"exemption": "1.4.3a", "chief_arbiter": "Larsen, A"})
+    before = {"exemption": "", "chief_arbiter": "", "chief_arbiter_fide_id": None}
+    after = {"exemption": "1.4.3a", "chief_arbiter": "Larsen, A", "chief_arbiter_fide_id": None}
+    return [Expected(w.dag, w.bergen_open, "norms.settings", before, after)]
 
 
 # --- the tests -------------------------------------------------------------------------------
