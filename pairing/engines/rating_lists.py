@@ -179,6 +179,7 @@ BAD_TITLE = N_("the title %(value)s is not a title")
 NOT_XML_LIST = N_("this is not FIDE's XML list: its root is <%(tag)s>, not <playerslist>")
 XML_DOCTYPE = N_("the file declares a DOCTYPE or entities, which no rating list does")
 XML_BROKEN = N_("the XML is not well-formed (%(error)s)")
+XML_INVALID = N_("it is not well-formed XML, or not UTF-8 (an invalid character)")
 XML_CUT = N_("the file ends before the list is closed (</playerslist>): it is cut short")
 XML_TOO_DEEP = N_("the XML nests deeper than a list of players does")
 ZIP_BROKEN = N_("the zip file is damaged or cut short (%(error)s)")
@@ -216,6 +217,12 @@ def _shown(value: str, limit: int = 24) -> str:
     value = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", value)
     value = value.replace("; ", ";")
     return repr(value if len(value) <= limit else value[:limit] + "…")
+
+
+def _plain(text: str, limit: int = 80) -> str:
+    """An error's own words in a refusal: control characters dropped, long ones cut."""
+    text = _CONTROL.sub("", text).replace("; ", ", ")
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 # --- file names ----------------------------------------------------------------------------------
@@ -815,7 +822,7 @@ _XML_FIELDS = {
 }
 #: Characters kept of one element's text (longer values are refused by their field's bound).
 _XML_TEXT_LIMIT = 256
-_XML_CHUNK = 1 << 20
+_XML_CHUNK = 1 << 18
 
 
 class _XmlState:
@@ -899,6 +906,8 @@ def _xml_records(
         except expat.ExpatError as error:
             if not chunk and state.root_seen:  # the end came before the list was closed
                 raise ListRefused(XML_CUT, error.lineno) from None
+            if error.code == expat.errors.codes[expat.errors.XML_ERROR_INVALID_TOKEN]:
+                raise ListRefused(XML_INVALID, error.lineno) from None
             reason = expat.errors.messages[error.code]
             raise ListRefused(XML_BROKEN % {"error": reason}, error.lineno) from None
         for line, values in state.done:
@@ -1182,15 +1191,18 @@ class ListReader:
         return None
 
     def _open(self) -> None:
-        head = _peek(self._source, 4)
-        if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
-            self._open_zip()
-            head = _peek(self._stream, 4)
-        if not head:
-            raise ListRefused(EMPTY)
-        _check_start(head)
-        if self.kind is None:
-            self.kind = self._sniff()
+        try:
+            head = _peek(self._source, 4)
+            if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
+                self._open_zip()
+                head = _peek(self._stream, 4)
+            if not head:
+                raise ListRefused(EMPTY)
+            _check_start(head)
+            if self.kind is None:
+                self.kind = self._sniff()
+        except _ZIP_ERRORS as error:  # the first bytes unpacked: a small member read whole
+            raise ListRefused(ZIP_BROKEN % {"error": _plain(str(error))}) from None
 
     def _open_zip(self) -> None:
         try:
@@ -1201,8 +1213,8 @@ class ListReader:
             if members[0].flag_bits & 0x1:
                 raise ListRefused(ZIP_ENCRYPTED)
             member = archive.open(members[0])
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError) as error:
-            raise ListRefused(ZIP_BROKEN % {"error": _shown(str(error), 80)}) from None
+        except _ZIP_ERRORS as error:
+            raise ListRefused(ZIP_BROKEN % {"error": _plain(str(error))}) from None
         self._zip = archive
         self.member = members[0].filename
         # buffered: lines are then read at C speed (the member's own readline is Python)
@@ -1222,8 +1234,8 @@ class ListReader:
         """The players, one by one; :class:`ListRefused` where the file is not a list."""
         try:
             yield from self._records()
-        except (zipfile.BadZipFile, EOFError, zlib.error) as error:
-            raise ListRefused(ZIP_BROKEN % {"error": _shown(str(error), 80)}) from None
+        except _ZIP_ERRORS as error:
+            raise ListRefused(ZIP_BROKEN % {"error": _plain(str(error))}) from None
 
     def _records(self) -> Iterator[ListedRecord]:
         options = self.options
@@ -1252,6 +1264,10 @@ class ListReader:
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+#: What a damaged or cut zip file raises as it is opened or unpacked.
+_ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, NotImplementedError, zlib.error)
 
 
 class _ZipMember(io.RawIOBase):
