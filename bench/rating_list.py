@@ -23,6 +23,7 @@ percentile. docs/ratings.md quotes the figures.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import resource
@@ -177,8 +178,8 @@ def main() -> None:
             check=True,
         )  # fmt: skip
         print(f"  written in {time.perf_counter() - started:.0f} s", flush=True)
-    print(f"{path}: {path.stat().st_size / 1e6:.0f} MB", flush=True)
     if args.database in ("both", "sqlite", "postgres"):
+        print(f"{path}: {path.stat().st_size / 1e6:.0f} MB", flush=True)
         databases = ["sqlite", "postgres"] if args.database == "both" else [args.database]
         for database in databases:
             env = dict(os.environ)
@@ -202,43 +203,17 @@ def measure(path: Path, count: int, lookups: int, seed: int) -> None:
     from django.db import connection
     from scenarios import throwaway_database
 
-    from arbiter.ratings import importing, lookup
-    from arbiter.ratings.models import ListedPlayer
+    from arbiter.ratings import lookup
 
     if connection.vendor == "sqlite":
         # a file, as on a venue's laptop (Django's test database would be in memory)
         connection.settings_dict["TEST"]["NAME"] = "/tmp/arbiter-bench-rating-list.sqlite3"
     with throwaway_database(test_environment=False):
-        before = peak_mb()
-        print(f"{connection.vendor}: importing ({before:.0f} MB before)", flush=True)
-        started = time.perf_counter()
-        shown = [0.0]
-
-        def progress(rating_list):
-            now = time.perf_counter()
-            if now - shown[0] >= 10:
-                shown[0] = now
-                print(f"  {rating_list.players:>9} players, {now - started:5.0f} s, {rating_list.bytes_read / rating_list.size:4.0%}", flush=True)
-
-        rating_list = importing.import_rating_list(
-            path, month="2026-10", source="fide", progress=progress
-        )
-        seconds = time.perf_counter() - started
-        assert rating_list.players == count, rating_list.players
-        print(f"  import {seconds:.1f} s, {count} players; peak memory {peak_mb():.0f} MB")
-        rng = random.Random(seed)
-        ids = list(
-            ListedPlayer.objects.filter(rating_list=rating_list)
-            .order_by("?")
-            .values_list("fide_id", "name_key")[:lookups]
-        )
-        ids.sort()
-        rng.shuffle(ids)
-        by_id = [str(fide_id) for fide_id, _ in ids]
-        prefixes = [key[: rng.randint(2, 5)] for _, key in ids]
-        for what, queries in (("by id", by_id), ("by name prefix", prefixes)):
-            times = []
-            found = 0
+        print(f"{connection.vendor}: importing ({peak_mb():.0f} MB before)", flush=True)
+        rating_list = timed_import(path, count, "import")
+        print(f"  peak memory {peak_mb():.0f} MB (RSS high-water mark of this process)")
+        for what, queries in lookup_queries(rating_list, lookups, seed):
+            times, found = [], 0
             for query in queries:
                 start = time.perf_counter()
                 found += bool(lookup.find(rating_list, query))
@@ -246,9 +221,111 @@ def measure(path: Path, count: int, lookups: int, seed: int) -> None:
             times.sort()
             p95 = times[int(len(times) * 0.95) - 1]
             print(
-                f"  lookup {what:<15} median {statistics.median(times):5.1f} ms, "
-                f"p95 {p95:5.1f} ms, max {times[-1]:5.1f} ms ({found}/{len(queries)} found)"
+                f"  lookup {what:<15} median {statistics.median(times):5.2f} ms, "
+                f"p95 {p95:5.2f} ms, max {times[-1]:6.2f} ms ({found}/{len(queries)} found)"
             )
+        timed_import(path, count, "the same month again (replaces the first)")
+
+
+def timed_import(path: Path, count: int, what: str):
+    """The list imported (month 2026-10), with the time it took and the longest another
+    process's write waited meanwhile (a short write transaction every 50 ms, as an arbiter
+    entering results makes: on SQLite, how long the file was locked at a stretch)."""
+    from django.db import connection
+
+    from arbiter.ratings import importing
+
+    context = multiprocessing.get_context("spawn")
+    stop, results = context.Event(), context.Queue()
+    writer = context.Process(
+        target=keep_writing, args=(connection.vendor, writer_params(), stop, results)
+    )
+    writer.start()
+    started = time.perf_counter()
+    shown = [started]
+
+    def progress(rating_list) -> None:
+        now = time.perf_counter()
+        if now - shown[0] >= 10:
+            shown[0] = now
+            share = rating_list.bytes_read / rating_list.size
+            print(f"    {rating_list.players:>9} players, {now - started:3.0f} s, {share:4.0%}")
+
+    try:
+        rating_list = importing.import_rating_list(
+            path, month="2026-10", source="fide", progress=progress
+        )
+    finally:
+        seconds = time.perf_counter() - started
+        stop.set()
+        longest, writes = results.get(timeout=60)
+        writer.join()
+    assert rating_list.players == count, rating_list.players
+    print(
+        f"  {what}: {seconds:.1f} s for {count} players; another process's writes waited at "
+        f"most {longest * 1000:.0f} ms ({writes} of them)",
+        flush=True,
+    )
+    return rating_list
+
+
+def writer_params() -> dict:
+    from django.db import connection
+
+    settings = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return {"database": str(settings["NAME"])}
+    return {
+        "dbname": settings["NAME"],
+        "user": settings["USER"],
+        "password": settings["PASSWORD"],
+        "host": settings["HOST"],
+        "port": settings["PORT"] or 5432,
+    }
+
+
+def keep_writing(vendor: str, params: dict, stop, results) -> None:
+    """In a process of its own (no Django, no shared interpreter lock): a write transaction
+    every 50 ms on the lists' table until ``stop``; puts the longest wait and the count."""
+    if vendor == "sqlite":
+        import sqlite3
+
+        db = sqlite3.connect(params["database"], timeout=60, isolation_level=None)
+        begin = "BEGIN IMMEDIATE"
+    else:
+        import psycopg
+
+        db = psycopg.connect(**params, autocommit=True)
+        begin = "BEGIN"
+    longest, writes = 0.0, 0
+    while not stop.wait(0.05):
+        start = time.perf_counter()
+        db.execute(begin)
+        db.execute("UPDATE ratings_ratinglist SET players = 0 WHERE id = -1")
+        db.execute("COMMIT")
+        longest = max(longest, time.perf_counter() - start)
+        writes += 1
+    db.close()
+    results.put((longest, writes))
+
+
+def lookup_queries(rating_list, lookups: int, seed: int):
+    """``lookups`` FIDE ids and as many name prefixes of 2 to 5 letters, of players drawn at
+    random from the list."""
+    from arbiter.ratings.models import ListedPlayer
+
+    rng = random.Random(seed)
+    rows = ListedPlayer.objects.filter(rating_list=rating_list)
+    first = rows.order_by("pk").values_list("pk", flat=True).first()
+    last = rows.order_by("-pk").values_list("pk", flat=True).first()
+    picked = list(
+        rows.filter(pk__in=rng.sample(range(first, last + 1), lookups)).values_list(
+            "fide_id", "name_key"
+        )
+    )
+    rng.shuffle(picked)
+    yield "by id", [str(fide_id) for fide_id, _ in picked]
+    yield "by name prefix", [key[: rng.randint(2, 5)] for _, key in picked]
 
 
 def peak_mb() -> float:

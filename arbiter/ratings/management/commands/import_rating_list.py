@@ -96,4 +96,3 @@ def _columns(text: str) -> dict[str, str]:
             )
         columns[field] = header.strip()
     return columns
-
