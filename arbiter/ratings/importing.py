@@ -34,7 +34,6 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from arbiter.core import engine_text
 from arbiter.ratings.lookup import name_key
 from arbiter.ratings.models import ListedPlayer, RatingList
 from pairing.engines import rating_lists as reader
@@ -100,10 +99,6 @@ class ImportRefused(Exception):
     def __init__(self, message: str, rating_list: RatingList | None = None) -> None:
         super().__init__(message)
         self.rating_list = rating_list
-
-    @property
-    def translated(self) -> str:
-        return engine_text.translate(str(self))
 
 
 Progress = Callable[[RatingList], None]

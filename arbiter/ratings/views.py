@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import connection, transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,7 +27,6 @@ from django.utils.translation import gettext as _
 
 from arbiter.core import engine_text
 from arbiter.core.models import BackgroundJob
-from arbiter.core.once import once_per_submission
 from arbiter.platform import jobs
 from arbiter.platform.limits import accepts_large_files
 from arbiter.platform.routes import Routes
@@ -42,6 +42,8 @@ routes = Routes("arbiter/ratings/")
 OUTCOME_SHOWN_FOR = datetime.timedelta(minutes=15)
 #: The lists shown (newest first): a server keeps a few months of each source.
 SHOWN = 100
+#: The PostgreSQL advisory lock the presses of Import queue on (any number of the app's own).
+LOCK_KEY = 29_0001
 
 
 def _may_import(user) -> bool:
@@ -54,7 +56,6 @@ def _rating_list_bytes() -> int:
 
 @routes.form("", name="rating_lists")
 @login_required
-@once_per_submission
 @accepts_large_files(_rating_list_bytes, "RATING_LIST_MAX_BYTES")
 def rating_lists(request: HttpRequest) -> HttpResponse:
     """The page (its list section alone for HTMX's polling), and an upload sent to it."""
@@ -74,7 +75,6 @@ def rating_lists(request: HttpRequest) -> HttpResponse:
 
 @routes.post("placed/", name="rating_list_import_placed")
 @login_required
-@once_per_submission
 def import_placed(request: HttpRequest) -> HttpResponse:
     """A file placed in RATING_LISTS_DIR, imported with the options given beside it."""
     if not _may_import(request.user):
@@ -88,11 +88,38 @@ def import_placed(request: HttpRequest) -> HttpResponse:
 
 
 def _start(request: HttpRequest, form, *, uploaded: bool) -> HttpResponse | None:
-    """Queue the import (or join the one under way); the page's answer, or None for the form
-    to show its refusal."""
-    under_way = _under_way()
+    """Queue the import, or follow the one under way (one at a time: a second press, another
+    tab, another administrator); the page's answer, or None for the form to show its refusal.
+    The upload is written to disk first, outside any transaction (a SQLite file is not held
+    while hundreds of MB are copied)."""
+    if uploaded:
+        upload = form.cleaned_data["file"]
+        path = files.save_upload(upload)
+        name = upload.name
+    else:
+        name = form.cleaned_data["file"]
+        path = files.placed_path(name)
+    options = {**form.job_options(), "path": str(path), "file_name": name[:200]}
+    job = None
+    try:
+        with transaction.atomic():
+            _one_at_a_time()
+            under_way = _under_way()
+            if under_way is None:
+                job, _joined = jobs.start(
+                    request.user,
+                    KIND,
+                    IMPORTING,
+                    options={**options, "uploaded": uploaded},
+                    result_url=reverse("rating_lists"),
+                    size=settings.TASK_LARGE_FIELD,  # always the queue of large work
+                )
+    except jobs.TooManyJobs as refused:
+        under_way, job = None, None
+        form.add_error(None, str(refused))
+    if uploaded and job is None:
+        path.unlink(missing_ok=True)
     if under_way is not None:
-        # one import at a time: a second press (another tab, a double click) follows it
         messages.info(
             request,
             _(
@@ -102,32 +129,7 @@ def _start(request: HttpRequest, form, *, uploaded: bool) -> HttpResponse | None
             % {"asked": under_way.asked},
         )
         return redirect("rating_lists")
-    if uploaded:
-        upload = form.cleaned_data["file"]
-        path = files.save_upload(upload)
-        name = upload.name
-    else:
-        name = form.cleaned_data["file"]
-        path = files.placed_path(name)
-    options = {
-        **form.job_options(),
-        "path": str(path),
-        "file_name": name[:200],
-        "uploaded": uploaded,
-    }
-    try:
-        job, _joined = jobs.start(
-            request.user,
-            KIND,
-            IMPORTING,
-            options=options,
-            result_url=reverse("rating_lists"),
-            size=settings.TASK_LARGE_FIELD,  # always the queue of large work
-        )
-    except jobs.TooManyJobs as refused:
-        if uploaded:
-            path.unlink(missing_ok=True)
-        form.add_error(None, str(refused))
+    if job is None:
         return None
     if job.state == BackgroundJob.State.FAILED:  # done already (a quick worker, the tests)
         form.add_error(None, engine_text.translate(job.message))
@@ -135,6 +137,15 @@ def _start(request: HttpRequest, form, *, uploaded: bool) -> HttpResponse | None
     if job.state == BackgroundJob.State.DONE:
         messages.success(request, engine_text.translate(job.message))
     return redirect("rating_lists")
+
+
+def _one_at_a_time() -> None:
+    """Two presses at once queue one import: PostgreSQL, an advisory lock held to the end of
+    the transaction; SQLite, whose write transactions take the file's lock as they begin
+    (settings: IMMEDIATE), already one after the other."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
 
 
 def _under_way() -> BackgroundJob | None:
