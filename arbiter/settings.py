@@ -232,6 +232,17 @@ MAX_ROUNDS = int(os.environ.get("MAX_ROUNDS", "99"))
 if not 1 <= MAX_ROUNDS <= 99:
     # the database keeps an acceleration's round to 99 (pairing/models.py): lower only
     raise ImproperlyConfigured(f"MAX_ROUNDS is 1 to 99, not {MAX_ROUNDS}.")
+# Rating lists (arbiter/ratings/importing.py, docs/ratings.md "Rating lists"): the largest list
+# file accepted, uploaded or placed (FIDE's combined TXT is about 300 MB unpacked, 40 MB zipped;
+# a zip may unpack to eight times this), the players of one list, the months kept of each
+# source (FIDE, each national federation), and the folder uploads are kept in while they are
+# imported and where an arbiter may place list files for the page to offer.
+RATING_LIST_MAX_BYTES = int(os.environ.get("RATING_LIST_MAX_BYTES", str(512 * 1024 * 1024)))
+RATING_LIST_MAX_PLAYERS = int(os.environ.get("RATING_LIST_MAX_PLAYERS", "3000000"))
+RATING_LISTS_KEPT = int(os.environ.get("RATING_LISTS_KEPT", "3"))
+RATING_LISTS_DIR = Path(os.environ.get("RATING_LISTS_DIR") or BASE_DIR / "rating-lists")
+if RATING_LISTS_KEPT < 1:
+    raise ImproperlyConfigured(f"RATING_LISTS_KEPT is at least 1, not {RATING_LISTS_KEPT}.")
 # A backup file `manage.py restore` reads whole (all tournaments of a server: much more).
 MAX_BACKUP_BYTES = int(os.environ.get("MAX_BACKUP_BYTES", str(256 * 1024 * 1024)))
 # A request whose body is larger than a file, a paste and the form around them is answered

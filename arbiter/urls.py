@@ -7,6 +7,7 @@ from arbiter.desk import urls as desk
 from arbiter.platform import i18n
 from arbiter.platform.views import auth, jobs
 from arbiter.public import urls as public
+from arbiter.ratings import urls as ratings
 from judo import urls as judo
 from pairing import urls as pairing
 
@@ -33,6 +34,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     *desk.urlpatterns,
     path("arbiter/jobs/<int:job_id>/", jobs.job_page, name="job"),
+    *ratings.urlpatterns,
     *judo.urlpatterns,
     *pairing.urlpatterns,
     path("admin/", admin.site.urls),

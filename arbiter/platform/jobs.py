@@ -34,7 +34,7 @@ import datetime
 import logging
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +73,11 @@ class JobKind:
     run: Callable[[BackgroundJob], Outcome]
     may_see: Callable[[Any, BackgroundJob], bool] | None = None
     back: Callable[[BackgroundJob], str] | None = None
+    #: The runner commits its work itself, step by step (a rating list of a million players,
+    #: written in batches that each hold the database a moment), instead of in one transaction
+    #: with the job's "done": it must then leave nothing half-done when it fails or is stopped,
+    #: and stop by itself when the job no longer runs (failed as lost: :func:`still_running`).
+    own_transactions: bool = False
 
 
 #: Every kind of job, by code (:func:`register`).
@@ -133,10 +138,12 @@ def start(
     payload: str = "",
     options: dict | None = None,
     result_url: str = "",
+    size: int | None = None,
 ) -> tuple[BackgroundJob, bool]:
     """Queue a job of ``kind``, or join the unfinished one of that kind the tournament has.
     Returns the job and whether it was joined. The job acts on the tournament as it is now: a
-    change before it runs makes it refuse (``seen_version``)."""
+    change before it runs makes it refuse (``seen_version``). ``size``: how large the job is,
+    in players, where neither a tournament nor a payload says (a file kept elsewhere)."""
     if tournament is not None:
         try:
             reap(tournament=tournament, kind=kind)
@@ -146,7 +153,7 @@ def start(
             if not is_locked_database_exception(error):
                 raise
     started_by = user if user is not None and user.is_authenticated else None
-    size = field_size(tournament, payload)
+    size = field_size(tournament, payload) if size is None else size
     try:
         with transaction.atomic():
             under_way = _under_way(started_by)
@@ -368,10 +375,13 @@ def run(job_id: int) -> None:
     if not claimed:
         return
     job = BackgroundJob.objects.select_related("tournament", "started_by").get(pk=job_id)
-    runner = KINDS[job.kind].run
+    kind = KINDS[job.kind]
+    runner = kind.run
+    # one transaction for the work and its "done", unless the runner commits its own steps
+    atomic = nullcontext() if kind.own_transactions else transaction.atomic()
     with heartbeat(job.pk), override(job.options.get("language")):
         try:
-            with deadline(settings.TASK_TIME_LIMIT), transaction.atomic():
+            with deadline(settings.TASK_TIME_LIMIT), atomic:
                 outcome = runner(job)
                 if outcome.tournament is not None:
                     job.tournament = outcome.tournament
@@ -395,6 +405,12 @@ def run(job_id: int) -> None:
                     "more)."
                 ),
             )
+
+
+def still_running(job: BackgroundJob) -> bool:
+    """Whether the job still runs (a runner with its own transactions asks between its steps:
+    a job failed as lost meanwhile must stop and undo what it did)."""
+    return BackgroundJob.objects.filter(pk=job.pk, state=BackgroundJob.State.RUNNING).exists()
 
 
 def _finish(job: BackgroundJob, state: str, message: str, details: list[str] | None = None) -> bool:

@@ -30,19 +30,49 @@ def too_large_message() -> str:
 
 class RequestSizeMiddleware:
     """Answer 413 to a request that announces a body over ``MAX_REQUEST_BYTES``, unread: neither
-    memory nor a worker's time goes to a file that will be refused anyway."""
+    memory nor a worker's time goes to a file that will be refused anyway. A view that takes
+    larger files (:func:`accepts_large_files`: a rating list) has its own limit; the check is
+    made once the address is resolved to its view, before any middleware or the view reads
+    the body."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view, args, kwargs) -> HttpResponse | None:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
             length = 0
-        if length > settings.MAX_REQUEST_BYTES:
+        larger = getattr(view, "max_request_bytes", None)
+        limit = settings.MAX_REQUEST_BYTES if larger is None else max(larger(), 0) + 64 * 1024
+        if length > limit:
+            if larger is not None:
+                return render(request, "413.html", {"message": larger_refusal(view)}, status=413)
             return too_large(request)
-        return self.get_response(request)
+        return None
+
+
+def accepts_large_files(limit: Callable[[], int], setting: str):
+    """A view whose form takes a file of up to ``limit()`` bytes (``setting`` names it in the
+    refusal) instead of MAX_UPLOAD_BYTES; the file goes to disk as it comes (Django's temporary
+    upload files), never whole into memory."""
+
+    def mark(view):
+        view.max_request_bytes = limit
+        view.max_request_setting = setting
+        return view
+
+    return mark
+
+
+def larger_refusal(view) -> str:
+    return gettext(
+        "What was sent is larger than %(size)s, the most this page accepts (%(setting)s). "
+        "Nothing was saved."
+    ) % {"size": megabytes(view.max_request_bytes()), "setting": view.max_request_setting}
 
 
 def too_large(request: HttpRequest) -> HttpResponse:

@@ -8,3 +8,9 @@ class RatingsConfig(AppConfig):
     name = "arbiter.ratings"
     label = "ratings"
     verbose_name = "Ratings"
+
+    def ready(self) -> None:
+        from arbiter.platform import jobs
+        from arbiter.ratings.import_jobs import RATING_LIST_IMPORT
+
+        jobs.register(RATING_LIST_IMPORT)

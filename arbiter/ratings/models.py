@@ -5,6 +5,7 @@ month being imported, or refused, changes no lookup (docs/ratings.md)."""
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import RatingType, federation_code, no_control_characters
@@ -23,6 +24,9 @@ class RatingList(models.Model):
         IMPORTING = "importing", _("Importing")
         COMPLETE = "complete", _("Complete")
         FAILED = "failed", _("Failed")
+        #: Replaced by a newer import of its month, or past RATING_LISTS_KEPT: no longer read,
+        #: its players being deleted in batches (arbiter/ratings/importing.py).
+        DELETING = "deleting", _("Being deleted")
 
     source = models.CharField(max_length=10, choices=Source.choices)
     #: The federation of a national list (blank for FIDE's).
@@ -38,6 +42,11 @@ class RatingList(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    #: How far an import is: the file's size and the bytes of it read (a zip's, packed), and
+    #: when it last wrote a batch (an import that stopped writing long ago lost its worker).
+    size = models.PositiveBigIntegerField(default=0)
+    bytes_read = models.PositiveBigIntegerField(default=0)
+    updated_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-month", "source", "federation"]

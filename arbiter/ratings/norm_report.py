@@ -245,8 +245,9 @@ def norm_report_pdf(
     )
     doc.ln(5)
     line = "_" * 34
-    doc.cell(93, 6, f"{_('Chief arbiter')}: {line}")
-    doc.cell(0, 6, f"{_('Federation official')}: {line}", new_x="LMARGIN", new_y="NEXT")
+    chief, official = _("Chief arbiter"), _("Federation official")
+    doc.cell(93, 6, f"{chief}: {line}")
+    doc.cell(0, 6, f"{official}: {line}", new_x="LMARGIN", new_y="NEXT")
     doc.set_font("DejaVu", "", 7)
     doc.cell(93, 4, _("signature, date"))
     doc.cell(0, 4, _("rating officer or president: signature, date"))

@@ -139,6 +139,9 @@ SKIPPED = {
     ),
     "competition_list": "the list's preview, GET only (the mapping in the query string)",
     "competition_list_import": "fuzzed with a kept list in tests/judo/test_competition_lists.py",
+    "rating_lists": "fuzzed as a staff user in tests/arbiter/ratings/test_views.py (only staff "
+    "import; Anna here is not one)",
+    "rating_list_import_placed": "fuzzed as a staff user in tests/arbiter/ratings/test_views.py",
     "login": "Django's own auth form (django.contrib.auth), not the app's",
     "logout": "Django's own auth view",
     "password_change": "Django's own auth form",

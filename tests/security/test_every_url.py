@@ -40,6 +40,8 @@ ADMIN_LOGIN = "admin login"  # anonymous -> our (rate-limited) login page; non-s
 ADMIN_LOGOUT = "admin logout"  # nobody walked here is logged in to the admin: back to its index
 LOGOUT = "logout"  # POST logs out whoever asks, then goes home
 LANGUAGE = "language"  # anyone: sets the language cookie and goes back (home without ?next=)
+STAFF = "staff"  # staff users only (nobody walked here is one): anonymous -> login page, 403
+STAFF_WRITES = "staff writes"  # any arbiter reads the page; only staff write (the rating lists)
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,9 @@ EXPECTATIONS: dict[str, Rule] = {
     "competition_draw": arbiter("competition", methods=PAGE),
     "competition_mats": arbiter("competition", methods=PAGE),
     "competition_mats_propose": arbiter("competition", methods=WRITE),
+    # the server's rating lists (arbiter/ratings/views.py): any arbiter sees them, staff import
+    "rating_lists": Rule(STAFF_WRITES, PAGE, ("site",)),
+    "rating_list_import_placed": Rule(STAFF, WRITE, ("site",)),
     # Django's admin: every page of it (models added later included) is for staff only
     "admin:login": Rule(ADMIN_LOGIN, PAGE, ("site",)),
     "admin:logout": Rule(ADMIN_LOGOUT, PAGE, ("site",)),
@@ -231,6 +236,8 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
         return LOGIN if role == "anonymous" else {403}
     if role == "anonymous":
         return LOGIN
+    if rule.kind == STAFF or (rule.kind == STAFF_WRITES and method == "POST"):
+        return {403}
     if rule.kind == ARBITER and role == "other arbiter":
         return {403}
     # the tournament's arbiter (or any arbiter on a LOGGED_IN page): a page is shown, a write
@@ -307,7 +314,7 @@ def address(pattern: Pattern, place: Place) -> str:
 # --- the walk -------------------------------------------------------------------------------------
 
 #: Where refused writes must leave no trace: every table of these apps, and the audit log's end.
-CHECKED_APPS = {"arbiter", "pairing", "judo", "auth", "admin"}
+CHECKED_APPS = {"arbiter", "pairing", "judo", "auth", "admin", "ratings"}
 
 
 def fingerprint() -> dict:
