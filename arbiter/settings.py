@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "arbiter.core",
     "arbiter.platform",
     "arbiter.ratings",
+    "arbiter.teams",
     "django_tasks",
     "django_tasks_db",
     "pairing",

@@ -145,6 +145,7 @@ ROOMS = (
     "arbiter.core",
     "arbiter.platform",
     "arbiter.ratings",
+    "arbiter.teams",
     "pairing.rounds",
     "pairing.round_robin",
     "pairing.swiss",

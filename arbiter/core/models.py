@@ -268,11 +268,28 @@ class Team(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=100, validators=[no_control_characters])
+    #: The team's pairing number (C.04.6 art. 1.1, TRF-2026 310: 1..N), fixed once given.
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Its short name (TRF-2026 310, five characters).
+    nickname = models.CharField(max_length=5, blank=True, validators=[no_control_characters])
+    federation = models.CharField(max_length=3, blank=True, validators=[federation_code])
+    #: The captain's login: they may enter the team's lineups (docs/teams.md); may be a player.
+    captain = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="captained_teams",
+    )
 
     class Meta:
-        ordering = ["tournament", "name"]
+        ordering = ["tournament", "number", "name"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_team_number"),
+            models.CheckConstraint(
+                condition=Q(number__isnull=True) | Q(number__gte=1), name="team_number_positive"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -414,6 +431,11 @@ class TeamMatch(models.Model):
     #: The team named first (its first board's colour is the system's to give).
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
     away = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="+")
+    #: A whole match forfeited (TRF-2026 330): "+-" the first team wins, "-+" the second,
+    #: "--" both lose; blank: the boards' results give the match's.
+    forfeit = models.CharField(
+        max_length=2, blank=True, choices=[("+-", "+-"), ("-+", "-+"), ("--", "--")]
+    )
 
     class Meta:
         ordering = ["round", "table"]
@@ -425,6 +447,9 @@ class TeamMatch(models.Model):
                 condition=~Q(home=models.F("away")), name="no_match_against_itself"
             ),
             models.CheckConstraint(condition=Q(table__gte=1), name="table_positive"),
+            models.CheckConstraint(
+                condition=Q(forfeit__in=["", "+-", "-+", "--"]), name="match_forfeit_known"
+            ),
         ]
 
     def __str__(self) -> str:

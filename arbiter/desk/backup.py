@@ -86,6 +86,14 @@ CORE_MODELS: list[tuple[str, str]] = [
 RATINGS_MODELS: list[tuple[str, str]] = [
     ("ratings.NormSettings", "tournament"),
 ]
+#: The team events' rows that hang off a tournament (arbiter/teams/models.py), parents first.
+TEAMS_MODELS: list[tuple[str, str]] = [
+    ("teams.TeamSettings", "tournament"),
+    ("teams.LineupDeadline", "tournament"),
+    ("teams.Lineup", "team__tournament"),
+    ("teams.LineupBoard", "lineup__team__tournament"),
+    ("teams.TeamBye", "round__tournament"),
+]
 #: The judo day's rows that hang off a tournament (each of its categories is one).
 CATEGORY_MODELS: list[tuple[str, str]] = [
     ("judo.LiveScore", "bracket__tournament"),
@@ -101,6 +109,7 @@ def tournament_models() -> list[tuple[str, str]]:
     return [
         *CORE_MODELS,
         *RATINGS_MODELS,
+        *TEAMS_MODELS,
         *stored,
         *CATEGORY_MODELS,
         ("arbiter.AuditEntry", "tournament"),

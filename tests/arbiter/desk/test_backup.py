@@ -24,6 +24,7 @@ from arbiter.desk.backup import (
     COMPETITION_MODELS,
     NAMED,
     NOT_BACKED_UP,
+    TEAMS_MODELS,
     dump,
     dumps,
     remap_json,
@@ -194,7 +195,7 @@ def test_the_demo_data_is_restored_identical(tmp_path, demo):
     }
     swiss_records = {"pairing.PlayerRoundRecord", "pairing.ForbiddenPair", "pairing.Acceleration"}
     imported = {"pairing.TrfSource", "pairing.TrfPlayerColumns", "pairing.TrfRoundBlock"}
-    teams = {"arbiter.Team", "arbiter.TeamMatch"}
+    teams = {"arbiter.Team", "arbiter.TeamMatch", *(label for label, _ in TEAMS_MODELS)}
     norms = {"ratings.NormSettings"}
     assert empty == swiss_records | imported | teams | norms  # the tests below have them
 
