@@ -20,13 +20,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pairing.engines.tiebreaks.teams import rank_teams, settings_from_trf  # noqa: E402
-from pairing.engines.trf_team import TeamTrf, parse_team_trf  # noqa: E402
+from pairing.engines.tiebreaks.teams import rank_teams, settings_from_trf
+from pairing.engines.trf_team import TeamTrf, parse_team_trf
 
 #: The codes compared by default: every one gacrux computes for teams without crashing.
 CODES = (
     "MPTS", "GPTS", "MPVGP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "ESB", "BH", "BH:GP", "SB",
     "SB:GP", "BH/C1", "BH:GP/C1", "SB/C1", "BC", "STD", "TPN", "TBR", "BBE", "DE", "EDE",
+    "SSSC",
 )  # fmt: skip
 
 

@@ -70,7 +70,7 @@ __all__ = [
 #: The tie-break names understood (before any ``:MP``/``:GP`` or modifier).
 TEAM_CODES = (
     "MPTS", "GPTS", "PTS", "MPVGP", "BH", "SB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
-    "BC", "TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "STD", "TPN",
+    "BC", "TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "STD", "TPN", "SSSC",
 )  # fmt: skip
 #: Codes whose lower value ranks first (gacrux: board count and the pairing number).
 ASCENDING_CODES = frozenset({"BC", "TPN"})
@@ -142,7 +142,8 @@ _CODE = re.compile(r"^([A-Z]+)(?::(MP|GP))?((?:[/-][A-Z0-9]+)*)$")
 
 
 def parse_code(text: str) -> TeamCode:
-    """``BH:GP/C1`` -> TeamCode("BH", "GP", 1, 0). ValueError for a code not understood."""
+    """``BH:GP/C1`` -> TeamCode("BH", "GP", 1, 0); ``SSSC/K2`` -> divisor 2 (``cut_low``).
+    ValueError for a code not understood."""
     m = _CODE.match(text.strip().upper())
     if not m or m.group(1) not in TEAM_CODES:
         raise ValueError(f"unknown team tie-break {text!r}")
@@ -150,6 +151,9 @@ def parse_code(text: str) -> TeamCode:
     low = high = 0
     for modifier in filter(None, re.split(r"[/-]", m.group(3))):
         kind, number = modifier[0], modifier[1:]
+        if kind == "K" and name == "SSSC" and number.isdigit() and int(number) > 0:
+            low = int(number)
+            continue
         if kind not in "CM" or not number.isdigit() or name not in ("BH", "SB", "ESB"):
             raise ValueError(f"modifier {modifier!r} not understood on {name}")
         low = int(number)
@@ -388,6 +392,24 @@ def _std(f: _Field, team: int, primary: str) -> Decimal:
     return total
 
 
+def _sssc(f: _Field, team: int, code: TeamCode, primary: str) -> Decimal:
+    """SSSC (score and strength combination): the secondary score plus the Buchholz on the
+    primary divided by a normaliser, to two decimals: ``/K<n>`` gives it, else, as gacrux
+    computes it, floor(win x rounds / game win / boards) with match points primary, floor(win
+    x rounds x boards / match win) with game points primary. When that floor is 0 (few
+    rounds) gacrux fails (error 510); we divide by 1 (docs/teams.md)."""
+    s = f.settings
+    bh = _buchholz(f, team, TeamCode("BH", primary), primary)
+    if code.cut_low:
+        divisor = Decimal(code.cut_low)
+    elif primary == "MP":
+        divisor = Decimal(int(s.scoring.win * f.through / s.game_win / f.max_board))
+    else:
+        divisor = Decimal(int(s.game_win * f.through * f.max_board / s.scoring.win))
+    value = f.total(team, _other(primary)) + bh / (divisor or 1)
+    return value.quantize(Decimal("0.01"), ROUND_HALF_UP)
+
+
 def _board_count(f: _Field, team: int) -> Decimal:
     """BC: the points of each board times its number, summed (lower ranks first)."""
     return sum((board * points for board, points in f.board_points(team).items()), _ZERO)
@@ -590,6 +612,8 @@ def _value(f: _Field, team: int, code: TeamCode, primary: str) -> Decimal | int:
         return _std(f, team, code.basis or primary)
     if name == "TPN":
         return team
+    if name == "SSSC":
+        return _sssc(f, team, code, primary)
     raise ValueError(f"unknown team tie-break {code.text!r}")
 
 

@@ -161,8 +161,10 @@ def random_team_file(
     *,
     system: str = "FIDE_TEAM_TYPEA_MP_GP",
     start: str = "2026/03/10",
+    round_robin: bool = False,
+    total_rounds: int | None = None,
 ) -> str:
-    """A Swiss-like team file: greedy pairings by match points (no team meets another
+    """A Swiss-like team file (with ``round_robin``, the circle method's rounds instead): greedy pairings by match points (no team meets another
     twice when it can be helped), random board results with board forfeits, empty boards,
     reserves, lineups out of order, whole-match forfeits, a PAB and requested byes."""
     import random
@@ -173,10 +175,10 @@ def random_team_file(
     points = {t: 0 for t in range(1, teams + 1)}
     had_pab: set[int] = set()
     plan: list[list[tuple[object, ...]]] = []
-    for rnd in range(1, rounds + 1):
+    for _ in range(rounds):
         events: list[tuple[object, ...]] = []
         free = list(range(1, teams + 1))
-        if rng.random() < 0.3:
+        if not round_robin and rng.random() < 0.3:
             bye_team = rng.choice(free)
             free.remove(bye_team)
             events.append((rng.choice("FHZ"), bye_team))
@@ -186,9 +188,17 @@ def random_team_file(
             free.remove(pab)
             events.append(("PAB", pab))
         free.sort(key=lambda t: (-points[t], t))
+        circle = list(range(1, teams + 1 + teams % 2))
+        shift = len(plan)
+        circle = circle[:1] + (circle[1:][-shift:] + circle[1:][:-shift] if shift else circle[1:])
+        rr_pairs = [(circle[i], circle[-1 - i]) for i in range(len(circle) // 2)]
         while free:
-            a = free.pop(0)
-            b = next((t for t in free if frozenset((a, t)) not in met), free[0])
+            if round_robin:
+                a, b = next((x, y) for x, y in rr_pairs if x in free and y in free)
+                free.remove(a)
+            else:
+                a = free.pop(0)
+                b = next((t for t in free if frozenset((a, t)) not in met), free[0])
             free.remove(b)
             met.add(frozenset((a, b)))
             white, black = (a, b) if rng.random() < 0.5 else (b, a)
@@ -219,4 +229,4 @@ def random_team_file(
                 points[white] += 1
                 points[black] += 1
         plan.append(events)
-    return team_file(rosters, boards, plan, system=system, start=start)
+    return team_file(rosters, boards, plan, system=system, start=start, total_rounds=total_rounds)
