@@ -82,9 +82,10 @@ _ZERO = Decimal(0)
 @dataclass(frozen=True)
 class TeamSettings:
     """What the tie-breaks need to know of the event: the board count, the match scoring
-    (``362``/``320``), a game's points (``162``: win, draw; the PAB's per board), the primary
-    score (``"MP"`` or ``"GP"``), a round robin (C.07 Art. 15) or a Swiss (Art. 16), and the
-    rules (``"2026"``: Art. 16.4 caps; ``"2024"``: none)."""
+        (``362``/``320``), a game's points (``162``: win, draw; the PAB's per board), the primary
+        score (``"MP"`` or ``"GP"``; ``""`` when the event does not say: then the first of ``MPTS``/``GPTS``
+    in the codes, else match points, as gacrux chooses), a round robin (C.07 Art. 15) or a Swiss (Art. 16), and the
+        rules (``"2026"``: Art. 16.4 caps; ``"2024"``: none)."""
 
     boards: int
     scoring: MatchScoring = field(default_factory=MatchScoring)
@@ -166,12 +167,15 @@ def parse_code(text: str) -> TeamCode:
 def settings_from_trf(file: TeamTrf) -> TeamSettings:
     """The settings a team file states: board count (``352``), scoring (``362``, ``320``,
     ``162``), primary score and round robin from ``192`` (``..._GP_MP``/``..._GP``: game
-    points primary; ``ROUNDROBIN``: a round robin), rules from the start date (``042``: from
+    points primary; no score in the code: not said, ``FIDE_TEAM`` match points;
+    ``ROUNDROBIN``: a round robin), rules from the start date (``042``: from
     1 March 2026 the 2026 rules, as gacrux chooses)."""
     t = file.tournament
     system = t.system.upper()
     scores = re.search(r"_(MP|GP)(?:_(?:MP|GP))?(?:_BAKU)?$", system)
-    primary = scores.group(1) if scores else "MP"
+    primary = scores.group(1) if scores else ""
+    if re.fullmatch(r"FIDE_TEAM(_TYPE[AB])?(_BAKU)?", system):
+        primary = "MP"  # C.04.6 1.2.2: match points unless the rules say otherwise
     rules = "2026"
     from pairing.engines.trf import parse_date
 
@@ -551,7 +555,9 @@ def rank_teams(
     if through_round is None:
         through_round = max((r.round for rs in rounds.values() for r in rs), default=0)
     f = _Field(rounds, settings, through_round)
-    primary = settings.primary
+    primary = settings.primary or next(
+        (c.name[0] + "P" for c in parsed if c.name in ("MPTS", "GPTS")), "MP"
+    )
     values: dict[int, list[Decimal | int]] = {t: [] for t in f.teams}
     groups = [list(f.teams)]
     for code in parsed:
