@@ -20,8 +20,9 @@ basis follows ``:``): ``MPTS``, ``GPTS``, ``MPVGP`` (the score that is not prima
 ``SB`` (``:MP`` / ``:GP``, cuts ``/C1`` ``/C2``, medians ``/M1`` on BH), ``ESB`` and ``EMMSB``
 ``EMGSB`` ``EGMSB`` ``EGGSB`` (opponent's X score x own Y result), ``BC`` (board count, lower
 first), ``TBR`` (top-board result), ``BBE`` (bottom-board elimination), ``DE``, ``EDE``
-(``EDEC`` ``EDET`` ``EDEB``: board criteria when exactly two teams stay tied), ``STD``, ``TPN``.
-TBR, BBE, DE and EDE values are ranks within the group still tied when their turn comes (1
+(``EDEC`` ``EDET`` ``EDEB`` ``EDEBT`` ``EDEBB``: board criteria when exactly two teams stay
+tied), ``STD``, ``TPN``.
+TBR, BBE, DE and EDE* values are ranks within the group still tied when their turn comes (1
 best; 0 when the group was not split), as gacrux reports them.
 
 Unplayed rounds (C.07 2026 Art. 16 as gacrux applies it to teams): in a Swiss, an opponent's
@@ -70,12 +71,13 @@ __all__ = [
 #: The tie-break names understood (before any ``:MP``/``:GP`` or modifier).
 TEAM_CODES = (
     "MPTS", "GPTS", "PTS", "MPVGP", "BH", "SB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
-    "BC", "TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "STD", "TPN", "SSSC",
+    "BC", "TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "STD",
+    "TPN", "SSSC",
 )  # fmt: skip
 #: Codes whose lower value ranks first (gacrux: board count and the pairing number).
 ASCENDING_CODES = frozenset({"BC", "TPN"})
 #: Codes whose value is a rank inside the group still tied (lower first, 0 not split).
-_RANK_CODES = frozenset({"TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB"})
+_RANK_CODES = frozenset({"TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB"})
 _ZERO = Decimal(0)
 
 
@@ -509,15 +511,15 @@ def _direct_encounter_split(
 
 def _ede(f: _Field, group: list[int], name: str, primary: str) -> list[list[int]]:
     """DE on the primary score, then the secondary, again while either splits; EDEC, EDET,
-    EDEB then apply board count, top board, bottom boards to exactly two teams still tied
-    (C.07 13.3.2 as gacrux quotes it)."""
+    EDEB then apply board count, top board, bottom boards (EDEBT, EDEBB: board count, then
+    top or bottom boards) to exactly two teams still tied (C.07 13.3.2 as gacrux quotes it)."""
     steps = ["P"] if name == "DE" else ["P", "S"]
     boards = f.settings.boards
-    if name == "EDEC":
+    if name in ("EDEC", "EDEBT", "EDEBB"):
         steps.append("C")
-    elif name == "EDET":
+    if name in ("EDET", "EDEBT"):
         steps += ["T"] * boards
-    elif name == "EDEB":
+    elif name in ("EDEB", "EDEBB"):
         steps += ["B"] * (boards - 1)
     if len(group) == 1:
         return [group]
