@@ -41,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import cached_property
 
 from pairing.engines.team_match import MatchScoring
 from pairing.engines.trf_team import (
@@ -257,6 +258,7 @@ class _Field:
                 )  # fmt: skip
             self.rounds[team] = kept
         self.adjusted: dict[str, dict[int, Decimal]] = {}
+        self._board_points: dict[int, dict[int, Decimal]] = {}
 
     def total(self, team: int, basis: str) -> Decimal:
         return sum((r.points[basis] for r in self.rounds[team].values()), _ZERO)
@@ -290,14 +292,18 @@ class _Field:
         return cache[team]
 
     def board_points(self, team: int) -> dict[int, Decimal]:
-        out: dict[int, Decimal] = {}
-        for r in self.rounds[team].values():
-            for board, points, _ in r.boards:
-                out[board] = out.get(board, _ZERO) + points
-        return out
+        """Board number -> the team's points on it over its rounds (byes: every board)."""
+        if team not in self._board_points:
+            out: dict[int, Decimal] = {}
+            for r in self.rounds[team].values():
+                for board, points, _ in r.boards:
+                    out[board] = out.get(board, _ZERO) + points
+            self._board_points[team] = out
+        return self._board_points[team]
 
-    @property
+    @cached_property
     def max_board(self) -> int:
+        """The highest board of a match (gacrux's board count for TBR, BBE, SSSC)."""
         return max(
             (
                 board
