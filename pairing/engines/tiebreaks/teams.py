@@ -80,6 +80,9 @@ ASCENDING_CODES = frozenset({"BC", "TPN"})
 #: Codes whose value is a rank inside the group still tied (lower first, 0 not split).
 _RANK_CODES = frozenset({"TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB"})
 _ZERO = Decimal(0)
+#: Codes that take cuts (``/C1``: the least significant opponent left out; ``/M1``, BH only:
+#: the most significant too).
+_CUTTABLE = frozenset({"BH", "SB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"})
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,12 @@ def parse_code(text: str) -> TeamCode:
         if kind == "K" and name == "SSSC" and number.isdigit() and int(number) > 0:
             low = int(number)
             continue
-        if kind not in "CM" or not number.isdigit() or name not in ("BH", "SB", "ESB"):
+        if (
+            kind not in "CM"
+            or not number.isdigit()
+            or name not in _CUTTABLE
+            or (kind == "M" and name != "BH")
+        ):
             raise ValueError(f"modifier {modifier!r} not understood on {name}")
         low = int(number)
         high = int(number) if kind == "M" else 0
