@@ -75,7 +75,8 @@ class NumberTeamsForm(forms.Form):
 
 
 class MemberForm(forms.Form):
-    """An entered player (``entry``), or a new one typed in (``name``, ``rating``, ``federation``)."""
+    """An entered player (``entry``), or a new one typed in (``name``, ``rating``,
+    ``federation``)."""
 
     entry = forms.IntegerField(required=False, min_value=1, max_value=2**62)
     name = forms.CharField(
