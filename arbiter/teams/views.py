@@ -2,6 +2,8 @@
 and captains, every team's lineup of the next round (the arbiter's), and the captain's lineup
 page (phone-first: one select per board)."""
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.tokens import default_token_generator
 from django.db.models import Prefetch
@@ -282,9 +284,9 @@ def member_remove(
 
 def _round_asked(request: HttpRequest, tournament: Tournament) -> int:
     """The round of ?round=N (or the posted ``round``), else the next round to be paired."""
-    raw = request.POST.get("round") or request.GET.get("round") or ""
-    if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 999:
-        return int(raw)
+    number = _int(request.POST.get("round") or request.GET.get("round"), digits=3)
+    if number is not None and number >= 1:
+        return number
     return lineup_service.next_round_number(tournament)
 
 
@@ -367,9 +369,10 @@ def lineups(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "teams/lineups.html", context, status=200)
 
 
-def _int(raw) -> int | None:
+def _int(raw, digits: int = 17) -> int | None:
+    """A number of at most ``digits`` ASCII digits, else None."""
     raw = raw or ""
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 18 else None
+    return int(raw) if re.fullmatch(rf"[0-9]{{1,{digits}}}", raw) else None
 
 
 @routes.post("lineups/deadline/", name="lineup_deadline")

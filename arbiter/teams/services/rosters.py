@@ -15,6 +15,7 @@ players of its board order (spec §3.1's proposal). From the first round on a nu
 """
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext
@@ -119,7 +120,10 @@ def update_settings(user, tournament: Tournament, data: dict) -> TeamSettings:
     for name in SETTINGS_FIELDS:
         if name in data:
             setattr(current, name, data[name])
-    current.full_clean(exclude=["tournament"])
+    try:
+        current.full_clean(exclude=["tournament"])
+    except ValidationError as error:
+        raise TeamError(" ".join(error.messages)) from error
     current.save()
     after = snapshot(current, SETTINGS_FIELDS)
     changed = [name for name in SETTINGS_FIELDS if before[name] != after[name]]
@@ -386,7 +390,7 @@ def name_captain(user, team: Team, username: str, *, create: bool = False):
     tournament = _locked(team.tournament)
     team = Team.objects.select_for_update().get(pk=team.pk)
     users = get_user_model()
-    username = username.strip()
+    username = users.normalize_username(username.strip())
     captain = None
     if username:
         captain = users.objects.filter(username=username).first()
@@ -398,7 +402,10 @@ def name_captain(user, team: Team, username: str, *, create: bool = False):
                 )
             captain = users(username=username)
             captain.set_unusable_password()
-            captain.full_clean(exclude=["password"])
+            try:
+                captain.full_clean(exclude=["password"])
+            except ValidationError as error:
+                raise TeamError(" ".join(error.messages)) from error
             captain.save()
         elif captain is None:
             raise TeamError(gettext("There is no account named %(name)s.") % {"name": username})
