@@ -60,15 +60,21 @@ def team_settings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 # --- teams and board order --------------------------------------------------------------------
 
 
-def _teams(tournament: Tournament, settings: TeamSettings) -> list[Team]:
-    """The teams with their players in board order (three queries however many teams)."""
+def _teams(tournament: Tournament, settings: TeamSettings, only: int | None = None) -> list[Team]:
+    """The teams (or the one numbered ``only``) with their players in board order, each
+    marked ``locked`` when its fixed board order is locked (four queries however many teams)."""
     members = Entry.objects.order_by("team_board", "pk")
+    chosen = tournament.teams.all() if only is None else tournament.teams.filter(pk=only)
     teams = list(
-        tournament.teams.select_related("captain")
+        chosen.select_related("captain")
         .prefetch_related(Prefetch("members", queryset=members, to_attr="board_order"))
         .order_by("number", "name")
     )
+    paired = set()
+    if settings.board_order == TeamSettings.Order.FIXED and teams:
+        paired = service.paired_teams(tournament)
     for team in teams:
+        team.locked = team.pk in paired
         rated = [m.rating for m in team.board_order if not m.withdrawn][: settings.boards]
         rated = [r for r in rated if r]
         team.average = round(sum(rated) / len(rated)) if rated else 0
@@ -115,12 +121,34 @@ def _team(tournament: Tournament, team_id: int) -> Team:
     return get_object_or_404(Team, pk=team_id, tournament=tournament)
 
 
-def _back(request, tournament, error: Exception | None = None, done: str = "") -> HttpResponse:
+def _back(
+    request, tournament, error: Exception | None = None, done: str = "", team: Team | None = None
+) -> HttpResponse:
+    """Back to the teams page with the message; over HTMX, the team's section alone, the
+    message in it."""
+    if request.htmx and team is not None:
+        return _section(request, tournament, team, error, done)
     if error is not None:
         messages.error(request, str(error))
     elif done:
         messages.success(request, done)
     return redirect("teams", tournament_id=tournament.pk)
+
+
+def _section(request, tournament, team, error, done) -> HttpResponse:
+    settings = service.settings_of(tournament)
+    shown = _teams(tournament, settings, only=team.pk)
+    if not shown:
+        return HttpResponse(status=204)
+    notice = {"level": "error", "text": str(error)} if error else {"level": "success", "text": done}
+    free = tournament.entries.filter(team__isnull=True, withdrawn=False).order_by("name")
+    context = {
+        "tournament": tournament,
+        "team": shown[0],
+        "free": list(free.only("pk", "name", "rating")),
+        "notice": notice if notice["text"] else None,
+    }
+    return render(request, "teams/teams.html#team-section", context)
 
 
 @routes.post("teams/numbers/", name="team_numbers")
@@ -229,7 +257,7 @@ def member_add(request: HttpRequest, tournament: Tournament, team_id: int) -> Ht
     form = MemberForm(request.POST)
     if not form.is_valid():
         errors = [e for field in form.errors.values() for e in field]
-        return _back(request, tournament, service.TeamError(" ".join(errors)))
+        return _back(request, tournament, service.TeamError(" ".join(errors)), team=team)
     data = form.cleaned_data
     try:
         if data["entry"]:
@@ -243,9 +271,9 @@ def member_add(request: HttpRequest, tournament: Tournament, team_id: int) -> Ht
             }
             entry = service.add_new_member(request.user, team, values)
     except service.TeamError as error:
-        return _back(request, tournament, error)
+        return _back(request, tournament, error, team=team)
     done = _("%(name)s placed in %(team)s.") % {"name": entry.name, "team": team.name}
-    return _back(request, tournament, done=done)
+    return _back(request, tournament, done=done, team=team)
 
 
 @routes.post("teams/<int:team_id>/players/<int:entry_id>/move/", name="team_member_move")
@@ -257,12 +285,14 @@ def member_move(
     entry = get_object_or_404(Entry, pk=entry_id, tournament=tournament)
     form = MoveForm(request.POST)
     if not form.is_valid():
-        return _back(request, tournament, service.TeamError(_("There is no such place.")))
+        return _back(
+            request, tournament, service.TeamError(_("There is no such place.")), team=team
+        )
     try:
         service.move_member(request.user, team, entry, form.cleaned_data["place"])
     except service.TeamError as error:
-        return _back(request, tournament, error)
-    return _back(request, tournament)
+        return _back(request, tournament, error, team=team)
+    return _back(request, tournament, team=team)
 
 
 @routes.post("teams/<int:team_id>/players/<int:entry_id>/remove/", name="team_member_remove")
@@ -275,8 +305,9 @@ def member_remove(
     try:
         service.remove_member(request.user, team, entry)
     except service.TeamError as error:
-        return _back(request, tournament, error)
-    return _back(request, tournament, done=_("%(name)s taken off the team.") % {"name": entry.name})
+        return _back(request, tournament, error, team=team)
+    done = _("%(name)s taken off the team.") % {"name": entry.name}
+    return _back(request, tournament, done=done, team=team)
 
 
 # --- lineups ----------------------------------------------------------------------------------
@@ -348,9 +379,22 @@ def lineups(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         else:
             who = lineup_service.Who(request.user, captain=False)
             form, saved = _submit(request, tournament, team, who)
+            done = _("%(team)s's lineup saved.") % {"team": team.name}
+            if request.htmx:
+                item = Shown(team, round_number, settings, None if saved else form)
+                context = {
+                    "tournament": tournament,
+                    "settings": settings,
+                    "round_number": round_number,
+                    "paired": lineup_service.is_round_paired(tournament, round_number),
+                    "item": item,
+                    "notice": done if saved else "",
+                    "action": _lineups_url(tournament, round_number),
+                }
+                return render(request, "teams/lineups.html#team-lineup", context)
             if saved:
-                messages.success(request, _("%(team)s's lineup saved.") % {"team": team.name})
-                return redirect(f"{reverse('lineups', args=[tournament.pk])}?round={round_number}")
+                messages.success(request, done)
+                return redirect(_lineups_url(tournament, round_number))
             failed = (team.pk, form)
     shown = [
         Shown(team, round_number, settings, failed[1] if failed and failed[0] == team.pk else None)
@@ -364,9 +408,13 @@ def lineups(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "paired": lineup_service.is_round_paired(tournament, round_number),
         "shown": shown,
         "deadline": deadline,
-        "action": f"{reverse('lineups', args=[tournament.pk])}?round={round_number}",
+        "action": _lineups_url(tournament, round_number),
     }
     return render(request, "teams/lineups.html", context, status=200)
+
+
+def _lineups_url(tournament: Tournament, round_number: int) -> str:
+    return f"{reverse('lineups', args=[tournament.pk])}?round={round_number}"
 
 
 def _int(raw, digits: int = 17) -> int | None:
@@ -385,7 +433,7 @@ def lineup_deadline(request: HttpRequest, tournament: Tournament) -> HttpRespons
     number = form.cleaned_data["round"]
     lineup_service.set_deadline(request.user, tournament, number, form.cleaned_data["closes_at"])
     messages.success(request, _("Deadline saved."))
-    return redirect(f"{reverse('lineups', args=[tournament.pk])}?round={number}")
+    return redirect(_lineups_url(tournament, number))
 
 
 @captain_routes.form("lineup/", name="captain_lineup")

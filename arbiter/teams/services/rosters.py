@@ -72,6 +72,17 @@ def is_paired(team: Team) -> bool:
     )
 
 
+def paired_teams(tournament: Tournament) -> set[int]:
+    """The ids of the tournament's teams paired in any round (two queries)."""
+    matches = TeamMatch.objects.filter(round__tournament=tournament)
+    paired = set(matches.values_list("home_id", flat=True))
+    paired |= set(matches.values_list("away_id", flat=True))
+    paired |= set(
+        TeamBye.objects.filter(round__tournament=tournament).values_list("team_id", flat=True)
+    )
+    return paired
+
+
 def order_locked(team: Team, settings: TeamSettings) -> bool:
     """Is the team's board order fixed for good (fixed order, and its first match paired)?"""
     return settings.board_order == TeamSettings.Order.FIXED and is_paired(team)

@@ -32,11 +32,11 @@ def test_the_teams_page_costs_the_same_queries_for_two_teams_as_for_eight(
     login(client, anna)
     url = reverse("teams", args=[league.pk])
     client.get(url)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(13):
         client.get(url)
     for n in range(6):
         team_of(anna, league, f"Team {n}", players=4)
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(13):
         client.get(url)
 
 
@@ -178,3 +178,36 @@ def test_an_unknown_team_is_404(client, carl, vikings):
     login(client, carl)
     unknown = reverse("captain_lineup", args=[vikings.tournament_id, 999999])
     assert client.get(unknown).status_code == 404
+
+
+def test_over_htmx_a_move_answers_with_the_team_s_section_alone(client, anna, vikings):
+    login(client, anna)
+    fifth = board_order(vikings)[4]
+    url = reverse("team_member_move", args=[vikings.tournament_id, vikings.pk, fifth.pk])
+    response = client.post(url, {"place": 1}, headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert response.status_code == 200 and page.lstrip().startswith("<section")
+    assert f'id="team-{vikings.pk}"' in page and board_order(vikings)[0] == fifth
+
+
+def test_over_htmx_a_refused_move_says_why_in_the_section(client, anna, league, vikings, trolls):
+    from arbiter.core.models import Round, TeamMatch
+
+    TeamMatch.objects.create(
+        round=Round.objects.create(tournament=league, number=1), table=1, home=vikings, away=trolls
+    )
+    login(client, anna)
+    first = board_order(vikings)[0]
+    url = reverse("team_member_move", args=[league.pk, vikings.pk, first.pk])
+    page = client.post(url, {"place": 2}, headers={"HX-Request": "true"}).content.decode()
+    assert "board order is fixed" in page and "board order locked" in page
+
+
+def test_over_htmx_a_lineup_answers_with_the_team_s_lineup_section(client, anna, trolls):
+    login(client, anna)
+    url = reverse("lineups", args=[trolls.tournament_id]) + "?round=1"
+    players = board_order(trolls)
+    response = client.post(url, lineup_post(trolls, players[:4]), headers={"HX-Request": "true"})
+    page = response.content.decode()
+    assert f'id="team-lineup-{trolls.pk}"' in page and "lineup saved" in page
+    assert "Entered by anna" in page

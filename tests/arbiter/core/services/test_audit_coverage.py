@@ -195,6 +195,7 @@ NOT_AUDITED = {
         "creates the settings row on first use (defaults only, nothing an arbiter chose)"
     ),
     "arbiter.teams.services.rosters.is_paired": "reads the team's matches and byes",
+    "arbiter.teams.services.rosters.paired_teams": "reads the matches and byes",
     "arbiter.teams.services.rosters.order_locked": "reads whether the board order is locked",
     "arbiter.teams.services.rosters.deletion_refused": "reads why a team cannot be deleted",
     "arbiter.teams.services.rosters.average_rating": "reads a team's first boards' ratings",
