@@ -252,7 +252,6 @@ def submit_lineup(
         f"{team.name}, round {round_number} lineup ({role}): {_names(boards)}",
         before=before if before["boards"] else None,
         after={"team": team.pk, "round": round_number, "boards": list(ids), "by": role},
-        moves_version=False,
     )
     return lineup
 
@@ -302,5 +301,4 @@ def set_deadline(user, tournament: Tournament, round_number: int, closes_at) -> 
         f"Round {round_number} lineups close: {after or 'at pairing'}",
         before={"round": round_number, "closes_at": before},
         after={"round": round_number, "closes_at": after},
-        moves_version=False,
     )

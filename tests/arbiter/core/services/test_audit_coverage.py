@@ -1074,7 +1074,7 @@ def _(w, fn):
 @scenario("arbiter.teams.services.rosters.name_captain")
 def _(w, fn):
     team = _team(w, players=0)
-    fn(w.anna, team, "boris")
+    fn(w.anna, team, w.boris.username)
     before = {"team": team.pk, "captain": None}
     after = {"team": team.pk, "captain": "boris", "invited": False}
     return [Expected(w.anna, w.bergen_open, "team.captain", before, after)]
