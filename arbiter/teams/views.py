@@ -179,11 +179,18 @@ def team_edit(request: HttpRequest, tournament: Tournament, team_id: int) -> Htt
             messages.success(request, _("Team %(name)s saved.") % {"name": team.name})
             return redirect("teams", tournament_id=tournament.pk)
     team = Team.objects.get(pk=team.pk)
-    return _render_team(request, tournament, team, form, CaptainForm())
+    return _render_team(request, tournament, team, form, _captain_form(team))
 
 
-def _render_team(request, tournament, team, form, captain_form, invitation="") -> HttpResponse:
+def _captain_form(team: Team) -> CaptainForm:
+    return CaptainForm(initial={"username": team.captain.username if team.captain else ""})
+
+
+def _render_team(
+    request, tournament, team, form, captain_form, invitation="", confirm_delete=False
+) -> HttpResponse:
     context = {
+        "confirm_delete": confirm_delete,
         "tournament": tournament,
         "team": team,
         "form": form,
@@ -240,7 +247,8 @@ def team_delete(request: HttpRequest, tournament: Tournament, team_id: int) -> H
     """Delete a team entered by mistake (confirm=yes); one that has been paired stays."""
     team = _team(tournament, team_id)
     if request.POST.get("confirm") != "yes":
-        return redirect("team_edit", tournament_id=tournament.pk, team_id=team.pk)
+        form = TeamForm(instance=team)
+        return _render_team(request, tournament, team, form, _captain_form(team), "", True)
     try:
         service.delete_team(request.user, team)
     except service.TeamError as error:

@@ -211,3 +211,19 @@ def test_over_htmx_a_lineup_answers_with_the_team_s_lineup_section(client, anna,
     page = response.content.decode()
     assert f'id="team-lineup-{trolls.pk}"' in page and "lineup saved" in page
     assert "Entered by anna" in page
+
+
+def test_deleting_a_team_asks_first(client, anna, league):
+    team = team_of(anna, league, "Elves", players=1)
+    login(client, anna)
+    url = reverse("team_delete", args=[league.pk, team.pk])
+    assert "its lineups go" in client.post(url).content.decode()
+    assert Team.objects.filter(pk=team.pk).exists()
+    assert client.post(url, {"confirm": "yes"}).status_code == 302
+    assert not Team.objects.filter(pk=team.pk).exists()
+
+
+def test_the_team_page_shows_the_captain_named(client, anna, vikings):
+    login(client, anna)
+    page = client.get(reverse("team_edit", args=[vikings.tournament_id, vikings.pk]))
+    assert 'value="carl"' in page.content.decode()
