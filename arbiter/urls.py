@@ -8,6 +8,7 @@ from arbiter.platform import i18n
 from arbiter.platform.views import auth, jobs
 from arbiter.public import urls as public
 from arbiter.ratings import urls as ratings
+from arbiter.teams import urls as teams
 from judo import urls as judo
 from pairing import urls as pairing
 
@@ -35,6 +36,7 @@ urlpatterns = [
     *desk.urlpatterns,
     path("arbiter/jobs/<int:job_id>/", jobs.job_page, name="job"),
     *ratings.urlpatterns,
+    *teams.urlpatterns,
     *judo.urlpatterns,
     *pairing.urlpatterns,
     path("admin/", admin.site.urls),

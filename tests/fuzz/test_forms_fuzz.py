@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from arbiter.core.models import Entry, Game, Round, Tournament, TournamentArbiter
 from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
+from arbiter.teams.forms import TeamForm, TeamSettingsForm
+from arbiter.teams.services import rosters
 from judo.forms import CompetitionForm, CompetitorForm
 from judo.models import Competition
 from judo.services import competition
@@ -100,6 +102,25 @@ FUZZED = {
     "competition_draw": (COMPETITION, ["confirm", "missing"]),
     "competition_mats": (COMPETITION, ["seen", "mat-{category}", "mat-1"]),
     "competition_mats_propose": (COMPETITION, ["seen"]),
+    # the team room (arbiter/teams/views.py), on the Swiss with a team of four
+    "teams": (System.SWISS_DUTCH, [*TeamForm.Meta.fields, "once"]),
+    "team_settings": (System.SWISS_DUTCH, [*TeamSettingsForm.Meta.fields]),
+    "team_numbers": (System.SWISS_DUTCH, ["method"]),
+    "team_edit": (System.SWISS_DUTCH, [*TeamForm.Meta.fields]),
+    "team_captain": (System.SWISS_DUTCH, ["username", "invite"]),
+    "team_delete": (System.SWISS_DUTCH, ["confirm"]),
+    "team_member_add": (System.SWISS_DUTCH, ["entry", "name", "rating", "federation", "once"]),
+    "team_member_move": (System.SWISS_DUTCH, ["place"]),
+    "team_member_remove": (System.SWISS_DUTCH, []),
+    "lineups": (
+        System.SWISS_DUTCH,
+        ["team", "round", "version", "board-1", "board-2", "board-3", "board-4", "board-5"],
+    ),
+    "lineup_deadline": (System.SWISS_DUTCH, ["round", "closes_at"]),
+    "captain_lineup": (
+        System.SWISS_DUTCH,
+        ["team", "round", "version", "board-1", "board-2", "board-3", "board-4", "board-99"],
+    ),
 }
 #: Endpoints not fuzzed here, and why.
 SKIPPED = {
@@ -205,6 +226,9 @@ def _world(anna):
     swiss_t.save()
     rounds.publish_round(anna, rounds.pair_next_round(anna, swiss_t))
     entries = list(swiss_t.entries.all())
+    team = rosters.add_team(anna, swiss_t, {"name": "Fuzz Team"})
+    for entry in entries[:4]:
+        rosters.add_member(anna, team, entry)
     ForbiddenPair.objects.create(tournament=swiss_t, first=entries[0], second=entries[1])
     deputy = UserFactory(username="deputy")
     TournamentArbiter.objects.create(
@@ -248,7 +272,15 @@ def _ids(tournament):
         for pk in ForbiddenPair.objects.filter(tournament=tournament).values_list("pk", flat=True)
     ]
     tokens = [f"{pk}.{version}" for pk, version in tournament.rounds.values_list("pk", "version")]
-    return {"entry": entries, "game": games, "staff": staff, "pair": pairs, "seen": tokens}
+    teams = [str(pk) for pk in tournament.teams.values_list("pk", flat=True)]
+    return {
+        "entry": entries,
+        "game": games,
+        "staff": staff,
+        "pair": pairs,
+        "seen": tokens,
+        "team": teams,
+    }
 
 
 GOOD = {
@@ -322,9 +354,32 @@ GOOD = {
     "exemption": ["", "1.4.3a", "1.4.3c", "1.4.3d", "x"],
     "chief_arbiter": ["Larsen, Anna", "", "a\nb"],
     "chief_arbiter_fide_id": ["1503014", "-1", "x", ""],
+    # the team room
+    "nickname": ["VIK", "TOOLONG", ""],
+    "method": ["order", "rating", "x"],
+    "invite": ["on", ""],
+    "place": ["1", "2", "4", "5", "0", "99"],
+    "version": ["0", "1", "2", "-1"],
+    "team": [],
+    "closes_at": ["2026-12-01T10:00", "2026-02-31T10:00", "", "x"],
+    "boards": ["4", "0", "11", "x"],
+    "most_players": ["6", "14", "15", "3"],
+    "primary_score": ["mp", "gp", "x"],
+    "secondary_used": ["on", ""],
+    "match_win": ["2", "3.5", "-1", "99.99"],
+    "match_draw": ["1", "x"],
+    "match_loss": ["0", "-0.5"],
+    "bye_match_points": ["2", ""],
+    "bye_game_points": ["2", "", "-1"],
+    "colours": ["typea", "typeb", "none", "x"],
+    "board_order": ["fixed", "free", "x"],
+    "missing_lineup": ["last", "order", "x"],
+    "captains_enter_lineups": ["on", ""],
 }
 #: Fields that name an entry (their good values are the tournament's entries' ids).
-ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"}
+ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"} | {
+    f"board-{n}" for n in (1, 2, 3, 4, 5, 99)
+}
 #: Fields that name a competition's category.
 CATEGORY_FIELDS = {"category", "target"}
 
@@ -337,6 +392,8 @@ def _value(data, field: str, ids: dict) -> str:
         good += ids["entry"]
     if field == "seen":
         good += ids["seen"]
+    if field == "team":
+        good += ids.get("team", [])
     if field in CATEGORY_FIELDS or field.startswith("mat-"):
         good += ids.get("category", []) if field in CATEGORY_FIELDS else ["", "1", "2", "3"]
     if field.startswith("seed-"):
@@ -364,6 +421,7 @@ def _path_values(name: str, tournament, ids: dict) -> dict:
             "game_id": [int(i) for i in ids["game"]],
             "staff_id": [int(i) for i in ids["staff"]],
             "pair_id": [int(i) for i in ids["pair"]],
+            "team_id": [int(i) for i in ids.get("team", [])],
             "number": [1, 2],
             "flavour": ["2026"],
         }[key]

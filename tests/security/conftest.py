@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.core.cache import caches
 
-from arbiter.core.models import BackgroundJob, Tournament, TournamentArbiter
+from arbiter.core.models import BackgroundJob, Team, Tournament, TournamentArbiter
 from arbiter.core.services.results import record_result
 from arbiter.core.systems import System
 from arbiter.platform.spreadsheets import Table
@@ -70,6 +70,16 @@ def failed_job(user, tournament: Tournament) -> BackgroundJob:
     )
 
 
+def walk_team(anna, tournament: Tournament, players) -> "Team":
+    """A team of the tournament with ``players`` in its board order (the team room's pages)."""
+    from arbiter.teams.services import rosters
+
+    team = rosters.add_team(anna, tournament, {"name": f"Walk Team {tournament.pk}"})
+    for entry in players:
+        rosters.add_member(anna, team, entry)
+    return team
+
+
 @pytest.fixture
 def world(anna, dag, boris, boris_cup):
     """Anna's tournaments, one of each system, and one she has not published; Dag is her deputy
@@ -98,6 +108,7 @@ def world(anna, dag, boris, boris_cup):
         "pair_id": ForbiddenPair.objects.get(tournament=open_).pk,
     }
     common["job_id"] = failed_job(anna, open_).pk
+    common["team_id"] = walk_team(anna, open_, [first, second]).pk
     places["swiss"] = Place(True, {**common, "number": 1, "game_id": first_game(round_1).pk})
     places["swiss_draft"] = Place(False, {**common, "number": 2, "game_id": first_game(round_2).pk})
 
@@ -165,6 +176,7 @@ def world(anna, dag, boris, boris_cup):
             "staff_id": TournamentArbiter.objects.get(tournament=hidden).pk,
             "pair_id": hidden_pair.pk,
             "job_id": failed_job(anna, hidden).pk,
+            "team_id": walk_team(anna, hidden, [a]).pk,
         },
     )
     places.update(competition_places(anna))

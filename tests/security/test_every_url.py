@@ -139,6 +139,20 @@ EXPECTATIONS: dict[str, Rule] = {
     # title norms (arbiter/desk/views/norms.py)
     "norms": arbiter("swiss", "hidden", methods=PAGE),
     "norm_report": arbiter("swiss", "hidden"),
+    # a team event's teams, board order and lineups (arbiter/teams/views.py); the captain's
+    # lineup page also lets the tournament's arbiters in (its captain: tests/arbiter/teams/)
+    "teams": arbiter("swiss", "hidden", methods=PAGE),
+    "team_settings": arbiter("swiss", "hidden", methods=PAGE),
+    "team_numbers": arbiter("swiss", "hidden", methods=WRITE),
+    "team_edit": arbiter("swiss", "hidden", methods=PAGE),
+    "team_captain": arbiter("swiss", "hidden", methods=WRITE),
+    "team_delete": arbiter("swiss", "hidden", methods=WRITE),
+    "team_member_add": arbiter("swiss", "hidden", methods=WRITE),
+    "team_member_move": arbiter("swiss", "hidden", methods=WRITE),
+    "team_member_remove": arbiter("swiss", "hidden", methods=WRITE),
+    "lineups": arbiter("swiss", "hidden", methods=PAGE),
+    "lineup_deadline": arbiter("swiss", "hidden", methods=WRITE),
+    "captain_lineup": arbiter("swiss", "hidden", methods=PAGE),
     # a background job: the arbiter who asked for it and the tournament's arbiters
     "job": arbiter("swiss", "hidden"),
     "trf_export": arbiter("swiss", "hidden"),
@@ -314,7 +328,7 @@ def address(pattern: Pattern, place: Place) -> str:
 # --- the walk -------------------------------------------------------------------------------------
 
 #: Where refused writes must leave no trace: every table of these apps, and the audit log's end.
-CHECKED_APPS = {"arbiter", "pairing", "judo", "auth", "admin", "ratings"}
+CHECKED_APPS = {"arbiter", "pairing", "judo", "auth", "admin", "ratings", "teams"}
 
 
 def fingerprint() -> dict:
@@ -347,6 +361,11 @@ def form(place: Place) -> dict:
         "name": "Walker, Late",
         "rating": "1500",
         "baku": "on",
+        "team": values.get("team_id", ""),
+        "place": "1",
+        "method": "rating",
+        "version": "0",
+        "board-1": values.get("entry_id", ""),
     }
 
 

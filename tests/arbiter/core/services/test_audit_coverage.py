@@ -46,7 +46,7 @@ from tests.pairing.trf_helpers import vector
 
 pytestmark = pytest.mark.django_db
 
-SERVICE_PACKAGES = ["arbiter.core.services", "judo.services"]
+SERVICE_PACKAGES = ["arbiter.core.services", "judo.services", "arbiter.teams.services"]
 #: The pairing systems' service modules, one or two per room (docs/layout.md).
 SERVICE_MODULES = [
     "pairing.rounds.services",
@@ -191,6 +191,21 @@ NOT_AUDITED = {
     "arbiter.ratings.norms.shown_norms": "reads the verdicts",
     "arbiter.ratings.norms.public_norms": "reads the verdicts, kept per tournament version",
     "arbiter.ratings.norms.chief_arbiter": "reads the chief arbiter's name for the report",
+    "arbiter.teams.services.rosters.settings_of": (
+        "creates the settings row on first use (defaults only, nothing an arbiter chose)"
+    ),
+    "arbiter.teams.services.rosters.is_paired": "reads the team's matches and byes",
+    "arbiter.teams.services.rosters.paired_teams": "reads the matches and byes",
+    "arbiter.teams.services.rosters.order_locked": "reads whether the board order is locked",
+    "arbiter.teams.services.rosters.deletion_refused": "reads why a team cannot be deleted",
+    "arbiter.teams.services.rosters.average_rating": "reads a team's first boards' ratings",
+    "arbiter.teams.services.lineups.next_round_number": "reads the rounds",
+    "arbiter.teams.services.lineups.is_round_paired": "reads the rounds",
+    "arbiter.teams.services.lineups.deadline_of": "reads a round's deadline",
+    "arbiter.teams.services.lineups.lineup_problems": "states the rules a lineup breaks",
+    "arbiter.teams.services.lineups.read_boards": "reads the entries a lineup names",
+    "arbiter.teams.services.lineups.stored": "reads a team's lineup",
+    "arbiter.teams.services.lineups.check_open": "a check that raises",
 }
 
 
@@ -951,6 +966,141 @@ def _(w, fn):
     fn(w.anna, now.category, match, seen=1)
     after = {"results": {str(match): now.match.b}}
     return [Expected(w.anna, now.category.tournament, "bracket.bout", {"results": {}}, after)]
+
+
+# --- arbiter.teams.services -----------------------------------------------------------------------
+
+
+def _team(w, name="Vikings", players=5):
+    """A team of Bergen Open (its settings the defaults: four boards, six players at most)."""
+    from arbiter.core.models import Entry
+    from arbiter.teams.services import rosters
+
+    team = rosters.add_team(w.anna, w.bergen_open, {"name": name})
+    for n in range(players):
+        entry = EntryFactory(tournament=w.bergen_open, name=f"{name} {n}", starting_number=None)
+        Entry.objects.filter(pk=entry.pk).update(team=team, team_board=n + 1)
+    return team
+
+
+@scenario("arbiter.teams.services.rosters.update_settings")
+def _(w, fn):
+    fn(w.dag, w.bergen_open, {"boards": 5, "captains_enter_lineups": False})
+    before = {"boards": 4, "captains_enter_lineups": True}
+    after = {"boards": 5, "captains_enter_lineups": False}
+    return [Expected(w.dag, w.bergen_open, "teams.settings", before, after)]
+
+
+@scenario("arbiter.teams.services.rosters.add_team")
+def _(w, fn):
+    team = fn(w.anna, w.bergen_open, {"name": "Vikings", "nickname": "VIK"})
+    after = {"team": team.pk, "number": 1, "name": "Vikings", "nickname": "VIK", "federation": ""}
+    return [Expected(w.anna, w.bergen_open, "team.add", after=after)]
+
+
+@scenario("arbiter.teams.services.rosters.update_team")
+def _(w, fn):
+    team = _team(w)
+    fn(w.dag, team, {"name": "Vikings", "federation": "NOR"})
+    return [
+        Expected(
+            w.dag,
+            w.bergen_open,
+            "team.update",
+            {"team": team.pk, "federation": ""},
+            {"team": team.pk, "federation": "NOR"},
+        )
+    ]
+
+
+@scenario("arbiter.teams.services.rosters.delete_team")
+def _(w, fn):
+    team = _team(w, players=1)
+    pk = team.pk
+    fn(w.anna, team)
+    before = {"team": pk, "number": 1, "name": "Vikings", "players": ["Vikings 0"]}
+    return [Expected(w.anna, w.bergen_open, "team.delete", before=before)]
+
+
+@scenario("arbiter.teams.services.rosters.number_teams")
+def _(w, fn):
+    _team(w, "Weak", players=0)
+    _team(w, "Strong", players=1)
+    fn(w.anna, w.bergen_open, "rating")
+    before = {"Weak": 1, "Strong": 2}
+    after = {"Strong": 1, "Weak": 2}
+    return [Expected(w.anna, w.bergen_open, "team.number", before, after)]
+
+
+@scenario("arbiter.teams.services.rosters.add_member")
+def _(w, fn):
+    team = _team(w, players=1)
+    entry = EntryFactory(tournament=w.bergen_open, starting_number=None)
+    fn(w.anna, team, entry)
+    after = {"team": team.pk, "entry": entry.pk, "team_board": 2}
+    return [Expected(w.anna, w.bergen_open, "team.member_add", after=after)]
+
+
+@scenario("arbiter.teams.services.rosters.add_new_member")
+def _(w, fn):
+    team = _team(w, players=0)
+    entry = fn(w.anna, team, {"name": "Ny, Spiller", "rating": 1800})
+    after = {"team": team.pk, "entry": entry.pk, "team_board": 1}
+    return [
+        Expected(w.anna, w.bergen_open, "entry.add", after=ANY),
+        Expected(w.anna, w.bergen_open, "team.member_add", after=after),
+    ]
+
+
+@scenario("arbiter.teams.services.rosters.move_member")
+def _(w, fn):
+    team = _team(w, players=3)
+    third = team.members.get(team_board=3)
+    fn(w.anna, team, third, 1)
+    before = {"team": team.pk, "entry": third.pk, "team_board": 3}
+    after = {"team": team.pk, "entry": third.pk, "team_board": 1}
+    return [Expected(w.anna, w.bergen_open, "team.member_move", before, after)]
+
+
+@scenario("arbiter.teams.services.rosters.remove_member")
+def _(w, fn):
+    team = _team(w, players=2)
+    first = team.members.get(team_board=1)
+    fn(w.anna, team, first)
+    before = {"team": team.pk, "entry": first.pk, "team_board": 1}
+    return [Expected(w.anna, w.bergen_open, "team.member_remove", before=before)]
+
+
+@scenario("arbiter.teams.services.rosters.name_captain")
+def _(w, fn):
+    team = _team(w, players=0)
+    fn(w.anna, team, w.boris.username)
+    before = {"team": team.pk, "captain": None}
+    after = {"team": team.pk, "captain": "boris", "invited": False}
+    return [Expected(w.anna, w.bergen_open, "team.captain", before, after)]
+
+
+@scenario("arbiter.teams.services.lineups.submit_lineup")
+def _(w, fn):
+    from arbiter.teams.services.lineups import Who
+
+    team = _team(w)
+    team.captain = w.boris
+    team.save()
+    ids = list(team.members.order_by("team_board").values_list("pk", flat=True))
+    boards = [*ids[:3], ids[4]]
+    fn(Who(w.boris, captain=True), team, 1, boards, 0)
+    after = {"team": team.pk, "round": 1, "boards": boards, "by": "captain"}
+    return [Expected(w.boris, w.bergen_open, "lineup.submit", after=after)]
+
+
+@scenario("arbiter.teams.services.lineups.set_deadline")
+def _(w, fn):
+    closes = datetime.datetime(2026, 12, 1, 10, 0, tzinfo=datetime.UTC)
+    fn(w.anna, w.bergen_open, 1, closes)
+    before = {"round": 1, "closes_at": None}
+    after = {"round": 1, "closes_at": "2026-12-01T10:00:00+00:00"}
+    return [Expected(w.anna, w.bergen_open, "lineup.deadline", before, after)]
 
 
 # --- arbiter.ratings ------------------------------------------------------------------------------
