@@ -27,6 +27,8 @@ class System(models.TextChoices):
     SWISS_DUTCH = "swiss_dutch", _("Swiss, FIDE Dutch")
     MONRAD = "monrad", _("Monrad (Swedish attendance)")
     KNOCKOUT = "knockout", _("Knockout bracket")
+    TEAM_ROUND_ROBIN = "team_round_robin", _("Team round robin (Berger)")
+    TEAM_SWISS = "team_swiss", _("Team Swiss, FIDE C.04.6")
 
 
 PLAYERS, ADD_PLAYER = _("Players"), _("Add player")
