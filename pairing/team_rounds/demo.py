@@ -7,7 +7,8 @@ import random
 from arbiter.core.models import Game, Team, Tournament
 from arbiter.core.services.audit import record
 from arbiter.core.services.results import record_result
-from arbiter.teams.models import TeamSettings
+from arbiter.teams.lineups import board_order
+from arbiter.teams.models import Lineup, LineupBoard, TeamSettings
 from pairing.engines import results
 from pairing.rounds import services as rounds
 
@@ -58,9 +59,31 @@ def play_team_rounds(user, tournament: Tournament, *, complete: int, draft: bool
     then the next one left as a draft when ``draft``."""
     rng = random.Random(2026)
     outcomes = [r.code for r in results.OVER_THE_BOARD]
-    for _round in range(complete):
+    for number in range(1, complete + 1):
+        if number == 2:
+            one_short(user, tournament, number)
         round_ = rounds.publish_round(user, rounds.pair_next_round(user, tournament))
         for game in Game.objects.filter(round=round_).order_by("board"):
             record_result(user, game, rng.choices(outcomes, weights=[4, 3, 3])[0])
     if draft:
         rounds.pair_next_round(user, tournament)
+
+
+def one_short(user, tournament: Tournament, number: int) -> None:
+    """The last team comes to round ``number`` one player short: its lineup leaves the last
+    board empty, which its opponent wins by forfeit (an empty board of the match)."""
+    team = tournament.teams.order_by("-number").first()
+    boards = TeamSettings.objects.get(tournament=tournament).boards
+    if team is None or boards < 2:
+        return
+    lineup = Lineup.objects.create(team=team, round_number=number, submitted_by=user)
+    for board, entry in enumerate(board_order(team)[: boards - 1], start=1):
+        LineupBoard.objects.create(lineup=lineup, board=board, entry=entry)
+    LineupBoard.objects.create(lineup=lineup, board=boards, entry=None)
+    record(
+        user,
+        tournament,
+        "lineup.save",
+        f"Demo: {team.name}'s lineup of round {number}, board {boards} empty",
+        after={"round": number, "boards": boards - 1},
+    )
