@@ -34,7 +34,9 @@ class TeamRecord:
     floated: dict[int, bool] = field(default_factory=dict)
 
 
-def _match_points(match: TeamMatch, settings: TeamSettings) -> tuple[Decimal, Decimal, Decimal, Decimal]:
+def _match_points(
+    match: TeamMatch, settings: TeamSettings
+) -> tuple[Decimal, Decimal, Decimal, Decimal]:
     """(home GP, away GP, home MP, away MP), boards without a result counted as draws."""
     codes = [code or "1/2" for code in board_codes(match, settings.boards)]
     score = team_match.score(
@@ -114,6 +116,8 @@ def team_records(tournament: Tournament, before_round: int) -> dict[int, TeamRec
             mp, gp = _bye_points(bye.kind, settings)
             record.match_points += mp
             record.game_points += gp
-            record.bye_barred |= bye.kind in (TeamBye.Kind.PAIRING_ALLOCATED, TeamBye.Kind.FULL_POINT)
+            record.bye_barred |= bye.kind in (
+                TeamBye.Kind.PAIRING_ALLOCATED,
+                TeamBye.Kind.FULL_POINT,
+            )
     return records
-

@@ -118,21 +118,28 @@ def _draft_action(request, tournament: Tournament, number: int, change) -> HttpR
 
 
 def _team(tournament: Tournament, value) -> Team:
-    return get_object_or_404(Team, tournament=tournament, pk=posted_int(value))
+    """The tournament's team whose id a form sent; a refusal for the page otherwise."""
+    team = Team.objects.filter(tournament=tournament, pk=posted_int(value)).first()
+    if team is None:
+        raise RoundError(gettext("Choose a team of this tournament."))
+    return team
 
 
 @routes.post("<int:number>/swap/", name="team_round_swap")
 @tournament_arbiter_required
 def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Swap two teams of a draft (``first``, ``second``: team ids)."""
-    first = _team(tournament, request.POST.get("first"))
-    second = _team(tournament, request.POST.get("second"))
     return _draft_action(
         request,
         tournament,
         number,
         lambda round_, seen: services.swap_teams(
-            request.user, round_, first, second, seen=seen, confirmation=_confirmation(request)
+            request.user,
+            round_,
+            _team(tournament, request.POST.get("first")),
+            _team(tournament, request.POST.get("second")),
+            seen=seen,
+            confirmation=_confirmation(request),
         ),
     )
 
@@ -142,13 +149,17 @@ def swap(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
 def first_team(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
     """Name ``team`` first at ``table`` of a draft (White on board 1)."""
     table = posted_int(request.POST.get("table"))
-    team = _team(tournament, request.POST.get("team"))
     return _draft_action(
         request,
         tournament,
         number,
         lambda round_, seen: services.set_first_team(
-            request.user, round_, table, team, seen=seen, confirmation=_confirmation(request)
+            request.user,
+            round_,
+            table,
+            _team(tournament, request.POST.get("team")),
+            seen=seen,
+            confirmation=_confirmation(request),
         ),
     )
 

@@ -73,7 +73,11 @@ def propose_round(user, tournament: Tournament, number: int) -> Proposal:
     """Round ``number`` paired by the C.04.6 engine (the registry's pairer)."""
     teams = teams_in_order(user, tournament)
     settings = settings_of(tournament)
-    colour, seed = initial_colour(user, tournament) if number == 1 else (tournament.initial_colour or "w", None)
+    colour, seed = (
+        initial_colour(user, tournament)
+        if number == 1
+        else (tournament.initial_colour or "w", None)
+    )
     rules = Rules(
         round=number,
         rounds=max(tournament.planned_rounds or number, number),

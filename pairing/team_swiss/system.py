@@ -14,11 +14,13 @@ from pairing.team_swiss import services, views
 
 def play(user, tournament: Tournament) -> None:
     """The demo: teams made of the players when there are none, the initial colour White,
-    three rounds played, the fourth left as a draft."""
+    three rounds played and the fourth left as a draft (fewer in a field too small for them:
+    no two teams meet twice)."""
     make_teams(user, tournament)
     tournament.initial_colour = "w"
     tournament.save(update_fields=["initial_colour"])
-    play_team_rounds(user, tournament, complete=3)
+    possible = services.rounds_possible(tournament, 0)
+    play_team_rounds(user, tournament, complete=min(3, possible - 1))
 
 
 TEAM_SWISS = PairingSystem(

@@ -160,8 +160,7 @@ NOT_AUDITED = {
     "pairing.team_round_robin.services.cycle_rounds": "a number from the field's size",
     "pairing.team_round_robin.services.is_double": "reads the settings",
     "pairing.team_round_robin.services.propose_round": (
-        "the team round robin's pairer: rounds.pair_next_round writes its round and its audit "
-        "entry"
+        "the team round robin's pairer: rounds.pair_next_round writes its round and its audit entry"
     ),
     "pairing.team_round_robin.services.rounds_possible": "a number from the field's size",
     "pairing.team_round_robin.services.round_robin_type": "reads the settings",
