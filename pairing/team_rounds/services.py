@@ -35,7 +35,8 @@ from pairing.team_rounds.writing import MatchPlan, clear_matches, write_matches
 
 #: A draft's "last change" and the audit log's summary (English, shown translated).
 TEAMS_SWAPPED = N_(
-    "Round %(number)s draft: swapped %(first)s (table %(first_table)s) and %(second)s (table %(second_table)s)"
+    "Round %(number)s draft: swapped %(first)s (table %(first_table)s) "
+    "and %(second)s (table %(second_table)s)"
 )
 FIRST_TEAM_SET = N_(
     "Round %(number)s draft, table %(table)s: %(team)s now named first (White on board 1)"

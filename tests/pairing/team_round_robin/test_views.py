@@ -38,7 +38,11 @@ def test_the_arbiter_pairs_a_round_and_sees_its_matches_board_by_board(anna_clie
     assert "Pair round 1" in page and "Team 1" in page
     rounds.pair_next_round(None, league)
     page = anna_client.get(url("team_round_robin", league)).content.decode()
-    assert "Table 1: Team 1 – Team 4" in page and "T1 P1" in page and "Publish round 1" in page
+    assert (
+        "Table 1: Team 1 \N{EN DASH} Team 4" in page
+        and "T1 P1" in page
+        and "Publish round 1" in page
+    )
 
 
 def test_an_empty_board_shows_as_a_forfeit_on_the_draft(anna_client, league):
@@ -60,7 +64,10 @@ def test_swapping_two_teams_over_htmx_answers_with_the_section(anna_client, leag
     )
     page = response.content.decode()
     assert page.strip().startswith('<section id="team-round"')
-    assert "Table 1: Team 2 – Team 4" in page and "Table 2: Team 1 – Team 3" in page
+    assert (
+        "Table 1: Team 2 \N{EN DASH} Team 4" in page
+        and "Table 2: Team 1 \N{EN DASH} Team 3" in page
+    )
 
 
 def test_a_swap_from_a_stale_page_is_refused_with_what_changed(anna_client, league):
@@ -88,13 +95,13 @@ def test_a_board_result_answers_with_the_match_and_its_score_so_far(anna_client,
         headers=HTMX,
     ).content.decode()
     assert page.strip().startswith('<section class="team-match" id="table-1"')
-    assert "1 – 0" in page and "(playing)" in page
+    assert "1 \N{EN DASH} 0" in page and "(playing)" in page
     page = anna_client.post(
         url("team_board_result", league, games[1].pk),
         {"result": "1/2", "expected": ""},
         headers=HTMX,
     ).content.decode()
-    assert "1½ – ½" in page and "Match points 2 – 0" in page
+    assert "1½ \N{EN DASH} ½" in page and "Match points 2 \N{EN DASH} 0" in page
 
 
 def test_a_board_changed_by_someone_else_is_refused(anna_client, league):
@@ -122,7 +129,7 @@ def test_forfeiting_a_match_with_results_asks_then_gives_every_board(anna_client
     page = anna_client.post(
         address, {"forfeit": "+-", "expected": "", "confirm": "yes"}, headers=HTMX
     ).content.decode()
-    assert "forfeited +-" in page and "Match points 2 – 0" in page
+    assert "forfeited +-" in page and "Match points 2 \N{EN DASH} 0" in page
 
 
 def test_the_results_page_without_htmx_comes_back_with_a_message(anna_client, league):
