@@ -166,6 +166,9 @@ class PairingSystem:
     #: heading, and the button that adds one: whole phrases, so each language words them.
     people: Any = PLAYERS
     add_person: Any = ADD_PLAYER
+    #: A team event: its rounds are team matches (``TeamMatch``), whose results have a page of
+    #: their own (``team_results``, pairing/team_rounds/views.py; docs/teams.md).
+    team_event: bool = False
     #: Those who take part have a FIDE title, rating and id (chess). A knockout is the system of
     #: judo and the other combat sports here (a bracket seeded by hand, no rating): its entry form
     #: and player list leave those fields out.

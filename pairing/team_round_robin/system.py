@@ -45,6 +45,7 @@ TEAM_ROUND_ROBIN = PairingSystem(
     swapped_page=views.PAGE,
     edit_warnings=edit_warnings,
     rounds_possible=services.rounds_possible,
+    team_event=True,
     demo=play,
     stored=TEAM_STORED,
     urls=views.routes.urlpatterns,

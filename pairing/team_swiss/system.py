@@ -36,6 +36,7 @@ TEAM_SWISS = PairingSystem(
     swapped_page=views.PAGE,
     edit_warnings=edit_warnings,
     rounds_possible=services.rounds_possible,
+    team_event=True,
     demo=play,
     stored=TEAM_STORED,
     urls=views.routes.urlpatterns,

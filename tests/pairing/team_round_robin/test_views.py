@@ -149,3 +149,10 @@ def test_publishing_from_the_team_page_makes_the_round_public(anna_client, leagu
     )
     assert 'id="enter-results"' in response.content.decode()
     assert client.get(reverse("public_round", args=[league.pk, 1])).status_code == 200
+
+
+def test_the_desk_s_round_pages_link_the_round_s_matches(anna_client, league):
+    rounds.publish_round(None, rounds.pair_next_round(None, league))
+    matches = url("team_results", league, 1)
+    assert matches in anna_client.get(url("rounds", league)).content.decode()
+    assert matches in anna_client.get(url("round_detail", league, 1)).content.decode()
