@@ -6,7 +6,7 @@ from pairing.monrad.models import MonradCheckIn, MonradPairing, MonradSettings
 from pairing.round_robin.models import LotDrawing, LotPick
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
-from pairing.team_rounds.models import EmptyBoard
+from pairing.rounds.models import EmptyBoard
 
 __all__ = [
     "Acceleration",

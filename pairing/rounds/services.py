@@ -35,7 +35,7 @@ from arbiter.core.services.results import adjourn_unfinished
 from arbiter.core.standings import adjourned_games, games_text
 from pairing.engines.messages import N_
 from pairing.rounds.manual_pairing import manual_pairing_warnings
-from pairing.team_rounds.writing import MatchPlan, write_matches
+from pairing.rounds.team_matches import MatchPlan, write_matches
 
 
 class RoundError(Exception):
@@ -69,7 +69,7 @@ class Proposal:
     #: Stores what the engine proposed beside the new round (its id is known only then).
     keep: Callable[[Round], None] | None = None
     #: A team system's round: its matches (their games and empty boards, written instead of
-    #: ``boards``, pairing/team_rounds/writing.py) and the teams' byes (team id -> kind).
+    #: ``boards``, pairing/rounds/team_matches.py) and the teams' byes (team id -> kind).
     matches: list[MatchPlan] = field(default_factory=list)
     team_byes: dict[int, str] = field(default_factory=dict)
 

@@ -31,7 +31,7 @@ from pairing.rounds.services import (
     locked_tournament,
     mark_changed,
 )
-from pairing.team_rounds.writing import MatchPlan, clear_matches, write_matches
+from pairing.rounds.team_matches import MatchPlan, clear_matches, write_matches
 
 #: A draft's "last change" and the audit log's summary (English, shown translated).
 TEAMS_SWAPPED = N_(

@@ -23,8 +23,8 @@ from pairing.engines import team_match
 from pairing.rounds.jobs import shown_pair_job
 from pairing.rounds.services import ConfirmationNeeded, RoundError, draft_token
 from pairing.rounds.swapped_page import SwappedPage, posted_int
+from pairing.rounds.team_matches import round_board
 from pairing.team_rounds import services
-from pairing.team_rounds.writing import round_board
 
 routes = Routes("arbiter/t/<int:tournament_id>/team-rounds/")
 

@@ -11,7 +11,7 @@ from arbiter.teams.models import TeamBye
 from pairing.rounds import services as rounds
 from pairing.team_round_robin.system import TEAM_ROUND_ROBIN
 from pairing.team_rounds import services as team_rounds
-from pairing.team_rounds.models import EmptyBoard
+from pairing.rounds.models import EmptyBoard
 from tests.pairing.team_events import set_lineup, team_event
 
 pytestmark = pytest.mark.django_db

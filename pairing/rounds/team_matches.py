@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from arbiter.core.models import Game, Round, TeamMatch
 from arbiter.teams.models import TeamBye
-from pairing.team_rounds.models import EmptyBoard
+from pairing.rounds.models import EmptyBoard
 
 
 @dataclass(frozen=True)

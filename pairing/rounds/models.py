@@ -1,5 +1,7 @@
-"""What the team systems (team round robin, team Swiss) store beside the core's team matches:
-the boards of a match on which a team put nobody (docs/teams.md, "Empty boards").
+"""What the round lifecycle stores for the team systems (team round robin, team Swiss) beside
+the core's team matches: the boards of a match on which a team put nobody (docs/teams.md,
+"Rounds of team matches"). Here, below the team systems' rooms, since the lifecycle writes a
+round's matches (pairing/rounds/team_matches.py).
 
 A ``Game`` needs two players, so a board a lineup left empty has no game: it is an
 :class:`EmptyBoard` of its match instead, naming the player who was there (in the colour the
