@@ -207,7 +207,13 @@ def _match_answer(request, tournament: Tournament, match_id: int, **extra) -> Ht
         return redirect(f"{url}#table-{match.table}")
     settings = services.settings_of(tournament)
     match = next(m for m in _matches(round_, settings) if m.pk == match.pk)
-    context = {"tournament": tournament, "round": round_, "settings": settings, "match": match}
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "settings": settings,
+        "match": match,
+        "htmx_response": True,
+    }
     return render(request, "pairing/team_results.html#match", {**context, **extra})
 
 

@@ -44,6 +44,7 @@ def enter_results(page, tournament, number):
         # a whole match decided, whichever side the winners were named on
         expect(page.locator(f"#score-{table}")).to_have_text(re.compile("^(2 – 0|0 – 2)$"))  # noqa: RUF001
         expect(page.locator(f"#match-points-{table}")).to_be_visible()
+    expect(page.locator("#round-state")).to_have_text("Complete")
 
 
 def test_an_arbiter_runs_a_ten_team_round_robin_to_its_winner(page):
