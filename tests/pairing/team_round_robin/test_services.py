@@ -9,9 +9,9 @@ from arbiter.core.services.results import record_result
 from arbiter.core.systems import System
 from arbiter.teams.models import TeamBye
 from pairing.rounds import services as rounds
+from pairing.rounds.models import EmptyBoard
 from pairing.team_round_robin.system import TEAM_ROUND_ROBIN
 from pairing.team_rounds import services as team_rounds
-from pairing.rounds.models import EmptyBoard
 from tests.pairing.team_events import set_lineup, team_event
 
 pytestmark = pytest.mark.django_db
