@@ -17,12 +17,14 @@ class PairingConfig(AppConfig):
         from pairing.rounds.jobs import PAIR
         from pairing.swiss.system import SWISS_DUTCH
         from pairing.swiss.trf.jobs import TRF_IMPORT
+        from pairing.team_round_robin.system import TEAM_ROUND_ROBIN
+        from pairing.team_swiss.system import TEAM_SWISS
 
         # The modules whose sentences an arbiter may read are marked with N_ when imported
         # (arbiter/core/engine_text.py translates them back): the engines' explanations (the
         # Dutch engine's explain, imported by its services) and the summaries the services
         # store (a draft's last change, a job's message), all imported by the entries here.
-        for system in (ROUND_ROBIN, SWISS_DUTCH, MONRAD, KNOCKOUT):
+        for system in (ROUND_ROBIN, SWISS_DUTCH, MONRAD, KNOCKOUT, TEAM_ROUND_ROBIN, TEAM_SWISS):
             systems.register(system)
         jobs.register(PAIR)
         jobs.register(TRF_IMPORT)

@@ -6,11 +6,13 @@ from pairing.monrad.models import MonradCheckIn, MonradPairing, MonradSettings
 from pairing.round_robin.models import LotDrawing, LotPick
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
+from pairing.rounds.models import EmptyBoard
 
 __all__ = [
     "Acceleration",
     "Bout",
     "Bracket",
+    "EmptyBoard",
     "EnginePairing",
     "ForbiddenPair",
     "LotDrawing",

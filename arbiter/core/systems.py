@@ -27,6 +27,8 @@ class System(models.TextChoices):
     SWISS_DUTCH = "swiss_dutch", _("Swiss, FIDE Dutch")
     MONRAD = "monrad", _("Monrad (Swedish attendance)")
     KNOCKOUT = "knockout", _("Knockout bracket")
+    TEAM_ROUND_ROBIN = "team_round_robin", _("Team round robin (Berger)")
+    TEAM_SWISS = "team_swiss", _("Team Swiss, FIDE C.04.6")
 
 
 PLAYERS, ADD_PLAYER = _("Players"), _("Add player")
@@ -164,6 +166,9 @@ class PairingSystem:
     #: heading, and the button that adds one: whole phrases, so each language words them.
     people: Any = PLAYERS
     add_person: Any = ADD_PLAYER
+    #: A team event: its rounds are team matches (``TeamMatch``), whose results have a page of
+    #: their own (``team_results``, pairing/team_rounds/views.py; docs/teams.md).
+    team_event: bool = False
     #: Those who take part have a FIDE title, rating and id (chess). A knockout is the system of
     #: judo and the other combat sports here (a bracket seeded by hand, no rating): its entry form
     #: and player list leave those fields out.

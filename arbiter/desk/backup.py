@@ -105,7 +105,10 @@ def tournament_models() -> list[tuple[str, str]]:
     """Every model that hangs off a tournament, parents before children, with the lookup from
     the model to its tournament's id: the core's, the ratings room's, each registered system's
     (its entry's ``stored``), the judo day's, and the audit log last."""
-    stored = [(s.label, s.tournament) for system in SYSTEMS.values() for s in system.stored]
+    # A model two systems share (the team systems' empty boards) is listed once.
+    stored = list(
+        dict.fromkeys((s.label, s.tournament) for system in SYSTEMS.values() for s in system.stored)
+    )
     return [
         *CORE_MODELS,
         *RATINGS_MODELS,

@@ -35,6 +35,7 @@ from arbiter.core.services.results import adjourn_unfinished
 from arbiter.core.standings import adjourned_games, games_text
 from pairing.engines.messages import N_
 from pairing.rounds.manual_pairing import manual_pairing_warnings
+from pairing.rounds.team_matches import MatchPlan, write_matches
 
 
 class RoundError(Exception):
@@ -67,6 +68,10 @@ class Proposal:
     audit: dict = field(default_factory=dict)  # more of the pairing for the audit log
     #: Stores what the engine proposed beside the new round (its id is known only then).
     keep: Callable[[Round], None] | None = None
+    #: A team system's round: its matches (their games and empty boards, written instead of
+    #: ``boards``, pairing/rounds/team_matches.py) and the teams' byes (team id -> kind).
+    matches: list[MatchPlan] = field(default_factory=list)
+    team_byes: dict[int, str] = field(default_factory=dict)
 
 
 #: What changed a draft, its "last change" (and the audit log's summary): stored in English,
@@ -254,7 +259,7 @@ def pair_next_round(
             % {"number": number}
         )
     proposal: Proposal = system.pairer(user, tournament, number)
-    if not proposal.boards:
+    if not proposal.boards and not proposal.matches:
         raise RoundError(
             gettext("Round %(number)s would have no game: check who plays in it.")
             % {"number": number}
@@ -268,10 +273,13 @@ def pair_next_round(
         last_change=proposal.summary[:300],
         changed_by=user if user is not None and user.is_authenticated else None,
     )
-    Game.objects.bulk_create(
-        Game(round=round_, board=board, white_id=white, black_id=black)
-        for board, (white, black) in enumerate(proposal.boards, start=1)
-    )
+    if proposal.matches:
+        write_matches(round_, proposal.matches, proposal.team_byes)
+    else:
+        Game.objects.bulk_create(
+            Game(round=round_, board=board, white_id=white, black_id=black)
+            for board, (white, black) in enumerate(proposal.boards, start=1)
+        )
     byes = [Bye(round=round_, entry_id=e, kind=k) for e, k in proposal.requested_byes.items()]
     if proposal.bye is not None:
         byes.append(Bye(round=round_, entry_id=proposal.bye, kind=Bye.Kind.PAIRING_ALLOCATED))
@@ -289,6 +297,15 @@ def pair_next_round(
             "bye": proposal.bye,
             "seed": proposal.seed,
             "published": not proposal.draft,
+            **(
+                {
+                    "matches": [
+                        [m.home, m.away, [list(b) for b in m.boards]] for m in proposal.matches
+                    ]
+                }
+                if proposal.matches
+                else {}
+            ),
             **proposal.audit,
         },
     )
@@ -349,11 +366,21 @@ def _rewrite(round_: Round, slots: dict[int, Slot]) -> None:
             proposed.save(update_fields=["edited"])
 
 
-def _editable(round_: Round, seen: str | None) -> None:
+def _editable(round_: Round, seen: str | None, *, teams: bool = False) -> None:
+    """The draft the page showed, still a draft; a round of team matches is edited by team
+    (``teams``: pairing/team_rounds/services.py), never player by player."""
     check_seen(round_, seen)
     if round_.state != Round.State.DRAFT:
         raise RoundError(
             gettext("Round %(number)s is published: its pairing can no longer be changed.")
+            % {"number": round_.number}
+        )
+    if not teams and round_.team_matches.exists():
+        raise RoundError(
+            gettext(
+                "Round %(number)s is a round of team matches: swap teams or change which team "
+                "is named first, not single players."
+            )
             % {"number": round_.number}
         )
 
@@ -572,6 +599,18 @@ def delete_last_round(
         "state": round_.state,
         "games": [list(game) for game in games],
         "byes": list(round_.byes.order_by("entry_id").values_list("entry_id", "kind")),
+        **(
+            {
+                "matches": [
+                    list(match)
+                    for match in round_.team_matches.order_by("table").values_list(
+                        "table", "home_id", "away_id", "forfeit"
+                    )
+                ]
+            }
+            if round_.team_matches.exists()
+            else {}
+        ),
     }
     round_.delete()
     results = sum(1 for *_, result in games if result)

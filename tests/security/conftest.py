@@ -148,6 +148,21 @@ def world(anna, dag, boris, boris_cup):
     knockout.draw_bracket(anna, cup, random_seed=5)
     places["knockout"] = Place(True, {"tournament_id": cup.pk})
 
+    # A team round robin: round 1 published with its team matches (issue 30).
+    from tests.pairing.team_events import team_event
+
+    team_rr = team_event(anna, System.TEAM_ROUND_ROBIN, teams=4, boards=2)
+    team_round = rounds.publish_round(anna, rounds.pair_next_round(anna, team_rr))
+    places["team"] = Place(
+        True,
+        {
+            "tournament_id": team_rr.pk,
+            "number": 1,
+            "game_id": first_game(team_round).pk,
+            "match_id": team_round.team_matches.get(table=1).pk,
+        },
+    )
+
     # A published competition day: two categories, a competitor weighed over the limit.
     judo = competition_with_categories(anna, limits=(60, 66))
     judo = competition.set_published(anna, judo, True, seen=judo.version)

@@ -190,6 +190,17 @@ EXPECTATIONS: dict[str, Rule] = {
     "bracket_bout": arbiter("knockout", methods=WRITE),
     "bracket_undraw": arbiter("knockout", methods=WRITE),
     "bracket_pdf": arbiter("knockout"),
+    # the team systems (pairing/team_rounds, team_round_robin, team_swiss; issue 30)
+    "team_round_robin": arbiter("team"),
+    "team_swiss": arbiter("team"),
+    "team_round_swap": arbiter("team", methods=WRITE),
+    "team_round_first": arbiter("team", methods=WRITE),
+    "team_results": arbiter("team"),
+    "team_board_result": arbiter("team", methods=WRITE),
+    "team_match_forfeit": arbiter("team", methods=WRITE),
+    # PLACEHOLDER pages until the team room is merged (its own lines replace these)
+    "teams": arbiter("team"),
+    "lineups": arbiter("team"),
     # a competition day: the mats (judo/views/mats.py, mats_public.py)
     "mats": arbiter("judo", "judo_hidden"),
     "mat": arbiter("judo", "judo_hidden"),

@@ -57,6 +57,10 @@ SERVICE_MODULES = [
     "pairing.knockout.services",
     "pairing.swiss.trf.export",
     "pairing.swiss.trf.imports",
+    # the team systems (issue 30): their rounds of team matches, and their pairers
+    "pairing.team_rounds.services",
+    "pairing.team_round_robin.services",
+    "pairing.team_swiss.services",
     # the ratings' changes (issue 29): the refresh before round 1 and the norm settings
     "arbiter.ratings.refresh",
     "arbiter.ratings.norms",
@@ -138,6 +142,38 @@ NOT_AUDITED = {
     "pairing.knockout.services.progress": "reads the bracket",
     "arbiter.core.services.status.has_begun": "reads the rounds and the system's progress",
     "pairing.knockout.services.bouts": "reads the bracket",
+    "pairing.team_rounds.services.settings_of": (
+        "creates the team settings row on first use (defaults only, nothing an arbiter chose)"
+    ),
+    "pairing.team_rounds.services.scoring": "converts settings for the engine",
+    "pairing.team_rounds.services.teams_in_order": (
+        "a step of the team pairers, in rounds.pair_next_round's transaction; numbers given to "
+        "teams without one are audited as team.number"
+    ),
+    "pairing.team_rounds.services.plan_match": "reads the lineups into a match",
+    "pairing.team_rounds.services.propose": "builds a proposal for rounds.pair_next_round",
+    "pairing.team_rounds.services.met_before": "reads the rounds",
+    "pairing.team_rounds.services.edit_warnings": "states the warnings, changes nothing",
+    "pairing.team_rounds.services.board_codes": "reads a match's boards",
+    "pairing.team_rounds.services.match_score": "reads a match's boards",
+    "pairing.team_rounds.services.partial_score": "reads a match's boards",
+    "pairing.team_round_robin.services.cycle_rounds": "a number from the field's size",
+    "pairing.team_round_robin.services.is_double": "reads the settings",
+    "pairing.team_round_robin.services.propose_round": (
+        "the team round robin's pairer: rounds.pair_next_round writes its round and its audit entry"
+    ),
+    "pairing.team_round_robin.services.rounds_possible": "a number from the field's size",
+    "pairing.team_round_robin.services.round_robin_type": "reads the settings",
+    "pairing.team_swiss.services.initial_colour": (
+        "a step of the team Swiss pairer in rounds.pair_next_round's transaction, audited as "
+        "team_swiss.initial_colour"
+    ),
+    "pairing.team_swiss.services.states": "reads the teams' history for the engine",
+    "pairing.team_swiss.services.propose_round": (
+        "the team Swiss pairer: rounds.pair_next_round writes its round and its audit entry"
+    ),
+    "pairing.team_swiss.services.rounds_possible": "a number from the field's size",
+    "pairing.team_swiss.services.team_swiss_type": "reads the settings",
     "arbiter.core.services.status.rounds_progress": "reads the rounds",
     "arbiter.core.services.status.status_of": "reads the tournament",
     "arbiter.core.services.tournaments.system_change_refused": "a check (update_tournament's)",
@@ -1207,3 +1243,45 @@ class _Counting:
         last = AuditEntry.objects.order_by("-id").values_list("id", flat=True).first() or 0
         self.world.cache["start"] = last
         return self.function(*args, **kwargs)
+
+
+# --- the team systems' rounds (issue 30) -----------------------------------------------------
+
+
+def _team_round(w, *, publish: bool):
+    from pairing.rounds import services as rounds
+    from tests.pairing.team_events import team_event
+
+    event = team_event(w.anna, System.TEAM_ROUND_ROBIN, teams=4, boards=2)
+    round_ = rounds.pair_next_round(w.anna, event)
+    if publish:
+        round_ = rounds.publish_round(w.anna, round_)
+    return event, round_
+
+
+@scenario("pairing.team_rounds.services.swap_teams")
+def _(w, fn):
+    event, round_ = _team_round(w, publish=False)
+    one, two = event.teams.get(number=1), event.teams.get(number=2)
+    fn(w.anna, round_, one, two)
+    before = {"Team 1": "1", "Team 2": "2"}
+    after = {"Team 1": "2", "Team 2": "1"}
+    return [Expected(w.anna, event, "round.swap_teams", before, after)]
+
+
+@scenario("pairing.team_rounds.services.set_first_team")
+def _(w, fn):
+    event, round_ = _team_round(w, publish=False)
+    fn(w.anna, round_, 1, event.teams.get(number=4))
+    return [
+        Expected(w.anna, event, "round.set_first_team", {"first": "Team 1"}, {"first": "Team 4"})
+    ]
+
+
+@scenario("pairing.team_rounds.services.forfeit_match")
+def _(w, fn):
+    event, round_ = _team_round(w, publish=True)
+    fn(w.anna, round_.team_matches.get(table=1), "+-")
+    before = {"forfeit": "", "results": {"1": "", "2": ""}}
+    after = {"forfeit": "+-", "results": {"1": "+-", "2": "-+"}}
+    return [Expected(w.anna, event, "match.forfeit", before, after)]
