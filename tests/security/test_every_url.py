@@ -198,9 +198,6 @@ EXPECTATIONS: dict[str, Rule] = {
     "team_results": arbiter("team"),
     "team_board_result": arbiter("team", methods=WRITE),
     "team_match_forfeit": arbiter("team", methods=WRITE),
-    # PLACEHOLDER pages until the team room is merged (its own lines replace these)
-    "teams": arbiter("team"),
-    "lineups": arbiter("team"),
     # a competition day: the mats (judo/views/mats.py, mats_public.py)
     "mats": arbiter("judo", "judo_hidden"),
     "mat": arbiter("judo", "judo_hidden"),
