@@ -7,6 +7,7 @@ from arbiter.core import fide_mode
 from arbiter.core.audit_guard import audit_log_unlocked
 from arbiter.core.models import (
     Entry,
+    Team,
     TiebreakRules,
     Tournament,
     TournamentArbiter,
@@ -376,12 +377,13 @@ def delete_tournament(user, tournament: Tournament, typed_name: str) -> None:
         )
     lost = what_deleting_loses(tournament)
     before = {**snapshot(tournament, TOURNAMENT_FIELDS), "id": tournament.pk, "lost": lost}
-    # The rows that protect the entries they name (games, byes, a system's bouts) go first, in
-    # bulk: every model with such a key, whichever room defines it.
-    for relation in Entry._meta.related_objects:
-        if relation.on_delete is models.PROTECT:
-            rows = relation.related_model._default_manager
-            rows.filter(**{f"{relation.field.name}__tournament": tournament}).delete()
+    # The rows that protect the entries and teams they name (games, byes, a system's bouts, a
+    # team's byes) go first, in bulk: every model with such a key, whichever room defines it.
+    for protected in (Entry, Team):
+        for relation in protected._meta.related_objects:
+            if relation.on_delete is models.PROTECT:
+                rows = relation.related_model._default_manager
+                rows.filter(**{f"{relation.field.name}__tournament": tournament}).delete()
     # its audit log goes with it, on purpose (the append-only guard is lifted for this alone);
     # the entry below, naming what went, stays
     with audit_log_unlocked():

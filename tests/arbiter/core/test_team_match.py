@@ -50,3 +50,19 @@ def test_deleting_the_event_takes_its_teams_and_matches(anna, norway_sweden):
     olympiad = norway_sweden.round.tournament
     delete_tournament(anna, olympiad, olympiad.name)
     assert not Team.objects.exists() and not TeamMatch.objects.exists()
+
+
+def test_a_tournament_with_a_team_bye_and_lineups_is_deleted_whole(
+    norway_sweden, django_user_model
+):
+    from arbiter.teams.models import Lineup, LineupBoard, TeamBye
+
+    tournament = norway_sweden.round.tournament
+    bye_team = Team.objects.create(tournament=tournament, name="Iceland")
+    TeamBye.objects.create(round=norway_sweden.round, team=bye_team, kind="U")
+    lineup = Lineup.objects.create(team=norway_sweden.home, round_number=2)
+    LineupBoard.objects.create(lineup=lineup, board=1, entry=norway_sweden.home.members.first())
+    chief = django_user_model.objects.create(username="deleting-chief")
+    delete_tournament(chief, tournament, tournament.name)
+    assert not Team.objects.filter(tournament_id=tournament.pk).exists()
+    assert not TeamBye.objects.exists() and not LineupBoard.objects.exists()
