@@ -27,7 +27,7 @@ from decimal import Decimal
 
 from django.apps import apps
 
-from arbiter.core.models import Entry, Game, Team, TeamMatch, Tournament
+from arbiter.core.models import Entry, Game, Round, Team, TeamMatch, Tournament
 from arbiter.teams.lineups import lineup_for
 from arbiter.teams.models import TeamBye, TeamSettings
 from pairing.engines import results as engine_results
@@ -43,7 +43,6 @@ from pairing.engines.trf_team import (
     with_totals,
     write_team_trf,
 )
-from pairing.swiss.trf.export import completed_rounds
 
 BLANK = TrfResult(None, " ", " ")
 #: The codes of the team systems (arbiter/core/systems.py ``System``).
@@ -85,6 +84,17 @@ def scoring_of(settings) -> team_match.MatchScoring:
         bye_match_points=settings.bye_match_points,
         bye_game_points=bye_gp,
     )
+
+
+def completed_rounds(tournament: Tournament) -> int:
+    """How many rounds from the first are complete (as the individual export counts them,
+    pairing/swiss/trf/export.py, a room above this one)."""
+    done = 0
+    for number, state in tournament.rounds.order_by("number").values_list("number", "state"):
+        if number != done + 1 or state != Round.State.COMPLETE:
+            break
+        done = number
+    return done
 
 
 def empty_board_model():
