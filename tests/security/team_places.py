@@ -7,7 +7,7 @@ import pytest
 
 from arbiter.core.models import Round
 from arbiter.core.systems import SYSTEMS
-from tests.arbiter.teams.builders import play_round, team_event, team_systems
+from tests.arbiter.teams.team_open import play_round, team_event, team_systems
 
 
 @pytest.fixture(name="team_places")

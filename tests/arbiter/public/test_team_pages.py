@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from arbiter.core.models import Game, Round
 from arbiter.core.systems import SYSTEMS
-from tests.arbiter.teams.builders import (
+from tests.arbiter.teams.team_open import (
     TEAM_ROUND_ROBIN,
     play_round,
     team_event,

@@ -1,143 +1,102 @@
-"""Team events built with the core models directly (teams, players in board order, rounds of
-team matches with their games), since the team pairers are another room's: enough for the
-standings and the public pages of a team round robin and a team Swiss.
+"""Team events for the export and import tests, built as the team systems store them
+(pairing/team_rounds/writing.py): a match's board ``b`` at table ``t`` is the round's board
+``(t - 1) * boards + b``, the team named first has White on board 1, a board nobody sat at is
+an empty board of the match, a team's bye a ``TeamBye``."""
 
-Board numbers follow the team systems' convention: the boards of the match at table t are
-(t - 1) * boards + 1 .. t * boards; colours alternate from board 1, the home team White on board 1
-unless told (``pairing.engines.team_match.board_colours``).
-"""
-
+import datetime
 from decimal import Decimal
 
-from arbiter.core.models import Entry, Game, Round, Team, TeamMatch, Tournament
-from arbiter.core.systems import SYSTEMS, PairingSystem, register
+from arbiter.core.models import Entry, Game, Round, Team, TeamMatch
 from arbiter.teams.models import TeamBye, TeamSettings
-from arbiter.teams.pages import PUBLIC_PAGES
-from pairing.engines.team_match import board_colours
-from tests.factories import TournamentFactory, changed
+from arbiter.teams.trf_export import TEAM_SWISS, empty_board_model
+from pairing.engines import team_match
+from tests.factories import TournamentFactory
 
-TEAM_ROUND_ROBIN = "team_round_robin"
-TEAM_SWISS = "team_swiss"
-
-#: Stand-ins for the team systems' registry entries while they are not registered (another
-#: room's); the real ones, once registered, are used as they are.
-STAND_INS = {
-    TEAM_ROUND_ROBIN: PairingSystem(
-        code=TEAM_ROUND_ROBIN,
-        label="Team round robin",
-        schema_value=TEAM_ROUND_ROBIN,
-        arbiter_pages=(),
-        public_pages=PUBLIC_PAGES,
-        crosstable="berger",
-        all_play_all=True,
-        live_standings=False,
-    ),
-    TEAM_SWISS: PairingSystem(
-        code=TEAM_SWISS,
-        label="Team Swiss",
-        schema_value=TEAM_SWISS,
-        arbiter_pages=(),
-        public_pages=PUBLIC_PAGES,
-    ),
-}
+DEMO_TEAMS = ["Alpha", "Bravo", "Charlie", "Delta", "Echo"]
 
 
-def team_systems() -> list[str]:
-    """Registers the stand-ins of the team systems not registered; returns the codes added."""
-    added = []
-    for code, system in STAND_INS.items():
-        if code not in SYSTEMS:
-            register(system)
-            added.append(code)
-    return added
-
-
-def team_event(
-    names: list[str],
-    *,
-    system: str = TEAM_SWISS,
-    boards: int = 4,
-    reserves: int = 1,
-    published: bool = True,
-    **settings,
-) -> Tournament:
-    """A tournament of teams named ``names`` (numbered 1..N in that order), each with ``boards``
-    players and ``reserves`` reserves in board order, rated from 2400 down."""
-    tournament = TournamentFactory(name="Team Open", system=system, is_published=published)
+def team_event(chief, *, teams=DEMO_TEAMS, boards=4, rounds=5, system=TEAM_SWISS, **settings):
+    """The §5.2 event: ``teams`` of ``boards`` players each (``Alpha, Player1`` ...), rated
+    2400 downwards by 20 a team, 50 a board... as the spec's worked file."""
+    tournament = TournamentFactory(
+        name="Demo Team Swiss",
+        chief=chief,
+        system=system,
+        city="Oslo",
+        federation="NOR",
+        start_date=datetime.date(2026, 3, 10),
+        end_date=datetime.date(2026, 3, 12),
+        planned_rounds=rounds,
+        initial_colour="w",
+    )
     TeamSettings.objects.create(tournament=tournament, boards=boards, **settings)
-    starting = 1
-    for number, name in enumerate(names, start=1):
-        team = Team.objects.create(
-            tournament=tournament, name=name, number=number, nickname=name[:5]
-        )
-        for board in range(1, boards + reserves + 1):
+    number = 0
+    for t, name in enumerate(teams, start=1):
+        squad = Team.objects.create(tournament=tournament, name=name, number=t, nickname=name[:5])
+        for board in range(1, boards + 1):
+            number += 1
             Entry.objects.create(
                 tournament=tournament,
-                name=f"{name} {board}, Player",
-                team=team,
+                name=f"{name}, Player{board}",
+                team=squad,
                 team_board=board,
-                rating=2400 - 10 * starting,
-                starting_number=starting,
+                starting_number=number,
+                rating=2400 - 50 * (t - 1) - 20 * (board - 1),
+                federation="NOR",
+                fide_id=number * 1000 + 1,
+                birth_year=2000,
+                sex="m",
             )
-            starting += 1
-    changed(tournament)
     return tournament
 
 
-def teams_of(tournament: Tournament) -> dict[str, Team]:
-    return {team.name: team for team in tournament.teams.all()}
+def squad(tournament, number):
+    return tournament.teams.get(number=number)
 
 
-def play_round(
-    tournament: Tournament,
-    number: int,
-    matches: list[tuple[str, str, list[str]]],
-    *,
-    byes: list[tuple[str, str]] = (),
-    state: str = Round.State.PUBLISHED,
-    forfeits: dict[int, str] | None = None,
-    lineups: dict[str, list[int]] | None = None,
-) -> Round:
-    """Round ``number`` with ``matches`` (home team, away team, each board's result code in
-    board order as White reads it, "" while on), home White on board 1; ``byes`` (team, kind);
-    ``forfeits`` {table: "+-"}; ``lineups`` {team: the slots of its board order on boards 1..}
-    (default: its first players)."""
-    boards = tournament.team_settings.boards
-    round_ = Round.objects.create(tournament=tournament, number=number, state=state)
-    teams = teams_of(tournament)
-    for table, (home, away, codes) in enumerate(matches, start=1):
-        match = TeamMatch.objects.create(
-            round=round_,
-            table=table,
-            home=teams[home],
-            away=teams[away],
-            forfeit=(forfeits or {}).get(table, ""),
-        )
-        home_players = _lineup(teams[home], boards, (lineups or {}).get(home))
-        away_players = _lineup(teams[away], boards, (lineups or {}).get(away))
-        for board, (colour, code) in enumerate(
-            zip(board_colours(boards), codes, strict=True), start=1
-        ):
-            ours, theirs = home_players[board - 1], away_players[board - 1]
-            white, black = (ours, theirs) if colour == "W" else (theirs, ours)
+def players(team):
+    return list(team.members.order_by("team_board"))
+
+
+def play_match(round_, table, home, away, codes, *, boards=None, lineups=None, forfeit=""):
+    """A match: ``home`` (White on board 1) against ``away``, board results ``codes`` from
+    White's side ("1-0"...), players in board order unless ``lineups`` gives (home, away)
+    lists (None: an empty board)."""
+    boards = boards or len(codes)
+    match = TeamMatch.objects.create(
+        round=round_, table=table, home=home, away=away, forfeit=forfeit
+    )
+    if forfeit:
+        return match
+    h, a = lineups or (players(home)[:boards], players(away)[:boards])
+    colours = team_match.board_colours(boards)
+    for b, code in enumerate(codes, start=1):
+        hp, ap = h[b - 1], a[b - 1]
+        white, black = (hp, ap) if colours[b - 1] == "W" else (ap, hp)
+        if white is not None and black is not None:
             Game.objects.create(
                 round=round_,
-                board=(table - 1) * boards + board,
+                board=(table - 1) * boards + b,
                 white=white,
                 black=black,
                 result=code,
                 team_match=match,
             )
-    for team, kind in byes:
-        TeamBye.objects.create(round=round_, team=teams[team], kind=kind)
-    changed(tournament)
+        else:
+            empty_board_model().objects.create(match=match, board=b, white=white, black=black)
+    return match
+
+
+def spec_round_one(tournament):
+    """Round 1 of §5.2: Alpha 2½-1½ Charlie, Delta 2-2 Bravo, Echo the PAB."""
+    round_ = Round.objects.create(tournament=tournament, number=1, state=Round.State.COMPLETE)
+    play_match(round_, 1, squad(tournament, 1), squad(tournament, 3), ["1-0", "1/2", "0-1", "0-1"])
+    play_match(round_, 2, squad(tournament, 4), squad(tournament, 2), ["1/2", "1-0", "1-0", "1/2"])
+    TeamBye.objects.create(round=round_, team=squad(tournament, 5), kind="U")
     return round_
 
 
-def _lineup(team: Team, boards: int, slots: list[int] | None) -> list[Entry]:
-    players = {entry.team_board: entry for entry in team.members.all()}
-    return [players[slot] for slot in (slots or range(1, boards + 1))]
-
-
-def points(text: str) -> Decimal:
-    return Decimal(text)
+def spec_event(chief):
+    tournament = team_event(chief, bye_match_points=Decimal(2), bye_game_points=Decimal(2))
+    spec_round_one(tournament)
+    return tournament

@@ -1,14 +1,16 @@
+"""The team systems' registry entries, where the branch that registers them is not merged yet:
+stand-ins with the team file as their TRF and the team pages as their public tabs (the real
+entries set ``trf_file`` and ``public_pages`` the same way)."""
+
 import pytest
 
 from arbiter.core.systems import SYSTEMS
-from tests.arbiter.teams.builders import team_systems
+from tests.arbiter.teams.team_open import team_systems as register_team_systems
 
 
 @pytest.fixture(autouse=True)
-def registered_team_systems():
-    """The team round robin and the team Swiss are known to the registry (stand-ins while their
-    own entries are not registered)."""
-    added = team_systems()
+def team_systems():
+    added = register_team_systems()
     yield
     for code in added:
         del SYSTEMS[code]

@@ -13,7 +13,7 @@ import pytest
 from arbiter.core.models import Round
 from arbiter.teams import standings as teams
 from arbiter.teams.models import TeamBye
-from tests.arbiter.teams.builders import TEAM_ROUND_ROBIN, play_round, team_event, teams_of
+from tests.arbiter.teams.team_open import TEAM_ROUND_ROBIN, play_round, team_event, teams_of
 
 pytestmark = pytest.mark.django_db
 
