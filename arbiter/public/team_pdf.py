@@ -40,17 +40,16 @@ def team_pairings_pdf(event: TeamEvent, number: int) -> bytes:
             [str(m.table), m.home.name, "", f"{m.forfeit} {score}".strip(), m.away.name, ""]
         )
         for board in match.boards:
-            game = board.game
-            home, away = (game.white, game.black) if board.home_white else (game.black, game.white)
+            home, away = board.home_player, board.away_player
             home_colour, away_colour = ("W", "B") if board.home_white else ("B", "W")
             rows.append(
                 [
                     f"{m.table}.{board.number}",
-                    f"{home_colour} {_name(home)}",
-                    str(home.rating or ""),
-                    _("adj.") if game.adjourned else board.home_result,
-                    f"{away_colour} {_name(away)}",
-                    str(away.rating or ""),
+                    f"{home_colour} {_name(home)}" if home else "—",
+                    str(home.rating or "") if home else "",
+                    _("adj.") if board.adjourned else board.home_result,
+                    f"{away_colour} {_name(away)}" if away else "—",
+                    str(away.rating or "") if away else "",
                 ]
             )
     for bye in (b for b in event.byes if b.round.number == number):

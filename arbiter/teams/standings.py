@@ -22,15 +22,17 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from django.apps import apps
 from django.utils.translation import gettext, gettext_lazy
 
 from arbiter.core.models import Entry, Game, Team, TeamMatch, Tournament
 from arbiter.core.public_cache import shared, stamp
 from arbiter.core.standings import BEING_PLAYED, COMPLETE, COUNTED_STATES, round_progress
 from arbiter.teams.models import TeamBye, TeamSettings
-from pairing.engines import results
+from pairing.engines import results, trf_team
 from pairing.engines import team_match as engine
 from pairing.engines.tiebreaks import dp
+from pairing.engines.tiebreaks import teams as tb
 
 ZERO = Decimal(0)
 
@@ -47,37 +49,58 @@ FORFEIT_SEEN_BY_AWAY = {"": "", "+-": "-+", "-+": "+-", "--": "--"}
 
 @dataclass
 class Board:
-    """One board of a match as the public reads it: its number in the match (1..boards), the
-    game, and whether the first-named (home) team has White on it."""
+    """One board of a match as the public reads it: its number in the match (1..boards), its
+    players (None: nobody sat there, the other wins by forfeit), its result code ("" while on),
+    whether the first-named (home) team has White on it, and its game (None: an empty board)."""
 
     number: int
-    game: Game
+    white: Entry | None
+    black: Entry | None
+    result: str
     home_white: bool
+    game: Game | None = None
+    adjourned: bool = False
+
+    @property
+    def outcome(self) -> results.Result | None:
+        return results.from_code(self.result)
+
+    @property
+    def played(self) -> bool:
+        """Played over the board: two players and a result that is no forfeit."""
+        outcome = self.outcome
+        return self.game is not None and outcome is not None and outcome.played
+
+    @property
+    def home_player(self) -> Entry | None:
+        return self.white if self.home_white else self.black
+
+    @property
+    def away_player(self) -> Entry | None:
+        return self.black if self.home_white else self.white
+
+    def points_of(self, white: bool) -> Decimal | None:
+        outcome = self.outcome
+        if outcome is None:
+            return None
+        return outcome.points()[0 if white else 1]
 
     @property
     def home_points(self) -> Decimal | None:
-        outcome = self.game.outcome
-        if outcome is None:
-            return None
-        white, black = outcome.points()
-        return white if self.home_white else black
+        return self.points_of(self.home_white)
+
+    @property
+    def away_points(self) -> Decimal | None:
+        return self.points_of(not self.home_white)
 
     @property
     def home_result(self) -> str:
         """The result as the home team reads it: "1 - 0", "½ - ½", "+ - -"; empty while on."""
-        outcome = self.game.outcome
+        outcome = self.outcome
         if outcome is None:
             return ""
         home, away = ("white", "black") if self.home_white else ("black", "white")
         return f"{outcome.symbol(home)} - {outcome.symbol(away)}"
-
-    @property
-    def away_points(self) -> Decimal | None:
-        outcome = self.game.outcome
-        if outcome is None:
-            return None
-        white, black = outcome.points()
-        return black if self.home_white else white
 
 
 @dataclass
@@ -119,6 +142,8 @@ class Record:
     bye: str = ""
     forfeit: str = ""
     white: bool = True
+    #: The team was named first in the match.
+    home: bool = True
 
 
 @dataclass
@@ -165,6 +190,7 @@ class TeamEvent:
                     s.first_match_points,
                     forfeit=FORFEIT_SEEN_BY_AWAY[m.forfeit],
                     white=not match.home_white,
+                    home=False,
                 )
             )
         for bye in self.byes:
@@ -231,16 +257,39 @@ def read_event(tournament: Tournament, settings: TeamSettings | None = None) -> 
     }
     team_of = {e.pk: e.team_id for entries in members.values() for e in entries}
     entries = {e.pk: e for entries in members.values() for e in entries}
+    placed: dict[int, dict[int, Board]] = defaultdict(dict)
+    waiting: dict[int, list[Game]] = defaultdict(list)
+    for empty in _empty_boards(tournament):
+        white, black = entries.get(empty.white_id), entries.get(empty.black_id)
+        code = "+-" if white else "-+" if black else "--"
+        placed[empty.match_id][empty.board] = Board(empty.board, white, black, code, True)
     for game in (
         Game.objects.filter(**counted, team_match__isnull=False)
         .select_related("round", "white", "black")
         .order_by("round__number", "board")
     ):
-        match = matches[game.team_match_id]
         game.white = entries.get(game.white_id) or game.white
         game.black = entries.get(game.black_id) or game.black
-        home_white = team_of.get(game.white_id) == match.match.home_id
-        match.boards.append(Board(len(match.boards) + 1, game, home_white))
+        table = matches[game.team_match_id].match.table
+        number = game.board - (table - 1) * settings.boards
+        if 1 <= number <= settings.boards and number not in placed[game.team_match_id]:
+            placed[game.team_match_id][number] = _board(number, game)
+        else:
+            waiting[game.team_match_id].append(game)
+    for match_id, games in waiting.items():  # a game on another board: the first free one
+        free = (b for b in range(1, settings.boards + 1) if b not in placed[match_id])
+        for number, game in zip(free, games, strict=False):
+            placed[match_id][number] = _board(number, game)
+    for match_id, boards in placed.items():
+        match = matches[match_id]
+        match.boards = [boards[number] for number in sorted(boards)]
+        home_white = _home_white(match, team_of)
+        for board in match.boards:
+            colour = engine.board_colours(settings.boards, home_white)[board.number - 1]
+            if board.game is None:
+                board.home_white = colour == "W"
+            else:
+                board.home_white = team_of.get(board.game.white_id) == match.match.home_id
     for match in matches.values():
         match.match.home, match.match.away = by_id[match.match.home_id], by_id[match.match.away_id]
         _score(match, scoring, settings.boards)
@@ -252,12 +301,42 @@ def read_event(tournament: Tournament, settings: TeamSettings | None = None) -> 
     )
 
 
+def _board(number: int, game: Game) -> Board:
+    code = "" if game.adjourned else game.result
+    return Board(number, game.white, game.black, code, True, game, game.adjourned)
+
+
+def _home_white(match: Match, team_of: dict[int, int | None]) -> bool:
+    """Whether the home team has White on board 1 (C.04.6 1.6.1), read from the first board
+    with a game (colours alternate from there); True without any."""
+    for board in match.boards:
+        if board.game is not None:
+            home_has_white = team_of.get(board.game.white_id) == match.match.home_id
+            white_on_board = board.number % 2 == 1  # the home team's colour on odd boards
+            return home_has_white == white_on_board
+    return True
+
+
+def _empty_boards(tournament: Tournament) -> list:
+    """The boards nobody sat at (the team systems' ``EmptyBoard``, read through the app
+    registry as the team file export reads it): one query, none before that model exists."""
+    try:
+        model = apps.get_model("pairing", "EmptyBoard")
+    except LookupError:
+        return []
+    return list(
+        model.objects.filter(
+            match__round__tournament=tournament, match__round__state__in=COUNTED_STATES
+        )
+    )
+
+
 def _score(match: Match, scoring: engine.MatchScoring, boards: int) -> None:
     """The match's score when decided (``engine.score`` on its boards' results, or the whole
     match forfeited) and its game points so far."""
     m = match.match
     for board in match.boards:
-        if board.game.result:
+        if board.result:
             match.finished_boards += 1
             match.home_so_far += board.home_points or ZERO
             match.away_so_far += board.away_points or ZERO
@@ -268,7 +347,7 @@ def _score(match: Match, scoring: engine.MatchScoring, boards: int) -> None:
         return
     if len(match.boards) == boards and _alternating(match):
         match.score = engine.score(
-            [board.game.result for board in match.boards],
+            [board.result for board in match.boards],
             scoring,
             boards=boards,
             first_white_on_board_one=match.home_white,
@@ -340,65 +419,182 @@ def through_round(event: TeamEvent, asked: int | None = None) -> int:
 
 
 def team_standings(event: TeamEvent, asked: int | None = None) -> TeamStandings:
-    """The teams ranked by their primary score, then the other, then the event's tie-breaks;
-    teams share a rank only when all are equal, listed then by pairing number. No query."""
+    """The teams ranked by the team tie-break engine (``pairing.engines.tiebreaks.teams``, as
+    FIDE's checker computes C.07 for teams): the primary score, then the other (when the event
+    uses it), then the event's tie-breaks (:func:`tiebreak_codes`); teams share a rank only when
+    all are equal, listed then by pairing number. No query."""
     through = through_round(event, asked)
     records = event.records(through)
-    mp: Counter[int] = Counter()
-    gp: Counter[int] = Counter()
-    played: Counter[int] = Counter()
-    for record in records:
-        mp[record.team] += record.match_points
-        gp[record.team] += record.game_points
-        played[record.team] += record.opponent is not None
-    primary = event.settings.primary_score
-    legend, values = _tiebreaks(event, records, tiebreak_codes(event.tournament))
-
-    def score(team: Team) -> tuple[Decimal, Decimal]:
-        pair = (mp[team.pk] or ZERO, gp[team.pk] or ZERO)
-        return pair if primary == TeamSettings.Score.MATCH_POINTS else (pair[1], pair[0])
-
-    def key(team: Team) -> tuple:
-        own = values.get(team.pk, ())
-        return (*score(team), *(_comparable(v) for v in own))
-
-    ordered = sorted(event.teams, key=lambda t: (tuple(-k for k in key(t)), t.number or 0, t.pk))
-    keys = [key(team) for team in ordered]
-    sharing = Counter(keys)
-    rows = []
-    rank = 0
-    for position, (team, team_key) in enumerate(zip(ordered, keys, strict=True), start=1):
-        if position == 1 or team_key != keys[position - 2]:
-            rank = position
-        rows.append(
-            TeamRow(
-                rank,
-                team,
-                mp[team.pk] or ZERO,
-                gp[team.pk] or ZERO,
-                played[team.pk],
-                values.get(team.pk, ()),
-                sharing[team_key] > 1,
-            )
+    played: Counter[int] = Counter(r.team for r in records if r.opponent is not None)
+    settings = event.settings
+    primary = settings.primary_score
+    scores = ["MPTS", "GPTS"] if primary == TeamSettings.Score.MATCH_POINTS else ["GPTS", "MPTS"]
+    if not settings.secondary_used:
+        scores = scores[:1]
+    codes = usable_codes(tiebreak_codes(event.tournament))
+    number = team_numbers(event.teams)
+    by_number = {number[team.pk]: team for team in event.teams}
+    ranked = tb.rank_teams(
+        engine_rounds(event, records, number),
+        [*scores, *codes],
+        engine_settings(event),
+        through_round=through,
+    )
+    sharing = Counter(row.rank for row in ranked)
+    rows = tuple(
+        TeamRow(
+            row.rank,
+            by_number[row.team],
+            row.match_points,
+            row.game_points,
+            played[by_number[row.team].pk],
+            row.values[len(scores) :],
+            sharing[row.rank] > 1,
         )
+        for row in ranked
+    )
     being_played = tuple(n for n, now in event.rounds if now == BEING_PLAYED)
     final = event.tournament.status == Tournament.Status.FINISHED and through == max(
         (n for n, _ in event.rounds), default=-1
     )
-    return TeamStandings(through, primary, legend, tuple(rows), being_played, final)
+    legend = tuple((code, str(tiebreak_name(code))) for code in codes)
+    return TeamStandings(through, primary, legend, rows, being_played, final)
 
 
-def _comparable(value: Decimal | int | None) -> Decimal:
-    return Decimal(value) if value is not None else Decimal(-(10**9))
+def usable_codes(codes: tuple[str, ...]) -> tuple[str, ...]:
+    """The codes the team tie-break engine understands, in order; the two scores, already the
+    first columns, and any code it does not know (an individual event's, say) left out."""
+    kept = []
+    for code in codes:
+        try:
+            parsed = tb.parse_code(code)
+        except ValueError:
+            continue
+        if parsed.name not in ("MPTS", "GPTS"):
+            kept.append(code)
+    return tuple(kept)
 
 
-def _tiebreaks(
-    event: TeamEvent, records: list[Record], codes: tuple[str, ...]
-) -> tuple[tuple[tuple[str, str], ...], dict[int, tuple[Decimal | int | None, ...]]]:
-    """The tie-break columns after the two scores: the team tie-break engine's values for the
-    event's codes. Until that engine is part of the app only the other score is shown (as the
-    standings' second column), so no column is added here."""
-    return (), {}
+def team_numbers(teams: list[Team]) -> dict[int, int]:
+    """Each team's pairing number (TPN); a team without one numbered after the others."""
+    taken = [t.number for t in teams if t.number]
+    following = max(taken, default=0)
+    out = {}
+    for team in teams:
+        if team.number:
+            out[team.pk] = team.number
+        else:
+            following += 1
+            out[team.pk] = following
+    return out
+
+
+def engine_settings(event: TeamEvent) -> tb.TeamSettings:
+    """The event's settings as the team tie-break engine reads them: boards, match scoring,
+    chess game points, the primary score, round robin (C.07 Art. 15) or Swiss (Art. 16), and the
+    rules (the 2026 text unless the tournament follows C.07 of 2023)."""
+    settings, tournament = event.settings, event.tournament
+    return tb.TeamSettings(
+        boards=settings.boards,
+        scoring=event.scoring,
+        game_pab=event.scoring.bye_game_points / settings.boards,
+        primary=settings.primary_score.upper(),
+        round_robin=tournament.pairing_system.all_play_all,
+        rules="2024" if tournament.tiebreak_rules == "2023" else "2026",
+    )
+
+
+#: A whole match's forfeit as the engine names the team's round: won, lost, both lost.
+_FORFEIT_KIND = {
+    "+-": trf_team.FORFEIT_WIN,
+    "-+": trf_team.FORFEIT_LOSS,
+    "--": trf_team.DOUBLE_FORFEIT,
+}
+_BYE_KIND = {
+    TeamBye.Kind.PAIRING_ALLOCATED: trf_team.PAB,
+    TeamBye.Kind.FULL_POINT: trf_team.FPB,
+    TeamBye.Kind.HALF_POINT: trf_team.HPB,
+    TeamBye.Kind.ZERO_POINT: trf_team.ZPB,
+}
+
+
+def engine_rounds(
+    event: TeamEvent, records: list[Record], number: dict[int, int]
+) -> dict[int, tuple[trf_team.TeamRound, ...]]:
+    """The decided matches and the byes as the engine's team rounds, by pairing number: a match
+    with its board points and which boards were played over the board."""
+    boards_of = {
+        (match.round, match.match.pk): match.boards for match in event.matches if match.decided
+    }
+    match_of = {
+        (match.round, team): match.match.pk
+        for match in event.matches
+        for team in (match.match.home_id, match.match.away_id)
+    }
+    out: dict[int, list[trf_team.TeamRound]] = {number[t.pk]: [] for t in event.teams}
+    for r in records:
+        if r.opponent is None:
+            out[number[r.team]].append(
+                trf_team.TeamRound(
+                    number[r.team], r.round, _BYE_KIND[r.bye], None, "", r.match_points,
+                    r.game_points,
+                )
+            )  # fmt: skip
+            continue
+        boards = boards_of.get((r.round, match_of[(r.round, r.team)]), [])
+        points = tuple((b.home_points if r.home else b.away_points) or ZERO for b in boards)
+        kind = _FORFEIT_KIND[r.forfeit] if r.forfeit else trf_team.PLAYED
+        out[number[r.team]].append(
+            trf_team.TeamRound(
+                number[r.team],
+                r.round,
+                kind,
+                number[r.opponent],
+                "W" if r.white else "B",
+                r.match_points,
+                r.game_points,
+                r.opponent_match_points,
+                r.opponent_game_points,
+                points if not r.forfeit else (),
+                tuple(b.played for b in boards) if not r.forfeit else (),
+            )
+        )
+    return {team: tuple(sorted(rounds, key=lambda x: x.round)) for team, rounds in out.items()}
+
+
+#: What each team tie-break is, for the legend (by the code's name; docs/teams.md).
+TIEBREAK_NAMES = {
+    "MPVGP": gettext_lazy("the other score (game points when match points rank first)"),
+    "PTS": gettext_lazy("points"),
+    "BH": gettext_lazy("Buchholz: the sum of the opponents' scores"),
+    "SB": gettext_lazy(
+        "Sonneborn-Berger: the opponents' scores weighted by the result against them"
+    ),
+    "ESB": gettext_lazy(
+        "extended Sonneborn-Berger: each opponent's primary score times the other score made "
+        "against it"
+    ),
+    "EMMSB": gettext_lazy("each opponent's match points times the match points made against it"),
+    "EMGSB": gettext_lazy("each opponent's match points times the game points made against it"),
+    "EGMSB": gettext_lazy("each opponent's game points times the match points made against it"),
+    "EGGSB": gettext_lazy("each opponent's game points times the game points made against it"),
+    "BC": gettext_lazy("board count: the points of each board times its number (lower first)"),
+    "TBR": gettext_lazy("top-board result: board 1's points, then board 2's, ..."),
+    "BBE": gettext_lazy("bottom-board elimination: the points without the last boards"),
+    "DE": gettext_lazy("direct encounter among the teams tied"),
+    "EDE": gettext_lazy("extended direct encounter: on the primary score, then the other"),
+    "EDEC": gettext_lazy("extended direct encounter, then board count"),
+    "EDET": gettext_lazy("extended direct encounter, then top-board result"),
+    "EDEB": gettext_lazy("extended direct encounter, then bottom-board elimination"),
+    "STD": gettext_lazy("standard points: 1 a match won, ½ drawn, 0 lost"),
+    "TPN": gettext_lazy("team pairing number (lower first)"),
+    "SSSC": gettext_lazy("score and strength combination"),
+}
+
+
+def tiebreak_name(code: str) -> str:
+    name = tb.parse_code(code).name
+    return str(TIEBREAK_NAMES.get(name, code))
 
 
 def public_team_standings(tournament: Tournament, asked: int | None = None) -> TeamStandings:
@@ -547,13 +743,12 @@ def board_prizes(event: TeamEvent) -> list[BoardPrize]:
             lines[entry.pk] = BoardLine(entry, teams[team_id], RESERVE if slot > boards else slot)
     for match in event.matches:
         for board in match.boards:
-            game, outcome = board.game, board.game.outcome
-            if outcome is None or not outcome.played:
+            if not board.played:
                 continue
-            white, black = outcome.points()
+            white, black = board.outcome.points()
             for player, opponent, points in (
-                (game.white, game.black, white),
-                (game.black, game.white, black),
+                (board.white, board.black, white),
+                (board.black, board.white, black),
             ):
                 line = lines.get(player.pk)
                 if line is None:
@@ -641,9 +836,10 @@ class Seat:
 
     round: int
     table: int
-    board: int
+    #: The board in the match (1..boards).
+    number: int
     white: bool
-    game: Game
+    board: Board
     opponent_team: Team | None
 
 
@@ -654,19 +850,20 @@ def seats(event: TeamEvent) -> dict[int, dict[int, Seat]]:
     for match in event.matches:
         m = match.match
         for board in match.boards:
-            game = board.game
-            for entry_id, white in ((game.white_id, True), (game.black_id, False)):
+            for player, white in ((board.white, True), (board.black, False)):
+                if player is None:
+                    continue
                 own_home = white == board.home_white
                 opponent = teams.get(m.away_id if own_home else m.home_id)
-                out[entry_id][match.round] = Seat(
-                    match.round, m.table, board.number, white, game, opponent
+                out[player.pk][match.round] = Seat(
+                    match.round, m.table, board.number, white, board, opponent
                 )
     return out
 
 
-def result_text(game: Game, white: bool) -> str:
+def result_text(board: Board, white: bool) -> str:
     """A player's own result: 1 ½ 0, + or - for forfeits, empty while on."""
-    outcome = results.from_code(game.result)
+    outcome = board.outcome
     return outcome.symbol("white" if white else "black") if outcome else ""
 
 

@@ -145,7 +145,7 @@ def _team_seats(tournament, entry: Entry, lines: list[CardLine]) -> Team | None:
     for line in lines:
         seat = own.get(line.round)
         if seat is not None:
-            line.team_board = f"{seat.table}.{seat.board}"
+            line.team_board = f"{seat.table}.{seat.number}"
             line.opponent_team = seat.opponent_team
     return next((t for t in event.teams if t.pk == entry.team_id), None)
 

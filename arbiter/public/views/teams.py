@@ -197,15 +197,15 @@ def team_page(request: HttpRequest, tournament_id: int, team_id: int) -> HttpRes
                 seat = own.get(n)
                 cells.append(
                     (
-                        seat.board,
+                        seat.board.number,
                         "w" if seat.white else "b",
-                        teams.result_text(seat.game, seat.white),
+                        teams.result_text(seat.board, seat.white),
                     )
                     if seat
                     else None
                 )
-            played = [s for s in own.values() if s.game.outcome and s.game.outcome.played]
-            points = sum((s.game.outcome.points()[0 if s.white else 1] for s in played), teams.ZERO)
+            played = [s for s in own.values() if s.board.played]
+            points = sum((s.board.points_of(s.white) for s in played), teams.ZERO)
             roster.append((entry, cells, points, len(played)))
         row = next(
             (r for r in teams.public_team_standings(tournament).rows if r.team.pk == team.pk), None

@@ -212,9 +212,55 @@ def test_each_player_has_a_seat_per_round_with_table_board_and_opposing_team(tea
     norway = teams_of(team_open)["Norway"]
     first_board = norway.members.get(team_board=1)
     seat = teams.seats(event)[first_board.pk][2]
-    assert (seat.table, seat.board, seat.white, seat.opponent_team.name) == (1, 1, True, "Denmark")
+    assert (seat.table, seat.number, seat.white, seat.opponent_team.name) == (1, 1, True, "Denmark")
     lines = teams.team_rounds(event, norway)
     assert [(ln.opponent.name, ln.own, ln.match_points) for ln in lines] == [
         ("Sweden", Decimal("3.5"), 2),
         ("Denmark", 2, 1),
     ]
+
+
+@pytest.fixture
+def tied_leaders():
+    """Norway and Denmark both won 3-1 and drew 2-2 with each other: 3 MP and 5 GP each, but
+    Norway's points came on the top boards (board count 11 against Denmark's 14)."""
+    tournament = team_event(NAMES)
+    play_round(
+        tournament,
+        1,
+        [
+            ("Norway", "Sweden", ["1-0", "0-1", "1-0", "1-0"]),
+            ("Denmark", "Finland", ["0-1", "0-1", "1-0", "0-1"]),
+        ],
+    )
+    play_round(
+        tournament,
+        2,
+        [("Norway", "Denmark", ["1/2"] * 4), ("Sweden", "Finland", ["1/2"] * 4)],
+    )
+    return tournament
+
+
+def test_the_event_s_tie_breaks_split_teams_equal_on_both_scores(tied_leaders):
+    tied_leaders.tiebreaks = "BC"
+    table = teams.team_standings(teams.read_event(tied_leaders))
+    assert table.legend == (("BC", str(teams.TIEBREAK_NAMES["BC"])),)
+    assert [(r.rank, r.team.name, r.tiebreaks) for r in table.rows[:2]] == [
+        (1, "Norway", (Decimal(11),)),
+        (2, "Denmark", (Decimal(14),)),
+    ]
+
+
+def test_without_tie_breaks_of_its_own_a_team_swiss_takes_its_default():
+    tournament = team_event(NAMES)
+    codes = teams.tiebreak_codes(tournament)
+    assert codes == (tournament.pairing_system.default_tiebreaks or teams.SWISS_TIEBREAKS)
+    round_robin = team_event(NAMES, system=TEAM_ROUND_ROBIN)
+    codes = teams.tiebreak_codes(round_robin)
+    assert codes == (round_robin.pairing_system.default_tiebreaks or teams.ROUND_ROBIN_TIEBREAKS)
+
+
+def test_codes_the_team_engine_does_not_know_are_left_out(tied_leaders):
+    tied_leaders.tiebreaks = "KS BC WIN"
+    table = teams.team_standings(teams.read_event(tied_leaders))
+    assert [heading for heading, _ in table.legend] == ["BC"]
