@@ -39,7 +39,8 @@ ZERO = Decimal(0)
 #: C.07 team tie-breaks when the event chose none (docs/teams.md): a team round robin compares
 #: the other score, then the direct encounter, then the opponents' scores weighted by the result
 #: against them; a team Swiss, where opponents differ, takes that weighted sum (ESB, as the
-#: Olympiad's "Sonneborn-Berger") before Buchholz and the direct encounter.
+#: Olympiad's "Sonneborn-Berger") before Buchholz and the direct encounter. The other score
+#: (``MPvGP``) is no column of its own where the event ranks by it anyway (``secondary_used``).
 ROUND_ROBIN_TIEBREAKS = ("MPvGP", "EDE", "ESB")
 SWISS_TIEBREAKS = ("MPvGP", "ESB", "BH", "EDE")
 
@@ -431,7 +432,7 @@ def team_standings(event: TeamEvent, asked: int | None = None) -> TeamStandings:
     scores = ["MPTS", "GPTS"] if primary == TeamSettings.Score.MATCH_POINTS else ["GPTS", "MPTS"]
     if not settings.secondary_used:
         scores = scores[:1]
-    codes = usable_codes(tiebreak_codes(event.tournament))
+    codes = usable_codes(tiebreak_codes(event.tournament), settings.secondary_used)
     number = team_numbers(event.teams)
     by_number = {number[team.pk]: team for team in event.teams}
     ranked = tb.rank_teams(
@@ -461,16 +462,18 @@ def team_standings(event: TeamEvent, asked: int | None = None) -> TeamStandings:
     return TeamStandings(through, primary, legend, rows, being_played, final)
 
 
-def usable_codes(codes: tuple[str, ...]) -> tuple[str, ...]:
-    """The codes the team tie-break engine understands, in order; the two scores, already the
-    first columns, and any code it does not know (an individual event's, say) left out."""
+def usable_codes(codes: tuple[str, ...], secondary_used: bool = True) -> tuple[str, ...]:
+    """The codes the team tie-break engine understands, in order. Left out: the two scores,
+    already the first columns (and ``MPvGP``, the other score, when it already ranks second),
+    and any code the engine does not know (an individual event's, say)."""
+    scores = {"MPTS", "GPTS", *(("MPVGP",) if secondary_used else ())}
     kept = []
     for code in codes:
         try:
             parsed = tb.parse_code(code)
         except ValueError:
             continue
-        if parsed.name not in ("MPTS", "GPTS"):
+        if parsed.name not in scores:
             kept.append(code)
     return tuple(kept)
 

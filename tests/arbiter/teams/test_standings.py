@@ -264,3 +264,13 @@ def test_codes_the_team_engine_does_not_know_are_left_out(tied_leaders):
     tied_leaders.tiebreaks = "KS BC WIN"
     table = teams.team_standings(teams.read_event(tied_leaders))
     assert [heading for heading, _ in table.legend] == ["BC"]
+
+
+def test_the_other_score_is_no_tie_break_column_where_it_ranks_second_anyway(tied_leaders):
+    tied_leaders.tiebreaks = "MPvGP BC"
+    table = teams.team_standings(teams.read_event(tied_leaders))
+    assert [heading for heading, _ in table.legend] == ["BC"]
+    tied_leaders.team_settings.secondary_used = False
+    tied_leaders.team_settings.save()
+    table = teams.team_standings(teams.read_event(tied_leaders))
+    assert [heading for heading, _ in table.legend] == ["MPvGP", "BC"]
