@@ -872,9 +872,3 @@ def result_text(board: Board, white: bool) -> str:
 
 def board_label(slot: int) -> str:
     return gettext("Reserves") if slot == RESERVE else gettext("Board %(n)s") % {"n": slot}
-
-
-PRIMARY_NAMES = {
-    TeamSettings.Score.MATCH_POINTS: (gettext_lazy("MP"), gettext_lazy("match points")),
-    TeamSettings.Score.GAME_POINTS: (gettext_lazy("GP"), gettext_lazy("game points")),
-}
