@@ -13,8 +13,8 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from arbiter.core.models import Game, Round
-from arbiter.teams.trf_export import empty_board_model
 from arbiter.core.systems import SYSTEMS
+from arbiter.teams.trf_export import empty_board_model
 from tests.arbiter.teams.team_open import (
     TEAM_ROUND_ROBIN,
     play_round,
