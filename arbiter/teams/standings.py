@@ -397,15 +397,15 @@ class TeamStandings:
 
 
 def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
-    """The event's C.07 team tie-breaks in order: its own list, else its system's default, else
-    ours for a team round robin or a team Swiss (docs/teams.md)."""
+    """The event's C.07 team tie-breaks in order: its own list (``Tournament.tiebreaks``), else
+    ours for a team round robin or a team Swiss (docs/teams.md). The registry's
+    ``default_tiebreaks`` are not read here: they rank the players of the event (the individual
+    standings and cards), whose engine knows other codes."""
     chosen = tournament.tiebreaks.split()
     if chosen:
         return tuple(chosen)
-    system = tournament.pairing_system
-    if system.default_tiebreaks:
-        return system.default_tiebreaks
-    return ROUND_ROBIN_TIEBREAKS if system.all_play_all else SWISS_TIEBREAKS
+    all_play_all = tournament.pairing_system.all_play_all
+    return ROUND_ROBIN_TIEBREAKS if all_play_all else SWISS_TIEBREAKS
 
 
 def through_round(event: TeamEvent, asked: int | None = None) -> int:

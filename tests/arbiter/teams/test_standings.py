@@ -251,13 +251,10 @@ def test_the_event_s_tie_breaks_split_teams_equal_on_both_scores(tied_leaders):
     ]
 
 
-def test_without_tie_breaks_of_its_own_a_team_swiss_takes_its_default():
-    tournament = team_event(NAMES)
-    codes = teams.tiebreak_codes(tournament)
-    assert codes == (tournament.pairing_system.default_tiebreaks or teams.SWISS_TIEBREAKS)
+def test_without_tie_breaks_of_its_own_a_team_event_takes_ours_for_its_system():
+    assert teams.tiebreak_codes(team_event(NAMES)) == ("MPvGP", "ESB", "BH", "EDE")
     round_robin = team_event(NAMES, system=TEAM_ROUND_ROBIN)
-    codes = teams.tiebreak_codes(round_robin)
-    assert codes == (round_robin.pairing_system.default_tiebreaks or teams.ROUND_ROBIN_TIEBREAKS)
+    assert teams.tiebreak_codes(round_robin) == ("MPvGP", "EDE", "ESB")
 
 
 def test_codes_the_team_engine_does_not_know_are_left_out(tied_leaders):
