@@ -13,6 +13,7 @@ import pytest
 from arbiter.core.models import Round
 from arbiter.teams import standings as teams
 from arbiter.teams.models import TeamBye
+from arbiter.teams.trf_export import empty_board_model
 from tests.arbiter.teams.team_open import TEAM_ROUND_ROBIN, play_round, team_event, teams_of
 
 pytestmark = pytest.mark.django_db
@@ -152,8 +153,10 @@ def test_reading_the_event_costs_the_same_queries_for_4_and_12_teams(
     names = [f"Team {n}" for n in range(12)]
     large = team_event(names)
     play_round(large, 1, [(names[i], names[i + 1], ["1/2"] * 4) for i in range(0, 12, 2)])
+    # the empty boards are a query more once the team systems' model exists
+    read = 7 + (empty_board_model() is not None)
     for tournament in (small, large):
-        with django_assert_num_queries(7):
+        with django_assert_num_queries(read):
             event = teams.read_event(tournament)
             teams.team_standings(event)
             teams.board_prizes(event)
@@ -271,3 +274,24 @@ def test_the_other_score_is_no_tie_break_column_where_it_ranks_second_anyway(tie
     tied_leaders.team_settings.save()
     table = teams.team_standings(teams.read_event(tied_leaders))
     assert [heading for heading, _ in table.legend] == ["MPvGP", "BC"]
+
+
+@pytest.mark.skipif(
+    empty_board_model() is None, reason="the team systems' EmptyBoard is not merged"
+)
+def test_an_empty_board_is_a_forfeit_win_for_the_player_facing_it():
+    tournament = team_event(["Norway", "Sweden"])
+    round_ = play_round(tournament, 1, [("Norway", "Sweden", ["1-0", "1/2", "0-1", "1-0"])])
+    # Sweden had nobody on board 4: Norway's player (Black there) wins it by forfeit
+    game = round_.games.get(board=4)
+    empty = empty_board_model().objects.create(match=game.team_match, board=4, black=game.black)
+    game.delete()
+    event = teams.read_event(tournament)
+    match = event.matches[0]
+    board = match.boards[3]
+    assert (board.number, board.home_player, board.away_player) == (4, empty.black, None)
+    assert board.home_result == "+ - -" and not board.played
+    assert (match.score.first_game_points, match.score.second_game_points) == (
+        Decimal("2.5"),
+        Decimal("1.5"),
+    )
