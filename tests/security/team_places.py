@@ -1,5 +1,6 @@
 """The places of the walk for a team event's public pages (arbiter/public/views/teams.py): a
-published team Swiss with round 1 played and round 2 a draft, and an unpublished one; the team
+published team Swiss with round 1 played and round 2 a draft, and an unpublished one (places
+``team_pages`` and ``team_pages_hidden``, apart from the team systems' ``team``); the team
 systems' registry entries (their stand-ins while another room registers them) for the walk's
 duration."""
 
@@ -14,7 +15,7 @@ from tests.arbiter.teams.team_open import play_round, team_event, team_systems
 def team_places_fixture():
     added = team_systems()
     places = {}
-    for name, published in (("team", True), ("team_hidden", False)):
+    for name, published in (("team_pages", True), ("team_pages_hidden", False)):
         event = team_event(["Norway", "Sweden"], published=published)
         play_round(event, 1, [("Norway", "Sweden", ["1-0", "1/2", "0-1", "1/2"])])
         play_round(event, 2, [("Sweden", "Norway", ["", "", "", ""])], state=Round.State.DRAFT)
