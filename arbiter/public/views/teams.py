@@ -80,6 +80,8 @@ def _round_page(request: HttpRequest, tournament: Tournament, asked: int | None)
         event = teams.public_event(tournament)
         number = asked if asked is not None else _current_round(event)
         progress = dict(event.rounds)
+        if asked is None and not progress:  # the Matches tab before any round is public
+            return {"number": 0, "rounds": [], "matches": [], "byes": [], "idle": []}
         if number not in progress:
             raise Http404(_("No such public round."))
         _named(event)
@@ -90,14 +92,12 @@ def _round_page(request: HttpRequest, tournament: Tournament, asked: int | None)
         playing = {m.match.home_id for m in matches} | {m.match.away_id for m in matches}
         playing |= {b.team_id for b in byes}
         return {
-            "event": event,
             "number": number,
             "progress": progress[number],
             "rounds": event.rounds,
             "matches": [
                 (m, before.get(m.match.home_id), before.get(m.match.away_id)) for m in matches
             ],
-            "teams": {t.pk: t for t in event.teams},
             "byes": [
                 (b, teams.bye_points(b.kind, event.scoring, event.settings.boards)) for b in byes
             ],

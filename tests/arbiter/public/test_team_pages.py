@@ -109,6 +109,13 @@ def test_the_matches_tab_opens_the_round_being_played(client, team_open):
     assert "Round 2: matches" in page
 
 
+def test_before_any_round_the_matches_tab_says_none_is_published(client):
+    tournament = team_event(NAMES)
+    page = text(client.get(url("public_team_rounds", tournament)))
+    assert "No round is published yet." in page
+    assert client.get(url("public_team_round", tournament, 1)).status_code == 404
+
+
 def test_the_team_standings_rank_by_match_points_then_game_points(client, team_open):
     # Sweden 2 MP 4½ GP, Norway 2 MP 3½ GP (its match of round 2 still on counts for nobody)
     page = text(client.get(url("public_team_standings", team_open)))
