@@ -43,3 +43,32 @@ def pairing_checker(path: Path) -> str:
     command = [sys.executable, "-m", "gacrux.pairingchecker", "-i", str(path), "-d", "T"]
     done = subprocess.run([*command, "-c"], capture_output=True, text=True, timeout=120, check=True)
     return done.stdout
+
+
+def team_tiebreaks(path: Path, codes: list[str]) -> dict[int, tuple[str, ...]]:
+    """What ``gacrux.tiebreakchecker -t CODES -d T`` gives for the team file at ``path``: team
+    pairing number -> the values of ``codes`` as printed (``MPTS``, ``GPTS``, ``EGGSB``...)."""
+    pytest.importorskip("gacrux")
+    command = [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-d", "T"]
+    done = subprocess.run(
+        [*command, "-t", *codes], capture_output=True, text=True, timeout=120, check=True
+    )
+    header, *rows = [line.split("\t") for line in done.stdout.splitlines() if line.strip()]
+    assert header == ["StartNo", "Rank", *codes], done.stdout + done.stderr
+    return {int(row[0]): tuple(row[2:]) for row in rows}
+
+
+def team_pairing_check(path: Path, round_number: int, model: str = "fideteam") -> bool:
+    """Whether ``gacrux.pairingchecker -c -m fideteam -n R -d B`` accepts round ``R`` of the
+    team file at ``path`` (its pairing equals C.04.6's)."""
+    pytest.importorskip("gacrux")
+    command = [sys.executable, "-m", "gacrux.pairingchecker", "-c", "-m", model, "-i", str(path)]
+    done = subprocess.run(
+        [*command, "-n", str(round_number), "-d", "B"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "Check:" in done.stdout, done.stdout + done.stderr
+    return "Check: True" in done.stdout

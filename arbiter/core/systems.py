@@ -108,6 +108,10 @@ class PairingSystem:
     #: ``(tournament) -> str``: the TRF-2026 ``192`` tournament type (ETT26 code) of its rating
     #: report file; None when the system has none (its TRF-2026 and TRF-16 cannot be downloaded).
     trf_type: Callable[[Any], str] | None = None
+    #: ``(tournament, *, legacy, public) -> (text, rounds)``: the system's own TRF writer for
+    #: the downloads (a team event's team file, arbiter/teams/trf_export.py); None: the
+    #: individual rating report (pairing/swiss/trf/export.py).
+    trf_file: Callable[..., tuple[str, int]] | None = None
     #: What its TRF's ``182`` record (the pairing program) says made the rounds.
     trf_program: str = ""
     #: The pairer of the round lifecycle (pairing/rounds/services.py): a function

@@ -3,7 +3,7 @@ published pages and downloads (exports for federations and other programs) that 
 modules declare."""
 
 from arbiter.platform.routes import patterns_of
-from arbiter.public.views import exports, players, ratings, rounds, standings, tournament
+from arbiter.public.views import exports, players, ratings, rounds, standings, teams, tournament
 
 urlpatterns = patterns_of(
     tournament.routes,
@@ -12,4 +12,5 @@ urlpatterns = patterns_of(
     players.routes,
     ratings.routes,
     exports.routes,
+    teams.routes,
 )

@@ -19,6 +19,7 @@ from pairing.swiss import records as swiss_records
 from pairing.swiss.models import ForbiddenPair
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory, competition_with_categories
+from tests.security.team_places import team_places_fixture  # noqa: F401  (a fixture of the walk)
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +82,7 @@ def walk_team(anna, tournament: Tournament, players) -> "Team":
 
 
 @pytest.fixture
-def world(anna, dag, boris, boris_cup):
+def world(anna, dag, boris, boris_cup, team_places):
     """Anna's tournaments, one of each system, and one she has not published; Dag is her deputy
     at the Swiss; Boris is the chief arbiter of his own cup only."""
     places = {"site": Place(True, {})}
@@ -196,6 +197,7 @@ def world(anna, dag, boris, boris_cup):
     )
     places.update(competition_places(anna))
     places.update(judo_places(anna))
+    places.update({name: Place(*place) for name, place in team_places.items()})
     for place in places.values():
         place.values = {**FIXED, **place.values}
     return places

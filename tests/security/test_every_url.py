@@ -75,6 +75,15 @@ EXPECTATIONS: dict[str, Rule] = {
     "public_search": public("swiss", "hidden"),
     "public_bracket": public("knockout", "hidden"),
     "public_bracket_pdf": public("knockout", "hidden"),
+    # a team event's pages (arbiter/public/views/teams.py); 404 for a tournament of players
+    "public_team_rounds": public("team_pages", "team_pages_hidden"),
+    "public_team_round": public("team_pages", "team_pages_hidden"),
+    "public_team_standings": public("team_pages", "team_pages_hidden"),
+    "public_team_crosstable": public("team_pages", "team_pages_hidden"),
+    "public_board_prizes": public("team_pages", "team_pages_hidden"),
+    "public_team": public("team_pages", "team_pages_hidden"),
+    "export_team_round_pdf": public("team_pages", "team_pages_hidden"),
+    "export_team_standings_pdf": public("team_pages", "team_pages_hidden"),
     # a competition day's results (judo/views/results.py)
     "public_competition_results": public("results_day", "results_day_hidden"),
     "public_competition_medals": public("results_day", "results_day_hidden"),

@@ -13,3 +13,9 @@ register = template.Library()
 def page_url(link: Link, tournament: Tournament) -> str:
     """The address of one of the system's pages for this tournament."""
     return reverse(link.url_name, args=[tournament.pk, *link.args])
+
+
+@register.filter
+def has_page(system, url_name: str) -> bool:
+    """Whether the system has the page (``PairingSystem.has_page``): a team event's tabs."""
+    return system.has_page(url_name)

@@ -117,7 +117,8 @@ def trf(request: HttpRequest, tournament_id: int, flavour: str) -> HttpResponse:
     legacy, suffix = TRF_FORMATS[flavour]
 
     def make() -> Made:
-        text, _ = trf_file(tournament, legacy=legacy, public=True)
+        writer = tournament.pairing_system.trf_file or trf_file
+        text, _ = writer(tournament, legacy=legacy, public=True)
         return text, "text/plain; charset=utf-8", attachment(tournament, f"{suffix}.trf")
 
     try:

@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 
-from arbiter.core.models import Entry, Game
+from arbiter.core.models import Entry, Game, Team
 from arbiter.core.standings import (
     counted_byes,
     counted_games,
@@ -41,6 +41,7 @@ from arbiter.public.views.rounds import own_result
 from arbiter.ratings import norm_text
 from arbiter.ratings.change import public_changes
 from arbiter.ratings.norms import public_norms
+from arbiter.teams.standings import public_event, seats
 
 routes = Routes("t/<int:tournament_id>/")
 
@@ -60,6 +61,9 @@ class CardLine:
     #: changed nothing; ``by_hand`` when the arbiter changed the round's pairing.
     why: dict | None = None
     by_hand: bool = False
+    #: In a team event: the match's table and the board in it, and the opposing team.
+    team_board: str = ""
+    opponent_team: Team | None = None
 
 
 @routes.get("players/<int:entry_id>/", name="player_card")
@@ -110,6 +114,7 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
             else:
                 line.absent = "not paired"
             lines.append(line)
+        team = _team_seats(tournament, entry, lines)
         own = by_entry.get(entry.pk)
         changes = public_changes(tournament)
         norms = [norm_text.view(result) for result in public_norms(tournament).get(entry.pk, [])]
@@ -122,11 +127,27 @@ def player_card(request: HttpRequest, tournament_id: int, entry_id: int) -> Http
             "rank": own.rank if own else None,
             "through": table.through_round,
             "rating_change": changes.of(entry.pk) if changes else None,
+            "team": team,
         }
 
     return live_page(
         request, tournament, "public/player.html", f"player-{entry_id}", {}, build, poll=True
     )
+
+
+def _team_seats(tournament, entry: Entry, lines: list[CardLine]) -> Team | None:
+    """In a team event (its system has team pages): the player's team, and on each line the
+    match's table and board ("2.3") and the opposing team (arbiter/teams/standings.py)."""
+    if entry.team_id is None or not tournament.pairing_system.has_page("public_team_standings"):
+        return None
+    event = public_event(tournament)
+    own = seats(event).get(entry.pk, {})
+    for line in lines:
+        seat = own.get(line.round)
+        if seat is not None:
+            line.team_board = f"{seat.table}.{seat.number}"
+            line.opponent_team = seat.opponent_team
+    return next((t for t in event.teams if t.pk == entry.team_id), None)
 
 
 @dataclass

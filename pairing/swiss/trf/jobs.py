@@ -8,6 +8,7 @@ from django.utils.translation import gettext, ngettext
 from arbiter.core.models import BackgroundJob
 from arbiter.platform.jobs import JobKind, JobRefused, Outcome
 from arbiter.platform.time_limit import check_deadline, run_pure
+from arbiter.teams.trf_import import import_team_trf, is_team_file
 from pairing.engines import trf_check
 from pairing.engines.messages import N_
 from pairing.engines.trf import TrfError
@@ -19,18 +20,32 @@ IMPORTING = N_("Importing a TRF file")
 
 
 def import_trf_file(job: BackgroundJob) -> Outcome:
-    """Create a Swiss from the TRF text: the file is read first in a child process the time
+    """Create a Swiss from the TRF text (a team tournament from a team file: records 310 or
+    013, arbiter/teams/trf_import.py): the file is read first in a child process the time
     limit stops (the reading is what a hostile file makes slow), then imported."""
+    teams = is_team_file(job.payload)
     try:
-        run_pure(trf_check.parses, job.payload, trf_limits())
+        run_pure(trf_check.team_parses if teams else trf_check.parses, job.payload, trf_limits())
         with transaction.atomic():
-            tournament = import_trf(job.started_by, job.payload, name=job.options.get("name", ""))
+            importer = import_team_trf if teams else import_trf
+            tournament = importer(job.started_by, job.payload, name=job.options.get("name", ""))
             check_deadline()
     except TrfError as error:
         raise JobRefused(
             gettext("The file was not imported. %(error)s") % {"error": sentence(error)}
         ) from error
     played = tournament.rounds.count()
+    if teams:
+        return Outcome(
+            ngettext(
+                "%(name)s imported: %(teams)s teams, %(rounds)s round. It is not published yet.",
+                "%(name)s imported: %(teams)s teams, %(rounds)s rounds. It is not published yet.",
+                played,
+            )
+            % {"name": tournament.name, "teams": tournament.teams.count(), "rounds": played},
+            reverse("trf_import_report", args=[tournament.pk]),
+            tournament=tournament,
+        )
     return Outcome(
         ngettext(
             "%(name)s imported: %(players)s players, %(rounds)s round. It is not published yet.",

@@ -75,7 +75,8 @@ def export(request: HttpRequest, tournament: Tournament, flavour: str) -> HttpRe
         raise Http404(_("No TRF export for this tournament."))
     legacy, suffix = FORMATS[flavour]
     try:
-        text, rounds = trf_file(tournament, legacy=legacy)
+        writer = tournament.pairing_system.trf_file or trf_file
+        text, rounds = writer(tournament, legacy=legacy)
     except RatingReportWaits as waiting:
         return HttpResponse(str(waiting), status=409, content_type="text/plain; charset=utf-8")
     filename = f"{slugify(tournament.name) or 'tournament'}-r{rounds}{suffix}.trf"
