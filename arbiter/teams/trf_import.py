@@ -137,10 +137,10 @@ def check_team_file(file: TeamTrf, lines: list[str]) -> tuple[str, dict]:
                 gettext("points %(points)s: at most %(most)s, in tenths")
                 % {"points": value, "most": most},
             )
+    _check_byes(file, lines)
     _check_teams(file)
     _check_players(file)
     _check_games(file)
-    _check_byes(file, lines)
     if file.round_count > django_settings.MAX_ROUNDS:
         raise TrfError(
             0, 0, gettext("more than %(rounds)s rounds") % {"rounds": django_settings.MAX_ROUNDS}
