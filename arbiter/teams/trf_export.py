@@ -49,6 +49,9 @@ BLANK = TrfResult(None, " ", " ")
 TEAM_SWISS = "team_swiss"
 TEAM_ROUND_ROBIN = "team_round_robin"
 ZERO = Decimal(0)
+#: A player's points (tenths) for ``U``, the PAB of their team: the individual PAB of record
+#: 162 (a win by default), as FIDE's checker counts the 001 points column.
+PAB_POINTS = 10
 
 
 def team_trf_type(tournament: Tournament) -> str:
@@ -173,6 +176,7 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
         ):
             empties_of[empty.match_id].append(empty)
     team_of = {e.pk: e.team_id for ms in members.values() for e in ms}
+    by_team = {t.pk: t for t in teams}
     for match in matches:
         r = match.round.number
         placed = _boards(match, games_of[match.pk], empties_of[match.pk], boards)
@@ -202,6 +206,15 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
         if match.forfeit:
             kind = match.forfeit if home_white else match.forfeit[::-1]
             forfeits.append(TrfMatchForfeit(kind, r, white_no, black_no))
+            # each lineup's players forfeit their boards (gacrux reads the match from them)
+            for team_id, code in (
+                (match.home_id, match.forfeit[0]),
+                (match.away_id, match.forfeit[1]),
+            ):
+                for entry in lineup_for(by_team[team_id], r, settings):
+                    if entry is not None and entry.pk in number:
+                        results[entry.pk][r] = TrfResult(None, "-", code)
+                        points[entry.pk] += 10 if code == "+" else 0
             continue
         for team_id, line, other in (
             (match.home_id, home_line, away_no),
@@ -211,7 +224,6 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
                 ids = tuple(number[e] if e is not None else None for e in line)
                 lineups.append(TrfLineup(r, team_no[team_id], other, ids))
     requested: dict[tuple[str, int], list[int]] = defaultdict(list)
-    by_team = {t.pk: t for t in teams}
     byes = TeamBye.objects.filter(round__tournament=tournament, round__number__lte=through)
     for bye in byes.select_related("round").order_by("round__number", "team__number"):
         r, tno = bye.round.number, team_no[bye.team_id]
@@ -220,6 +232,7 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
             for entry in lineup_for(by_team[bye.team_id], r, settings):
                 if entry is not None and entry.pk in number:
                     results[entry.pk][r] = TrfResult(None, "-", "U")
+                    points[entry.pk] += PAB_POINTS
         else:
             requested[(bye.kind, r)].append(tno)
     players = []

@@ -158,8 +158,11 @@ def test_our_export_comes_back_byte_for_byte_and_row_for_row(anna, empty):
     assert contents(again) == contents(imported)
     # and what the arbiter's tournament holds, the import holds too (by numbers)
     mine, theirs = contents(original), contents(imported)
-    for part in ("teams", "entries", "rounds", "byes", "empty"):
+    for part in ("teams", "entries", "rounds", "byes"):
         assert mine[part] == theirs[part], part
+    assert sorted(e[:1] + e[2:] for e in mine["empty"]) == sorted(
+        e[:1] + e[2:] for e in theirs["empty"]
+    )
     # tables are not in a TRF: the import numbers them by the number of the team with White
     assert sorted(m[:1] + m[2:] for m in mine["matches"]) == sorted(
         m[:1] + m[2:] for m in theirs["matches"]
