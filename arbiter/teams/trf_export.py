@@ -407,3 +407,12 @@ def team_trf_file(
 def is_team_event(tournament: Tournament) -> bool:
     """A team round robin or a team Swiss (the registry's codes)."""
     return tournament.system in (TEAM_SWISS, TEAM_ROUND_ROBIN)
+
+
+def team_round_trf(tournament: Tournament, number: int) -> str:
+    """A published round of a team event, for anyone to check with FIDE's checker
+    (``gacrux.pairingchecker -c -m fideteam -n N``): the team file through round ``number``,
+    with the results entered so far. Unlike the individual round file its games keep their
+    results: a 001 record whose last round has no result ends before the result column once
+    written (trailing blanks are dropped), and gacrux then reads no game in that round."""
+    return write_team_file(team_trf(tournament, through_round=number))

@@ -191,3 +191,16 @@ def test_fides_checker_counts_forfeits_empty_boards_and_byes_as_we_do(anna, tmp_
     assert {
         t.number: (f"{t.match_points:.1f}", f"{t.game_points:.1f}") for t in file.records.teams
     } == table
+
+
+def test_a_rounds_file_for_checking_is_the_team_file_through_that_round(client, anna, tmp_path):
+    tournament = spec_event(anna)
+    second_round(tournament)
+    third = Round.objects.create(tournament=tournament, number=3, state=Round.State.PUBLISHED)
+    play_match(third, 1, squad(tournament, 1), squad(tournament, 2), ["1-0"] * 4)
+    response = client.get(reverse("export_round_trf", args=[tournament.pk, 2]))
+    text = response.content.decode()
+    assert text == team_trf_file(tournament)[0]  # rounds 1 and 2: the third is not complete
+    path = tmp_path / "round-2.trf"
+    path.write_text(text)
+    assert team_pairing_check(path, 2)
