@@ -468,9 +468,7 @@ def _ids(text: str, lineno: int, start_col: int, step: int = 5) -> tuple[int, ..
     return tuple(out)
 
 
-def parse_trf(
-    text: str, limits: TrfLimits = TrfLimits(), *, teams: bool = False
-) -> TrfTournament:
+def parse_trf(text: str, limits: TrfLimits = TrfLimits(), *, teams: bool = False) -> TrfTournament:
     """Parse TRF text (lines ending in CR, LF or CRLF) into a :class:`TrfTournament`.
 
     A team record (``013``, ``310``) is refused unless ``teams``: then every team record is

@@ -115,7 +115,7 @@ def team_file(
             TrfPlayer(
                 number=n,
                 name=f"{rosters[team - 1][0]}, Player{n - first[team - 1] + 1}",
-                rating=2400 - 10 * n,
+                rating=max(2400 - 10 * n, 1000),
                 points=points,
                 results=tuple(results),
                 sex="m",
@@ -151,3 +151,83 @@ def team_file(
 
 def dec(value: str) -> Decimal:
     return Decimal(value)
+
+
+def random_team_file(
+    seed: int,
+    teams: int = 8,
+    boards: int = 4,
+    rounds: int = 5,
+    *,
+    system: str = "FIDE_TEAM_TYPEA_MP_GP",
+    start: str = "2026/03/10",
+    round_robin: bool = False,
+    total_rounds: int | None = None,
+) -> str:
+    """A Swiss-like team file (with ``round_robin``, the circle method's rounds instead):
+    greedy pairings by match points (no team meets another twice when it can be helped),
+    random board results with board forfeits, empty boards, reserves, lineups out of order,
+    whole-match forfeits, a PAB and requested byes."""
+    import random
+
+    rng = random.Random(seed)
+    rosters = [(f"Team{i}", boards + rng.choice((0, 1, 1, 2))) for i in range(1, teams + 1)]
+    met: set[frozenset[int]] = set()
+    points = {t: 0 for t in range(1, teams + 1)}
+    had_pab: set[int] = set()
+    plan: list[list[tuple[object, ...]]] = []
+    for _ in range(rounds):
+        events: list[tuple[object, ...]] = []
+        free = list(range(1, teams + 1))
+        if not round_robin and rng.random() < 0.3:
+            bye_team = rng.choice(free)
+            free.remove(bye_team)
+            events.append((rng.choice("FHZ"), bye_team))
+        if len(free) % 2:
+            pab = next(t for t in sorted(free, key=lambda t: (points[t], -t)) if t not in had_pab)
+            had_pab.add(pab)
+            free.remove(pab)
+            events.append(("PAB", pab))
+        free.sort(key=lambda t: (-points[t], t))
+        circle = list(range(1, teams + 1 + teams % 2))
+        shift = len(plan)
+        circle = circle[:1] + (circle[1:][-shift:] + circle[1:][:-shift] if shift else circle[1:])
+        rr_pairs = [(circle[i], circle[-1 - i]) for i in range(len(circle) // 2)]
+        while free:
+            if round_robin:
+                a, b = next((x, y) for x, y in rr_pairs if x in free and y in free)
+                free.remove(a)
+            else:
+                a = free.pop(0)
+                b = next((t for t in free if frozenset((a, t)) not in met), free[0])
+            free.remove(b)
+            met.add(frozenset((a, b)))
+            white, black = (a, b) if rng.random() < 0.5 else (b, a)
+            if rng.random() < 0.08:
+                kind = rng.choice(("+-", "-+", "--"))
+                events.append(("330", kind, white, black))
+                points[white] += 2 if kind == "+-" else 0
+                points[black] += 2 if kind == "-+" else 0
+                continue
+            results = "".join(
+                rng.choices("1=0+-xy", weights=(30, 30, 30, 3, 3, 2, 2))[0] for _ in range(boards)
+            )
+            size_w, size_b = rosters[white - 1][1], rosters[black - 1][1]
+            wn, bn = boards - results.count("x"), boards - results.count("y")
+            wpos = sorted(rng.sample(range(1, size_w + 1), wn))
+            bpos = sorted(rng.sample(range(1, size_b + 1), bn))
+            if rng.random() < 0.15 and wn > 1:
+                wpos[0], wpos[1] = wpos[1], wpos[0]
+            events.append((white, black, results, wpos, bpos))
+            score = {"1": 1, "=": 0.5, "+": 1, "y": 1}
+            gw = sum(score.get(c, 0) for c in results)
+            gb = sum({"0": 1, "=": 0.5, "-": 1, "x": 1}.get(c, 0) for c in results)
+            if gw > gb:
+                points[white] += 2
+            elif gb > gw:
+                points[black] += 2
+            elif gw > 0:
+                points[white] += 1
+                points[black] += 1
+        plan.append(events)
+    return team_file(rosters, boards, plan, system=system, start=start, total_rounds=total_rounds)
