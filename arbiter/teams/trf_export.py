@@ -28,6 +28,7 @@ from decimal import Decimal
 from django.apps import apps
 
 from arbiter.core.models import Entry, Game, Round, Team, TeamMatch, Tournament
+from arbiter.core.systems import SYSTEMS
 from arbiter.teams.lineups import lineup_for
 from arbiter.teams.models import TeamBye, TeamSettings
 from pairing.engines import results as engine_results
@@ -68,6 +69,15 @@ def team_trf_type(tournament: Tournament) -> str:
     primary = settings.primary_score.upper()
     other = "GP" if primary == "MP" else "MP"
     return f"FIDE_TEAM_{colours}{primary}" + (f"_{other}" if settings.secondary_used else "")
+
+
+def _system_code(tournament: Tournament) -> str:
+    """The ``192`` code: the registered system's own (its ``trf_type``), else
+    :func:`team_trf_type`."""
+    system = SYSTEMS.get(tournament.system)
+    if system is not None and system.trf_type is not None:
+        return system.trf_type(tournament)
+    return team_trf_type(tournament)
 
 
 def _settings(tournament: Tournament):
@@ -250,7 +260,7 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
         end_date=_date(tournament.end_date),
         rounds=tournament.planned_rounds or max(through, 1),
         initial_colour=tournament.initial_colour,
-        system=team_trf_type(tournament),
+        system=_system_code(tournament),
         byes=tuple(
             (kind, r, tuple(sorted(nos)))
             for (kind, r), nos in sorted(requested.items(), key=lambda i: (i[0][1], i[0][0]))

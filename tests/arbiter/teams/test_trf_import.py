@@ -12,7 +12,7 @@ from arbiter.teams.models import Lineup, TeamBye
 from arbiter.teams.trf_export import empty_board_model, team_trf_file
 from arbiter.teams.trf_import import import_team_trf, is_team_file
 from pairing.engines.trf import TrfError
-from tests.arbiter.teams.builders import play_match, spec_event, squad
+from tests.arbiter.teams.builders import play_match, spec_event, squad, team_event
 from tests.arbiter.teams.test_trf_export import second_round
 
 pytestmark = pytest.mark.django_db
@@ -260,3 +260,19 @@ def test_each_broken_record_is_refused_with_its_line_and_nothing_saved(anna, kin
     if start is not None:
         assert refused.value.line == line_of(text, start), str(refused.value)
     assert not Tournament.objects.exists()
+
+
+def test_a_team_round_robin_comes_back_as_one(anna):
+    tournament = team_event(
+        anna, teams=["North", "South", "East", "West"], system="team_round_robin", rounds=3
+    )
+    first_round = Round.objects.create(tournament=tournament, number=1, state=Round.State.COMPLETE)
+    play_match(
+        first_round, 1, squad(tournament, 1), squad(tournament, 4), ["1-0", "1/2", "0-1", "1/2"]
+    )
+    play_match(first_round, 2, squad(tournament, 2), squad(tournament, 3), ["0-1"] * 4)
+    text, _ = team_trf_file(tournament)
+    assert "192 FIDE_TEAM_ROUNDROBIN" in text
+    imported = import_team_trf(anna, text)
+    assert imported.system == "team_round_robin"
+    assert team_trf_file(imported)[0] == text
