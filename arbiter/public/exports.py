@@ -23,6 +23,8 @@ from typing import Any
 from arbiter.core.models import Bye, Game, Tournament
 from arbiter.core.standings import COUNTED_STATES, public_standings, rule_set
 from arbiter.ratings.change import PlayerChange, RatingChanges, public_changes
+from arbiter.teams.exports import team_document
+from arbiter.teams.trf_export import is_team_event
 
 PLAYER_COLUMNS = [
     "rank",
@@ -354,7 +356,16 @@ def tournament_document(tournament: Tournament) -> dict[str, Any]:
         "bouts": [_bout(b) for b in tournament.pairing_system.bouts(tournament)]
         if tournament.pairing_system.bouts
         else [],
+        **_teams(tournament),
     }
+
+
+def _teams(tournament: Tournament) -> dict[str, Any]:
+    """A team event's teams and matches (arbiter/teams/exports.py); nothing otherwise."""
+    if not is_team_event(tournament):
+        return {}
+    document = team_document(tournament)
+    return {"teams": document["teams"], "matches": document["matches"]}
 
 
 def _rounds(tournament: Tournament) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from decimal import Decimal
 from django.apps import apps
 
 from arbiter.core.models import Entry, Game, Round, Team, TeamMatch, Tournament
+from arbiter.core.systems import SYSTEMS
 from arbiter.teams.lineups import lineup_for
 from arbiter.teams.models import TeamBye, TeamSettings
 from pairing.engines import results as engine_results
@@ -49,6 +50,9 @@ BLANK = TrfResult(None, " ", " ")
 TEAM_SWISS = "team_swiss"
 TEAM_ROUND_ROBIN = "team_round_robin"
 ZERO = Decimal(0)
+#: A player's points (tenths) for ``U``, the PAB of their team: the individual PAB of record
+#: 162 (a win by default), as FIDE's checker counts the 001 points column.
+PAB_POINTS = 10
 
 
 def team_trf_type(tournament: Tournament) -> str:
@@ -65,6 +69,15 @@ def team_trf_type(tournament: Tournament) -> str:
     primary = settings.primary_score.upper()
     other = "GP" if primary == "MP" else "MP"
     return f"FIDE_TEAM_{colours}{primary}" + (f"_{other}" if settings.secondary_used else "")
+
+
+def _system_code(tournament: Tournament) -> str:
+    """The ``192`` code: the registered system's own (its ``trf_type``), else
+    :func:`team_trf_type`."""
+    system = SYSTEMS.get(tournament.system)
+    if system is not None and system.trf_type is not None:
+        return system.trf_type(tournament)
+    return team_trf_type(tournament)
 
 
 def _settings(tournament: Tournament):
@@ -173,6 +186,7 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
         ):
             empties_of[empty.match_id].append(empty)
     team_of = {e.pk: e.team_id for ms in members.values() for e in ms}
+    by_team = {t.pk: t for t in teams}
     for match in matches:
         r = match.round.number
         placed = _boards(match, games_of[match.pk], empties_of[match.pk], boards)
@@ -202,6 +216,15 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
         if match.forfeit:
             kind = match.forfeit if home_white else match.forfeit[::-1]
             forfeits.append(TrfMatchForfeit(kind, r, white_no, black_no))
+            # each lineup's players forfeit their boards (gacrux reads the match from them)
+            for team_id, code in (
+                (match.home_id, match.forfeit[0]),
+                (match.away_id, match.forfeit[1]),
+            ):
+                for entry in lineup_for(by_team[team_id], r, settings):
+                    if entry is not None and entry.pk in number:
+                        results[entry.pk][r] = TrfResult(None, "-", code)
+                        points[entry.pk] += 10 if code == "+" else 0
             continue
         for team_id, line, other in (
             (match.home_id, home_line, away_no),
@@ -211,7 +234,6 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
                 ids = tuple(number[e] if e is not None else None for e in line)
                 lineups.append(TrfLineup(r, team_no[team_id], other, ids))
     requested: dict[tuple[str, int], list[int]] = defaultdict(list)
-    by_team = {t.pk: t for t in teams}
     byes = TeamBye.objects.filter(round__tournament=tournament, round__number__lte=through)
     for bye in byes.select_related("round").order_by("round__number", "team__number"):
         r, tno = bye.round.number, team_no[bye.team_id]
@@ -220,6 +242,7 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
             for entry in lineup_for(by_team[bye.team_id], r, settings):
                 if entry is not None and entry.pk in number:
                     results[entry.pk][r] = TrfResult(None, "-", "U")
+                    points[entry.pk] += PAB_POINTS
         else:
             requested[(bye.kind, r)].append(tno)
     players = []
@@ -237,7 +260,7 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
         end_date=_date(tournament.end_date),
         rounds=tournament.planned_rounds or max(through, 1),
         initial_colour=tournament.initial_colour,
-        system=team_trf_type(tournament),
+        system=_system_code(tournament),
         byes=tuple(
             (kind, r, tuple(sorted(nos)))
             for (kind, r), nos in sorted(requested.items(), key=lambda i: (i[0][1], i[0][0]))
@@ -394,3 +417,12 @@ def team_trf_file(
 def is_team_event(tournament: Tournament) -> bool:
     """A team round robin or a team Swiss (the registry's codes)."""
     return tournament.system in (TEAM_SWISS, TEAM_ROUND_ROBIN)
+
+
+def team_round_trf(tournament: Tournament, number: int) -> str:
+    """A published round of a team event, for anyone to check with FIDE's checker
+    (``gacrux.pairingchecker -c -m fideteam -n N``): the team file through round ``number``,
+    with the results entered so far. Unlike the individual round file its games keep their
+    results: a 001 record whose last round has no result ends before the result column once
+    written (trailing blanks are dropped), and gacrux then reads no game in that round."""
+    return write_team_file(team_trf(tournament, through_round=number))

@@ -137,10 +137,10 @@ def check_team_file(file: TeamTrf, lines: list[str]) -> tuple[str, dict]:
                 gettext("points %(points)s: at most %(most)s, in tenths")
                 % {"points": value, "most": most},
             )
+    _check_byes(file, lines)
     _check_teams(file)
     _check_players(file)
     _check_games(file)
-    _check_byes(file, lines)
     if file.round_count > django_settings.MAX_ROUNDS:
         raise TrfError(
             0, 0, gettext("more than %(rounds)s rounds") % {"rounds": django_settings.MAX_ROUNDS}
@@ -223,7 +223,8 @@ def _check_players(file: TeamTrf) -> None:
                 )
             fide_ids[number] = p.number
         counted = sum(_INDIVIDUAL.get(r.code, 0) for r in p.results)
-        if counted != p.points:
+        byes = sum(10 for r in p.results if r.code == "U")
+        if p.points not in (counted, counted + byes):  # the PAB a win (gacrux) or nothing
             raise TrfError(
                 p.line,
                 81,
@@ -245,21 +246,24 @@ def _check_games(file: TeamTrf) -> None:
     """Both sides of every game agree (opponent, colours, results that fit); a result is
     missing only in the last round; the PAB (``U``) only on a team that had it."""
     players = {p.number: p for p in file.tournament.players}
+    team_of = file.records.team_of()
     last = file.round_count
     for p in file.tournament.players:
         for r, res in enumerate(p.results, start=1):
             column = 92 + 10 * (r - 1)
             if res.opponent is None:
+                kind = file.rounds[team_of[p.number]][r - 1].kind
                 if res.code == "U":
-                    team = file.records.team_of()[p.number]
-                    if file.rounds[team][r - 1].kind != PAB:
+                    if kind != PAB:
                         raise TrfError(
                             p.line,
                             column + 7,
                             gettext("round %(round)s: a PAB (U) but team %(team)s has none")
-                            % {"round": r, "team": team},
+                            % {"round": r, "team": team_of[p.number]},
                         )
-                elif res.code not in (" ", "+"):
+                elif res.code == "+" or (res.code == "-" and kind in _FORFEITED):
+                    continue
+                elif res.code != " ":
                     raise TrfError(
                         p.line,
                         column + 7,
@@ -310,6 +314,8 @@ def _check_games(file: TeamTrf) -> None:
 
 
 _SAME = {"W": "1", "D": "=", "L": "0"}
+#: A team's round whose match was forfeited as a whole (330): its players may say ``+``/``-``.
+_FORFEITED = ("+", "-", "--")
 
 
 def _check_byes(file: TeamTrf, lines: list[str]) -> None:
@@ -489,6 +495,10 @@ def _store_rounds(tournament, file: TeamTrf, teams: dict, entries: dict, empty_m
                 forfeit=m.forfeit,
             )
             if m.forfeit:
+                for tpn in (m.white, m.black):
+                    on_board = _unpaired_players(records, players, tpn, r, "+-")
+                    if on_board:
+                        lineups.append((teams[tpn], _padded(on_board, boards)))
                 continue
             home_line: list[int | None] = [None] * boards
             away_line: list[int | None] = [None] * boards
@@ -529,13 +539,9 @@ def _store_rounds(tournament, file: TeamTrf, teams: dict, entries: dict, empty_m
             kind = file.rounds[tpn][r - 1].kind
             if kind == PAB:
                 TeamBye.objects.create(round=round_, team=team, kind=TeamBye.Kind.PAIRING_ALLOCATED)
-                on_bye = [
-                    p
-                    for p in records.team(tpn).players
-                    if len(players[p].results) >= r and players[p].results[r - 1].code == "U"
-                ]
+                on_bye = _unpaired_players(records, players, tpn, r, "U")
                 if on_bye:
-                    lineups.append((team, on_bye[:boards] + [None] * (boards - len(on_bye))))
+                    lineups.append((team, _padded(on_bye, boards)))
             elif kind in ("FPB", "HPB", "ZPB"):
                 TeamBye.objects.create(round=round_, team=team, kind=kind[0])
         for team, line in lineups:
@@ -544,6 +550,22 @@ def _store_rounds(tournament, file: TeamTrf, teams: dict, entries: dict, empty_m
                 LineupBoard(lineup=lineup, board=b, entry=entries[p] if p else None)
                 for b, p in enumerate(line, start=1)
             )
+
+
+def _unpaired_players(records, players: dict, tpn: int, r: int, codes: str) -> list[int]:
+    """The players of team ``tpn`` written without an opponent in round ``r`` with one of
+    ``codes``: the lineup of a PAB (``U``) or of a match forfeited as a whole (``+``/``-``)."""
+    return [
+        p
+        for p in records.team(tpn).players
+        if len(players[p].results) >= r
+        and players[p].results[r - 1].opponent is None
+        and players[p].results[r - 1].code in codes
+    ]
+
+
+def _padded(line: list[int], boards: int) -> list[int | None]:
+    return [*line[:boards], *([None] * (boards - len(line)))]
 
 
 def _result(white, black, r: int) -> str:

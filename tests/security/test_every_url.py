@@ -101,6 +101,9 @@ EXPECTATIONS: dict[str, Rule] = {
     "export_players": public("swiss", "hidden"),
     "export_results": public("swiss", "hidden"),
     "export_json": public("swiss", "hidden"),
+    # a team event's (404 without teams): walked where a team event is published
+    "export_teams": public("hidden"),
+    "export_team_boards": public("hidden"),
     "export_trf": public("swiss", "hidden"),
     "export_round_trf": public("swiss", "swiss_draft", "hidden"),
     "export_round_pdf": public("swiss", "swiss_draft", "hidden"),

@@ -31,6 +31,8 @@ from arbiter.public.exports import (
     tournament_document,
 )
 from arbiter.ratings.change import public_changes, rated_system
+from arbiter.teams.exports import BOARD_COLUMNS, TEAM_COLUMNS, board_rows, team_rows
+from arbiter.teams.trf_export import is_team_event
 from pairing.swiss.trf.export import RatingReportWaits, trf_file
 from pairing.swiss.trf.verify import round_trf
 
@@ -78,6 +80,33 @@ def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return result_rows(tournament), result_columns(tournament)
 
     return _csv_download(request, tournament, "results.csv", rows, "-results.csv")
+
+
+@routes.get("teams.csv", name="export_teams")
+def teams_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A team event's teams with their match and game points (arbiter/teams/exports.py); 404
+    for a tournament without teams."""
+    tournament = public_tournament(tournament_id)
+    if not is_team_event(tournament):
+        raise Http404(_("This tournament has no teams."))
+
+    def rows() -> tuple[list[dict], list[str]]:
+        return team_rows(tournament), TEAM_COLUMNS
+
+    return _csv_download(request, tournament, "teams.csv", rows, "-teams.csv")
+
+
+@routes.get("team-boards.csv", name="export_team_boards")
+def team_boards_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A team event's matches board by board, and its teams' byes; 404 without teams."""
+    tournament = public_tournament(tournament_id)
+    if not is_team_event(tournament):
+        raise Http404(_("This tournament has no teams."))
+
+    def rows() -> tuple[list[dict], list[str]]:
+        return board_rows(tournament), BOARD_COLUMNS
+
+    return _csv_download(request, tournament, "team-boards.csv", rows, "-team-boards.csv")
 
 
 @routes.get("rating-report.csv", name="export_rating_report")

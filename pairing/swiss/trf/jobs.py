@@ -1,6 +1,8 @@
 """Importing a TRF file as a background job (arbiter/platform/jobs.py): the file is read in a
 child process the time limit stops, then imported in the job's one transaction."""
 
+import logging
+
 from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
@@ -14,6 +16,8 @@ from pairing.engines.messages import N_
 from pairing.engines.trf import TrfError
 from pairing.swiss.trf.imports import import_trf, trf_limits
 
+logger = logging.getLogger(__name__)
+
 #: The job's title, stored in English and shown in the reader's language through engine_text
 #: (docs/i18n.md).
 IMPORTING = N_("Importing a TRF file")
@@ -24,6 +28,7 @@ def import_trf_file(job: BackgroundJob) -> Outcome:
     013, arbiter/teams/trf_import.py): the file is read first in a child process the time
     limit stops (the reading is what a hostile file makes slow), then imported."""
     teams = is_team_file(job.payload)
+    kind = "team" if teams else "individual"
     try:
         run_pure(trf_check.team_parses if teams else trf_check.parses, job.payload, trf_limits())
         with transaction.atomic():
@@ -31,6 +36,7 @@ def import_trf_file(job: BackgroundJob) -> Outcome:
             tournament = importer(job.started_by, job.payload, name=job.options.get("name", ""))
             check_deadline()
     except TrfError as error:
+        logger.info("TRF import refused (job %s, %s file): %s", job.pk, kind, error)
         raise JobRefused(
             gettext("The file was not imported. %(error)s") % {"error": sentence(error)}
         ) from error

