@@ -4,9 +4,9 @@ here, where Django looks for the ``pairing`` app's models."""
 from pairing.knockout.models import Bout, Bracket
 from pairing.monrad.models import MonradCheckIn, MonradPairing, MonradSettings
 from pairing.round_robin.models import LotDrawing, LotPick
+from pairing.rounds.models import EmptyBoard
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
-from pairing.rounds.models import EmptyBoard
 
 __all__ = [
     "Acceleration",

@@ -46,38 +46,16 @@ from pairing.engines.trf_team import (
 )
 
 BLANK = TrfResult(None, " ", " ")
-#: The codes of the team systems (arbiter/core/systems.py ``System``).
-TEAM_SWISS = "team_swiss"
-TEAM_ROUND_ROBIN = "team_round_robin"
 ZERO = Decimal(0)
 #: A player's points (tenths) for ``U``, the PAB of their team: the individual PAB of record
 #: 162 (a win by default), as FIDE's checker counts the 001 points column.
 PAB_POINTS = 10
 
 
-def team_trf_type(tournament: Tournament) -> str:
-    """The ``192`` tournament type: ``FIDE_TEAM_`` + colour model + scores for a team Swiss
-    (``FIDE_TEAM_TYPEA_MP_GP``, as gacrux reads them), ``FIDE_TEAM_ROUNDROBIN`` for a team round
-    robin (``FIDE_TEAM_DOUBLEROUNDROBIN`` when its rounds are two cycles)."""
-    settings = _settings(tournament)
-    if tournament.system == TEAM_ROUND_ROBIN:
-        teams = tournament.teams.count()
-        cycle = teams - 1 + teams % 2
-        double = cycle and (tournament.planned_rounds or 0) > cycle
-        return "FIDE_TEAM_DOUBLEROUNDROBIN" if double else "FIDE_TEAM_ROUNDROBIN"
-    colours = {"typea": "TYPEA_", "typeb": "TYPEB_"}.get(settings.colours, "")
-    primary = settings.primary_score.upper()
-    other = "GP" if primary == "MP" else "MP"
-    return f"FIDE_TEAM_{colours}{primary}" + (f"_{other}" if settings.secondary_used else "")
-
-
 def _system_code(tournament: Tournament) -> str:
-    """The ``192`` code: the registered system's own (its ``trf_type``), else
-    :func:`team_trf_type`."""
+    """The ``192`` code: the registered system's own (its ``trf_type``)."""
     system = SYSTEMS.get(tournament.system)
-    if system is not None and system.trf_type is not None:
-        return system.trf_type(tournament)
-    return team_trf_type(tournament)
+    return system.trf_type(tournament) if system is not None and system.trf_type else ""
 
 
 def _settings(tournament: Tournament):
@@ -415,8 +393,9 @@ def team_trf_file(
 
 
 def is_team_event(tournament: Tournament) -> bool:
-    """A team round robin or a team Swiss (the registry's codes)."""
-    return tournament.system in (TEAM_SWISS, TEAM_ROUND_ROBIN)
+    """A team round robin or a team Swiss: the registry's ``team_event``."""
+    system = SYSTEMS.get(tournament.system)
+    return system is not None and system.team_event
 
 
 def team_round_trf(tournament: Tournament, number: int) -> str:

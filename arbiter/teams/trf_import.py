@@ -40,6 +40,7 @@ from arbiter.core.models import (
     tiebreak_rules_for,
 )
 from arbiter.core.services.audit import record
+from arbiter.core.systems import System
 from arbiter.teams.models import (
     MOST_BOARDS,
     MOST_PLAYERS_PER_TEAM,
@@ -48,7 +49,7 @@ from arbiter.teams.models import (
     TeamBye,
     TeamSettings,
 )
-from arbiter.teams.trf_export import TEAM_ROUND_ROBIN, TEAM_SWISS, empty_board_model
+from arbiter.teams.trf_export import empty_board_model
 from pairing.engines import results, team_match, time_control
 from pairing.engines.trf import Scoring, TrfError, TrfLimits, parse_date
 from pairing.engines.trf_team import PAB, TeamTrf, parse_team_trf
@@ -71,7 +72,7 @@ def system_of(code: str) -> tuple[str, dict]:
     model and scores; None for any other code."""
     code = code.strip().upper()
     if "TEAM" in code and code.endswith("ROUNDROBIN"):
-        return TEAM_ROUND_ROBIN, {}
+        return System.TEAM_ROUND_ROBIN, {}
     if code and not code.startswith("FIDE_TEAM"):
         return "", {}
     rest = code.removeprefix("FIDE_TEAM").removesuffix("_BAKU").strip("_").split("_")
@@ -84,7 +85,7 @@ def system_of(code: str) -> tuple[str, dict]:
         return "", {}
     if len(rest) == 2 and rest[1] not in ("MP", "GP"):
         return "", {}
-    return TEAM_SWISS, {
+    return System.TEAM_SWISS, {
         "colours": colours,
         "primary_score": rest[0].lower(),
         "secondary_used": len(rest) == 2,

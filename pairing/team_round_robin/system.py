@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Tournament
 from arbiter.core.systems import Link, PairingSystem, Stored, System
+from arbiter.teams.pages import PUBLIC_PAGES
+from arbiter.teams.trf_export import team_trf_file
 from pairing.team_round_robin import services, views
 from pairing.team_rounds.demo import make_teams, play_team_rounds
 from pairing.team_rounds.services import edit_warnings
@@ -32,13 +34,17 @@ TEAM_ROUND_ROBIN = PairingSystem(
     label=System.TEAM_ROUND_ROBIN.label,
     schema_value="team_round_robin",
     arbiter_pages=(Link(_("Pairing"), "team_round_robin"), *TEAM_PAGES),
+    public_pages=PUBLIC_PAGES,
+    crosstable="berger",
     all_play_all=True,
+    live_standings=False,
     default_tiebreaks=("DE", "SB", "WIN", "KS"),
     starting_list_order="number",
     # the free round of an odd field (Berger's "dummy") is no game: the team bye's points are
     # the event's (TeamSettings); a player of the team scores nothing
     pairing_allocated_bye_points=Decimal(0),
     trf_type=services.round_robin_type,
+    trf_file=team_trf_file,
     trf_program="arbiter app, FIDE Berger tables for teams",
     pairer=services.propose_round,
     round_page="team_round_robin",

@@ -6,6 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Tournament
 from arbiter.core.systems import Link, PairingSystem, System
+from arbiter.teams.pages import PUBLIC_PAGES
+from arbiter.teams.trf_export import team_trf_file
 from pairing.team_round_robin.system import TEAM_PAGES, TEAM_STORED
 from pairing.team_rounds.demo import make_teams, play_team_rounds
 from pairing.team_rounds.services import edit_warnings
@@ -28,8 +30,10 @@ TEAM_SWISS = PairingSystem(
     label=System.TEAM_SWISS.label,
     schema_value="team_swiss",
     arbiter_pages=(Link(_("Pairing"), "team_swiss"), *TEAM_PAGES),
+    public_pages=PUBLIC_PAGES,
     default_tiebreaks=("BH-C1", "BH", "SB", "DE"),
     trf_type=services.team_swiss_type,
+    trf_file=team_trf_file,
     trf_program="arbiter app, FIDE C.04.6 team engine",
     pairer=services.propose_round,
     round_page="team_swiss",

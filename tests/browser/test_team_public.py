@@ -5,20 +5,11 @@ import pytest
 from playwright.sync_api import expect
 
 from arbiter.core.models import Game
-from arbiter.core.systems import SYSTEMS
-from tests.arbiter.teams.team_open import play_round, team_event, team_systems
+from tests.arbiter.teams.team_open import play_round, team_event
 from tests.browser.conftest import screenshot
 from tests.factories import changed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def registered_team_systems():
-    added = team_systems()
-    yield
-    for code in added:
-        del SYSTEMS[code]
 
 
 def test_a_phone_follows_the_match_score_as_boards_finish(phone):

@@ -12,7 +12,6 @@ from arbiter.core.models import Entry, Game, Round, Team, TeamMatch, Tournament
 from arbiter.teams.models import Lineup, LineupBoard, TeamBye, TeamSettings
 from arbiter.teams.trf_import import import_team_trf
 from pairing.engines.trf import TrfError
-from tests.arbiter.teams.conftest import team_systems  # noqa: F401 (the registry's team systems)
 from tests.fuzz.mutations import mutated, random_text, read_texts
 from tests.fuzz.tally import tried
 

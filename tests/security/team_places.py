@@ -1,19 +1,15 @@
 """The places of the walk for a team event's public pages (arbiter/public/views/teams.py): a
 published team Swiss with round 1 played and round 2 a draft, and an unpublished one (places
-``team_pages`` and ``team_pages_hidden``, apart from the team systems' ``team``); the team
-systems' registry entries (their stand-ins while another room registers them) for the walk's
-duration."""
+``team_pages`` and ``team_pages_hidden``, apart from the team systems' ``team``)."""
 
 import pytest
 
 from arbiter.core.models import Round
-from arbiter.core.systems import SYSTEMS
-from tests.arbiter.teams.team_open import play_round, team_event, team_systems
+from tests.arbiter.teams.team_open import play_round, team_event
 
 
 @pytest.fixture(name="team_places")
 def team_places_fixture():
-    added = team_systems()
     places = {}
     for name, published in (("team_pages", True), ("team_pages_hidden", False)):
         event = team_event(["Norway", "Sweden"], published=published)
@@ -28,6 +24,4 @@ def team_places_fixture():
                 "entry_id": event.entries.first().pk,
             },
         )
-    yield places
-    for code in added:
-        del SYSTEMS[code]
+    return places

@@ -13,13 +13,11 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from arbiter.core.models import Game, Round
-from arbiter.core.systems import SYSTEMS
 from arbiter.teams.trf_export import empty_board_model
 from tests.arbiter.teams.team_open import (
     TEAM_ROUND_ROBIN,
     play_round,
     team_event,
-    team_systems,
     teams_of,
 )
 from tests.factories import TournamentFactory, changed
@@ -27,14 +25,6 @@ from tests.factories import TournamentFactory, changed
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Norway", "Sweden", "Denmark", "Finland"]
-
-
-@pytest.fixture(autouse=True)
-def registered_team_systems():
-    added = team_systems()
-    yield
-    for code in added:
-        del SYSTEMS[code]
 
 
 @pytest.fixture

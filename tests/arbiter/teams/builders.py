@@ -7,15 +7,18 @@ import datetime
 from decimal import Decimal
 
 from arbiter.core.models import Entry, Game, Round, Team, TeamMatch
+from arbiter.core.systems import System
 from arbiter.teams.models import TeamBye, TeamSettings
-from arbiter.teams.trf_export import TEAM_SWISS, empty_board_model
+from arbiter.teams.trf_export import empty_board_model
 from pairing.engines import team_match
 from tests.factories import TournamentFactory
 
 DEMO_TEAMS = ["Alpha", "Bravo", "Charlie", "Delta", "Echo"]
 
 
-def team_event(chief, *, teams=DEMO_TEAMS, boards=4, rounds=5, system=TEAM_SWISS, **settings):
+def team_event(
+    chief, *, teams=DEMO_TEAMS, boards=4, rounds=5, system=System.TEAM_SWISS, **settings
+):
     """The §5.2 event: ``teams`` of ``boards`` players each (``Alpha, Player1`` ...), rated
     2400 downwards by 20 a team, 50 a board... as the spec's worked file."""
     tournament = TournamentFactory(

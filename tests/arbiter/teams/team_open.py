@@ -10,51 +10,12 @@ unless told (``pairing.engines.team_match.board_colours``).
 from decimal import Decimal
 
 from arbiter.core.models import Entry, Game, Round, Team, TeamMatch, Tournament
-from arbiter.core.systems import SYSTEMS, PairingSystem, register
 from arbiter.teams.models import TeamBye, TeamSettings
-from arbiter.teams.pages import PUBLIC_PAGES
-from arbiter.teams.trf_export import team_trf_file, team_trf_type
 from pairing.engines.team_match import board_colours
 from tests.factories import TournamentFactory, changed
 
 TEAM_ROUND_ROBIN = "team_round_robin"
 TEAM_SWISS = "team_swiss"
-
-#: Stand-ins for the team systems' registry entries while they are not registered (another
-#: room's); the real ones, once registered, are used as they are.
-STAND_INS = {
-    TEAM_ROUND_ROBIN: PairingSystem(
-        code=TEAM_ROUND_ROBIN,
-        label="Team round robin",
-        schema_value=TEAM_ROUND_ROBIN,
-        arbiter_pages=(),
-        public_pages=PUBLIC_PAGES,
-        trf_type=team_trf_type,
-        trf_file=team_trf_file,
-        crosstable="berger",
-        all_play_all=True,
-        live_standings=False,
-    ),
-    TEAM_SWISS: PairingSystem(
-        code=TEAM_SWISS,
-        label="Team Swiss",
-        schema_value=TEAM_SWISS,
-        arbiter_pages=(),
-        public_pages=PUBLIC_PAGES,
-        trf_type=team_trf_type,
-        trf_file=team_trf_file,
-    ),
-}
-
-
-def team_systems() -> list[str]:
-    """Registers the stand-ins of the team systems not registered; returns the codes added."""
-    added = []
-    for code, system in STAND_INS.items():
-        if code not in SYSTEMS:
-            register(system)
-            added.append(code)
-    return added
 
 
 def team_event(

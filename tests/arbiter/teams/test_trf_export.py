@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from arbiter.core.models import Round
 from arbiter.teams.models import Lineup, LineupBoard, TeamBye
-from arbiter.teams.trf_export import empty_board_model, team_trf, team_trf_file, team_trf_type
+from arbiter.teams.trf_export import empty_board_model, team_trf, team_trf_file
 from tests.arbiter.teams.builders import (
     play_match,
     players,
@@ -63,17 +63,18 @@ def test_the_team_file_model_gives_each_teams_rounds_for_the_standings(anna):
 
 
 def test_the_192_code_follows_the_settings(anna):
-    assert team_trf_type(team_event(anna, colours="typeb")) == "FIDE_TEAM_TYPEB_MP_GP"
+    type_b = team_event(anna, colours="typeb")
+    assert type_b.pairing_system.trf_type(type_b) == "FIDE_TEAM_TYPEB_MP_GP"
     gp_only = team_event(
         anna, teams=["A", "B"], primary_score="gp", secondary_used=False, colours="none"
     )
-    assert team_trf_type(gp_only) == "FIDE_TEAM_GP"
+    assert gp_only.pairing_system.trf_type(gp_only) == "FIDE_TEAM_GP"
     no_colours = team_event(anna, teams=["C", "D"], colours="none")
-    assert team_trf_type(no_colours) == "FIDE_TEAM_MP_GP"
+    assert no_colours.pairing_system.trf_type(no_colours) == "FIDE_TEAM_MP_GP"
     robin = team_event(anna, teams=["E", "F", "G", "H"], system="team_round_robin", rounds=3)
-    assert team_trf_type(robin) == "FIDE_TEAM_ROUNDROBIN"
+    assert robin.pairing_system.trf_type(robin) == "FIDE_TEAM_ROUNDROBIN"
     robin.planned_rounds = 6
-    assert team_trf_type(robin) == "FIDE_TEAM_DOUBLEROUNDROBIN"
+    assert robin.pairing_system.trf_type(robin) == "FIDE_TEAM_DOUBLEROUNDROBIN"
 
 
 def second_round(tournament, *, empty=False):
