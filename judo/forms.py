@@ -71,8 +71,12 @@ class CompetitionSettingsForm(CompetitionForm):
     )
 
 
+#: The sexes of an individual's category (a mixed category is a team one: TeamEventForm).
+INDIVIDUAL_SEXES = [c for c in Category.Sex.choices if c[0] != Category.Sex.MIXED]
+
+
 class CategoryForm(forms.Form):
-    sex = forms.ChoiceField(choices=Category.Sex.choices)
+    sex = forms.ChoiceField(choices=INDIVIDUAL_SEXES)
     age_group = forms.CharField(
         max_length=40, validators=[no_control_characters], label=gettext_lazy("Age group")
     )
@@ -104,7 +108,7 @@ class CategoryForm(forms.Form):
 
 
 class WeightClassesForm(forms.Form):
-    sex = forms.ChoiceField(choices=Category.Sex.choices)
+    sex = forms.ChoiceField(choices=INDIVIDUAL_SEXES)
     age_group = forms.CharField(
         max_length=40, validators=[no_control_characters], label=gettext_lazy("Age group")
     )
@@ -126,7 +130,7 @@ class CompetitorForm(forms.Form):
         label=gettext_lazy("Country"),
         help_text=gettext_lazy("The federation's three letters, e.g. NOR."),
     )
-    sex = forms.ChoiceField(choices=Category.Sex.choices)
+    sex = forms.ChoiceField(choices=INDIVIDUAL_SEXES)
     birth_year = forms.IntegerField(
         min_value=YEARS[0], max_value=YEARS[1], label=gettext_lazy("Year of birth")
     )
@@ -140,7 +144,7 @@ class CompetitorForm(forms.Form):
 
     def __init__(self, data=None, *, competition: Competition, **kwargs):
         super().__init__(data, **kwargs)
-        self.fields["category"].queryset = competition.categories.all()
+        self.fields["category"].queryset = competition.categories.filter(team=False)
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())

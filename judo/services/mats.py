@@ -235,9 +235,19 @@ def propose_mats(user, competition: Competition, *, seen: int) -> None:
     assign_mats(user, competition, {int(k): v for k, v in proposal.items()}, seen=seen)
 
 
-def _bout(category: Category, match: int, mat: int | None) -> tuple[Bracket, ko.MatchState]:
+def _bout(
+    category: Category, match: int, mat: int | None, *, team: bool = False
+) -> tuple[Bracket, ko.MatchState]:
     """The category's bracket locked, and the match to score: drawn, undecided, sides known,
-    and fought on `mat` when a mat's page asks (None: any mat)."""
+    and fought on `mat` when a mat's page asks (None: any mat). A team category's matches are
+    scored bout by bout (``team``: judo/services/teams.py), never as one bout."""
+    if category.team != team:
+        raise CompetitionError(
+            _("%(category)s is a team category: its bouts are scored in its team matches.")
+            % {"category": category.label}
+            if category.team
+            else _("%(category)s is not a team category.") % {"category": category.label}
+        )
     locked_tournament(category.tournament)
     bracket = Bracket.objects.select_for_update().get(tournament=category.tournament_id)
     if mat is not None:
