@@ -465,11 +465,11 @@ def confirm(
     after = match_of(category, match)
     drawn = ""
     if after.state.needs_decider and not after.state.decider:
-        drawn = draw_decider(user, category, row)
+        drawn = _draw_decider(user, category, row)
     return Confirmed(code=code, decider=drawn)
 
 
-def draw_decider(user, category: Category, row: TeamMatch, *, seed: int | None = None) -> str:
+def _draw_decider(user, category: Category, row: TeamMatch, *, seed: int | None = None) -> str:
     """The class of the decider of a tied match, drawn with a seed kept (reproducible:
     ``tm.draw_decider`` with the same seed and classes draws it again) among the classes where
     both teams had an athlete; audited with the seed and the classes drawn from."""
