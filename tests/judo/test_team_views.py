@@ -6,11 +6,14 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbiter.core.models import AuditEntry
 from judo.models import Category, LiveScore, TeamMember
 from judo.services import competition as service
 from judo.services import mats, teams
+from pairing.engines.knockout.team_match import MIXED_CLASSES as tm_classes_
 from pairing.knockout import services as knockout
 from tests.conftest import login
 from tests.judo.test_team_matches import ATHLETES
@@ -185,3 +188,38 @@ def test_an_individual_category_page_refuses_no_team_post_and_a_team_post_wants_
         headers=HTMX,
     )
     assert "waits for both line-ups" in answer.text
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_the_team_pages_answer_damaged_posts_without_a_server_error(client, anna, data):
+    """The category page's three forms and the line-up form, fed random and damaged fields:
+    a page or a redirect, never a 500."""
+    if not Category.objects.filter(team=True).exists():
+        team_day(anna)
+    category = Category.objects.get(team=True)
+    match = _match(category)
+    login(client, anna)
+    text = st.one_of(st.sampled_from(["", "1", "x", "56,5", "-1", "F", "M"]), st.text(max_size=12))
+    ids = [str(pk) for pk in TeamMember.objects.values_list("pk", flat=True)[:3]]
+    cat = reverse("team_category", args=[category.competition_id, category.pk])
+    form = {
+        "add": data.draw(st.sampled_from(["team", "member", "weight", "", "x"])),
+        "name": data.draw(text),
+        "federation": data.draw(text),
+        "team": data.draw(st.one_of(text, st.sampled_from(ids))),
+        "member": data.draw(st.one_of(text, st.sampled_from(ids))),
+        "sex": data.draw(text),
+        "weight": data.draw(text),
+    }
+    assert client.post(cat, form).status_code in (200, 302)
+    url = reverse("team_lineup", args=[category.competition_id, category.pk, match])
+    lineup = {
+        f"class-{code}": data.draw(st.one_of(text, st.sampled_from(ids))) for code in tm_classes_
+    }
+    lineup |= {"side": data.draw(st.sampled_from(["a", "b", "", "c"])), "seen": data.draw(text)}
+    assert client.post(url, lineup).status_code in (200, 302)
