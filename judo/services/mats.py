@@ -106,16 +106,21 @@ class Day:
         return self.sheets[category.pk].placings()
 
     def medal_table(self, by: str) -> tuple[ko.MedalRow, ...]:
-        """Medals by club or by country over every category's final places."""
+        """Medals by club or by country over every category's final places; by team, the team
+        categories' medals of each team (a team is counted under its name)."""
         rows = []
         for category in self.drawn():
+            if by == "team" and not category.team:
+                continue
             sheet = self.sheets[category.pk]
             competitors = [
-                ko.Competitor(pk, e.name, club=e.club, country=e.federation)
+                ko.Competitor(
+                    pk, e.name, club=e.name if by == "team" else e.club, country=e.federation
+                )
                 for pk, e in sheet.entries.items()
             ]
             rows.append((ko.placings(sheet.state, sheet.points), competitors))
-        return ko.medal_table(rows, by)
+        return ko.medal_table(rows, "club" if by == "team" else by)
 
 
 def on_the_mat(order: list[Called]) -> tuple[Called | None, list[Called]]:

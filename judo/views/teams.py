@@ -196,10 +196,13 @@ def lineup(
     sides = []
     for side, team in (("a", current.a), ("b", current.b)):
         members = list(TeamMember.objects.filter(team=team))
+        handed_in = side in (current.row.lineups_in if current.row else "")
         rows = [
             {
                 "code": code,
-                "chosen": current.lineup[side].get(code),
+                "chosen": current.lineup[side].get(code)
+                if handed_in
+                else _proposed(current.event, members, code),
                 "members": [m for m in members if m.sex == code[0]],
             }
             for code in service.bout_order(current.event)
@@ -209,7 +212,7 @@ def lineup(
                 "side": side,
                 "team": team,
                 "rows": rows,
-                "in": side in (current.row.lineups_in if current.row else ""),
+                "in": handed_in,
             }
         )
     return render(
@@ -224,3 +227,9 @@ def lineup(
             "error": error,
         },
     )
+
+
+def _proposed(event, members: list[TeamMember], code: str) -> TeamMember | None:
+    """Before a line-up is handed in, each class proposes the first athlete weighed into it
+    (the arbiter changes what the team's coach hands in)."""
+    return next((m for m in members if service.weighed_class(event, m) == code), None)
