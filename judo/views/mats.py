@@ -260,6 +260,8 @@ def team_board(
         return None, shown(now)
     team, now = team_shown(now, today.sheets[now.category.pk])
     board = shown(now)
+    if board is not None and team.decider and now.score.entries == ("T",):
+        board = replace(board, entries=0)  # the decider begins in golden score: nothing to undo
     if board is not None and board.outcome is not None:
         team = replace(team, bout_winner=team.athletes[0 if board.outcome.winner == "a" else 1])
     return team, board

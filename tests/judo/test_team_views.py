@@ -24,7 +24,8 @@ HTMX = {"HX-Request": "true"}
 
 
 def team_day(user, n=2):
-    """A published day with a mixed team category of `n` teams, drawn, on mat 1."""
+    """A published day with a mixed team category of `n` teams, seeded in the order entered,
+    drawn, on mat 1."""
     cup = service.create_competition(user, {"name": "Team Cup", "mats": 1})
     category = teams.create_team_category(user, cup, sex=Category.Sex.MIXED, age_group="Seniors")
     for i, country in enumerate(["FIN", "SWE", "NOR", "DEN"][:n]):
@@ -33,7 +34,9 @@ def team_day(user, n=2):
         )
         for name, sex, weight in ATHLETES:
             teams.add_member(user, team, name=f"{name} {country}", sex=sex, weight=Decimal(weight))
-    service.draw_all(user, cup)
+    entered = category.tournament.entries.order_by("pk")
+    knockout.set_seeds(user, category.tournament, {e.pk: n for n, e in enumerate(entered, 1)})
+    service.draw_all(user, cup)  # seeded 1 and 2: the two teams meet in the final
     cup.refresh_from_db()
     mats.assign_mats(user, cup, {category.pk: 1}, seen=cup.version)
     cup.refresh_from_db()
