@@ -366,10 +366,12 @@ def score(
     :func:`judo.services.mats.score` for an individual bout)."""
     bracket, current = _locked_match(category, match, mat)
     _ready(current)
+    live = mats._checked_live(bracket, match, seen)
+    if action == "undo" and not mats.live_score(live, mats._rule_set(category)).entries:
+        return _reopen(user, category, bracket, current, live)
     bout = current.state.current
     if bout is None:
         raise CompetitionError(_("The match is decided: confirm its result."))
-    live = mats._checked_live(bracket, match, seen)
     now = _live(current, live, mats._rule_set(category))
     side, _colon, kind = action.partition(":")
     try:
@@ -398,6 +400,46 @@ def score(
         moves_version=False,
     )
     return updated
+
+
+def _reopen(
+    user, category: Category, bracket: Bracket, current: Match, live: LiveScore | None
+) -> ko.Score:
+    """ "Undo" with nothing entered in the bout on the mat takes back the last confirmed bout of
+    the match (the decider's, else the last class fought): its result leaves the match and its
+    score is on the mat again, decided, so the next "undo" takes back its last entry. A decider
+    drawn by that bout's confirmation is drawn no more."""
+    row = TeamMatch.objects.select_for_update().get(pk=current.row.pk)
+    dropped = ""
+    if row.decider_result:
+        code, kept = row.decider, row.decider_result
+        row.decider_result = None
+    else:
+        fought = [c for c in bout_order(current.event) if c in row.results]
+        if not fought:
+            raise CompetitionError(_("There is no entry to take back."))
+        code, kept = fought[-1], row.results[fought[-1]]
+        row.results = {c: r for c, r in row.results.items() if c != code}
+        if row.decider:
+            dropped = f", decider {row.decider} (seed {row.decider_seed}) no longer drawn"
+            row.decider, row.decider_seed = "", None
+    row.version += 1
+    row.save(update_fields=["results", "decider", "decider_seed", "decider_result", "version"])
+    if live is None:
+        live = LiveScore(bracket=bracket, match=current.match, version=0)
+    live.score = kept["score"]
+    live.version += 1
+    live.save()
+    record(
+        user,
+        category.tournament,
+        "team.bout",
+        f"M{current.match} {code}: confirmed result taken back{dropped}",
+        before={"code": code, **kept},
+        after={"code": code, "score": kept["score"]},
+        moves_version=bool(dropped),
+    )
+    return ko.Score.parse(kept["score"])
 
 
 @dataclass(frozen=True)

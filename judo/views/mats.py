@@ -202,6 +202,12 @@ class TeamShown:
         return self.match.state.decider or ""
 
     @property
+    def confirmed(self) -> bool:
+        """A bout of the match was confirmed (the table may take it back)."""
+        row = self.match.row
+        return row is not None and bool(row.results or row.decider_result)
+
+    @property
     def winner(self) -> Entry | None:
         return self.match.winner if self.match.ready else None
 

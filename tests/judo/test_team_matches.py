@@ -268,3 +268,25 @@ def test_eight_teams_fight_a_repechage_bracket_to_gold_silver_and_two_bronzes(ul
     table = mats.day(cup, order=False).medal_table("country")
     assert sum(r.gold + r.silver + r.bronze for r in table) == 4
     assert [r.gold for r in table].count(1) == 1
+
+
+def test_undo_with_nothing_entered_takes_back_the_last_confirmed_bout_and_its_decider(
+    ulla, cup, mixed
+):
+    _drawn(ulla, cup, mixed, 2)
+    match = _first_match(mixed).match.id
+    _lineups(ulla, mixed, match)
+    for side in ("a", "b", "a", "b", "a", "b"):
+        _win_bout(ulla, mixed, match, side)
+    assert TeamMatch.objects.get(match=match).decider
+    back = teams.score(ulla, mixed, match, "undo", seen=_version(match))
+    assert back.format() == "2025 bI"
+    row = TeamMatch.objects.get(match=match)
+    assert "M+90" not in row.results and not row.decider and row.decider_seed is None
+    current = teams.match_of(mixed, match)
+    assert current.state.wins == (3, 2) and current.state.current.code == "M+90"
+    teams.score(ulla, mixed, match, "undo", seen=_version(match))
+    assert teams.score(ulla, mixed, match, "a:ippon", seen=_version(match)).winner() == "a"
+    assert (
+        "taken back" in AuditEntry.objects.filter(action="team.bout").order_by("pk").last().summary
+    )
