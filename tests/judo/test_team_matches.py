@@ -290,3 +290,14 @@ def test_undo_with_nothing_entered_takes_back_the_last_confirmed_bout_and_its_de
     assert (
         "taken back" in AuditEntry.objects.filter(action="team.bout").order_by("pk").last().summary
     )
+
+
+def test_the_four_seeded_teams_of_eight_meet_nobody_seeded_in_the_quarter_finals(ulla, cup, mixed):
+    made = [_team(ulla, mixed, f"Team {c}", c) for c in COUNTRIES]
+    knockout.set_seeds(ulla, mixed.tournament, {t.pk: n for n, t in enumerate(made[:4], 1)})
+    knockout.draw_bracket(ulla, mixed.tournament, random_seed=3)
+    state = knockout.sheet(mixed.tournament).state
+    quarters = [ms for ms in state.matches if ms.match.stage == "main" and ms.match.round == 1]
+    assert len(quarters) == 4
+    seeded = {str(t.pk) for t in made[:4]}
+    assert all(len({ms.a, ms.b} & seeded) == 1 for ms in quarters)
