@@ -10,6 +10,7 @@ never a 500.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -110,8 +111,8 @@ def _category_post(request, category, team_form, member_form) -> str | None:
             raise CompetitionError(_("No such athlete in this category."))
         try:
             weight = WeightField().clean(request.POST.get("weight", "")[:10])
-        except Exception as error:  # a ValidationError: its message for the arbiter
-            raise CompetitionError(" ".join(getattr(error, "messages", [str(error)]))) from None
+        except ValidationError as error:
+            raise CompetitionError(" ".join(error.messages)) from None
         if weight is None:
             raise CompetitionError(_("Give the weight in kg, e.g. 73.4."))
         member = service.weigh_member(request.user, member, weight)
