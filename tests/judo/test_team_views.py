@@ -175,6 +175,10 @@ def test_a_team_match_is_scored_bout_by_bout_on_the_mat_page_to_the_medal_table(
     assert current.a.federation in medals.text and current.b.federation in medals.text
     by_team = client.get(reverse("public_competition_medals", args=[cup.pk]) + "?by=team")
     assert current.a.name in by_team.text and current.b.name in by_team.text
+    desk = client.get(reverse("competition_results", args=[cup.pk]) + "?by=team")
+    assert desk.status_code == 200 and 'id="medal-table-team"' in desk.text
+    csv = client.get(reverse("competition_medals_csv", args=[cup.pk]) + "?by=team")
+    assert current.a.name in csv.content.decode()
     actions = set(AuditEntry.objects.values_list("action", flat=True))
     assert {"team.lineup", "team.bout", "team.match", "bout.score"} <= actions
 
