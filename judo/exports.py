@@ -53,7 +53,9 @@ BOUT_COLUMNS = [
 #: The rules a kept score was scored by, as the exports name them (data: never translated).
 RULES = {"2025": "IJF 2025", "2022": "IJF 2018-2024"}
 MEDAL_COLUMNS = ["rank", "name", "gold", "silver", "bronze", "total"]
-MEDAL_BY = ("club", "country")
+#: What the medal table counts by: club, country, or team (the team categories' medals, each
+#: team counted on its own: docs/competition.md "Team matches").
+MEDAL_BY = ("club", "country", "team")
 #: The JSON document's format and version.
 DOCUMENT_FORMAT = "arbiter-competition"
 DOCUMENT_VERSION = 1

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arbiter.core.models import Entry, no_control_characters
-from judo.models import Category, Competition
+from judo.models import Category, Competition, TeamEvent, TeamMember
 
 #: A competitor's weight at the weigh-in or as declared (kg).
 LIGHTEST, HEAVIEST = Decimal("10"), Decimal("250")
@@ -71,8 +71,12 @@ class CompetitionSettingsForm(CompetitionForm):
     )
 
 
+#: The sexes of an individual's category (a mixed category is a team one: TeamEventForm).
+INDIVIDUAL_SEXES = [c for c in Category.Sex.choices if c[0] != Category.Sex.MIXED]
+
+
 class CategoryForm(forms.Form):
-    sex = forms.ChoiceField(choices=Category.Sex.choices)
+    sex = forms.ChoiceField(choices=INDIVIDUAL_SEXES)
     age_group = forms.CharField(
         max_length=40, validators=[no_control_characters], label=gettext_lazy("Age group")
     )
@@ -104,7 +108,7 @@ class CategoryForm(forms.Form):
 
 
 class WeightClassesForm(forms.Form):
-    sex = forms.ChoiceField(choices=Category.Sex.choices)
+    sex = forms.ChoiceField(choices=INDIVIDUAL_SEXES)
     age_group = forms.CharField(
         max_length=40, validators=[no_control_characters], label=gettext_lazy("Age group")
     )
@@ -126,7 +130,7 @@ class CompetitorForm(forms.Form):
         label=gettext_lazy("Country"),
         help_text=gettext_lazy("The federation's three letters, e.g. NOR."),
     )
-    sex = forms.ChoiceField(choices=Category.Sex.choices)
+    sex = forms.ChoiceField(choices=INDIVIDUAL_SEXES)
     birth_year = forms.IntegerField(
         min_value=YEARS[0], max_value=YEARS[1], label=gettext_lazy("Year of birth")
     )
@@ -140,7 +144,7 @@ class CompetitorForm(forms.Form):
 
     def __init__(self, data=None, *, competition: Competition, **kwargs):
         super().__init__(data, **kwargs)
-        self.fields["category"].queryset = competition.categories.all()
+        self.fields["category"].queryset = competition.categories.filter(team=False)
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())
@@ -200,3 +204,79 @@ class EntryListForm(forms.Form):
             }
         ),
     )
+
+
+class TeamEventForm(forms.Form):
+    """A team category: mixed or single-sex, its classes and rules (docs/competition.md
+    "Team matches")."""
+
+    sex = forms.ChoiceField(
+        choices=[
+            (Category.Sex.MIXED, gettext_lazy("Mixed team")),
+            (Category.Sex.MEN, gettext_lazy("Men's team")),
+            (Category.Sex.WOMEN, gettext_lazy("Women's team")),
+        ],
+        label=gettext_lazy("Team"),
+    )
+    age_group = forms.CharField(
+        max_length=40, validators=[no_control_characters], label=gettext_lazy("Age group")
+    )
+    classes = forms.CharField(
+        max_length=100,
+        required=False,
+        label=gettext_lazy("Weight classes, in bout order"),
+        help_text=gettext_lazy(
+            "Empty: IJF mixed F-57 M-73 F-70 M-90 F+70 M+90, or five classes of the sex "
+            "(M-66 M-73 M-81 M-90 M+90; F-52 F-57 F-63 F-70 F+70)."
+        ),
+    )
+    order = forms.ChoiceField(choices=TeamEvent.Order.choices, label=gettext_lazy("Bout order"))
+    one_up = forms.BooleanField(
+        required=False, initial=True, label=gettext_lazy("An athlete may fight one class up")
+    )
+    fight_all = forms.BooleanField(
+        required=False, label=gettext_lazy("Fight every bout (no stop at four wins)")
+    )
+    tie_break = forms.ChoiceField(
+        choices=TeamEvent.TieBreak.choices, label=gettext_lazy("A tied match")
+    )
+
+    def clean_age_group(self) -> str:
+        return " ".join(self.cleaned_data["age_group"].split())
+
+    def clean_classes(self) -> list[str]:
+        return self.cleaned_data["classes"].upper().replace(",", " ").split()[:10]
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(max_length=100, validators=[no_control_characters])
+    club = forms.CharField(max_length=100, required=False, validators=[no_control_characters])
+    federation = forms.CharField(
+        max_length=3,
+        required=False,
+        label=gettext_lazy("Country"),
+        help_text=gettext_lazy("The federation's three letters, e.g. NOR."),
+    )
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+    def clean_federation(self) -> str:
+        value = self.cleaned_data["federation"].strip().upper()
+        if value and not (value.isascii() and value.isalpha() and len(value) == 3):
+            raise forms.ValidationError(_("Three letters, e.g. NOR."))
+        return value
+
+
+class TeamMemberForm(forms.Form):
+    team = forms.ModelChoiceField(queryset=Entry.objects.none(), label=gettext_lazy("Team"))
+    name = forms.CharField(max_length=100, validators=[no_control_characters])
+    sex = forms.ChoiceField(choices=TeamMember.Sex.choices)
+    weight = WeightField(required=False, label=gettext_lazy("Weight at the weigh-in (kg)"))
+
+    def __init__(self, data=None, *, category: Category, **kwargs):
+        super().__init__(data, **kwargs)
+        self.fields["team"].queryset = category.tournament.entries.filter(withdrawn=False)
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())

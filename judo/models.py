@@ -80,6 +80,9 @@ class Category(models.Model):
     class Sex(models.TextChoices):
         MEN = "M", _("Men")
         WOMEN = "F", _("Women")
+        #: A mixed team category (its teams have men and women: docs/competition.md "Team
+        #: matches"); never an individual's category.
+        MIXED = "X", _("Mixed")
 
     competition = models.ForeignKey(
         Competition, on_delete=models.CASCADE, related_name="categories"
@@ -102,6 +105,8 @@ class Category(models.Model):
     )
     #: The mat the category is fought on (empty: not assigned yet).
     mat = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: A team category: its entries are teams and its matches team matches (:class:`TeamEvent`).
+    team = models.BooleanField(default=False)
 
     class Meta:
         # the table the pairing app made before the judo day had its own app
@@ -109,7 +114,7 @@ class Category(models.Model):
         ordering = ["sex", "age_group", models.F("weight_limit").asc(nulls_last=True)]
         constraints = [
             models.UniqueConstraint(
-                fields=["competition", "sex", "age_group", "weight_limit"],
+                fields=["competition", "sex", "age_group", "weight_limit", "team"],
                 name="one_category_per_class",
             )
         ]
@@ -123,6 +128,8 @@ class Category(models.Model):
 
     @property
     def weight_label(self) -> str:
+        if self.team:
+            return str(_("teams"))
         if self.weight_limit is None:
             return str(_("open (+)"))
         return f"-{self.weight_limit.normalize():f} kg"
@@ -199,3 +206,107 @@ class EntryList(models.Model):
 
     def __str__(self) -> str:
         return self.file_name
+
+
+class TeamEvent(models.Model):
+    """A team category's rules (docs/competition.md "Team matches", spec team-events.md §6):
+    the weight classes of a team in the order the bouts are fought, whether that order starts
+    at a drawn class, whether an athlete may fight one class up, whether every bout is fought,
+    and how a match level in wins is decided."""
+
+    class Order(models.TextChoices):
+        FIXED = "fixed", _("Fixed: the first class first")
+        DRAWN = "drawn", _("Drawn starting class, then in order")
+
+    class TieBreak(models.TextChoices):
+        IJF = "ijf", _("IJF: a class drawn at random, fought again in golden score")
+        LEGACY = "legacy", _("Legacy: score points (ippon 10, waza-ari 1), then the draw")
+
+    category = models.OneToOneField(Category, on_delete=models.CASCADE, related_name="team_event")
+    #: The weight classes ("F-57", "M+90"...) in the event's bout order.
+    classes = models.JSONField(default=list)
+    order = models.CharField(max_length=10, choices=Order.choices, default=Order.FIXED)
+    #: The seed that drew the starting class (an order drawn once for the whole event).
+    order_seed = models.BigIntegerField(null=True, blank=True)
+    one_up = models.BooleanField(
+        _("An athlete may fight one class above their weighed class"), default=True
+    )
+    fight_all = models.BooleanField(_("Fight every bout (no stop at a majority)"), default=False)
+    tie_break = models.CharField(max_length=10, choices=TieBreak.choices, default=TieBreak.IJF)
+
+    def __str__(self) -> str:
+        return f"Team event {self.category}"
+
+
+class TeamMember(models.Model):
+    """An athlete of a team (the team is an entry of the team category) and their weight at
+    the weigh-in (empty: not weighed, so eligible for no class)."""
+
+    class Sex(models.TextChoices):
+        MEN = "M", _("Man")
+        WOMEN = "F", _("Woman")
+
+    team = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE, related_name="team_members")
+    name = models.CharField(max_length=100, validators=[no_control_characters])
+    sex = models.CharField(max_length=1, choices=Sex.choices)
+    weight = models.DecimalField(
+        max_digits=4,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("10")), MaxValueValidator(Decimal("250"))],
+    )
+
+    class Meta:
+        ordering = ["team", "sex", "name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMatch(models.Model):
+    """A match of a team bracket as fought on the mat: the bouts' results by class, the decider
+    drawn at a tie (its class and the seed that drew it) and its result. The line-ups are
+    :class:`TeamLineup` rows; the bout being fought is scored in the match's :class:`LiveScore`.
+    ``version`` moves on with every line-up change (what the line-up page saw)."""
+
+    bracket = models.ForeignKey(Bracket, on_delete=models.CASCADE, related_name="team_matches")
+    match = models.PositiveSmallIntegerField()
+    #: Class code -> {"winner": "a"|"b", "how": ..., "score": the bout's score log}.
+    results = models.JSONField(default=dict, blank=True)
+    #: Which sides handed in their line-up ("a", "b", "ab").
+    lineups_in = models.CharField(max_length=2, blank=True)
+    decider = models.CharField(max_length=8, blank=True)
+    decider_seed = models.BigIntegerField(null=True, blank=True)
+    decider_result = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bracket", "match"], name="one_team_match_per_bout")
+        ]
+
+    def __str__(self) -> str:
+        return f"Team match M{self.match}"
+
+
+class TeamLineup(models.Model):
+    """One class of one team's line-up for a match: the athlete, or nobody (empty)."""
+
+    team_match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="lineup")
+    side = models.CharField(max_length=1, choices=[("a", "a"), ("b", "b")])
+    code = models.CharField(max_length=8)
+    member = models.ForeignKey(
+        TeamMember, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["side", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team_match", "side", "code"], name="one_athlete_per_class"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.side} {self.code}: {self.member}"

@@ -2,10 +2,16 @@
 arbiter's pages and the public ones."""
 
 from arbiter.platform.routes import patterns_of
-from judo.views import competition, draw, lists, mats, mats_public, results, weigh_in
+from judo.views import competition, draw, lists, mats, mats_public, results, teams, weigh_in
 
 urlpatterns = patterns_of(
-    competition.routes, weigh_in.routes, lists.routes, draw.routes, mats.routes, results.routes
+    competition.routes,
+    weigh_in.routes,
+    lists.routes,
+    draw.routes,
+    mats.routes,
+    results.routes,
+    teams.routes,
 )
 
 #: The public pages and downloads, in every language (arbiter/urls.py's i18n_patterns).

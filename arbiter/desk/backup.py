@@ -98,6 +98,10 @@ TEAMS_MODELS: list[tuple[str, str]] = [
 CATEGORY_MODELS: list[tuple[str, str]] = [
     ("judo.LiveScore", "bracket__tournament"),
     ("judo.WeighIn", "entry__tournament"),
+    # a team category's athletes, matches and line-ups (docs/competition.md "Team matches")
+    ("judo.TeamMember", "team__tournament"),
+    ("judo.TeamMatch", "bracket__tournament"),
+    ("judo.TeamLineup", "team_match__bracket__tournament"),
 ]
 
 
@@ -128,6 +132,7 @@ def tournament_models() -> list[tuple[str, str]]:
 COMPETITION_MODELS: list[tuple[str, str]] = [
     ("judo.Competition", "pk"),
     ("judo.Category", "competition"),
+    ("judo.TeamEvent", "category__competition"),
     ("judo.EntryList", "competition"),
 ]
 
@@ -643,6 +648,7 @@ def _restore_competition(
     competition = Competition.objects.get(pk=keys["judo.Competition"][row["pk"]])
     competition.arbiters.set([users[name] for name in row.get("arbiters", [])])
     _insert("judo.Category", rows.get("judo.Category", []), keys, users)
+    _insert("judo.TeamEvent", rows.get("judo.TeamEvent", []), keys, users)
     _insert("judo.EntryList", rows.get("judo.EntryList", []), keys, users)
     audit = []
     for entry in rows.get("arbiter.AuditEntry", []):

@@ -184,8 +184,10 @@ def add_category(
     weight_limit: Decimal | None,
     born_from: int | None = None,
     born_to: int | None = None,
+    team: bool = False,
 ) -> Category:
-    """A category: a knockout tournament named after it, its arbiters the competition's."""
+    """A category: a knockout tournament named after it, its arbiters the competition's
+    (``team``: a team category, judo/services/teams.py)."""
     competition = locked_competition(competition)
     category = Category(
         competition=competition,
@@ -194,9 +196,14 @@ def add_category(
         weight_limit=weight_limit,
         born_from=born_from,
         born_to=born_to,
+        team=team,
     )
     if Category.objects.filter(
-        competition=competition, sex=sex, age_group=category.age_group, weight_limit=weight_limit
+        competition=competition,
+        sex=sex,
+        age_group=category.age_group,
+        weight_limit=weight_limit,
+        team=team,
     ).exists():
         raise CompetitionError(
             _("%(category)s is already a category.") % {"category": category.label}
@@ -257,6 +264,7 @@ def category_for(
         c
         for c in categories
         if c.sex == sex
+        and not c.team
         and (birth_year is None or (c.born_from or 0) <= birth_year <= (c.born_to or 9999))
     ]
     limited = sorted(
@@ -433,6 +441,7 @@ def not_weighed(competition: Competition) -> list[Entry]:
             withdrawn=False,
             weigh_in__isnull=True,
             tournament__bracket__slots=[],
+            tournament__category__team=False,
         ).order_by("name")
     )
 

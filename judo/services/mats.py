@@ -106,16 +106,21 @@ class Day:
         return self.sheets[category.pk].placings()
 
     def medal_table(self, by: str) -> tuple[ko.MedalRow, ...]:
-        """Medals by club or by country over every category's final places."""
+        """Medals by club or by country over every category's final places; by team, the team
+        categories' medals of each team (a team is counted under its name)."""
         rows = []
         for category in self.drawn():
+            if by == "team" and not category.team:
+                continue
             sheet = self.sheets[category.pk]
             competitors = [
-                ko.Competitor(pk, e.name, club=e.club, country=e.federation)
+                ko.Competitor(
+                    pk, e.name, club=e.name if by == "team" else e.club, country=e.federation
+                )
                 for pk, e in sheet.entries.items()
             ]
             rows.append((ko.placings(sheet.state, sheet.points), competitors))
-        return ko.medal_table(rows, by)
+        return ko.medal_table(rows, "club" if by == "team" else by)
 
 
 def on_the_mat(order: list[Called]) -> tuple[Called | None, list[Called]]:
@@ -235,9 +240,19 @@ def propose_mats(user, competition: Competition, *, seen: int) -> None:
     assign_mats(user, competition, {int(k): v for k, v in proposal.items()}, seen=seen)
 
 
-def _bout(category: Category, match: int, mat: int | None) -> tuple[Bracket, ko.MatchState]:
+def _bout(
+    category: Category, match: int, mat: int | None, *, team: bool = False
+) -> tuple[Bracket, ko.MatchState]:
     """The category's bracket locked, and the match to score: drawn, undecided, sides known,
-    and fought on `mat` when a mat's page asks (None: any mat)."""
+    and fought on `mat` when a mat's page asks (None: any mat). A team category's matches are
+    scored bout by bout (``team``: judo/services/teams.py), never as one bout."""
+    if category.team != team:
+        raise CompetitionError(
+            _("%(category)s is a team category: its bouts are scored in its team matches.")
+            % {"category": category.label}
+            if category.team
+            else _("%(category)s is not a team category.") % {"category": category.label}
+        )
     locked_tournament(category.tournament)
     bracket = Bracket.objects.select_for_update().get(tournament=category.tournament_id)
     if mat is not None:

@@ -10,7 +10,7 @@ step; without JavaScript every button is a plain form and the page reloads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,6 +24,7 @@ from arbiter.platform.routes import Routes
 from judo.access import competition_arbiter_required
 from judo.models import Category, Competition
 from judo.services import mats as service
+from judo.services import teams
 from judo.services.competition import CompetitionError
 from pairing.engines import knockout as ko
 from pairing.engines.knockout.schedule import who_may_fill
@@ -164,16 +165,127 @@ def mat_number(competition: Competition, mat: int) -> int:
     return mat
 
 
+@dataclass(frozen=True)
+class TeamShown:
+    """A team match on the mat as its pages show it: the teams' wins, the strip of bouts, the
+    bout on the mat (its class and athletes), the decider, and the winner once decided."""
+
+    match: teams.Match
+    strip: tuple[dict, ...]
+    #: The athlete the decided score on the mat gives the bout (None while it goes on).
+    bout_winner: object = None
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        return self.match.state.wins
+
+    @property
+    def ready(self) -> bool:
+        return self.match.ready
+
+    @property
+    def on_mat(self) -> bool:
+        """A bout of the match is on the mat (line-ups in, match not decided)."""
+        return self.match.ready and self.match.state.current is not None
+
+    @property
+    def code(self) -> str:
+        bout = self.match.state.current
+        return bout.code if bout else ""
+
+    @property
+    def athletes(self) -> tuple:
+        return self.match.current_athletes
+
+    @property
+    def decider(self) -> str:
+        return self.match.state.decider or ""
+
+    @property
+    def confirmed(self) -> bool:
+        """A bout of the match was confirmed (the table may take it back)."""
+        row = self.match.row
+        return row is not None and bool(row.results or row.decider_result)
+
+    @property
+    def winner(self) -> Entry | None:
+        return self.match.winner if self.match.ready else None
+
+    @property
+    def how(self) -> str:
+        return self.match.state.how
+
+
+def _bout_text(result) -> str:
+    """A bout's result in words: "White by ippon"."""
+    if result is None:
+        return ""
+    side = SIDE_NAMES[result.winner]
+    return _("%(side)s by %(how)s") % {"side": side, "how": result.how}
+
+
+def team_shown(called: service.Called, sheet) -> tuple[TeamShown, service.Called]:
+    """The team match of `called` and the called bout with the score of the bout on the mat
+    (a decider not begun yet shows golden score)."""
+    match = teams.match_of(called.category, called.match.match.id, sheet=sheet)
+    state = match.state
+    strip = []
+    for bout in state.bouts:
+        a, b = match.athlete("a", bout.code), match.athlete("b", bout.code)
+        strip.append(
+            {
+                "code": bout.code,
+                "a": a.name if a else "",
+                "b": b.name if b else "",
+                "result": _bout_text(bout.result)
+                or (_("no bout") if not bout.fought and bout.result is None else ""),
+                "current": state.current is not None and bout.code == state.current.code,
+            }
+        )
+    if state.decider:
+        a, b = match.athlete("a", state.decider), match.athlete("b", state.decider)
+        strip.append(
+            {
+                "code": state.decider,
+                "a": a.name if a else "",
+                "b": b.name if b else "",
+                "result": _bout_text(state.decider_result) or _("decider"),
+                "current": state.current is not None,
+            }
+        )
+    if state.decider and state.current is not None and not called.score.entries:
+        called = replace(called, score=called.score.time_up())
+    return TeamShown(match, tuple(strip)), called
+
+
+def team_board(
+    now: service.Called | None, today: service.Day
+) -> tuple[TeamShown | None, Shown | None]:
+    """The bout on the mat's scoreboard and, for a team match, the team match around it."""
+    if now is None or not now.category.team:
+        return None, shown(now)
+    team, now = team_shown(now, today.sheets[now.category.pk])
+    board = shown(now)
+    if board is not None and team.decider and now.score.entries == ("T",):
+        board = replace(board, entries=0)  # the decider begins in golden score: nothing to undo
+    if board is not None and board.outcome is not None:
+        team = replace(team, bout_winner=team.athletes[0 if board.outcome.winner == "a" else 1])
+    return team, board
+
+
 def mat_context(competition: Competition, mat: int) -> dict:
     """The mat's current bout with its scoreboard, the next one and the few after it (the mat's
-    categories only are read: each mat is ordered on its own)."""
+    categories only are read: each mat is ordered on its own). A team match shows its team
+    score and the bout of it on the mat (``team``)."""
     today = service.day(competition, mat)
     order = today.order(mat)
     now, after = service.on_the_mat(order)
+    team, board = team_board(now, today)
     return {
         "competition": competition,
         "mat": mat,
-        "now": shown(now),
+        "team": team,
+        "now": board,
         "next": after[0] if after else None,
         "then": after[1 : 1 + THEN],
         "left": len(order),
@@ -268,7 +380,8 @@ def score(request: HttpRequest, competition: Competition, mat: int) -> HttpRespo
     action = request.POST.get("action", "")[:20]
     try:
         category, match, seen = _posted_bout(request, competition)
-        service.score(request.user, category, match, action, seen=seen, mat=mat)
+        scorer = teams.score if category.team else service.score
+        scorer(request.user, category, match, action, seen=seen, mat=mat)
     except Bracket.DoesNotExist:
         return _answer(request, competition, mat, error=_("This category is not drawn."))
     except CompetitionError as error:
@@ -283,6 +396,9 @@ def confirm(request: HttpRequest, competition: Competition, mat: int) -> HttpRes
     mat = mat_number(competition, mat)
     try:
         category, match, seen = _posted_bout(request, competition)
+        if category.team:
+            done = teams.confirm(request.user, category, match, seen=seen, mat=mat)
+            return _answer(request, competition, mat, notice=_team_notice(category, match, done))
         winner = service.confirm(request.user, category, match, seen=seen, mat=mat)
     except Bracket.DoesNotExist:
         return _answer(request, competition, mat, error=_("This category is not drawn."))
@@ -294,6 +410,20 @@ def confirm(request: HttpRequest, competition: Competition, mat: int) -> HttpRes
         "name": winner.name,
     }
     return _answer(request, competition, mat, notice=notice)
+
+
+def _team_notice(category: Category, match: int, done: teams.Confirmed) -> str:
+    values = {"n": match, "category": category.label, "code": done.code, "decider": done.decider}
+    if done.winner is not None:
+        return _("Match %(n)s of %(category)s: %(name)s wins.") % {
+            **values,
+            "name": done.winner.name,
+        }
+    if done.decider:
+        return (
+            _("Match %(n)s of %(category)s is tied: the decider is drawn in %(decider)s.") % values
+        )
+    return _("Match %(n)s of %(category)s: the bout in %(code)s is confirmed.") % values
 
 
 def _whole(text: str) -> int | None:

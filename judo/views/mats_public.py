@@ -29,7 +29,7 @@ from judo.models import Category
 from judo.services import mats as service
 from judo.services import public_day
 from judo.services.competition import public_competition
-from judo.views.mats import fought_summary, mat_number, route, shown, side_label
+from judo.views.mats import fought_summary, mat_number, route, side_label, team_board
 from judo.views.public_hint import not_published_hint
 from pairing.knockout.services import sheet as sheet_of
 
@@ -91,7 +91,8 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
                     "minutes": _minutes(called.start - (now.start if now else 0)),
                 }
             )
-        return {"mat": mat, "now": shown(now), "coming": coming, **_tabs(competition)}
+        team, board = team_board(now, today)
+        return {"mat": mat, "now": board, "team": team, "coming": coming, **_tabs(competition)}
 
     return live_page(
         request,

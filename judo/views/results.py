@@ -43,10 +43,10 @@ CSVS: dict[str, tuple[Callable, list[str], str]] = {
 
 
 def _by(request: HttpRequest) -> str:
-    """``?by=club`` (the default) or ``?by=country``; anything else is a 404."""
+    """``?by=club`` (the default), ``?by=country`` or ``?by=team``; anything else is a 404."""
     by = request.GET.get("by", "club")
     if by not in exports.MEDAL_BY:
-        raise Http404("Medals are counted by club or by country.")
+        raise Http404("Medals are counted by club, by country or by team.")
     return by
 
 

@@ -131,7 +131,9 @@ def _search(request: HttpRequest) -> str:
 
 
 def _found(competition: Competition, q: str):
-    listed = Entry.objects.filter(tournament__category__competition=competition)
+    listed = Entry.objects.filter(
+        tournament__category__competition=competition, tournament__category__team=False
+    )
     if q:
         listed = listed.filter(Q(name__icontains=q) | Q(club__icontains=q))
     return listed

@@ -17,7 +17,7 @@ from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
 from arbiter.teams.forms import TeamForm, TeamSettingsForm
 from arbiter.teams.services import rosters
-from judo.forms import CompetitionForm, CompetitorForm
+from judo.forms import CompetitionForm, CompetitorForm, TeamEventForm
 from judo.models import Competition
 from judo.services import competition
 from pairing.rounds import services as rounds
@@ -121,6 +121,7 @@ FUZZED = {
         System.SWISS_DUTCH,
         ["team", "round", "version", "board-1", "board-2", "board-3", "board-4", "board-99"],
     ),
+    "competition_teams": (COMPETITION, [*TeamEventForm.base_fields, "once"]),
 }
 #: Endpoints not fuzzed here, and why.
 SKIPPED = {
@@ -155,6 +156,8 @@ SKIPPED = {
     "mat_score": "fuzzed with a competition day in tests/judo/test_mats.py",
     "mat_confirm": "fuzzed with a competition day in tests/judo/test_mats.py",
     "competition_weigh_in": "the weigh-in list, GET only (the search in the query string)",
+    "team_category": "fuzzed with a team day in tests/judo/test_team_views.py",
+    "team_lineup": "fuzzed with a team day in tests/judo/test_team_views.py",
     "competition_list_upload": (
         "a file: CSV and XLSX of every kind in tests/arbiter/platform/test_spreadsheets.py"
     ),
@@ -296,7 +299,7 @@ GOOD = {
     "is_published": ["on", ""],
     "username": ["boris", "deputy", "anna", "nobody"],
     "title": ["GM", "wgm", "X"],
-    "sex": ["m", "f", "w", "x"],
+    "sex": ["m", "f", "w", "x", "M", "F", "X"],
     "rating": ["2400", "3501", "-5"],
     "fide_id": ["1503014", "0"],
     "k_factor": ["10", "20", "40", "0", "41", ""],
@@ -375,6 +378,11 @@ GOOD = {
     "board_order": ["fixed", "free", "x"],
     "missing_lineup": ["last", "order", "x"],
     "captains_enter_lineups": ["on", ""],
+    "classes": ["", "M-73 M-90 M+90", "F-57,f-70", "M-73 M-73", "X-1", "M-7 " * 30],
+    "order": ["fixed", "drawn", "x"],
+    "one_up": ["on", ""],
+    "fight_all": ["on", ""],
+    "tie_break": ["ijf", "legacy", "x"],
 }
 #: Fields that name an entry (their good values are the tournament's entries' ids).
 ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"} | {

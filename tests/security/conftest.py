@@ -198,6 +198,7 @@ def world(anna, dag, boris, boris_cup, team_places):
     places.update(competition_places(anna))
     places.update(judo_places(anna))
     places.update({name: Place(*place) for name, place in team_places.items()})
+    places.update(judo_team_places(anna))
     for place in places.values():
         place.values = {**FIXED, **place.values}
     return places
@@ -241,3 +242,13 @@ def judo_places(anna) -> dict[str, Place]:
         values = {"competition_id": cup.pk, "mat": 1, "entry_id": now.white.pk}
         places[name] = Place(published, values)
     return places
+
+
+def judo_team_places(anna) -> dict[str, Place]:
+    """Anna's competition day with a mixed team category of two teams, drawn on mat 1 and
+    published ("judo_teams"): the team events' pages and a match's line-ups."""
+    from tests.judo.test_team_views import _match, team_day
+
+    cup, category = team_day(anna)
+    values = {"competition_id": cup.pk, "category_id": category.pk, "match": _match(category)}
+    return {"judo_teams": Place(True, values)}

@@ -219,6 +219,10 @@ EXPECTATIONS: dict[str, Rule] = {
     "public_mat": public("judo", "judo_hidden"),
     "public_fight_search": public("judo", "judo_hidden"),
     "public_fight": public("judo", "judo_hidden"),
+    # a competition day's team events (judo/views/teams.py)
+    "competition_teams": arbiter("judo_teams", methods=PAGE),
+    "team_category": arbiter("judo_teams", methods=PAGE),
+    "team_lineup": arbiter("judo_teams", methods=PAGE),
     # a competition's arbiters (Competition.arbiters: judo/access.py)
     "competition_create": Rule(LOGGED_IN, PAGE, ("site",)),
     "competition_settings": arbiter("competition", methods=PAGE),

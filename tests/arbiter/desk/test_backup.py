@@ -32,7 +32,7 @@ from arbiter.desk.backup import (
 )
 from arbiter.desk.demo import DEMO_USERNAME, load_demo
 from arbiter.ratings.models import NormSettings
-from judo.models import Category, Competition, EntryList
+from judo.models import Category, Competition, EntryList, TeamEvent, TeamLineup
 from pairing.engines.trf import decode_trf
 from pairing.monrad import services as monrad
 from pairing.rounds import services as rounds
@@ -121,6 +121,13 @@ def canonical_day(competition: Competition) -> dict:
         }
         tournament = category.tournament
         categories.append({**values, "tournament": tournament.name, "rows": canonical(tournament)})
+        event = TeamEvent.objects.filter(category=category).first()
+        if event is not None:
+            categories[-1]["team_event"] = {
+                f.name: getattr(event, f.attname)
+                for f in TeamEvent._meta.concrete_fields
+                if not f.primary_key and f.name != "category"
+            }
     named = backup.competition_audit(competition.pk).exclude(action="backup.restore")
     audit = []
     for entry in named.order_by("pk"):
@@ -196,7 +203,9 @@ def test_the_demo_data_is_restored_identical(tmp_path, demo):
     imported = {"pairing.TrfSource", "pairing.TrfPlayerColumns", "pairing.TrfRoundBlock"}
     teams = {"teams.LineupDeadline"}  # the demo's teams play without deadlines
     norms = {"ratings.NormSettings"}
-    assert empty == swiss_records | imported | teams | norms  # the tests below have them
+    judo_teams = {"judo.TeamMember", "judo.TeamMatch", "judo.TeamLineup"}
+    # the tests below have them
+    assert empty == swiss_records | imported | teams | norms | judo_teams
 
 
 def test_norm_settings_are_restored_identical(tmp_path, anna):
@@ -474,6 +483,39 @@ def test_a_backup_of_the_demo_restores_an_equal_competition_day(tmp_path):
     assert restored.pk != day.pk or connections["default"].vendor == "sqlite"
     assert canonical_day(restored) == before
     assert AuditEntry.objects.filter(action="backup.restore", tournament=None).count() == 1
+
+
+def test_a_team_category_with_its_athletes_lineups_and_bouts_restores_equal(tmp_path, anna):
+    """A judo team category (its team event, athletes, a match's line-ups, a bout confirmed and
+    one being scored) comes back row by row, the line-ups naming the restored athletes."""
+    from judo.services import teams
+    from tests.judo.test_team_views import _match, team_day
+
+    day, category = team_day(anna)
+    match = _match(category)
+    current = teams.match_of(category, match)
+    order = teams.bout_order(category.team_event)
+    for n, team in enumerate((current.a, current.b)):
+        members = {m.name.split()[0]: m.pk for m in team.team_members.all()}
+        picked = [members[k] for k in ("Anna", "Bo", "Cia", "Dan", "Eva", "Finn")]
+        teams.set_lineup(
+            anna, category, match, "ab"[n], dict(zip(order, picked, strict=True)), seen=n
+        )
+    teams.score(anna, category, match, "a:ippon", seen=0)
+    teams.confirm(anna, category, match, seen=1)
+    teams.score(anna, category, match, "b:waza-ari", seen=2)
+    before = canonical_day(day)
+    rows = before["categories"][0]["rows"]
+    for label in ("judo.TeamMember", "judo.TeamMatch", "judo.TeamLineup", "judo.LiveScore"):
+        assert rows[label], label
+    path = tmp_path / "backup.json"
+    call_command("backup", "--output", str(path))
+    empty_the_database()
+    call_command("restore", str(path))
+    (restored,) = Competition.objects.all()
+    assert canonical_day(restored) == before
+    lines = TeamLineup.objects.filter(side="a").select_related("member", "member__team")
+    assert {line.member.team.name for line in lines} == {current.a.name}
 
 
 @pytest.mark.slow

@@ -202,6 +202,9 @@ NOT_AUDITED = {
         "a check that raises, inside update_competition"
     ),
     "judo.services.mats.live_score": "reads a bout's score under its rules",
+    "judo.services.teams.bout_order": "reads a team event's order of classes",
+    "judo.services.teams.weighed_class": "reads where an athlete's weight lands",
+    "judo.services.teams.match_of": "reads a team match for the pages",
     "judo.services.mats.rest_in_bouts": "converts the organiser's minutes",
     "judo.services.mats.day": "reads the competition for the pages",
     "judo.services.mats.on_the_mat": "chooses the bout on the mat from its order",
@@ -1137,6 +1140,123 @@ def _(w, fn):
     before = {"round": 1, "closes_at": None}
     after = {"round": 1, "closes_at": "2026-12-01T10:00:00+00:00"}
     return [Expected(w.anna, w.bergen_open, "lineup.deadline", before, after)]
+
+
+# --- judo.services.teams --------------------------------------------------------------------------
+
+
+def team_day(w, drawn=False, lineups=False):
+    """Anna's mixed team category of two teams of six (drawn on mat 1, line-ups in, if asked)."""
+    from judo.services import competition, mats, teams
+
+    if "teams" not in w.cache:
+        day = competition.create_competition(w.anna, {"name": "Team Day", "mats": 1})
+        group = teams.create_team_category(w.anna, day, sex="X", age_group="Seniors")
+        athletes = [("F", 55), ("M", 72), ("F", 69), ("M", 88), ("F", 80), ("M", 101)]
+        for country in ("FIN", "SWE"):
+            team = teams.add_team(w.anna, group, {"name": f"Team {country}", "federation": country})
+            for n, (sex, kg) in enumerate(athletes):
+                teams.add_member(w.anna, team, name=f"A{n} {country}", sex=sex, weight=Decimal(kg))
+        w.cache["teams"] = (day, group)
+    day, group = w.cache["teams"]
+    if drawn and "teams_drawn" not in w.cache:
+        competition.draw_all(w.anna, day)
+        day.refresh_from_db()
+        mats.assign_mats(w.anna, day, {group.pk: 1}, seen=day.version)
+        group.refresh_from_db()
+        w.cache["teams_drawn"] = True
+    match = None
+    if drawn:
+        now, _ = mats.day(day).now_and_next(1)
+        match = now.match.match.id
+    if lineups:
+        current = teams.match_of(group, match)
+        for n, side in enumerate("ab"):
+            team = current.a if side == "a" else current.b
+            members = list(team.team_members.order_by("name"))
+            lineup = dict(zip(tm_classes(), [m.pk for m in members], strict=True))
+            teams.set_lineup(w.anna, group, match, side, lineup, seen=n)
+    return day, group, match
+
+
+def tm_classes():
+    from pairing.engines.knockout import team_match
+
+    return team_match.MIXED_CLASSES
+
+
+@scenario("judo.services.teams.create_team_category")
+def _(w, fn):
+    day, _ = competition_day(w)
+    group = fn(w.anna, day, sex="X", age_group="Seniors")
+    after = {
+        "classes": list(tm_classes()),
+        "order": "fixed",
+        "order_seed": None,
+        "one_up": True,
+        "fight_all": False,
+        "tie_break": "ijf",
+    }
+    return [
+        Expected(w.anna, group.tournament, "tournament.create", after=ANY),
+        Expected(w.anna, group.tournament, "team.event", after=after),
+    ]
+
+
+@scenario("judo.services.teams.add_team")
+def _(w, fn):
+    _, group, _ = team_day(w)
+    fn(w.anna, group, {"name": "Team NOR", "federation": "NOR"})
+    return [Expected(w.anna, group.tournament, "entry.add", after=ANY)]
+
+
+@scenario("judo.services.teams.add_member")
+def _(w, fn):
+    _, group, _ = team_day(w)
+    team = group.tournament.entries.first()
+    fn(w.anna, team, name="Spare", sex="M", weight=None)
+    after = {"team": team.pk, "name": "Spare", "sex": "M", "weight": "None"}
+    return [Expected(w.anna, group.tournament, "team.member", after=after)]
+
+
+@scenario("judo.services.teams.weigh_member")
+def _(w, fn):
+    from judo.models import TeamMember
+
+    _, group, _ = team_day(w)
+    member = TeamMember.objects.filter(team__tournament=group.tournament).order_by("pk").first()
+    fn(w.anna, member, Decimal("56.5"))
+    return [
+        Expected(w.anna, group.tournament, "team.weigh_in", {"weight": "55.0"}, {"weight": "56.5"})
+    ]
+
+
+@scenario("judo.services.teams.set_lineup")
+def _(w, fn):
+    _, group, match = team_day(w, drawn=True)
+    fn(w.anna, group, match, "a", {}, seen=0)
+    after = {"side": "a", "lineup": dict.fromkeys(tm_classes())}
+    return [Expected(w.anna, group.tournament, "team.lineup", after=after)]
+
+
+@scenario("judo.services.teams.score")
+def _(w, fn):
+    _, group, match = team_day(w, drawn=True, lineups=True)
+    fn(w.anna, group, match, "a:waza-ari", seen=0)
+    return [
+        Expected(w.anna, group.tournament, "bout.score", {"score": "2025"}, {"score": "2025 aW"})
+    ]
+
+
+@scenario("judo.services.teams.confirm")
+def _(w, fn):
+    from judo.services import teams
+
+    _, group, match = team_day(w, drawn=True, lineups=True)
+    teams.score(w.anna, group, match, "b:ippon", seen=0)
+    fn(w.anna, group, match, seen=1)
+    after = {"code": "F-57", "winner": "b", "how": "ippon", "score": "2025 bI"}
+    return [Expected(w.anna, group.tournament, "team.bout", after=after)]
 
 
 # --- arbiter.ratings ------------------------------------------------------------------------------

@@ -34,6 +34,8 @@ pytestmark = pytest.mark.django_db
 BESIDE_THE_TOURNAMENT = {
     "bout.score": "a bout's live score moves its mat's page and the home page alone "
     "(docs/competition.md, 'Versions')",
+    "team.bout": "a team match's bout confirmed moves the match's live score (its mat's page), "
+    "not the bracket, until the match is confirmed (docs/competition.md, 'Team matches')",
 }
 
 Key = tuple[str, int]
