@@ -42,6 +42,7 @@ from arbiter.core.systems import PairingSystem
 from pairing.engines import results
 from pairing.engines import standings as engine
 from pairing.engines import tiebreaks as tb
+from pairing.engines.tiebreaks import teams as team_tiebreaks
 
 #: Rounds whose games and byes count, for the arbiter and the public alike.
 COUNTED_STATES = (Round.State.PUBLISHED, Round.State.COMPLETE)
@@ -173,9 +174,13 @@ def games_text(games: list[Game]) -> str:
 
 
 def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
-    """The tournament's tie-breaks in order (its system's default when it chose none)."""
+    """The tournament's tie-breaks in order (its system's default when it chose none). A team
+    event's own list ranks its teams (arbiter/teams/standings.py); its players are ranked by
+    the system's default."""
     chosen = tournament.tiebreaks.split()
-    return tuple(chosen) if chosen else tournament.pairing_system.default_tiebreaks
+    if chosen and not tournament.pairing_system.team_event:
+        return tuple(chosen)
+    return tournament.pairing_system.default_tiebreaks
 
 
 def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tuple[str, ...]:
@@ -186,6 +191,8 @@ def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tupl
         raise ValueError(
             gettext("The club rule takes its tie-break from the club evening's settings.")
         )
+    if system.team_event:
+        return check_team_tiebreaks(codes)
     offered = tb.available_codes(rules, round_robin=system.all_play_all)
     for code in map(tb.normalise, codes):
         if code not in offered:
@@ -196,6 +203,19 @@ def check_tiebreaks(codes: list[str], rules: str, system: PairingSystem) -> tupl
             )
             raise ValueError(refusal % {"code": code, "rules": rules})
     return tb.check_codes(codes, rules, round_robin=system.all_play_all)
+
+
+def check_team_tiebreaks(codes: list[str]) -> tuple[str, ...]:
+    """A team event's codes (C.07 for teams, as FIDE's checker reads them: ``EDE``, ``BH:GP``,
+    ``BC``...), normalised; ValueError naming the first one not understood."""
+    for code in codes:
+        try:
+            team_tiebreaks.parse_code(code)
+        except ValueError:
+            raise ValueError(
+                gettext("%(code)s is not a tie-break of team events.") % {"code": code}
+            ) from None
+    return tuple(code.upper() for code in codes)
 
 
 def rule_set(tournament: Tournament) -> engine.RuleSet:

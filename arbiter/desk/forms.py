@@ -29,6 +29,7 @@ from arbiter.platform.spreadsheets import decode_upload
 from arbiter.ratings.models import NormSettings
 from pairing.engines.initial_order import uses_national
 from pairing.engines.tiebreaks import available_codes
+from pairing.engines.tiebreaks.teams import TEAM_CODES
 
 
 class TournamentForm(forms.ModelForm):
@@ -172,6 +173,14 @@ def tiebreaks_offered(tournament: Tournament) -> str:
             round_robin=format_lazy(
                 _("A round robin offers: {codes}."), codes=_codes(round_robin=True)
             ),
+        )
+    if tournament.pairing_system.team_event:
+        return format_lazy(
+            _(
+                "The teams' C.07 tie-breaks in order, after the match and game points, e.g. "
+                "EDE ESB BH:MP; empty for the defaults (docs/teams.md). Offered: {codes}."
+            ),
+            codes=", ".join(TEAM_CODES),
         )
     if tournament.pairing_system.all_play_all:
         return format_lazy(

@@ -295,3 +295,17 @@ def test_an_empty_board_is_a_forfeit_win_for_the_player_facing_it():
         Decimal("2.5"),
         Decimal("1.5"),
     )
+
+
+def test_a_team_event_takes_the_team_tie_breaks_and_refuses_others(anna):
+    from arbiter.core.standings import check_tiebreaks, tiebreak_codes
+    from arbiter.core.systems import SYSTEMS
+
+    system = SYSTEMS["team_swiss"]
+    assert check_tiebreaks(["ede", "BH:GP/C1", "BC"], "2026", system) == ("EDE", "BH:GP/C1", "BC")
+    with pytest.raises(ValueError, match="WIN is not a tie-break of team events"):
+        check_tiebreaks(["EDE", "WIN"], "2026", system)
+    event = team_event(["Norway", "Sweden"])
+    event.tiebreaks = "EDE ESB"
+    # the players of a team event stay ranked by the system's individual default
+    assert tiebreak_codes(event) == system.default_tiebreaks
