@@ -46,7 +46,8 @@ def config_for(n: int, seed: int) -> TeamGeneratorConfig:
     return TeamGeneratorConfig(
         teams=teams,
         boards=rng.randint(4, 6),
-        rounds=min(rng.randint(5, 11), teams - 1),
+        # a short field cannot take many rounds without a second meeting ([C1])
+        rounds=max(5, min(rng.randint(5, 11), teams // 2 + 1)),
         seed=seed * 1000 + n,
         colours="typea" if n % 2 else "typeb",
     )
