@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pairing.engines.team_swiss.api import pair_file  # noqa: E402
-from pairing.engines.team_swiss.generator import (  # noqa: E402
+from pairing.engines.team_swiss.api import pair_file
+from pairing.engines.team_swiss.generator import (
     TeamGeneratorConfig,
     generate_team_text,
 )
-from pairing.engines.team_swiss.trf_input import read_team_trf  # noqa: E402
+from pairing.engines.team_swiss.trf_input import read_team_trf
 
 
 def main() -> int:
@@ -36,7 +36,10 @@ def main() -> int:
     parser.add_argument("--colours", choices=("typea", "typeb", "none"), default="typea")
     args = parser.parse_args()
     config = TeamGeneratorConfig(
-        teams=args.teams, boards=args.boards, rounds=args.rounds, seed=args.seed,
+        teams=args.teams,
+        boards=args.boards,
+        rounds=args.rounds,
+        seed=args.seed,
         colours=args.colours,
     )
     started = time.perf_counter()
@@ -48,12 +51,18 @@ def main() -> int:
         t0 = time.perf_counter()
         pairing = pair_file(f, args.round)
         times.append(time.perf_counter() - t0)
-    print(f"tournament: {args.teams} teams, {args.boards} boards, {args.rounds} rounds "
-          f"({args.colours}), generated in {generated:.2f} s ({args.rounds} rounds paired)")
-    print(f"round {args.round}: {len(pairing.matches)} matches, PAB {pairing.bye}, "
-          f"{len(pairing.brackets)} brackets")
-    print(f"pairing time: median {statistics.median(times):.3f} s, "
-          f"max {max(times):.3f} s over {args.repeat} runs")
+    print(
+        f"tournament: {args.teams} teams, {args.boards} boards, {args.rounds} rounds "
+        f"({args.colours}), generated in {generated:.2f} s ({args.rounds} rounds paired)"
+    )
+    print(
+        f"round {args.round}: {len(pairing.matches)} matches, PAB {pairing.bye}, "
+        f"{len(pairing.brackets)} brackets"
+    )
+    print(
+        f"pairing time: median {statistics.median(times):.3f} s, "
+        f"max {max(times):.3f} s over {args.repeat} runs"
+    )
     ok = max(times) < 1.0
     print("target < 1 s: " + ("met" if ok else "NOT met"))
     return 0 if ok else 1

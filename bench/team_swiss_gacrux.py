@@ -25,12 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pairing.engines.team_swiss.api import pair_file  # noqa: E402
-from pairing.engines.team_swiss.generator import (  # noqa: E402
+from pairing.engines.team_swiss.api import pair_file
+from pairing.engines.team_swiss.generator import (
     TeamGeneratorConfig,
     generate_team_text,
 )
-from pairing.engines.team_swiss.trf_input import read_team_trf  # noqa: E402
+from pairing.engines.team_swiss.trf_input import read_team_trf
 
 GACRUX = "gacrux==1.11.65"
 

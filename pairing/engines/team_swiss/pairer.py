@@ -124,7 +124,7 @@ def _profiles(counts: dict[int, int], k: int) -> Iterator[tuple[int, ...]]:
             room = sum(counts[x] - prefix.count(x) for x in levels if x >= lv)
             if room < left:
                 continue
-            yield from rec(prefix + (lv,), lv, left - 1)
+            yield from rec((*prefix, lv), lv, left - 1)
 
     yield from rec((), -1, k)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 from pairing.engines.team_swiss.state import (
     COLOUR_MODELS,
@@ -141,8 +142,8 @@ def read_team_trf(text: str) -> TeamFile:
                 body = raw[4:]
                 for i in range(0, len(body), 9):
                     piece = body[i : i + 9]
-                    kind = piece[:3].strip().upper()
-                    value = _num(piece[3:])
+                    kind = piece[:2].upper()
+                    value = _num(piece[2:6])
                     if kind == "TW":
                         win = value
                     elif kind == "TD":
@@ -152,9 +153,9 @@ def read_team_trf(text: str) -> TeamFile:
             elif code == "320":
                 pab_mp, pab_gp = _num(raw[4:8]), _num(raw[9:13])
                 for rnd, start in enumerate(range(14, len(raw), 4), start=1):
-                    tpn = raw[start : start + 3].strip()
-                    if tpn and int(tpn):
-                        pabs[rnd] = int(tpn)
+                    field = raw[start : start + 3].strip()
+                    if field and int(field):
+                        pabs[rnd] = int(field)
             elif code == "330":
                 forfeits.append((raw[4:6], int(raw[7:10]), int(raw[11:14]), int(raw[15:18])))
         except (ValueError, IndexError) as error:
@@ -168,8 +169,16 @@ def read_team_trf(text: str) -> TeamFile:
     results: dict[int, dict[int, TeamRound]] = {}
     for rnd in range(1, held + 1):
         results[rnd] = _round(
-            rnd, players, team_of, order, pattern, (win, draw, loss), pabs, forfeits,
-            (pab_mp, pab_gp), boards,
+            rnd,
+            players,
+            team_of,
+            order,
+            pattern,
+            (win, draw, loss),
+            pabs,
+            forfeits,
+            (pab_mp, pab_gp),
+            boards,
         )
     return TeamFile(
         teams=tuple(sorted(names)),
@@ -210,13 +219,21 @@ def _round(
             continue
         full = Fraction(boards)
         out[white] = TeamRound(
-            "forfeit", black, True, False,
-            win if kind == "+-" else Fraction(0), full if kind == "+-" else Fraction(0),
+            "forfeit",
+            black,
+            True,
+            False,
+            win if kind == "+-" else Fraction(0),
+            full if kind == "+-" else Fraction(0),
             kind == "+-",
         )
         out[black] = TeamRound(
-            "forfeit", white, False, False,
-            win if kind == "-+" else Fraction(0), full if kind == "-+" else Fraction(0),
+            "forfeit",
+            white,
+            False,
+            False,
+            win if kind == "-+" else Fraction(0),
+            full if kind == "-+" else Fraction(0),
             kind == "-+",
         )
     # games between two teams' players, by team pair
@@ -229,17 +246,15 @@ def _round(
             continue
         key = (team_of[pid], team_of[opp])
         boards_of.setdefault(key, []).append((order.get(pid, 99), pid, colour, code))
-    for (a, b), games in boards_of.items():
+    for (a, b), ours in boards_of.items():
         if a in out or b in out:
             continue
-        games.sort()
-        other = sorted(boards_of.get((b, a), []))
+        ours.sort()
         # the team with White: the first board's player has the pattern's colour of that board
-        first_colour = games[0][2]
+        first_colour = ours[0][2]
         a_white = (first_colour == "w") == (pattern[0] == "W")
-        del other
-        gp_a = sum((_GAME_POINTS.get(g[3], Fraction(0)) for g in games), Fraction(0))
-        played = any(g[3] in _PLAYED for g in games)
+        gp_a = sum((_GAME_POINTS.get(g[3], Fraction(0)) for g in ours), Fraction(0))
+        played = any(g[3] in _PLAYED for g in ours)
         theirs = boards_of.get((b, a), [])
         gp_b = sum((_GAME_POINTS.get(g[3], Fraction(0)) for g in theirs), Fraction(0))
         if not played and gp_a > 0 and gp_b > 0:
@@ -257,16 +272,14 @@ def _round(
     return out
 
 
-def rules_for(
-    f: TeamFile, rnd: int, colour_model: ColourModel | None = None
-) -> Rules:
+def rules_for(f: TeamFile, rnd: int, colour_model: ColourModel | None = None) -> Rules:
     """The rules of round ``rnd``: the event's length is record 142 (or the rounds held)."""
     model = colour_model or f.colour_model
     if model not in COLOUR_MODELS:
         raise TeamSwissError(f"unknown colour model {model!r}")
     if "BAKU" in f.system.upper() and f.primary == "GP":
         raise TeamSwissError("Baku acceleration cannot be used with GP primary (C.04.7 1.4.4)")
-    initial = "b" if f.initial_colour == "b" else "w"
+    initial: Literal["w", "b"] = "b" if f.initial_colour == "b" else "w"
     return Rules(
         round=rnd,
         rounds=max(f.rounds, f.held),

@@ -110,8 +110,13 @@ def test_no_colour_model_means_no_preference_at_all():
 
 
 def test_the_pab_goes_to_the_lowest_score_then_most_played_then_largest_tpn():
-    teams = [team(1, 2, "wb"), team(2, 0, "w"), team(3, 0, "wb"), team(4, 0, "bw"),
-             team(5, 4, "bw")]
+    teams = [
+        team(1, 2, "wb"),
+        team(2, 0, "w"),
+        team(3, 0, "wb"),
+        team(4, 0, "bw"),
+        team(5, 4, "bw"),
+    ]
     assert pair_round(teams, rules()).bye == 4  # 3 and 4 played more than 2; 4 is larger
 
 
@@ -122,8 +127,11 @@ def test_a_team_with_a_pab_or_forfeit_win_never_gets_another():
 
 def test_the_pab_must_leave_a_legal_pairing_for_the_rest():
     # 3 would be the PAB by score, but 1 and 2 have met: 3 must play
-    teams = [team(1, 2, "w", opponents=frozenset({2})), team(2, 2, "b", opponents=frozenset({1})),
-             team(3, 0)]
+    teams = [
+        team(1, 2, "w", opponents=frozenset({2})),
+        team(2, 2, "b", opponents=frozenset({1})),
+        team(3, 0),
+    ]
     assert pair_round(teams, rules()).bye != 3
 
 
@@ -158,7 +166,8 @@ def test_no_upfloater_when_the_scoregroup_pairs_itself():
     teams = [team(1, 2, "w"), team(2, 2, "b"), team(3, 0, "b"), team(4, 0, "w")]
     pairing = pair_round(teams, rules())
     assert {frozenset((m.white, m.black)) for m in pairing.matches} == {
-        frozenset({1, 2}), frozenset({3, 4})
+        frozenset({1, 2}),
+        frozenset({3, 4}),
     }
 
 
@@ -169,14 +178,12 @@ def test_an_odd_scoregroup_takes_the_highest_upfloater_with_the_smallest_tpn():
 
 
 def test_an_upfloater_that_floated_last_round_is_avoided_c7():
-    teams = [team(1, 4), team(2, 4), team(3, 4), team(4, 2, floated=True), team(5, 2),
-             team(6, 2)]
+    teams = [team(1, 4), team(2, 4), team(3, 4), team(4, 2, floated=True), team(5, 2), team(6, 2)]
     assert pair_round(teams, rules(rnd=3)).brackets[0] == (1, 2, 3, 5)
 
 
 def test_in_the_last_two_rounds_c7_no_longer_applies():
-    teams = [team(1, 4), team(2, 4), team(3, 4), team(4, 2, floated=True), team(5, 2),
-             team(6, 2)]
+    teams = [team(1, 4), team(2, 4), team(3, 4), team(4, 2, floated=True), team(5, 2), team(6, 2)]
     assert pair_round(teams, rules(rnd=8, rounds=9)).brackets[0] == (1, 2, 3, 4)
 
 
@@ -185,8 +192,10 @@ def test_in_the_last_two_rounds_c7_no_longer_applies():
 
 def test_the_bracket_takes_the_lexicographically_first_identifier():
     teams = [team(t, 2) for t in range(1, 5)]
-    pairs = {(min(m.white, m.black), max(m.white, m.black)) for m in
-             pair_round(teams, rules(rnd=2)).matches}
+    pairs = {
+        (min(m.white, m.black), max(m.white, m.black))
+        for m in pair_round(teams, rules(rnd=2)).matches
+    }
     # identifiers: (1,2|3,4) for 1-3 2-4 comes before (1,2|4,3) and (1,3|2,4)
     assert pairs == {(1, 3), (2, 4)}
 
