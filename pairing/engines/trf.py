@@ -468,11 +468,15 @@ def _ids(text: str, lineno: int, start_col: int, step: int = 5) -> tuple[int, ..
     return tuple(out)
 
 
-def parse_trf(text: str, limits: TrfLimits = TrfLimits()) -> TrfTournament:
-    """Parse TRF text (lines ending in CR, LF or CRLF) into a :class:`TrfTournament`."""
+def parse_trf(text: str, limits: TrfLimits = TrfLimits(), *, teams: bool = False) -> TrfTournament:
+    """Parse TRF text (lines ending in CR, LF or CRLF) into a :class:`TrfTournament`.
+
+    A team record (``013``, ``310``) is refused unless ``teams``: then every team record is
+    kept as written in ``other_lines``, for :mod:`pairing.engines.trf_team` to read."""
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     _check_lengths(lines, limits)
     reader = _TrfReader(limits)
+    reader.teams = teams
     for lineno, raw in enumerate(lines, start=1):
         reader.read(raw, lineno)
     return reader.tournament()
@@ -538,6 +542,7 @@ class _TrfReader:
         self.other: list[str] = []
         self.codes: set[str] = set()  # the record codes read, for _detect_format
         self.notes: list[str] = []  # the adjustments made, TrfTournament.adjustments
+        self.teams = False  # team records (013, 310) kept as written rather than refused
 
     def read(self, raw: str, lineno: int) -> None:
         """One line: blank lines are skipped, ``###`` comments and unknown records kept."""
@@ -732,7 +737,11 @@ class _TrfReader:
         self.byes.append((kind, rnd, _ids(raw, lineno, 11)))
 
     def team_record(self, raw: str, lineno: int) -> None:
-        """TRF-16 record 013 and TRF-2026 record 310: teams, which no engine here pairs."""
+        """TRF-16 record 013 and TRF-2026 record 310: teams, kept as written when the file is
+        read as a team file (:mod:`pairing.engines.trf_team`), refused otherwise."""
+        if self.teams:
+            self.other.append(raw)
+            return
         raise TrfError(lineno, 1, "team tournaments are not supported")
 
     def abnormal_points(self, raw: str, lineno: int) -> None:
