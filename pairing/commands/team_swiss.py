@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from pairing.engines.team_swiss import NoValidPairing, TeamSwissError, read_team_trf
     from pairing.engines.team_swiss.api import check_file, pair_file
+    from pairing.engines.trf import TrfError
 
     text = read_input(args.input)
     if text is None:
@@ -62,7 +63,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.round is not None and not 1 <= args.round <= 999:
             raise TeamSwissError(f"--round {args.round}: 1 to 999")
         pairing = pair_file(f, args.round, args.colours)
-    except TeamSwissError as e:
+    except (TeamSwissError, TrfError) as e:
         print(f"error: {args.input}: {e}", file=sys.stderr)
         return EXIT_INPUT
     except NoValidPairing as e:

@@ -1,14 +1,12 @@
-"""A TRF-2026 team file as the team Swiss reads it: the teams (310), the boards (352), match
-and bye scoring (362, 320), whole-match forfeits (330), the players' games (001), and from them
-each round's team matches, then the :class:`~pairing.engines.team_swiss.state.TeamState` of
-every team before a round.
+"""A TRF-2026 team file as the team Swiss sees it: each team's rounds (a match played or
+forfeited, a PAB, a requested bye, an absence) and, from them, the
+:class:`~pairing.engines.team_swiss.state.TeamState` of every team before a round.
 
-This is the engine's own small reader (pure, fixed columns); the full TRF-2026 team model is
-``pairing/engines/trf_team.py``. How a round's matches come out of the players' games follows
-the reading gacrux applies (docs/teams.md, "The team Swiss engine"): a match is between the
-teams of two players who met; the team with White is the team whose player has the colour of
-the 352 pattern on the first board; a match counts as played when a board was played (or both
-teams scored); match points compare the teams' game points.
+The file is read by :mod:`pairing.engines.trf_team` (records 310, 320, 330, 300, 352, 362, 240
+on top of the individual TRF); :func:`from_team_trf` is the adapter from that model. How a
+round's matches come out of the players' games follows gacrux's reading (docs/teams.md, "The
+team Swiss engine"): the team with White is the team whose first-board player has the 352
+colour of that board; a match counts as played when a board was played (or both teams scored).
 """
 
 from __future__ import annotations
@@ -17,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from pairing.engines import trf_team as _trf_team
 from pairing.engines.team_swiss.state import (
     COLOUR_MODELS,
     ColourModel,
@@ -25,10 +24,7 @@ from pairing.engines.team_swiss.state import (
     TeamState,
     TeamSwissError,
 )
-
-_GAME_POINTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1)}
-_GAME_POINTS |= {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "-": Fraction(0)}
-_PLAYED = set("10=WDL")
+from pairing.engines.trf_team import TeamTrf
 
 
 @dataclass(frozen=True)
@@ -92,186 +88,6 @@ class TeamFile:
         return "_" in self.scores
 
 
-def _num(text: str) -> Fraction:
-    text = text.strip()
-    return Fraction(text) if text else Fraction(0)
-
-
-def read_team_trf(text: str) -> TeamFile:
-    """Read the records the team Swiss needs. Raises :class:`TeamSwissError` on a broken file."""
-    players: dict[int, list[tuple[int, str, str]]] = {}
-    team_of: dict[int, int] = {}
-    order: dict[int, int] = {}
-    names: dict[int, str] = {}
-    rounds = 0
-    initial = "w"
-    system = ""
-    pattern = ""
-    win, draw, loss = Fraction(2), Fraction(1), Fraction(0)
-    pab_mp = pab_gp = Fraction(0)
-    pabs: dict[int, int] = {}  # round -> team
-    forfeits: list[tuple[str, int, int, int]] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        code = raw[:3]
-        try:
-            if code == "001":
-                number = int(raw[4:8])
-                games = []
-                for start in range(91, len(raw), 10):
-                    block = raw[start : start + 8].ljust(8)
-                    opp = block[0:4].strip()
-                    games.append((int(opp) if opp.isdigit() else 0, block[5].lower(), block[7]))
-                players[number] = games
-            elif code == "310":
-                tpn = int(raw[4:7])
-                names[tpn] = raw[8:40].strip()
-                for board, start in enumerate(range(73, len(raw), 5), start=1):
-                    pid = raw[start : start + 4].strip()
-                    if pid and int(pid):
-                        team_of[int(pid)] = tpn
-                        order[int(pid)] = board
-            elif code == "142":
-                rounds = int(raw[4:].strip() or 0)
-            elif code == "152":
-                initial = raw[4:].strip().lower()[:1] or "w"
-            elif code == "192":
-                system = raw[4:].strip()
-            elif code == "352":
-                pattern = raw[4:].strip().upper()
-            elif code == "362":
-                body = raw[4:]
-                for i in range(0, len(body), 9):
-                    piece = body[i : i + 9]
-                    kind = piece[:2].upper()
-                    value = _num(piece[2:6])
-                    if kind == "TW":
-                        win = value
-                    elif kind == "TD":
-                        draw = value
-                    elif kind == "TL":
-                        loss = value
-            elif code == "320":
-                pab_mp, pab_gp = _num(raw[4:8]), _num(raw[9:13])
-                for rnd, start in enumerate(range(14, len(raw), 4), start=1):
-                    field = raw[start : start + 3].strip()
-                    if field and int(field):
-                        pabs[rnd] = int(field)
-            elif code == "330":
-                forfeits.append((raw[4:6], int(raw[7:10]), int(raw[11:14]), int(raw[15:18])))
-        except (ValueError, IndexError) as error:
-            raise TeamSwissError(f"line {lineno}: record {code}: {error}") from error
-    if not names:
-        raise TeamSwissError("no team records (310): not a TRF-2026 team file")
-    boards = len(pattern) or max((len(b) for b in [order]), default=0)
-    if not pattern:
-        raise TeamSwissError("no record 352: the boards' colours are unknown")
-    held = max([len(g) for g in players.values()] + list(pabs) + [f[1] for f in forfeits] + [0])
-    results: dict[int, dict[int, TeamRound]] = {}
-    for rnd in range(1, held + 1):
-        results[rnd] = _round(
-            rnd,
-            players,
-            team_of,
-            order,
-            pattern,
-            (win, draw, loss),
-            pabs,
-            forfeits,
-            (pab_mp, pab_gp),
-            boards,
-        )
-    return TeamFile(
-        teams=tuple(sorted(names)),
-        names=names,
-        rounds=rounds,
-        initial_colour=initial if initial in ("w", "b") else "w",
-        system=system,
-        boards=boards,
-        pattern=pattern,
-        win=win,
-        draw=draw,
-        loss=loss,
-        pab_mp=pab_mp,
-        pab_gp=pab_gp,
-        held=held,
-        results=results,
-    )
-
-
-def _round(
-    rnd: int,
-    players: dict[int, list[tuple[int, str, str]]],
-    team_of: dict[int, int],
-    order: dict[int, int],
-    pattern: str,
-    scoring: tuple[Fraction, Fraction, Fraction],
-    pabs: dict[int, int],
-    forfeits: list[tuple[str, int, int, int]],
-    pab_score: tuple[Fraction, Fraction],
-    boards: int,
-) -> dict[int, TeamRound]:
-    win, draw, loss = scoring
-    out: dict[int, TeamRound] = {}
-    if rnd in pabs:
-        out[pabs[rnd]] = TeamRound("pab", match_points=pab_score[0], game_points=pab_score[1])
-    for kind, r, white, black in forfeits:
-        if r != rnd:
-            continue
-        full = Fraction(boards)
-        out[white] = TeamRound(
-            "forfeit",
-            black,
-            True,
-            False,
-            win if kind == "+-" else Fraction(0),
-            full if kind == "+-" else Fraction(0),
-            kind == "+-",
-        )
-        out[black] = TeamRound(
-            "forfeit",
-            white,
-            False,
-            False,
-            win if kind == "-+" else Fraction(0),
-            full if kind == "-+" else Fraction(0),
-            kind == "-+",
-        )
-    # games between two teams' players, by team pair
-    boards_of: dict[tuple[int, int], list[tuple[int, int, str, str]]] = {}
-    for pid, games in players.items():
-        if rnd > len(games) or pid not in team_of:
-            continue
-        opp, colour, code = games[rnd - 1]
-        if opp == 0 or opp not in team_of or team_of[opp] == team_of[pid]:
-            continue
-        key = (team_of[pid], team_of[opp])
-        boards_of.setdefault(key, []).append((order.get(pid, 99), pid, colour, code))
-    for (a, b), ours in boards_of.items():
-        if a in out or b in out:
-            continue
-        ours.sort()
-        # the team with White: the first board's player has the pattern's colour of that board
-        first_colour = ours[0][2]
-        a_white = (first_colour == "w") == (pattern[0] == "W")
-        gp_a = sum((_GAME_POINTS.get(g[3], Fraction(0)) for g in ours), Fraction(0))
-        played = any(g[3] in _PLAYED for g in ours)
-        theirs = boards_of.get((b, a), [])
-        gp_b = sum((_GAME_POINTS.get(g[3], Fraction(0)) for g in theirs), Fraction(0))
-        if not played and gp_a > 0 and gp_b > 0:
-            played = True
-        if gp_a > gp_b:
-            mp_a, mp_b = win, (loss if played else Fraction(0))
-        elif gp_a < gp_b:
-            mp_a, mp_b = (loss if played else Fraction(0)), win
-        elif gp_a > 0:
-            mp_a = mp_b = draw
-        else:
-            mp_a = mp_b = loss if played else Fraction(0)
-        out[a] = TeamRound("match", b, a_white, played, mp_a, gp_a, gp_a > gp_b)
-        out[b] = TeamRound("match", a, not a_white, played, mp_b, gp_b, gp_b > gp_a)
-    return out
-
-
 def rules_for(f: TeamFile, rnd: int, colour_model: ColourModel | None = None) -> Rules:
     """The rules of round ``rnd``: the event's length is record 142 (or the rounds held)."""
     model = colour_model or f.colour_model
@@ -308,7 +124,7 @@ def states_before(f: TeamFile, rnd: int) -> list[TeamState]:
                 continue
             mp[t] += res.match_points
             gp[t] += res.game_points
-            if res.kind == "pab":
+            if res.kind in ("pab", "fpb"):
                 barred[t] = True
             elif res.kind in ("match", "forfeit"):
                 if res.played:
@@ -345,3 +161,63 @@ def played_round(f: TeamFile, rnd: int) -> tuple[list[Match], int | None]:
         elif res.kind in ("match", "forfeit") and res.white:
             matches.append(Match(t, res.opponent))
     return matches, bye
+
+
+def from_team_trf(t: TeamTrf) -> TeamFile:
+    """The engine's view of a team file read by :mod:`pairing.engines.trf_team` (the full
+    TRF-2026 team reader: 300 lineups, 240 team byes, errors with line and column).
+
+    A match counts as played when one of its boards was (art. 1.6.1), or, as gacrux reads it,
+    when both teams scored; a whole-match forfeit (330) or a match every board of which one
+    team lost by forfeit is a forfeit win for the other ([C2]); an FPB (240 ``F``) bars the PAB
+    too; HPB, ZPB and absence count only their points.
+    """
+    records = t.records
+    results: dict[int, dict[int, TeamRound]] = {}
+    for tpn, rounds in t.rounds.items():
+        for r in rounds:
+            mp, gp = Fraction(r.match_points), Fraction(r.game_points)
+            kind = r.kind
+            if kind == _trf_team.PLAYED:
+                played = any(r.board_played) or (gp > 0 and r.opponent_game_points > 0)
+                won = r.game_points > r.opponent_game_points
+                entry = TeamRound(
+                    "match", r.opponent or 0, r.colour == "W", played, mp, gp, won and not played
+                )
+            elif kind in (_trf_team.FORFEIT_WIN, _trf_team.FORFEIT_LOSS, _trf_team.DOUBLE_FORFEIT):
+                entry = TeamRound(
+                    "forfeit", r.opponent or 0, False, False, mp, gp, kind == _trf_team.FORFEIT_WIN
+                )
+            elif kind == _trf_team.PAB:
+                entry = TeamRound("pab", match_points=mp, game_points=gp)
+            elif kind == _trf_team.FPB:
+                entry = TeamRound("fpb", match_points=mp, game_points=gp, won=True)
+            elif kind in (_trf_team.HPB, _trf_team.ZPB):
+                entry = TeamRound("bye", match_points=mp, game_points=gp)
+            else:
+                continue  # absent: nothing to count
+            results.setdefault(r.round, {})[tpn] = entry
+    tournament = t.tournament
+    scoring = records.scoring
+    return TeamFile(
+        teams=tuple(sorted(team.number for team in records.teams)),
+        names={team.number: team.name for team in records.teams},
+        rounds=tournament.rounds,
+        initial_colour=tournament.initial_colour or "w",
+        system=tournament.system,
+        boards=records.boards,
+        pattern=records.board_colours,
+        win=Fraction(scoring.win),
+        draw=Fraction(scoring.draw),
+        loss=Fraction(scoring.loss),
+        pab_mp=Fraction(scoring.bye_match_points),
+        pab_gp=Fraction(scoring.bye_game_points),
+        held=max((r for r, teams in results.items() if teams), default=0),
+        results=results,
+    )
+
+
+def read_team_trf(text: str) -> TeamFile:
+    """Read a TRF-2026 team file with :func:`pairing.engines.trf_team.parse_team_trf`; a broken
+    record raises :class:`~pairing.engines.trf.TrfError` naming its line and column."""
+    return from_team_trf(_trf_team.parse_team_trf(text))

@@ -70,4 +70,13 @@ def test_a_file_without_team_records_is_refused_with_a_message(tmp_path, capsys)
     path = tmp_path / "bad.trf"
     path.write_text("012 Not a team file\n")
     assert main(["team-swiss", str(path), "-p"]) == 3
-    assert "310" in capsys.readouterr().err
+    assert "no player records (001)" in capsys.readouterr().err
+
+
+def test_a_broken_team_record_is_refused_with_its_line(tmp_path, capsys):
+    from tests.pairing.engines.test_team_swiss import WORKED_EXAMPLE
+
+    path = tmp_path / "bad.trf"
+    path.write_text(WORKED_EXAMPLE.replace("320  2.0  2.0   5", "320  x.0"))
+    assert main(["team-swiss", str(path), "-p"]) == 3
+    assert "line 38, column 5" in capsys.readouterr().err
