@@ -93,8 +93,15 @@ def rules_for(f: TeamFile, rnd: int, colour_model: ColourModel | None = None) ->
     model = colour_model or f.colour_model
     if model not in COLOUR_MODELS:
         raise TeamSwissError(f"unknown colour model {model!r}")
-    if "BAKU" in f.system.upper() and f.primary == "GP":
-        raise TeamSwissError("Baku acceleration cannot be used with GP primary (C.04.7 1.4.4)")
+    if "BAKU" in f.system.upper():
+        if f.primary == "GP":
+            raise TeamSwissError(
+                "Baku acceleration cannot be used with GP primary (C.04.7 art. 1.4.4)"
+            )
+        raise TeamSwissError(
+            "Baku acceleration (250 records) is not supported by the team engine yet; pair "
+            "this event without it, or by hand"
+        )
     initial: Literal["w", "b"] = "b" if f.initial_colour == "b" else "w"
     return Rules(
         round=rnd,
@@ -106,7 +113,12 @@ def rules_for(f: TeamFile, rnd: int, colour_model: ColourModel | None = None) ->
 
 
 def states_before(f: TeamFile, rnd: int) -> list[TeamState]:
-    """Every team's state before round ``rnd`` (from rounds 1..rnd-1)."""
+    """Every team's state before round ``rnd`` (from rounds 1..rnd-1). When the file already
+    holds round ``rnd``, a team with neither a match nor the PAB in it (absent, or a requested
+    bye) is not present, as gacrux reads such a file; a round to come has every team present.
+    """
+    held = f.results.get(rnd, {})
+    paired = {t for t, res in held.items() if res.kind in ("match", "forfeit", "pab")}
     mp = {t: Fraction(0) for t in f.teams}
     gp = {t: Fraction(0) for t in f.teams}
     colours = {t: "" for t in f.teams}
@@ -146,6 +158,7 @@ def states_before(f: TeamFile, rnd: int) -> list[TeamState]:
                 floated=floated[t],
                 opponents=frozenset(met[t]),
                 bye_barred=barred[t],
+                present=not paired or t in paired,
             )
         )
     return out
@@ -203,7 +216,7 @@ def from_team_trf(t: TeamTrf) -> TeamFile:
         teams=tuple(sorted(team.number for team in records.teams)),
         names={team.number: team.name for team in records.teams},
         rounds=tournament.rounds,
-        initial_colour=tournament.initial_colour or "w",
+        initial_colour=tournament.initial_colour or _initial_colour(results.get(1, {})),
         system=tournament.system,
         boards=records.boards,
         pattern=records.board_colours,
@@ -215,6 +228,22 @@ def from_team_trf(t: TeamTrf) -> TeamFile:
         held=max((r for r, teams in results.items() if teams), default=0),
         results=results,
     )
+
+
+def _initial_colour(first_round: dict[int, TeamRound]) -> str:
+    """Art. 4.1 when the file has no 152: read the lot back from round 1 through art. 4.3.1.
+    The played match holding the smallest TPN: its first-team is the smaller TPN (all scores
+    are 0), which had the initial colour if odd, else the opposite one. No played match: W."""
+    played = sorted(
+        (min(t, res.opponent), t, res)
+        for t, res in first_round.items()
+        if res.kind == "match" and res.played
+    )
+    if not played:
+        return "w"
+    first, _, res = min((p for p in played if p[0] == p[1]), default=played[0])
+    colour = "w" if res.white else "b"
+    return colour if first % 2 == 1 else ("b" if colour == "w" else "w")
 
 
 def read_team_trf(text: str) -> TeamFile:

@@ -59,11 +59,11 @@ def test_a_generated_team_tournament_checks_identical_round_by_round(tmp_path, c
 
 def test_a_changed_round_is_reported_and_the_status_says_so(tmp_path, capsys):
     path = tmp_path / "ex.trf"
-    # the file's round 1 with the PAB given to team 3 instead of 5: not what C.04.6 pairs
-    path.write_text(WORKED_EXAMPLE.replace("320  2.0  2.0   5", "320  2.0  2.0   3"))
+    # the lot drawn Black (152): round 1 as played gives team 1 White, C.04.6 4.3.1 Black
+    path.write_text(WORKED_EXAMPLE.replace("152 W", "152 B"))
     status = main(["team-swiss", str(path), "-c"])
     out = capsys.readouterr().out
-    assert status == 1 and "round 1: differs" in out
+    assert status == 1 and "round 1: differs" in out and "ours: 3-1, 2-4, PAB 5" in out
 
 
 def test_a_file_without_team_records_is_refused_with_a_message(tmp_path, capsys):
