@@ -82,10 +82,11 @@ _ZERO = Decimal(0)
 @dataclass(frozen=True)
 class TeamSettings:
     """What the tie-breaks need to know of the event: the board count, the match scoring
-        (``362``/``320``), a game's points (``162``: win, draw; the PAB's per board), the primary
-        score (``"MP"`` or ``"GP"``; ``""`` when the event does not say: then the first of ``MPTS``/``GPTS``
-    in the codes, else match points, as gacrux chooses), a round robin (C.07 Art. 15) or a Swiss (Art. 16), and the
-        rules (``"2026"``: Art. 16.4 caps; ``"2024"``: none)."""
+    (``362``/``320``), a game's points (``162``: win, draw; the PAB's per board), the primary
+    score (``"MP"`` or ``"GP"``; ``""`` when the event does not say: then the first of
+    ``MPTS``/``GPTS`` in the codes, else match points, as gacrux chooses), a round robin
+    (C.07 Art. 15) or a Swiss (Art. 16), and the rules (``"2026"``: Art. 16.4 caps;
+    ``"2024"``: none)."""
 
     boards: int
     scoring: MatchScoring = field(default_factory=MatchScoring)

@@ -164,9 +164,10 @@ def random_team_file(
     round_robin: bool = False,
     total_rounds: int | None = None,
 ) -> str:
-    """A Swiss-like team file (with ``round_robin``, the circle method's rounds instead): greedy pairings by match points (no team meets another
-    twice when it can be helped), random board results with board forfeits, empty boards,
-    reserves, lineups out of order, whole-match forfeits, a PAB and requested byes."""
+    """A Swiss-like team file (with ``round_robin``, the circle method's rounds instead):
+    greedy pairings by match points (no team meets another twice when it can be helped),
+    random board results with board forfeits, empty boards, reserves, lineups out of order,
+    whole-match forfeits, a PAB and requested byes."""
     import random
 
     rng = random.Random(seed)
