@@ -47,10 +47,12 @@ def main() -> int:
     generated = time.perf_counter() - started
     f = read_team_trf(text)
     times = []
+    cpu = []
     for _ in range(args.repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         pairing = pair_file(f, args.round)
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
     print(
         f"tournament: {args.teams} teams, {args.boards} boards, {args.rounds} rounds "
         f"({args.colours}), generated in {generated:.2f} s ({args.rounds} rounds paired)"
