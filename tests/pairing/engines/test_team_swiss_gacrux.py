@@ -22,7 +22,11 @@ CASES = [
     (21, 4, 8, "typeb"),
     (24, 6, 9, "typea"),
     (31, 4, 9, "typeb"),
+    (13, 4, 6, "none"),
+    (19, 5, 7, "none"),
 ]
+
+METHODS = {"typea": "fideteam-typea", "typeb": "fideteam-typeb", "none": "fideteam-nocolor"}
 
 
 def gacrux(*args: str) -> str:
@@ -45,7 +49,7 @@ def test_every_round_is_the_pairing_gacrux_makes_and_accepts(
     text = generate_team_text(config)
     path = tmp_path / "teams.trf"
     path.write_text(text, encoding="utf-8")
-    method = "fideteam" if colours == "typea" else "fideteam-typeb"
+    method = METHODS[colours]
     f = read_team_trf(text)
     for rnd in range(1, rounds + 1):
         theirs = gacrux("-p", "-m", method, "-i", str(path), "-n", str(rnd), "-d", "B")
