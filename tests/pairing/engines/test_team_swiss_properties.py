@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pairing.engines.team_swiss import NoValidPairing, Rules, TeamState, pair_round
@@ -39,7 +39,7 @@ def histories(draw):
     return teams, Rules(round=rnd, rounds=9, colour_model=model)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(histories())
 def test_every_present_team_is_paired_once_with_someone_it_has_not_met(case):
     teams, rules = case
