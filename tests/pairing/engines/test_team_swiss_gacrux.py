@@ -56,3 +56,19 @@ def test_every_round_is_the_pairing_gacrux_makes_and_accepts(
         assert pair_file(f, rnd).bbp().split() == theirs.split(), f"round {rnd}"
         check = gacrux("-c", "-m", method, "-i", str(path), "-n", str(rnd), "-d", "B")
         assert "Check: True" in check, f"round {rnd}: {check}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("scores", "token"), [("GP_MP", "gp+mp"), ("MP", "mp"), ("GP", "gp")])
+def test_game_points_primary_and_one_score_pair_as_gacrux_pairs_them(tmp_path, scores, token):
+    pytest.importorskip("gacrux")
+    text = generate_team_text(TeamGeneratorConfig(14, 4, 6, seed=11, colours="typea"))
+    text = text.replace("192 FIDE_TEAM_TYPEA_MP_GP", f"192 FIDE_TEAM_TYPEA_{scores}")
+    path = tmp_path / "teams.trf"
+    path.write_text(text, encoding="utf-8")
+    f = read_team_trf(text)
+    for rnd in range(1, 7):
+        theirs = gacrux(
+            "-p", "-m", f"fideteam-typea-{token}", "-i", str(path), "-n", str(rnd), "-d", "B"
+        )
+        assert pair_file(f, rnd).bbp().split() == theirs.split(), f"round {rnd}"
