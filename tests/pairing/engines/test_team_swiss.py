@@ -281,3 +281,14 @@ def test_round_one_of_the_worked_example():
 )
 def test_round_two_of_the_worked_example_in_each_colour_model(model, expected):
     assert pair_file(read_team_trf(WORKED_EXAMPLE), 2, model).bbp() == expected
+
+
+def test_type_b_keeps_two_strong_preferences_apart_c9():
+    # all four want White; 1 and 3 strongly, 2 and 4 mildly. (1,2|3,4) pairs 1-3: two strong
+    # preferences, one of them missed; (1,2|4,3) misses only mild ones
+    teams = [team(1, 2, "bb"), team(2, 2, "b"), team(3, 2, "bb"), team(4, 2, "b")]
+    pairing = pair_round(teams, rules("typeb"))
+    assert {frozenset((m.white, m.black)) for m in pairing.matches} == {
+        frozenset({1, 4}),
+        frozenset({2, 3}),
+    }
