@@ -27,6 +27,8 @@ LISTS = [
     ["MPTS", "BBE"],
     ["MPTS", "EDET"],
     ["MPTS", "EDEB"],
+    ["MPTS", "EDEBT"],
+    ["GPTS", "EDEBB"],
     ["GPTS", "BH/M1", "SB:GP/C2"],
 ]
 

@@ -20,8 +20,9 @@ basis follows ``:``): ``MPTS``, ``GPTS``, ``MPVGP`` (the score that is not prima
 ``SB`` (``:MP`` / ``:GP``, cuts ``/C1`` ``/C2``, medians ``/M1`` on BH), ``ESB`` and ``EMMSB``
 ``EMGSB`` ``EGMSB`` ``EGGSB`` (opponent's X score x own Y result), ``BC`` (board count, lower
 first), ``TBR`` (top-board result), ``BBE`` (bottom-board elimination), ``DE``, ``EDE``
-(``EDEC`` ``EDET`` ``EDEB``: board criteria when exactly two teams stay tied), ``STD``, ``TPN``.
-TBR, BBE, DE and EDE values are ranks within the group still tied when their turn comes (1
+(``EDEC`` ``EDET`` ``EDEB`` ``EDEBT`` ``EDEBB``: board criteria when exactly two teams stay
+tied), ``STD``, ``TPN``.
+TBR, BBE, DE and EDE* values are ranks within the group still tied when their turn comes (1
 best; 0 when the group was not split), as gacrux reports them.
 
 Unplayed rounds (C.07 2026 Art. 16 as gacrux applies it to teams): in a Swiss, an opponent's
@@ -40,6 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import cached_property
 
 from pairing.engines.team_match import MatchScoring
 from pairing.engines.trf_team import (
@@ -70,13 +72,17 @@ __all__ = [
 #: The tie-break names understood (before any ``:MP``/``:GP`` or modifier).
 TEAM_CODES = (
     "MPTS", "GPTS", "PTS", "MPVGP", "BH", "SB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
-    "BC", "TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "STD", "TPN", "SSSC",
+    "BC", "TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "STD",
+    "TPN", "SSSC",
 )  # fmt: skip
 #: Codes whose lower value ranks first (gacrux: board count and the pairing number).
 ASCENDING_CODES = frozenset({"BC", "TPN"})
 #: Codes whose value is a rank inside the group still tied (lower first, 0 not split).
-_RANK_CODES = frozenset({"TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB"})
+_RANK_CODES = frozenset({"TBR", "BBE", "DE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB"})
 _ZERO = Decimal(0)
+#: Codes that take cuts (``/C1``: the least significant opponent left out; ``/M1``, BH only:
+#: the most significant too).
+_CUTTABLE = frozenset({"BH", "SB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"})
 
 
 @dataclass(frozen=True)
@@ -156,7 +162,12 @@ def parse_code(text: str) -> TeamCode:
         if kind == "K" and name == "SSSC" and number.isdigit() and int(number) > 0:
             low = int(number)
             continue
-        if kind not in "CM" or not number.isdigit() or name not in ("BH", "SB", "ESB"):
+        if (
+            kind not in "CM"
+            or not number.isdigit()
+            or name not in _CUTTABLE
+            or (kind == "M" and name != "BH")
+        ):
             raise ValueError(f"modifier {modifier!r} not understood on {name}")
         low = int(number)
         high = int(number) if kind == "M" else 0
@@ -255,6 +266,7 @@ class _Field:
                 )  # fmt: skip
             self.rounds[team] = kept
         self.adjusted: dict[str, dict[int, Decimal]] = {}
+        self._board_points: dict[int, dict[int, Decimal]] = {}
 
     def total(self, team: int, basis: str) -> Decimal:
         return sum((r.points[basis] for r in self.rounds[team].values()), _ZERO)
@@ -288,14 +300,18 @@ class _Field:
         return cache[team]
 
     def board_points(self, team: int) -> dict[int, Decimal]:
-        out: dict[int, Decimal] = {}
-        for r in self.rounds[team].values():
-            for board, points, _ in r.boards:
-                out[board] = out.get(board, _ZERO) + points
-        return out
+        """Board number -> the team's points on it over its rounds (byes: every board)."""
+        if team not in self._board_points:
+            out: dict[int, Decimal] = {}
+            for r in self.rounds[team].values():
+                for board, points, _ in r.boards:
+                    out[board] = out.get(board, _ZERO) + points
+            self._board_points[team] = out
+        return self._board_points[team]
 
-    @property
+    @cached_property
     def max_board(self) -> int:
+        """The highest board of a match (gacrux's board count for TBR, BBE, SSSC)."""
         return max(
             (
                 board
@@ -509,15 +525,15 @@ def _direct_encounter_split(
 
 def _ede(f: _Field, group: list[int], name: str, primary: str) -> list[list[int]]:
     """DE on the primary score, then the secondary, again while either splits; EDEC, EDET,
-    EDEB then apply board count, top board, bottom boards to exactly two teams still tied
-    (C.07 13.3.2 as gacrux quotes it)."""
+    EDEB then apply board count, top board, bottom boards (EDEBT, EDEBB: board count, then
+    top or bottom boards) to exactly two teams still tied (C.07 13.3.2 as gacrux quotes it)."""
     steps = ["P"] if name == "DE" else ["P", "S"]
     boards = f.settings.boards
-    if name == "EDEC":
+    if name in ("EDEC", "EDEBT", "EDEBB"):
         steps.append("C")
-    elif name == "EDET":
+    if name in ("EDET", "EDEBT"):
         steps += ["T"] * boards
-    elif name == "EDEB":
+    elif name in ("EDEB", "EDEBB"):
         steps += ["B"] * (boards - 1)
     if len(group) == 1:
         return [group]

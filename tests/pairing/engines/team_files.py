@@ -115,7 +115,7 @@ def team_file(
             TrfPlayer(
                 number=n,
                 name=f"{rosters[team - 1][0]}, Player{n - first[team - 1] + 1}",
-                rating=2400 - 10 * n,
+                rating=max(2400 - 10 * n, 1000),
                 points=points,
                 results=tuple(results),
                 sex="m",

@@ -1,6 +1,7 @@
 """TRF-2026 team records are read into teams and matches, written back, and a broken one is
 refused with its line and column (TRF-2026 records 300, 310, 320, 330, 352, 362; C.04.6 1.6.1)."""
 
+import random
 from decimal import Decimal
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from pairing.engines.trf_team import (
     team_record_lines,
     write_team_trf,
 )
-from tests.pairing.engines.team_files import team_file
+from tests.pairing.engines.team_files import random_team_file, team_file
 
 DATA = Path(__file__).parent / "data" / "teams"
 EXAMPLE = (DATA / "example_5_2.trf").read_text()
@@ -222,3 +223,27 @@ def test_boards_that_do_not_face_each_other_ask_for_a_300():
     )
     with pytest.raises(TrfError, match="300"):
         parse_team_trf(text)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_team_files_are_written_and_read_back_unchanged(seed):
+    text = random_team_file(seed, teams=6 + seed, boards=4 + seed % 3, rounds=5)
+    read = parse_team_trf(text)
+    assert write_team_trf(read.tournament, read.records) == text
+    again = parse_team_trf(text)
+    assert (again.records, again.matches, again.rounds) == (read.records, read.matches, read.rounds)
+
+
+def test_a_changed_character_anywhere_is_read_or_refused_with_a_trf_error():
+    rng = random.Random(1)
+    texts = [path.read_text() for path in sorted(DATA.glob("*.trf"))]
+    for _ in range(600):
+        lines = rng.choice(texts).splitlines()
+        n = rng.randrange(len(lines))
+        column = rng.randrange(len(lines[n]) + 3)
+        padded = lines[n] + "   "
+        lines[n] = padded[:column] + rng.choice(" 0123456789+-=WBUFHZwbx") + padded[column + 1 :]
+        try:
+            parse_team_trf("\n".join(lines) + "\n")
+        except TrfError as refused:
+            assert refused.line >= 0
