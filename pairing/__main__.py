@@ -18,14 +18,18 @@ COMMANDS = {
     "monrad": "Swedish attendance Monrad: pair tonight's round among the players present",
     "check": "FIDE's Pairing and Tie-break Checker: a TRF's pairings and standings",
     "generate": "FIDE's Random Tournament Generator: random tournaments paired by our engine",
+    "team-swiss": "FIDE team Swiss (C.04.6) on a TRF-2026 team file: pair (-p) or check (-c)",
 }
+
+#: Subcommands whose module name differs from the subcommand (a hyphen is no module name).
+MODULES = {"team-swiss": "team_swiss"}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pairing", description=__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True)
     for name, summary in COMMANDS.items():
-        module = import_module(f"pairing.commands.{name}")
+        module = import_module(f"pairing.commands.{MODULES.get(name, name)}")
         sub = subparsers.add_parser(name, help=summary, description=module.__doc__)
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)

@@ -1,6 +1,8 @@
 """FIDE's Random Tournament Generator: random tournaments paired by our Dutch engine, as TRF-2026.
 
     python -m pairing generate --players N --rounds R --seed S -o FILE
+    python -m pairing generate --teams N --boards B --rounds R --seed S [--colours typea|typeb]
+        -o FILE     (a C.04.6 team Swiss, TRF-2026 team records, paired by our team engine)
         [--rules 2017|2026] [--count C]
         [--hpb K|P%] [--fpb K|P%] [--zpb K|P%] [--forfeits K|P%] [--withdrawals K|P%]
         [--unusual K|P%] [--baku] [--tiebreaks BH/C1,BH,SB]
@@ -42,7 +44,12 @@ _RATES = {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``generate`` subcommand's arguments (registered by ``pairing/__main__.py``)."""
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--players", type=int, help="players (individual tournament)")
+    parser.add_argument("--teams", type=int, help="teams: a C.04.6 team Swiss instead")
+    parser.add_argument("--boards", type=int, default=4, help="boards per match (--teams)")
+    parser.add_argument(
+        "--colours", choices=("typea", "typeb", "none"), default="typea", help="--teams"
+    )
     parser.add_argument("--rounds", type=int, required=True)
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("-o", "--output", required=True, help="file, or pattern with --count")
@@ -59,6 +66,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate and write; never lets a traceback reach the arbiter."""
+    if args.teams is not None:
+        return _run_teams(args)
+    if args.players is None:
+        print("error: --players N (or --teams N) is required", file=sys.stderr)
+        return EXIT_INPUT
     from pairing.engines.dutch import NoValidPairing
     from pairing.engines.generator import generate_text
 
@@ -121,6 +133,43 @@ def _configs(args: argparse.Namespace) -> list[tuple[str, Any]]:
         config.validate()
         out.append((_path(args.output, n) if args.count > 1 else args.output, config))
     return out
+
+
+def _run_teams(args: argparse.Namespace) -> int:
+    """``--teams``: random C.04.6 team tournaments (pairing/engines/team_swiss/generator.py)."""
+    from pairing.engines.team_swiss import NoValidPairing
+    from pairing.engines.team_swiss.generator import TeamGeneratorConfig, generate_team_text
+
+    if not (2 <= args.teams <= 999 and 1 <= args.boards <= 14 and 1 <= args.rounds <= 99):
+        print("error: --teams 2..999, --boards 1..14, --rounds 1..99", file=sys.stderr)
+        return EXIT_INPUT
+    if args.count < 1 or (args.count > 1 and "%" not in args.output and "{n}" not in args.output):
+        print("error: --count needs an output pattern with a number: T{n}.trf", file=sys.stderr)
+        return EXIT_INPUT
+    for n in range(1, args.count + 1):
+        config = TeamGeneratorConfig(
+            teams=args.teams,
+            boards=args.boards,
+            rounds=args.rounds,
+            seed=args.seed + n - 1,
+            colours=args.colours,
+        )
+        path = _path(args.output, n) if args.count > 1 else args.output
+        try:
+            text = generate_team_text(config)
+        except NoValidPairing as error:
+            print(f"error: tournament {n} (seed {config.seed}): {error}", file=sys.stderr)
+            return EXIT_NO_PAIRING
+        except Exception as error:  # never a traceback for the arbiter
+            print(f"error: unexpected failure: {type(error).__name__}: {error}", file=sys.stderr)
+            return EXIT_UNEXPECTED
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        except OSError as error:
+            print(f"error: cannot write {path}: {error}", file=sys.stderr)
+            return EXIT_FILE
+    return EXIT_OK
 
 
 def _path(pattern: str, n: int) -> str:

@@ -81,8 +81,10 @@ def generate_team_text(config: TeamGeneratorConfig) -> str:
             if rng.random() < config.match_forfeit_rate:
                 kind = rng.choice(["+-", "-+", "+-", "-+", "--"])
                 forfeits.append(f"330 {kind} {rnd:3d} {match.white:3d} {match.black:3d}")
-                for p in roster[match.white] + roster[match.black]:
-                    games[p].append("        ")
+                for p in roster[match.white]:
+                    games[p].append("0000 - +" if kind == "+-" else "0000 - -")
+                for p in roster[match.black]:
+                    games[p].append("0000 - +" if kind == "-+" else "0000 - -")
                 continue
             for board in range(b):
                 wp, bp = roster[match.white][board], roster[match.black][board]
@@ -100,8 +102,13 @@ def generate_team_text(config: TeamGeneratorConfig) -> str:
                         result = "1-0"
                     else:
                         result = "0-1"
-                codes = {"1-0": ("1", "0"), "0-1": ("0", "1"), "=": ("=", "="),
-                         "+-": ("+", "-"), "-+": ("-", "+")}[result]
+                codes = {
+                    "1-0": ("1", "0"),
+                    "0-1": ("0", "1"),
+                    "=": ("=", "="),
+                    "+-": ("+", "-"),
+                    "-+": ("-", "+"),
+                }[result]
                 games[wp].append(f"{bp:4d} w {codes[0]}")
                 games[bp].append(f"{wp:4d} b {codes[1]}")
     return _write(config, system, initial, pattern, roster, ratings, games, pabs, forfeits)
@@ -132,7 +139,7 @@ def _write(
         f"152 {initial.upper()}",
         f"192 {system}",
         f"352 {pattern}",
-        "362 TW    2.0 TD    1.0 TL    0.0",
+        "362 TW 2.0   TD 1.0   TL 0.0",
     ]
     team_of = {p: t for t, ps in roster.items() for p in ps}
     for p in sorted(ratings):
@@ -145,8 +152,16 @@ def _write(
         )
         lines.append(head + "".join(f"  {g}" for g in games[p]).rstrip())
     text = "\n".join(lines) + "\n"
-    f = read_team_trf(text + "".join(_team_lines(config, roster, {}, {})) + _pab_line(config, pabs)
-                      + "".join(x + "\n" for x in forfeits)) if games else None
+    f = (
+        read_team_trf(
+            text
+            + "".join(_team_lines(config, roster, {}, {}))
+            + _pab_line(config, pabs)
+            + "".join(x + "\n" for x in forfeits)
+        )
+        if games
+        else None
+    )
     mp: dict[int, Fraction] = {t: Fraction(0) for t in roster}
     gp: dict[int, Fraction] = {t: Fraction(0) for t in roster}
     if f is not None:
@@ -154,8 +169,11 @@ def _write(
             for t, res in rnd_results.items():
                 mp[t] += res.match_points
                 gp[t] += res.game_points
-    return text + "".join(_team_lines(config, roster, mp, gp)) + _pab_line(config, pabs) + "".join(
-        x + "\n" for x in forfeits
+    return (
+        text
+        + "".join(_team_lines(config, roster, mp, gp))
+        + _pab_line(config, pabs)
+        + "".join(x + "\n" for x in forfeits)
     )
 
 

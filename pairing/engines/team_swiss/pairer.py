@@ -124,7 +124,7 @@ def _profiles(counts: dict[int, int], k: int) -> Iterator[tuple[int, ...]]:
             room = sum(counts[x] - prefix.count(x) for x in levels if x >= lv)
             if room < left:
                 continue
-            yield from rec(prefix + (lv,), lv, left - 1)
+            yield from rec((*prefix, lv), lv, left - 1)
 
     yield from rec((), -1, k)
 
@@ -245,6 +245,12 @@ def _pair_bracket(rnd: _Round, level: int, bracket: list[int]) -> list[tuple[int
                     if rnd.level[team] < level and rnd.teams[other].floated:
                         weight += w10  # [C10] an upfloater's opponent floated last round
             edges.append((i, j, weight))
+    if len(edges) == size * (size - 1) // 2 and all(w < w10 for _, _, w in edges):
+        # Every pair allowed and no criterion at stake (round 1, say): the first identifier
+        # pairs the first half with the second in order (tops 1..B/2, the smallest bottoms
+        # first), which is what the matching would find, without its cost.
+        half = size // 2
+        return [(ordered[i], ordered[i + half]) for i in range(half)]
     matched = min_weight_perfect_matching(size, edges)
     if matched is None:
         raise NoValidPairing(f"bracket {ordered} cannot be paired")

@@ -1,21 +1,21 @@
-"""A TRF-2026 team file as the team Swiss reads it: the teams (310), the boards (352), match
-and bye scoring (362, 320), whole-match forfeits (330), the players' games (001), and from them
-each round's team matches, then the :class:`~pairing.engines.team_swiss.state.TeamState` of
-every team before a round.
+"""A TRF-2026 team file as the team Swiss sees it: each team's rounds (a match played or
+forfeited, a PAB, a requested bye, an absence) and, from them, the
+:class:`~pairing.engines.team_swiss.state.TeamState` of every team before a round.
 
-This is the engine's own small reader (pure, fixed columns); the full TRF-2026 team model is
-``pairing/engines/trf_team.py``. How a round's matches come out of the players' games follows
-the reading gacrux applies (docs/teams.md, "The team Swiss engine"): a match is between the
-teams of two players who met; the team with White is the team whose player has the colour of
-the 352 pattern on the first board; a match counts as played when a board was played (or both
-teams scored); match points compare the teams' game points.
+The file is read by :mod:`pairing.engines.trf_team` (records 310, 320, 330, 300, 352, 362, 240
+on top of the individual TRF); :func:`from_team_trf` is the adapter from that model. How a
+round's matches come out of the players' games follows gacrux's reading (docs/teams.md, "The
+team Swiss engine"): the team with White is the team whose first-board player has the 352
+colour of that board; a match counts as played when a board was played (or both teams scored).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
+from pairing.engines import trf_team as _trf_team
 from pairing.engines.team_swiss.state import (
     COLOUR_MODELS,
     ColourModel,
@@ -24,10 +24,7 @@ from pairing.engines.team_swiss.state import (
     TeamState,
     TeamSwissError,
 )
-
-_GAME_POINTS = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1)}
-_GAME_POINTS |= {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0), "-": Fraction(0)}
-_PLAYED = set("10=WDL")
+from pairing.engines.trf_team import TeamTrf
 
 
 @dataclass(frozen=True)
@@ -91,182 +88,21 @@ class TeamFile:
         return "_" in self.scores
 
 
-def _num(text: str) -> Fraction:
-    text = text.strip()
-    return Fraction(text) if text else Fraction(0)
-
-
-def read_team_trf(text: str) -> TeamFile:
-    """Read the records the team Swiss needs. Raises :class:`TeamSwissError` on a broken file."""
-    players: dict[int, list[tuple[int, str, str]]] = {}
-    team_of: dict[int, int] = {}
-    order: dict[int, int] = {}
-    names: dict[int, str] = {}
-    rounds = 0
-    initial = "w"
-    system = ""
-    pattern = ""
-    win, draw, loss = Fraction(2), Fraction(1), Fraction(0)
-    pab_mp = pab_gp = Fraction(0)
-    pabs: dict[int, int] = {}  # round -> team
-    forfeits: list[tuple[str, int, int, int]] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        code = raw[:3]
-        try:
-            if code == "001":
-                number = int(raw[4:8])
-                games = []
-                for start in range(91, len(raw), 10):
-                    block = raw[start : start + 8].ljust(8)
-                    opp = block[0:4].strip()
-                    games.append((int(opp) if opp.isdigit() else 0, block[5].lower(), block[7]))
-                players[number] = games
-            elif code == "310":
-                tpn = int(raw[4:7])
-                names[tpn] = raw[8:40].strip()
-                for board, start in enumerate(range(73, len(raw), 5), start=1):
-                    pid = raw[start : start + 4].strip()
-                    if pid and int(pid):
-                        team_of[int(pid)] = tpn
-                        order[int(pid)] = board
-            elif code == "142":
-                rounds = int(raw[4:].strip() or 0)
-            elif code == "152":
-                initial = raw[4:].strip().lower()[:1] or "w"
-            elif code == "192":
-                system = raw[4:].strip()
-            elif code == "352":
-                pattern = raw[4:].strip().upper()
-            elif code == "362":
-                body = raw[4:]
-                for i in range(0, len(body), 9):
-                    piece = body[i : i + 9]
-                    kind = piece[:3].strip().upper()
-                    value = _num(piece[3:])
-                    if kind == "TW":
-                        win = value
-                    elif kind == "TD":
-                        draw = value
-                    elif kind == "TL":
-                        loss = value
-            elif code == "320":
-                pab_mp, pab_gp = _num(raw[4:8]), _num(raw[9:13])
-                for rnd, start in enumerate(range(14, len(raw), 4), start=1):
-                    tpn = raw[start : start + 3].strip()
-                    if tpn and int(tpn):
-                        pabs[rnd] = int(tpn)
-            elif code == "330":
-                forfeits.append((raw[4:6], int(raw[7:10]), int(raw[11:14]), int(raw[15:18])))
-        except (ValueError, IndexError) as error:
-            raise TeamSwissError(f"line {lineno}: record {code}: {error}") from error
-    if not names:
-        raise TeamSwissError("no team records (310): not a TRF-2026 team file")
-    boards = len(pattern) or max((len(b) for b in [order]), default=0)
-    if not pattern:
-        raise TeamSwissError("no record 352: the boards' colours are unknown")
-    held = max([len(g) for g in players.values()] + list(pabs) + [f[1] for f in forfeits] + [0])
-    results: dict[int, dict[int, TeamRound]] = {}
-    for rnd in range(1, held + 1):
-        results[rnd] = _round(
-            rnd, players, team_of, order, pattern, (win, draw, loss), pabs, forfeits,
-            (pab_mp, pab_gp), boards,
-        )
-    return TeamFile(
-        teams=tuple(sorted(names)),
-        names=names,
-        rounds=rounds,
-        initial_colour=initial if initial in ("w", "b") else "w",
-        system=system,
-        boards=boards,
-        pattern=pattern,
-        win=win,
-        draw=draw,
-        loss=loss,
-        pab_mp=pab_mp,
-        pab_gp=pab_gp,
-        held=held,
-        results=results,
-    )
-
-
-def _round(
-    rnd: int,
-    players: dict[int, list[tuple[int, str, str]]],
-    team_of: dict[int, int],
-    order: dict[int, int],
-    pattern: str,
-    scoring: tuple[Fraction, Fraction, Fraction],
-    pabs: dict[int, int],
-    forfeits: list[tuple[str, int, int, int]],
-    pab_score: tuple[Fraction, Fraction],
-    boards: int,
-) -> dict[int, TeamRound]:
-    win, draw, loss = scoring
-    out: dict[int, TeamRound] = {}
-    if rnd in pabs:
-        out[pabs[rnd]] = TeamRound("pab", match_points=pab_score[0], game_points=pab_score[1])
-    for kind, r, white, black in forfeits:
-        if r != rnd:
-            continue
-        full = Fraction(boards)
-        out[white] = TeamRound(
-            "forfeit", black, True, False,
-            win if kind == "+-" else Fraction(0), full if kind == "+-" else Fraction(0),
-            kind == "+-",
-        )
-        out[black] = TeamRound(
-            "forfeit", white, False, False,
-            win if kind == "-+" else Fraction(0), full if kind == "-+" else Fraction(0),
-            kind == "-+",
-        )
-    # games between two teams' players, by team pair
-    boards_of: dict[tuple[int, int], list[tuple[int, int, str, str]]] = {}
-    for pid, games in players.items():
-        if rnd > len(games) or pid not in team_of:
-            continue
-        opp, colour, code = games[rnd - 1]
-        if opp == 0 or opp not in team_of or team_of[opp] == team_of[pid]:
-            continue
-        key = (team_of[pid], team_of[opp])
-        boards_of.setdefault(key, []).append((order.get(pid, 99), pid, colour, code))
-    for (a, b), games in boards_of.items():
-        if a in out or b in out:
-            continue
-        games.sort()
-        other = sorted(boards_of.get((b, a), []))
-        # the team with White: the first board's player has the pattern's colour of that board
-        first_colour = games[0][2]
-        a_white = (first_colour == "w") == (pattern[0] == "W")
-        del other
-        gp_a = sum((_GAME_POINTS.get(g[3], Fraction(0)) for g in games), Fraction(0))
-        played = any(g[3] in _PLAYED for g in games)
-        theirs = boards_of.get((b, a), [])
-        gp_b = sum((_GAME_POINTS.get(g[3], Fraction(0)) for g in theirs), Fraction(0))
-        if not played and gp_a > 0 and gp_b > 0:
-            played = True
-        if gp_a > gp_b:
-            mp_a, mp_b = win, (loss if played else Fraction(0))
-        elif gp_a < gp_b:
-            mp_a, mp_b = (loss if played else Fraction(0)), win
-        elif gp_a > 0:
-            mp_a = mp_b = draw
-        else:
-            mp_a = mp_b = loss if played else Fraction(0)
-        out[a] = TeamRound("match", b, a_white, played, mp_a, gp_a, gp_a > gp_b)
-        out[b] = TeamRound("match", a, not a_white, played, mp_b, gp_b, gp_b > gp_a)
-    return out
-
-
-def rules_for(
-    f: TeamFile, rnd: int, colour_model: ColourModel | None = None
-) -> Rules:
+def rules_for(f: TeamFile, rnd: int, colour_model: ColourModel | None = None) -> Rules:
     """The rules of round ``rnd``: the event's length is record 142 (or the rounds held)."""
     model = colour_model or f.colour_model
     if model not in COLOUR_MODELS:
         raise TeamSwissError(f"unknown colour model {model!r}")
-    if "BAKU" in f.system.upper() and f.primary == "GP":
-        raise TeamSwissError("Baku acceleration cannot be used with GP primary (C.04.7 1.4.4)")
-    initial = "b" if f.initial_colour == "b" else "w"
+    if "BAKU" in f.system.upper():
+        if f.primary == "GP":
+            raise TeamSwissError(
+                "Baku acceleration cannot be used with GP primary (C.04.7 art. 1.4.4)"
+            )
+        raise TeamSwissError(
+            "Baku acceleration (250 records) is not supported by the team engine yet; pair "
+            "this event without it, or by hand"
+        )
+    initial: Literal["w", "b"] = "b" if f.initial_colour == "b" else "w"
     return Rules(
         round=rnd,
         rounds=max(f.rounds, f.held),
@@ -277,7 +113,12 @@ def rules_for(
 
 
 def states_before(f: TeamFile, rnd: int) -> list[TeamState]:
-    """Every team's state before round ``rnd`` (from rounds 1..rnd-1)."""
+    """Every team's state before round ``rnd`` (from rounds 1..rnd-1). When the file already
+    holds round ``rnd``, a team with neither a match nor the PAB in it (absent, or a requested
+    bye) is not present, as gacrux reads such a file; a round to come has every team present.
+    """
+    held = f.results.get(rnd, {})
+    paired = {t for t, res in held.items() if res.kind in ("match", "forfeit", "pab")}
     mp = {t: Fraction(0) for t in f.teams}
     gp = {t: Fraction(0) for t in f.teams}
     colours = {t: "" for t in f.teams}
@@ -295,7 +136,7 @@ def states_before(f: TeamFile, rnd: int) -> list[TeamState]:
                 continue
             mp[t] += res.match_points
             gp[t] += res.game_points
-            if res.kind == "pab":
+            if res.kind in ("pab", "fpb"):
                 barred[t] = True
             elif res.kind in ("match", "forfeit"):
                 if res.played:
@@ -317,6 +158,7 @@ def states_before(f: TeamFile, rnd: int) -> list[TeamState]:
                 floated=floated[t],
                 opponents=frozenset(met[t]),
                 bye_barred=barred[t],
+                present=not paired or t in paired,
             )
         )
     return out
@@ -332,3 +174,79 @@ def played_round(f: TeamFile, rnd: int) -> tuple[list[Match], int | None]:
         elif res.kind in ("match", "forfeit") and res.white:
             matches.append(Match(t, res.opponent))
     return matches, bye
+
+
+def from_team_trf(t: TeamTrf) -> TeamFile:
+    """The engine's view of a team file read by :mod:`pairing.engines.trf_team` (the full
+    TRF-2026 team reader: 300 lineups, 240 team byes, errors with line and column).
+
+    A match counts as played when one of its boards was (art. 1.6.1), or, as gacrux reads it,
+    when both teams scored; a whole-match forfeit (330) or a match every board of which one
+    team lost by forfeit is a forfeit win for the other ([C2]); an FPB (240 ``F``) bars the PAB
+    too; HPB, ZPB and absence count only their points.
+    """
+    records = t.records
+    results: dict[int, dict[int, TeamRound]] = {}
+    for tpn, rounds in t.rounds.items():
+        for r in rounds:
+            mp, gp = Fraction(r.match_points), Fraction(r.game_points)
+            kind = r.kind
+            if kind == _trf_team.PLAYED:
+                played = any(r.board_played) or (gp > 0 and r.opponent_game_points > 0)
+                won = r.game_points > r.opponent_game_points
+                entry = TeamRound(
+                    "match", r.opponent or 0, r.colour == "W", played, mp, gp, won and not played
+                )
+            elif kind in (_trf_team.FORFEIT_WIN, _trf_team.FORFEIT_LOSS, _trf_team.DOUBLE_FORFEIT):
+                entry = TeamRound(
+                    "forfeit", r.opponent or 0, False, False, mp, gp, kind == _trf_team.FORFEIT_WIN
+                )
+            elif kind == _trf_team.PAB:
+                entry = TeamRound("pab", match_points=mp, game_points=gp)
+            elif kind == _trf_team.FPB:
+                entry = TeamRound("fpb", match_points=mp, game_points=gp, won=True)
+            elif kind in (_trf_team.HPB, _trf_team.ZPB):
+                entry = TeamRound("bye", match_points=mp, game_points=gp)
+            else:
+                continue  # absent: nothing to count
+            results.setdefault(r.round, {})[tpn] = entry
+    tournament = t.tournament
+    scoring = records.scoring
+    return TeamFile(
+        teams=tuple(sorted(team.number for team in records.teams)),
+        names={team.number: team.name for team in records.teams},
+        rounds=tournament.rounds,
+        initial_colour=tournament.initial_colour or _initial_colour(results.get(1, {})),
+        system=tournament.system,
+        boards=records.boards,
+        pattern=records.board_colours,
+        win=Fraction(scoring.win),
+        draw=Fraction(scoring.draw),
+        loss=Fraction(scoring.loss),
+        pab_mp=Fraction(scoring.bye_match_points),
+        pab_gp=Fraction(scoring.bye_game_points),
+        held=max((r for r, teams in results.items() if teams), default=0),
+        results=results,
+    )
+
+
+def _initial_colour(first_round: dict[int, TeamRound]) -> str:
+    """Art. 4.1 when the file has no 152: read the lot back from round 1 through art. 4.3.1.
+    The played match holding the smallest TPN: its first-team is the smaller TPN (all scores
+    are 0), which had the initial colour if odd, else the opposite one. No played match: W."""
+    played = sorted(
+        (min(t, res.opponent), t, res)
+        for t, res in first_round.items()
+        if res.kind == "match" and res.played
+    )
+    if not played:
+        return "w"
+    first, _, res = min((p for p in played if p[0] == p[1]), default=played[0])
+    colour = "w" if res.white else "b"
+    return colour if first % 2 == 1 else ("b" if colour == "w" else "w")
+
+
+def read_team_trf(text: str) -> TeamFile:
+    """Read a TRF-2026 team file with :func:`pairing.engines.trf_team.parse_team_trf`; a broken
+    record raises :class:`~pairing.engines.trf.TrfError` naming its line and column."""
+    return from_team_trf(_trf_team.parse_team_trf(text))
