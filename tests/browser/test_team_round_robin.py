@@ -8,9 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from arbiter.core.models import Game, Round, TeamMatch
+from arbiter.core.models import Game, Round
 from arbiter.core.systems import System
-from pairing.team_rounds import services as team_rounds
 from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import UserFactory
@@ -59,16 +58,11 @@ def test_an_arbiter_runs_a_ten_team_round_robin_to_its_winner(page):
     page.goto(f"/arbiter/t/{league.pk}/team-round-robin/")
     expect(page.locator("#all-paired")).to_contain_text("All 9 rounds are paired")
     assert list(league.rounds.values_list("state", flat=True)) == [Round.State.COMPLETE] * ROUNDS
-    settings = team_rounds.settings_of(league)
-    match_points = {}
-    for match in TeamMatch.objects.filter(round__tournament=league).select_related("home", "away"):
-        score = team_rounds.match_score(match, settings)
-        match_points[match.home.number] = (
-            match_points.get(match.home.number, 0) + score.first_match_points
-        )
-        match_points[match.away.number] = (
-            match_points.get(match.away.number, 0) + score.second_match_points
-        )
-    assert match_points[1] == 18 and max(match_points, key=match_points.get) == 1
-    # TODO(lead): once the team standings page (branch teampublic) is merged, open it here and
-    # expect Team 1 first: page.goto(f"/t/{league.pk}/standings/") ... to_contain_text("Team 1")
+    # the public team standings: Team 1 first with 18 match points and 18 game points of 18
+    page.goto(f"/t/{league.pk}/teams/standings/")
+    expect(page.locator("#standings-state")).to_have_text("Final standings.")
+    first = page.locator("#team-standings tbody tr").first
+    expect(first.locator("td.name")).to_have_text("Team 1")
+    expect(first.locator("td strong")).to_have_text("18")
+    expect(page.locator("#team-standings tbody tr")).to_have_count(TEAMS)
+    screenshot(page, "team-round-robin-standings")
