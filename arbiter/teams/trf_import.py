@@ -33,7 +33,6 @@ from arbiter.core.models import (
     Round,
     Team,
     TeamMatch,
-    Title,
     Tournament,
     TournamentArbiter,
     federation_code,
@@ -41,6 +40,7 @@ from arbiter.core.models import (
 )
 from arbiter.core.services.audit import record
 from arbiter.core.systems import System
+from arbiter.core.trf_columns import birth_year, check_player, entry_sex, entry_title
 from arbiter.teams.models import (
     MOST_BOARDS,
     MOST_PLAYERS_PER_TEAM,
@@ -201,28 +201,7 @@ def _check_players(file: TeamTrf) -> None:
             raise TrfError(
                 p.line, 5, gettext("player %(number)s is in no team (310)") % {"number": p.number}
             )
-        if not p.name:
-            raise TrfError(
-                p.line, 15, gettext("player %(number)s has no name") % {"number": p.number}
-            )
-        if p.rating > 3500:
-            raise TrfError(
-                p.line, 49, gettext("rating %(rating)s is over 3500") % {"rating": p.rating}
-            )
-        if p.fide_id and not (p.fide_id.isascii() and p.fide_id.isdigit()):
-            raise TrfError(
-                p.line, 58, gettext("invalid FIDE id %(fide_id)s") % {"fide_id": repr(p.fide_id)}
-            )
-        number = p.fide_number
-        if number is not None:
-            if number in fide_ids:
-                raise TrfError(
-                    p.line,
-                    58,
-                    gettext("FIDE id %(fide_id)s repeated (player %(number)s)")
-                    % {"fide_id": number, "number": fide_ids[number]},
-                )
-            fide_ids[number] = p.number
+        check_player(p, fide_ids)
         counted = sum(_INDIVIDUAL.get(r.code, 0) for r in p.results)
         byes = sum(10 for r in p.results if r.code == "U")
         if p.points not in (counted, counted + byes):  # the PAB a win (gacrux) or nothing
@@ -583,28 +562,6 @@ def trf_limits() -> TrfLimits:
     (pairing/swiss/trf/imports.py, a room above this one)."""
     players, rounds = django_settings.MAX_PLAYERS, django_settings.MAX_ROUNDS
     return TrfLimits(players=players, rounds=rounds, acceleration_cells=players * rounds)
-
-
-#: TRF title codes (TRF-16 letters, or the full title), as pairing/swiss/trf/columns.py reads them.
-_TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM"}
-_TITLES |= {"wc": "WCM"} | {title.lower(): title for title in Title.values}
-
-
-def entry_title(written: str) -> str:
-    return _TITLES.get(written.strip().lower(), "")
-
-
-def entry_sex(written: str) -> str:
-    return {"m": "m", "w": "f", "f": "f"}.get(written.strip().lower(), "")
-
-
-def birth_year(written: str) -> int | None:
-    """The year of a TRF birth date (``1969/00/00``, ``1969.12.06``, ``1969``)."""
-    date = parse_date(written)
-    if date is not None:
-        return date.year if 1900 <= date.year <= 2100 else None
-    found = re.search(r"(?<!\d)(19|20)\d\d(?!\d)", written)
-    return int(found.group()) if found else None
 
 
 def _federation(code: str) -> str:

@@ -1,39 +1,10 @@
-"""A TRF player line's columns and round blocks as the app reads and writes them: the one
-mapping the importer and the export share, so that what one reads the other writes back."""
+"""A TRF player line's round blocks as the app reads and writes them: the one mapping the
+importer and the export share, so that what one reads the other writes back (the columns naming
+a person: arbiter/core/trf_columns.py)."""
 
 from __future__ import annotations
 
-import re
-
-from arbiter.core.models import Title
-from pairing.engines.trf import TrfResult, parse_date
-
-#: TRF-16 title codes (columns 11-13) and the full titles the app writes.
-TITLES = {"g": "GM", "m": "IM", "wg": "WGM", "f": "FM", "wm": "WIM", "c": "CM", "wf": "WFM"}
-TITLES |= {"wc": "WCM"} | {title.lower(): title for title in Title.values}
-
-
-def entry_title(written: str) -> str:
-    """The title a TRF title column names (TRF-16 letters or the full title), "" if none."""
-    return TITLES.get(written.strip().lower(), "")
-
-
-def entry_sex(written: str) -> str:
-    """The sex a TRF sex column names (``m``; ``w`` or ``f`` for women), "" if none."""
-    return {"m": "m", "w": "f", "f": "f"}.get(written.strip().lower(), "")
-
-
-def birth_year(written: str) -> int | None:
-    """The year of a TRF birth date in any spelling (``1969.12.06``, ``1969/00/00``, ``1969``)."""
-    date = parse_date(written)
-    if date is not None:
-        return date.year if 1900 <= date.year <= 2100 else None
-    found = re.search(r"(?<!\d)(19|20)\d\d(?!\d)", written)
-    return int(found.group()) if found else None
-
-
-def is_federation_code(text: str) -> bool:
-    return bool(re.fullmatch(r"[A-Za-z]{3}", text.strip()))
+from pairing.engines.trf import TrfResult
 
 
 def block_text(result: TrfResult) -> str:

@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 from arbiter.core import fide_mode
 from arbiter.core.models import Bye, Entry, Game, Round, TiebreakRules, Tournament
 from arbiter.core.standings import ZERO, adjourned_games, games_text, rule_set, tiebreak_codes
+from arbiter.core.trf_columns import birth_year, entry_sex, entry_title, is_federation_code
 from pairing.engines import standings as engine
 from pairing.engines import tiebreaks as tb
 from pairing.engines.results import DRAW_GAME
@@ -39,14 +40,7 @@ from pairing.engines.trf import (
     write_trf,
 )
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
-from pairing.swiss.trf.columns import (
-    birth_year,
-    block_result,
-    block_text,
-    entry_sex,
-    entry_title,
-    is_federation_code,
-)
+from pairing.swiss.trf.columns import block_result, block_text
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
 from pairing.swiss.trf.national import national_lines
 

@@ -34,6 +34,7 @@ from arbiter.core.models import (
 from arbiter.core.services.audit import record, snapshot
 from arbiter.core.standings import rule_set
 from arbiter.core.systems import System
+from arbiter.core.trf_columns import birth_year, check_player, entry_sex, entry_title
 from arbiter.ratings.listed import check_against_list_in_force
 from pairing.engines import results, standings, time_control
 from pairing.engines.dutch.api import default_rules
@@ -51,7 +52,7 @@ from pairing.engines.trf import (
     parse_trf,
 )
 from pairing.swiss.models import Acceleration, ForbiddenPair, PlayerRoundRecord
-from pairing.swiss.trf.columns import birth_year, block_text, entry_sex, entry_title
+from pairing.swiss.trf.columns import block_text
 from pairing.swiss.trf.import_check import adjustments, check_rounds, note_rounds
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
 from pairing.swiss.trf.national import read_national
@@ -464,28 +465,7 @@ def _check_entries(t: TrfTournament) -> None:
                 gettext("starting numbers must run from 1 without gaps: %(number)s is missing")
                 % {"number": index},
             )
-        if not p.name:
-            raise TrfError(
-                p.line, 15, gettext("player %(number)s has no name") % {"number": p.number}
-            )
-        if p.rating > 3500:
-            raise TrfError(
-                p.line, 49, gettext("rating %(rating)s is over 3500") % {"rating": p.rating}
-            )
-        if p.fide_id and not (p.fide_id.isascii() and p.fide_id.isdigit()):
-            raise TrfError(
-                p.line, 58, gettext("invalid FIDE id %(fide_id)s") % {"fide_id": repr(p.fide_id)}
-            )
-        number = p.fide_number  # None for 0, the usual placeholder for "no id"
-        if number is not None:
-            if number in fide_ids:
-                raise TrfError(
-                    p.line,
-                    58,
-                    gettext("FIDE id %(fide_id)s repeated (player %(number)s)")
-                    % {"fide_id": number, "number": fide_ids[number]},
-                )
-            fide_ids[number] = p.number
+        check_player(p, fide_ids)
 
 
 def _entry(tournament: Tournament, p: TrfPlayer) -> Entry:
