@@ -322,6 +322,22 @@ def score(
     bracket, _match = _bout(category, match, mat)
     live = _checked_live(bracket, match, seen)
     current = live_score(live, _rule_set(category))
+    return enter(user, category, (bracket, match, live), current, action, f"M{match}")
+
+
+def enter(
+    user,
+    category: Category,
+    bout: tuple[Bracket, int, LiveScore | None],
+    current: ko.Score,
+    action: str,
+    name: str,
+) -> ko.Score:
+    """Apply one entry of the table (``action``, as :func:`score` takes it) to the bout's score
+    ``current`` and keep it as the bout's live score (``bout``: its bracket, match and live row,
+    None before its first entry), the entry in the audit log under ``name``: an individual bout
+    and a team match's bout alike."""
+    bracket, match, live = bout
     side, _colon, kind = action.partition(":")
     try:
         if action == "time":
@@ -343,7 +359,7 @@ def score(
         user,
         category.tournament,
         "bout.score",
-        f"M{match}: {said}",
+        f"{name}: {said}",
         before={"score": current.format()},
         after={"score": live.score},
         moves_version=False,

@@ -373,33 +373,7 @@ def score(
     if bout is None:
         raise CompetitionError(_("The match is decided: confirm its result."))
     now = _live(current, live, mats._rule_set(category))
-    side, _colon, kind = action.partition(":")
-    try:
-        if action == "time":
-            updated, said = now.time_up(), "time up"
-        elif action == "undo":
-            updated, said = now.undo(), "last entry taken back"
-        elif side in mats.SIDES and kind in mats.SIDE_KINDS:
-            updated, said = now.add(side, kind), f"{kind} to {mats.SIDES[side]}"
-        else:
-            raise CompetitionError(_("Not a score entry."))
-    except ko.KnockoutError as error:
-        raise CompetitionError(str(error)) from error
-    if live is None:
-        live = LiveScore(bracket=bracket, match=match, version=0)
-    live.score = updated.format()
-    live.version += 1
-    live.save()
-    record(
-        user,
-        category.tournament,
-        "bout.score",
-        f"M{match} {bout.code}: {said}",
-        before={"score": now.format()},
-        after={"score": live.score},
-        moves_version=False,
-    )
-    return updated
+    return mats.enter(user, category, (bracket, match, live), now, action, f"M{match} {bout.code}")
 
 
 def _reopen(

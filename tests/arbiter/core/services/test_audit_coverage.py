@@ -202,6 +202,7 @@ NOT_AUDITED = {
         "a check that raises, inside update_competition"
     ),
     "judo.services.mats.live_score": "reads a bout's score under its rules",
+    "judo.services.mats.enter": "one entry of a bout's score, inside score() of a bout or a team match",
     "judo.services.teams.bout_order": "reads a team event's order of classes",
     "judo.services.teams.weighed_class": "reads where an athlete's weight lands",
     "judo.services.teams.match_of": "reads a team match for the pages",
