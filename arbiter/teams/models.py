@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Entry, Round, Team, Tournament
+from pairing.engines import team_match
 
 #: TRF-2026 record 310 holds at most 14 players of a team.
 MOST_PLAYERS_PER_TEAM = 14
@@ -91,6 +92,21 @@ class TeamSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.boards} boards"
+
+    def match_scoring(self) -> team_match.MatchScoring:
+        """The event's match points (TRF-2026 362) and what the pairing-allocated bye gives
+        (320; its game points, when the event set none, half the boards: a drawn match), as the
+        pure modules take them."""
+        bye_game_points = self.bye_game_points
+        if bye_game_points is None:
+            bye_game_points = Decimal(self.boards) / 2
+        return team_match.MatchScoring(
+            win=self.match_win,
+            draw=self.match_draw,
+            loss=self.match_loss,
+            bye_match_points=self.bye_match_points,
+            bye_game_points=bye_game_points,
+        )
 
 
 class LineupDeadline(models.Model):

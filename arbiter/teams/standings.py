@@ -202,19 +202,6 @@ class TeamEvent:
         return out
 
 
-def match_scoring(settings: TeamSettings) -> engine.MatchScoring:
-    """The event's match points (TRF-2026 362) and what the pairing-allocated bye gives (320;
-    its game points, when the event set none, half the boards: a drawn match)."""
-    bye_gp = settings.bye_game_points
-    return engine.MatchScoring(
-        settings.match_win,
-        settings.match_draw,
-        settings.match_loss,
-        settings.bye_match_points,
-        bye_gp if bye_gp is not None else Decimal(settings.boards) / 2,
-    )
-
-
 def bye_points(kind: str, scoring: engine.MatchScoring, boards: int) -> tuple[Decimal, Decimal]:
     """Match and game points of a team's bye: the pairing-allocated one as the event says
     (TRF-2026 320); a full-point bye as a won match with the PAB's game points, a half-point bye
@@ -238,7 +225,7 @@ def read_event(tournament: Tournament, settings: TeamSettings | None = None) -> 
     """The public rounds of a team event: seven queries whatever its size (settings, rounds,
     teams, players, matches, games, byes)."""
     settings = settings or team_settings(tournament)
-    scoring = match_scoring(settings)
+    scoring = settings.match_scoring()
     rounds = round_progress(tournament)
     teams = list(Team.objects.filter(tournament=tournament).order_by("number", "name"))
     members: dict[int, list[Entry]] = defaultdict(list)

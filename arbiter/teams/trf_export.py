@@ -63,20 +63,6 @@ def _settings(tournament: Tournament):
     return found or TeamSettings(tournament=tournament)
 
 
-def scoring_of(settings) -> team_match.MatchScoring:
-    """The event's match scoring (TRF-2026 362 and 320) as the pure module takes it."""
-    bye_gp = settings.bye_game_points
-    if bye_gp is None:
-        bye_gp = Decimal(settings.boards) / 2
-    return team_match.MatchScoring(
-        win=settings.match_win,
-        draw=settings.match_draw,
-        loss=settings.match_loss,
-        bye_match_points=settings.bye_match_points,
-        bye_game_points=bye_gp,
-    )
-
-
 def completed_rounds(tournament: Tournament) -> int:
     """How many rounds from the first are complete (as the individual export counts them,
     pairing/swiss/trf/export.py, a room above this one)."""
@@ -137,7 +123,7 @@ def team_trf(tournament: Tournament, *, through_round: int | None = None) -> Tea
     which the team standings read too."""
     settings = _settings(tournament)
     boards = settings.boards
-    scoring = scoring_of(settings)
+    scoring = settings.match_scoring()
     through = completed_rounds(tournament) if through_round is None else through_round
     teams, members, number = numbered(tournament)
     team_no = {t.pk: t.number for t in teams}

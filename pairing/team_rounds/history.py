@@ -17,7 +17,7 @@ from decimal import Decimal
 from arbiter.core.models import Round, TeamMatch, Tournament
 from arbiter.teams.models import TeamBye, TeamSettings
 from pairing.engines import team_match
-from pairing.team_rounds.services import board_codes, scoring
+from pairing.team_rounds.services import board_codes
 
 
 @dataclass
@@ -40,7 +40,7 @@ def _match_points(
     """(home GP, away GP, home MP, away MP), boards without a result counted as draws."""
     codes = [code or "1/2" for code in board_codes(match, settings.boards)]
     score = team_match.score(
-        codes, scoring(settings), boards=settings.boards, forfeit=match.forfeit
+        codes, settings.match_scoring(), boards=settings.boards, forfeit=match.forfeit
     )
     assert score is not None  # every board has a code now
     return (
@@ -54,7 +54,7 @@ def _match_points(
 def _bye_points(kind: str, settings: TeamSettings) -> tuple[Decimal, Decimal]:
     """(MP, GP) of a team's bye: the PAB as the event says (TRF-2026 320); a full-point bye a
     won match with every board, a half-point bye a drawn one, a zero-point bye nothing."""
-    rules = scoring(settings)
+    rules = settings.match_scoring()
     if kind == TeamBye.Kind.PAIRING_ALLOCATED:
         return rules.bye_match_points, rules.bye_game_points
     if kind == TeamBye.Kind.FULL_POINT:

@@ -21,6 +21,7 @@ from arbiter.core.models import Game, Round, Team, TeamMatch, Tournament
 from arbiter.core.services.audit import record
 from arbiter.teams.lineups import lineup_for
 from arbiter.teams.models import TeamSettings
+from arbiter.teams.services.rosters import settings_of
 from pairing.engines import team_match
 from pairing.engines.messages import N_
 from pairing.rounds.services import (
@@ -47,25 +48,6 @@ MATCH_FORFEITED = N_(
 MATCH_FORFEIT_CLEARED = N_(
     "Round %(number)s, table %(table)s, %(home)s against %(away)s: match forfeit cleared"
 )
-
-
-def settings_of(tournament: Tournament) -> TeamSettings:
-    """The team event's settings (made with their defaults the first time they are needed)."""
-    settings, _created = TeamSettings.objects.get_or_create(tournament=tournament)
-    return settings
-
-
-def scoring(settings: TeamSettings) -> team_match.MatchScoring:
-    """The match points of the event (TRF-2026 362, 320): the pairing-allocated bye's game points
-    default to half the boards."""
-    bye_gp = settings.bye_game_points
-    return team_match.MatchScoring(
-        win=settings.match_win,
-        draw=settings.match_draw,
-        loss=settings.match_loss,
-        bye_match_points=settings.bye_match_points,
-        bye_game_points=bye_gp if bye_gp is not None else Decimal(settings.boards) / 2,
-    )
 
 
 def teams_in_order(user, tournament: Tournament) -> list[Team]:
@@ -315,7 +297,7 @@ def match_score(match: TeamMatch, settings: TeamSettings) -> team_match.MatchSco
     """The match's score as its boards stand (None while a board is on), or its forfeit's."""
     return team_match.score(
         board_codes(match, settings.boards),
-        scoring(settings),
+        settings.match_scoring(),
         boards=settings.boards,
         forfeit=match.forfeit,
     )

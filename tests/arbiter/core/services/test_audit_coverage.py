@@ -142,10 +142,6 @@ NOT_AUDITED = {
     "pairing.knockout.services.progress": "reads the bracket",
     "arbiter.core.services.status.has_begun": "reads the rounds and the system's progress",
     "pairing.knockout.services.bouts": "reads the bracket",
-    "pairing.team_rounds.services.settings_of": (
-        "creates the team settings row on first use (defaults only, nothing an arbiter chose)"
-    ),
-    "pairing.team_rounds.services.scoring": "converts settings for the engine",
     "pairing.team_rounds.services.teams_in_order": (
         "a step of the team pairers, in rounds.pair_next_round's transaction; numbers given to "
         "teams without one are audited as team.number"
@@ -202,7 +198,7 @@ NOT_AUDITED = {
         "a check that raises, inside update_competition"
     ),
     "judo.services.mats.live_score": "reads a bout's score under its rules",
-    "judo.services.mats.enter": "one entry of a bout's score, inside score() of a bout or a team match",
+    "judo.services.mats.enter": "a table's entry, inside score()",
     "judo.services.teams.bout_order": "reads a team event's order of classes",
     "judo.services.teams.weighed_class": "reads where an athlete's weight lands",
     "judo.services.teams.match_of": "reads a team match for the pages",
