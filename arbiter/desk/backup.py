@@ -93,6 +93,8 @@ TEAMS_MODELS: list[tuple[str, str]] = [
     ("teams.Lineup", "team__tournament"),
     ("teams.LineupBoard", "lineup__team__tournament"),
     ("teams.TeamBye", "round__tournament"),
+    ("teams.RequestedTeamBye", "team__tournament"),
+    ("teams.TeamWithdrawal", "team__tournament"),
 ]
 #: The judo day's rows that hang off a tournament (each of its categories is one).
 CATEGORY_MODELS: list[tuple[str, str]] = [

@@ -156,3 +156,31 @@ class LineupForm(forms.Form):
 
     def board_ids(self) -> list[int | None]:
         return [self.cleaned_data.get(f"board-{b}") for b in range(1, self.boards + 1)]
+
+
+#: A requested bye as a form offers it: none, or a full-, half- or zero-point bye.
+BYE_CHOICES = [
+    ("", _("No bye")),
+    ("F", _("Full-point bye")),
+    ("H", _("Half-point bye")),
+    ("Z", _("Zero-point bye")),
+]
+
+
+class TeamByeForm(forms.Form):
+    """A team's requested bye in a round not yet paired; ``expected`` is the kind the page
+    showed (a stale page is refused)."""
+
+    team = forms.IntegerField(min_value=1, max_value=2**31 - 1, widget=forms.HiddenInput)
+    round = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
+    kind = forms.ChoiceField(choices=BYE_CHOICES, required=False, label=_("Bye"))
+    expected = forms.ChoiceField(choices=BYE_CHOICES, required=False, widget=forms.HiddenInput)
+
+
+class WithdrawTeamForm(forms.Form):
+    """A team leaving the event from a round not yet paired (the arbiter confirms it)."""
+
+    from_round = forms.IntegerField(min_value=1, max_value=99, label=_("From round"))
+    expected = forms.IntegerField(min_value=0, max_value=99, widget=forms.HiddenInput)
+    withdraw_players = forms.BooleanField(required=False, label=_("Withdraw its players too"))
+    confirm = forms.BooleanField(required=False, label=_("Yes, the team withdraws"))

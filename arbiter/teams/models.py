@@ -203,3 +203,44 @@ class TeamBye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.team} {self.kind}"
+
+
+class RequestedTeamBye(models.Model):
+    """A bye a team asked for in a round not yet paired (C.04.6: such a team is not paired;
+    TRF-2026 240): a full-point (F), half-point (H) or zero-point (Z) bye. The team Swiss leaves
+    the team out of that round and the round gets its ``TeamBye`` (docs/teams.md, "Requested
+    byes and withdrawals of teams"). It names the round by number, as a lineup does: the round
+    does not exist before it is paired."""
+
+    KINDS = ("F", "H", "Z")
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="requested_byes")
+    round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    kind = models.CharField(max_length=1, choices=TeamBye.Kind.choices)
+
+    class Meta:
+        ordering = ["team", "round_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "round_number"], name="one_requested_bye_per_team_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["F", "H", "Z"]), name="requested_team_bye_kind_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} round {self.round_number}: {self.kind}"
+
+
+class TeamWithdrawal(models.Model):
+    """A team that left the event from round ``from_round`` on: it is paired no more (team
+    Swiss), its past results stand, the standings say it withdrew."""
+
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="withdrawal")
+    from_round = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    #: Whether its players were withdrawn with it (only when the arbiter asked).
+    players_withdrawn = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.team} withdrawn from round {self.from_round}"

@@ -23,6 +23,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.apps import apps
+from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext, gettext_lazy
 
 from arbiter.core.models import Entry, Game, Team, TeamMatch, Tournament
@@ -204,12 +205,13 @@ class TeamEvent:
 
 def bye_points(kind: str, scoring: engine.MatchScoring, boards: int) -> tuple[Decimal, Decimal]:
     """Match and game points of a team's bye: the pairing-allocated one as the event says
-    (TRF-2026 320); a full-point bye as a won match with the PAB's game points, a half-point bye
-    as a drawn match (half the boards), a zero-point bye nothing (docs/teams.md)."""
+    (TRF-2026 320); a full-point bye as a won match with every board won, a half-point bye as
+    a drawn match (half the boards), a zero-point bye nothing (docs/teams.md; gacrux's score
+    system: ``FG`` is ``W*``, a won game times the boards)."""
     if kind == TeamBye.Kind.PAIRING_ALLOCATED:
         return scoring.bye_match_points, scoring.bye_game_points
     if kind == TeamBye.Kind.FULL_POINT:
-        return scoring.win, scoring.bye_game_points
+        return scoring.win, Decimal(boards)
     if kind == TeamBye.Kind.HALF_POINT:
         return scoring.draw, Decimal(boards) / 2
     return ZERO, ZERO
@@ -227,7 +229,11 @@ def read_event(tournament: Tournament, settings: TeamSettings | None = None) -> 
     settings = settings or team_settings(tournament)
     scoring = settings.match_scoring()
     rounds = round_progress(tournament)
-    teams = list(Team.objects.filter(tournament=tournament).order_by("number", "name"))
+    teams = list(
+        Team.objects.filter(tournament=tournament)
+        .select_related("withdrawal")
+        .order_by("number", "name")
+    )
     members: dict[int, list[Entry]] = defaultdict(list)
     for entry in (
         Entry.objects.filter(tournament=tournament)
@@ -369,6 +375,8 @@ class TeamRow:
     played: int
     tiebreaks: tuple[Decimal | int | None, ...] = ()
     shared: bool = False
+    #: The round the team withdrew from (its past results stand), None while it plays on.
+    withdrawn_from: int | None = None
 
 
 @dataclass(frozen=True)
@@ -381,6 +389,14 @@ class TeamStandings:
     rows: tuple[TeamRow, ...]
     being_played: tuple[int, ...] = ()
     final: bool = False
+
+
+def _withdrawn_from(team: Team) -> int | None:
+    """The round ``team`` withdrew from (read with the teams: no query), None if it did not."""
+    try:
+        return team.withdrawal.from_round
+    except ObjectDoesNotExist:
+        return None
 
 
 def tiebreak_codes(tournament: Tournament) -> tuple[str, ...]:
@@ -438,6 +454,7 @@ def team_standings(event: TeamEvent, asked: int | None = None) -> TeamStandings:
             played[by_number[row.team].pk],
             row.values[len(scores) :],
             sharing[row.rank] > 1,
+            _withdrawn_from(by_number[row.team]),
         )
         for row in ranked
     )

@@ -26,11 +26,14 @@ from arbiter.teams.forms import (
     MemberForm,
     MoveForm,
     NumberTeamsForm,
+    TeamByeForm,
     TeamForm,
     TeamSettingsForm,
+    WithdrawTeamForm,
 )
 from arbiter.teams.lineups import lineup_for
-from arbiter.teams.models import Lineup, TeamSettings
+from arbiter.teams.models import Lineup, TeamSettings, TeamWithdrawal
+from arbiter.teams.services import byes as bye_service
 from arbiter.teams.services import lineups as lineup_service
 from arbiter.teams.services import rosters as service
 
@@ -73,8 +76,12 @@ def _teams(tournament: Tournament, settings: TeamSettings, only: int | None = No
     paired = set()
     if settings.board_order == TeamSettings.Order.FIXED and teams:
         paired = service.paired_teams(tournament)
+    withdrawn = dict(
+        TeamWithdrawal.objects.filter(team__in=teams).values_list("team_id", "from_round")
+    )
     for team in teams:
         team.locked = team.pk in paired
+        team.withdrawn_from = withdrawn.get(team.pk)
         rated = [m.rating for m in team.board_order if not m.withdrawn][: settings.boards]
         rated = [r for r in rated if r]
         team.average = round(sum(rated) / len(rated)) if rated else 0
@@ -339,6 +346,7 @@ class Shown:
         self.boards = lineup_for(team, round_number, settings)
         self.default = self.stored is None
         self.version = self.stored.version if self.stored else 0
+        self.bye = bye_service.requested_bye(team, round_number)
         players = team.members.filter(withdrawn=False).order_by("team_board")
         initial = {"team": team.pk, "round": round_number, "version": self.version}
         for board, entry in enumerate(self.boards, start=1):
@@ -442,6 +450,81 @@ def lineup_deadline(request: HttpRequest, tournament: Tournament) -> HttpRespons
     lineup_service.set_deadline(request.user, tournament, number, form.cleaned_data["closes_at"])
     messages.success(request, _("Deadline saved."))
     return redirect(_lineups_url(tournament, number))
+
+
+# --- requested byes and withdrawals -----------------------------------------------------------
+
+
+@routes.post("lineups/bye/", name="team_bye")
+@tournament_arbiter_required
+def team_bye(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Record (or take back) a team's requested bye in a round not yet paired (docs/teams.md,
+    "Requested byes and withdrawals of teams"); over HTMX the team's bye form comes back."""
+    form = TeamByeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a full-point, half-point or zero-point bye, or none."))
+        return redirect("lineups", tournament_id=tournament.pk)
+    data = form.cleaned_data
+    team = _team(tournament, data["team"])
+    error, done = None, ""
+    try:
+        kind = bye_service.request_bye(
+            request.user, team, data["round"], data["kind"], expected=data["expected"]
+        )
+    except service.TeamError as refused:
+        error = refused
+    else:
+        done = (
+            _("%(team)s takes a bye in round %(number)s.")
+            if kind
+            else _("%(team)s plays round %(number)s (no bye).")
+        ) % {"team": team.name, "number": data["round"]}
+    if request.htmx:
+        context = {
+            "tournament": tournament,
+            "round_number": data["round"],
+            "team": team,
+            "bye": bye_service.requested_bye(team, data["round"]),
+            "bye_notice": {"level": "error" if error else "success", "text": str(error or done)},
+        }
+        return render(request, "teams/lineups.html#team-bye", context)
+    if error is not None:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    return redirect(_lineups_url(tournament, data["round"]))
+
+
+@routes.post("teams/<int:team_id>/withdraw/", name="team_withdraw")
+@tournament_arbiter_required
+def team_withdraw(request: HttpRequest, tournament: Tournament, team_id: int) -> HttpResponse:
+    """Withdraw a team from a round not yet paired on (the confirm box ticked), its players
+    too when asked; or take a withdrawal back (``cancel``)."""
+    team = _team(tournament, team_id)
+    form = WithdrawTeamForm(request.POST)
+    if not form.is_valid():
+        return _back(request, tournament, service.TeamError(_("Give the round.")), team=team)
+    data = form.cleaned_data
+    try:
+        if request.POST.get("cancel") == "yes":
+            bye_service.cancel_withdrawal(request.user, team, expected=data["expected"])
+            done = _("%(team)s's withdrawal taken back.") % {"team": team.name}
+        else:
+            bye_service.withdraw_team(
+                request.user,
+                team,
+                data["from_round"],
+                expected=data["expected"],
+                withdraw_players=data["withdraw_players"],
+                confirm=data["confirm"],
+            )
+            done = _("%(team)s withdrawn from round %(number)s on.") % {
+                "team": team.name,
+                "number": data["from_round"],
+            }
+    except service.TeamError as error:
+        return _back(request, tournament, error, team=team)
+    return _back(request, tournament, done=done, team=team)
 
 
 @captain_routes.form("lineup/", name="captain_lineup")

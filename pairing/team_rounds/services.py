@@ -106,19 +106,25 @@ def propose(
     summary: str,
     audit: dict | None = None,
     keep=None,
+    requested: dict[int, str] | None = None,
 ) -> Proposal:
     """The round lifecycle's proposal of a round of team matches: ``pairs`` (the team named
-    first, the other) in table order, and the team with the pairing-allocated bye."""
+    first, the other) in table order, the team with the pairing-allocated bye, and the byes the
+    teams asked for (``requested``: team id -> F, H or Z; those teams are not paired)."""
     settings = settings_of(tournament)
     matches = [plan_match(home, away, number, settings) for home, away in pairs]
+    team_byes = dict(requested or {})
+    if bye is not None:
+        team_byes[bye.pk] = "U"
     return Proposal(
         boards=[],
         summary=summary,
         matches=matches,
-        team_byes={bye.pk: "U"} if bye is not None else {},
+        team_byes=team_byes,
         audit={
             "tables": [[home.number, away.number] for home, away in pairs],
             "team_bye": bye.number if bye else None,
+            "requested_byes": sorted(requested.values()) if requested else [],
             **(audit or {}),
         },
         keep=keep,

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from arbiter.core.models import Tournament
 from arbiter.core.services.audit import record
 from arbiter.teams.models import TeamSettings
+from arbiter.teams.services import byes
 from pairing.engines.messages import N_
 from pairing.engines.team_swiss import NoValidPairing, Rules, TeamState, TeamSwissError, pair_round
 from pairing.rounds.services import Proposal, RoundError
@@ -46,12 +47,17 @@ def initial_colour(user, tournament: Tournament) -> tuple[str, int | None]:
     return tournament.initial_colour, seed
 
 
-def states(tournament: Tournament, number: int) -> list[TeamState]:
-    """The teams as the engine sees them before round ``number`` (C.04.6 art. 1.2-1.6)."""
+def states(
+    tournament: Tournament, number: int, absent: set[int] | frozenset[int] = frozenset()
+) -> list[TeamState]:
+    """The teams as the engine sees them before round ``number`` (C.04.6 art. 1.2-1.6), but
+    the teams ``absent`` (ids) from it: a requested bye or a withdrawal (they are not paired)."""
     settings = settings_of(tournament)
     primary_mp = settings.primary_score == TeamSettings.Score.MATCH_POINTS
     found = []
-    for record_ in team_records(tournament, number).values():
+    for team_id, record_ in team_records(tournament, number).items():
+        if team_id in absent:
+            continue
         primary = record_.match_points if primary_mp else record_.game_points
         secondary = record_.game_points if primary_mp else record_.match_points
         found.append(
@@ -85,8 +91,11 @@ def propose_round(user, tournament: Tournament, number: int) -> Proposal:
         secondary_used=settings.secondary_used,
         initial_colour=colour,
     )
+    requested = byes.requested_byes(tournament, number)
+    withdrawn = byes.withdrawn_from(tournament, number)
+    requested = {pk: kind for pk, kind in requested.items() if pk not in withdrawn}
     try:
-        pairing = pair_round(states(tournament, number), rules)
+        pairing = pair_round(states(tournament, number, set(requested) | withdrawn), rules)
     except (NoValidPairing, TeamSwissError) as error:
         raise RoundError(
             gettext("No pairing of round %(number)s satisfies C.04.6: %(error)s")
@@ -106,7 +115,11 @@ def propose_round(user, tournament: Tournament, number: int) -> Proposal:
         pairs,
         bye=bye,
         summary=summary,
-        audit={"colour_rules": [m.rule for m in pairing.matches]},
+        audit={
+            "colour_rules": [m.rule for m in pairing.matches],
+            "withdrawn": sorted(t.number for t in teams if t.pk in withdrawn),
+        },
+        requested=requested,
     )
     return replace(proposal, seed=seed)
 

@@ -117,6 +117,11 @@ FUZZED = {
         ["team", "round", "version", "board-1", "board-2", "board-3", "board-4", "board-5"],
     ),
     "lineup_deadline": (System.SWISS_DUTCH, ["round", "closes_at"]),
+    "team_bye": (System.SWISS_DUTCH, ["team", "round", "kind", "expected"]),
+    "team_withdraw": (
+        System.SWISS_DUTCH,
+        ["from_round", "expected", "withdraw_players", "confirm", "cancel"],
+    ),
     "captain_lineup": (
         System.SWISS_DUTCH,
         ["team", "round", "version", "board-1", "board-2", "board-3", "board-4", "board-99"],

@@ -164,6 +164,8 @@ EXPECTATIONS: dict[str, Rule] = {
     "team_member_remove": arbiter("swiss", "hidden", methods=WRITE),
     "lineups": arbiter("swiss", "hidden", methods=PAGE),
     "lineup_deadline": arbiter("swiss", "hidden", methods=WRITE),
+    "team_bye": arbiter("swiss", "hidden", methods=WRITE),
+    "team_withdraw": arbiter("swiss", "hidden", methods=WRITE),
     "captain_lineup": arbiter("swiss", "hidden", methods=PAGE),
     # a background job: the arbiter who asked for it and the tournament's arbiters
     "job": arbiter("swiss", "hidden"),

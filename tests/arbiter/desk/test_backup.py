@@ -201,7 +201,8 @@ def test_the_demo_data_is_restored_identical(tmp_path, demo):
     }
     swiss_records = {"pairing.PlayerRoundRecord", "pairing.ForbiddenPair", "pairing.Acceleration"}
     imported = {"pairing.TrfSource", "pairing.TrfPlayerColumns", "pairing.TrfRoundBlock"}
-    teams = {"teams.LineupDeadline"}  # the demo's teams play without deadlines
+    # the demo's teams play without deadlines, requested byes or withdrawals
+    teams = {"teams.LineupDeadline", "teams.RequestedTeamBye", "teams.TeamWithdrawal"}
     norms = {"ratings.NormSettings"}
     judo_teams = {"judo.TeamMember", "judo.TeamMatch", "judo.TeamLineup"}
     # the tests below have them

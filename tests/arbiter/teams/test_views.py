@@ -32,11 +32,11 @@ def test_the_teams_page_costs_the_same_queries_for_two_teams_as_for_eight(
     login(client, anna)
     url = reverse("teams", args=[league.pk])
     client.get(url)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         client.get(url)
     for n in range(6):
         team_of(anna, league, f"Team {n}", players=4)
-    with django_assert_num_queries(13):
+    with django_assert_num_queries(14):
         client.get(url)
 
 

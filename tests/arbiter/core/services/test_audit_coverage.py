@@ -236,6 +236,9 @@ NOT_AUDITED = {
     "arbiter.teams.services.rosters.deletion_refused": "reads why a team cannot be deleted",
     "arbiter.teams.services.rosters.average_rating": "reads a team's first boards' ratings",
     "arbiter.teams.services.lineups.next_round_number": "reads the rounds",
+    "arbiter.teams.services.byes.requested_bye": "reads a team's requested bye",
+    "arbiter.teams.services.byes.requested_byes": "reads a round's requested byes",
+    "arbiter.teams.services.byes.withdrawn_from": "reads the withdrawn teams",
     "arbiter.teams.services.lineups.is_round_paired": "reads the rounds",
     "arbiter.teams.services.lineups.deadline_of": "reads a round's deadline",
     "arbiter.teams.services.lineups.lineup_problems": "states the rules a lineup breaks",
@@ -1402,3 +1405,30 @@ def _(w, fn):
     before = {"forfeit": "", "results": {"1": "", "2": ""}}
     after = {"forfeit": "+-", "results": {"1": "+-", "2": "-+"}}
     return [Expected(w.anna, event, "match.forfeit", before, after)]
+
+
+@scenario("arbiter.teams.services.byes.request_bye")
+def _(w, fn):
+    team = _team(w)
+    fn(w.anna, team, 2, "H", expected="")
+    before, after = {"round": 2, "kind": ""}, {"round": 2, "kind": "H"}
+    return [Expected(w.anna, w.bergen_open, "team.request_bye", before, after)]
+
+
+@scenario("arbiter.teams.services.byes.withdraw_team")
+def _(w, fn):
+    team = _team(w, players=1)
+    fn(w.anna, team, 3, expected=0, confirm=True)
+    after = {"from_round": 3, "players_withdrawn": [], "requested_byes_dropped": []}
+    return [Expected(w.anna, w.bergen_open, "team.withdraw", {"withdrawn": False}, after)]
+
+
+@scenario("arbiter.teams.services.byes.cancel_withdrawal")
+def _(w, fn):
+    from arbiter.teams.models import TeamWithdrawal
+
+    team = _team(w, players=1)
+    TeamWithdrawal.objects.create(team=team, from_round=3)
+    fn(w.anna, team, expected=3)
+    before, after = {"from_round": 3}, {"withdrawn": False}
+    return [Expected(w.anna, w.bergen_open, "team.cancel_withdrawal", before, after)]
