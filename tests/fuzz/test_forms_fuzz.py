@@ -12,7 +12,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core.models import Entry, Game, Round, Tournament, TournamentArbiter
+from arbiter.core.models import Entry, Game, Round, TeamMatch, Tournament, TournamentArbiter
 from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
 from arbiter.teams.forms import TeamForm, TeamSettingsForm
@@ -57,6 +57,11 @@ FUZZED = {
         ["seen", "first", "second", "first_number", "second_number"],
     ),
     "round_colours": (System.SWISS_DUTCH, ["seen", "board", "white"]),
+    # the team systems' draft and results (pairing/team_rounds/views.py)
+    "team_round_swap": (System.TEAM_SWISS, ["seen", "first", "second", "confirmation"]),
+    "team_round_first": (System.TEAM_SWISS, ["seen", "table", "team", "confirmation"]),
+    "team_board_result": (System.TEAM_ROUND_ROBIN, ["result", "expected"]),
+    "team_match_forfeit": (System.TEAM_ROUND_ROBIN, ["forfeit", "expected", "confirm"]),
     "round_publish": (System.SWISS_DUTCH, ["seen", "confirmation"]),
     "fide_mode_leave": (System.SWISS_DUTCH, ["version", "confirmation"]),
     "norms": (System.SWISS_DUTCH, ["exemption", "chief_arbiter", "chief_arbiter_fide_id"]),
@@ -146,6 +151,9 @@ SKIPPED = {
     "rounds": "arbiter page, GET only",
     "round_detail": "arbiter page, GET only",
     "swiss": "arbiter page, GET only",
+    "team_swiss": "arbiter page, GET only",
+    "team_round_robin": "arbiter page, GET only",
+    "team_results": "arbiter page, GET only",
     "monrad": "arbiter page, GET only",
     "monrad_card": "arbiter page, GET only",
     "bracket": "arbiter page, GET only",
@@ -242,6 +250,8 @@ def _world(anna):
     TournamentArbiter.objects.create(
         tournament=swiss_t, user=deputy, role=TournamentArbiter.Role.DEPUTY
     )
+    for system, publish in ((System.TEAM_SWISS, False), (System.TEAM_ROUND_ROBIN, True)):
+        _teams_paired(anna, tournaments[system], publish)
     UserFactory(username="boris")
     judo = competition_with_categories(anna, limits=(60, 66, None))
     light = judo.categories.get(weight_limit=60)
@@ -251,6 +261,22 @@ def _world(anna):
             competition.weigh_in(anna, entry, Decimal(weight))
     tournaments[COMPETITION] = judo
     return tournaments
+
+
+def _teams_paired(anna, tournament, publish: bool) -> None:
+    """Four teams of two boards from the tournament's eight players, round 1 paired (a draft
+    to edit, or published for its results)."""
+    rosters.update_settings(anna, tournament, {"boards": 2})
+    entries = list(tournament.entries.order_by("pk"))
+    for number in range(4):
+        team = rosters.add_team(anna, tournament, {"name": f"Fuzz Team {number + 1}"})
+        for entry in entries[2 * number : 2 * number + 2]:
+            rosters.add_member(anna, team, entry)
+    tournament.initial_colour = "w"
+    tournament.save()
+    paired = rounds.pair_next_round(anna, tournament)
+    if publish:
+        rounds.publish_round(anna, paired)
 
 
 def _ids(tournament):
@@ -281,7 +307,9 @@ def _ids(tournament):
     ]
     tokens = [f"{pk}.{version}" for pk, version in tournament.rounds.values_list("pk", "version")]
     teams = [str(pk) for pk in tournament.teams.values_list("pk", flat=True)]
+    matches = TeamMatch.objects.filter(round__tournament=tournament).values_list("pk", flat=True)
     return {
+        "match": [str(pk) for pk in matches],
         "entry": entries,
         "game": games,
         "staff": staff,
@@ -316,6 +344,8 @@ GOOD = {
     "result": ["1-0", "0-1", "1/2", "+-", "-+", "--", "", "1", "=", "½", "2-0"],
     "expected": ["", "1-0"],
     "board": ["1", "2", "99"],
+    "table": ["1", "2", "99"],
+    "forfeit": ["+-", "-+", "--", "", "x"],
     "round": ["1", "2", "3", "99"],
     "kind": ["H", "Z", "F", "W", "", "U", "Q"],
     "baku": ["on", "off"],
@@ -435,6 +465,7 @@ def _path_values(name: str, tournament, ids: dict) -> dict:
             "staff_id": [int(i) for i in ids["staff"]],
             "pair_id": [int(i) for i in ids["pair"]],
             "team_id": [int(i) for i in ids.get("team", [])],
+            "match_id": [int(i) for i in ids.get("match", [])],
             "number": [1, 2],
             "flavour": ["2026"],
         }[key]
