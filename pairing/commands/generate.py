@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from pairing.commands.dutch import (
@@ -79,10 +80,21 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INPUT
+    return _write_all(configs, generate_text, NoValidPairing)
+
+
+def _write_all(
+    configs: list[tuple[str, Any]],
+    generate: Callable[[Any], str],
+    no_pairing: type[Exception],
+) -> int:
+    """Generate each configuration's tournament and write it to its path; a round the engine
+    cannot pair, an unexpected failure or a file that cannot be written is one line on stderr
+    and its exit status, never a traceback for the arbiter."""
     for number, (path, config) in enumerate(configs, start=1):
         try:
-            text = generate_text(config)
-        except NoValidPairing as error:
+            text = generate(config)
+        except no_pairing as error:
             print(f"error: tournament {number} (seed {config.seed}): {error}", file=sys.stderr)
             return EXIT_NO_PAIRING
         except Exception as error:  # never a traceback for the arbiter
@@ -146,30 +158,20 @@ def _run_teams(args: argparse.Namespace) -> int:
     if args.count < 1 or (args.count > 1 and "%" not in args.output and "{n}" not in args.output):
         print("error: --count needs an output pattern with a number: T{n}.trf", file=sys.stderr)
         return EXIT_INPUT
-    for n in range(1, args.count + 1):
-        config = TeamGeneratorConfig(
-            teams=args.teams,
-            boards=args.boards,
-            rounds=args.rounds,
-            seed=args.seed + n - 1,
-            colours=args.colours,
+    configs = [
+        (
+            _path(args.output, n) if args.count > 1 else args.output,
+            TeamGeneratorConfig(
+                teams=args.teams,
+                boards=args.boards,
+                rounds=args.rounds,
+                seed=args.seed + n - 1,
+                colours=args.colours,
+            ),
         )
-        path = _path(args.output, n) if args.count > 1 else args.output
-        try:
-            text = generate_team_text(config)
-        except NoValidPairing as error:
-            print(f"error: tournament {n} (seed {config.seed}): {error}", file=sys.stderr)
-            return EXIT_NO_PAIRING
-        except Exception as error:  # never a traceback for the arbiter
-            print(f"error: unexpected failure: {type(error).__name__}: {error}", file=sys.stderr)
-            return EXIT_UNEXPECTED
-        try:
-            with open(path, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-        except OSError as error:
-            print(f"error: cannot write {path}: {error}", file=sys.stderr)
-            return EXIT_FILE
-    return EXIT_OK
+        for n in range(1, args.count + 1)
+    ]
+    return _write_all(configs, generate_team_text, NoValidPairing)
 
 
 def _path(pattern: str, n: int) -> str:
