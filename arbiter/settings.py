@@ -74,7 +74,8 @@ INSTALLED_APPS = [
     # the core (events, entries, rounds, games, results, audit, versions), the platform (jobs,
     # languages, limits, logs, backup, caches; before django_tasks_db: its db_worker command is
     # ours, the lease keeper of all queues), the rating lists (rating change, norms), the
-    # pairing systems, the judo competition day, the arbiter's desk and the public site.
+    # pairing systems, the judo competition day, the events (festivals of sections), publishing
+    # from the venue, the arbiter's desk and the public site.
     "arbiter.core",
     "arbiter.platform",
     "arbiter.ratings",
@@ -83,6 +84,8 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "pairing",
     "judo",
+    "arbiter.events",
+    "arbiter.publishing",
     "arbiter.desk",
     "arbiter.public",
 ]

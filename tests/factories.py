@@ -138,3 +138,45 @@ def competition_with_categories(user, *, limits=(60, 66), sex="M", **fields):
         )
     competition.refresh_from_db()
     return competition
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    """An event (a festival of sections); EventFactory(organiser=user) makes `user` its
+    organiser."""
+
+    class Meta:
+        model = "events.Event"
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Festival {n}")
+    city = "Oslo"
+    start_date = datetime.date(2026, 7, 1)
+    end_date = datetime.date(2026, 7, 9)
+    is_published = True
+
+    @factory.post_generation
+    def organiser(self, create, extracted, **kwargs):
+        if create and extracted is not None:
+            self.staff_roles.create(user=extracted, role="organiser")
+
+
+class SectionFactory(factory.django.DjangoModelFactory):
+    """A tournament of an event (a chess section)."""
+
+    class Meta:
+        model = "events.Section"
+
+    event = factory.SubFactory(EventFactory)
+    tournament = factory.SubFactory(TournamentFactory)
+    position = factory.Sequence(lambda n: n)
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "events.Registration"
+
+    event = factory.SubFactory(EventFactory)
+    name = factory.Sequence(lambda n: f"Entrant {n:03d}, Test")
+    federation = "NOR"
+    birth_year = 1990
+    rating = factory.Sequence(lambda n: 2200 - n)

@@ -156,6 +156,8 @@ ROOMS = (
     "pairing.knockout",
     "pairing",
     "judo",
+    "arbiter.events",
+    "arbiter.publishing",
     "arbiter.desk",
     "arbiter.public",
     "arbiter",

@@ -161,6 +161,11 @@ NOT_BACKED_UP: dict[str, str] = {
     "sessions.Session": "who is logged in on this server",
     "ratings.RatingList": "the rating lists this server imported: files kept apart, loaded again",
     "ratings.ListedPlayer": "the players of this server's rating lists, loaded again from the file",
+    "events.Event": "an event groups tournaments: each section is backed up on its own",
+    "events.EventStaff": "an event groups tournaments: each section is backed up on its own",
+    "events.Section": "an event groups tournaments: each section is backed up on its own",
+    "events.ScheduleItem": "an event groups tournaments: each section is backed up on its own",
+    "events.Registration": "an event groups tournaments: each section is backed up on its own",
 }
 
 

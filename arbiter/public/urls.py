@@ -3,9 +3,19 @@ published pages and downloads (exports for federations and other programs) that 
 modules declare."""
 
 from arbiter.platform.routes import patterns_of
-from arbiter.public.views import exports, players, ratings, rounds, standings, teams, tournament
+from arbiter.public.views import (
+    events,
+    exports,
+    players,
+    ratings,
+    rounds,
+    standings,
+    teams,
+    tournament,
+)
 
 urlpatterns = patterns_of(
+    events.routes,
     tournament.routes,
     rounds.routes,
     standings.routes,

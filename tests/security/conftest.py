@@ -199,6 +199,7 @@ def world(anna, dag, boris, boris_cup, team_places):
     places.update(judo_places(anna))
     places.update({name: Place(*place) for name, place in team_places.items()})
     places.update(judo_team_places(anna))
+    places.update(event_places(anna, places))
     for place in places.values():
         place.values = {**FIXED, **place.values}
     return places
@@ -252,3 +253,20 @@ def judo_team_places(anna) -> dict[str, Place]:
     cup, category = team_day(anna)
     values = {"competition_id": cup.pk, "category_id": category.pk, "match": _match(category)}
     return {"judo_teams": Place(True, values)}
+
+
+def event_places(anna, places: dict[str, Place]) -> dict[str, Place]:
+    """Anna's event with the walk's Swiss and round robin as sections, published ("event"), and
+    one she has not published ("event_hidden"), each with a registration."""
+    from arbiter.core.models import Tournament
+    from tests.factories import EventFactory, RegistrationFactory, SectionFactory
+
+    found = {}
+    for name, published in (("event", True), ("event_hidden", False)):
+        event = EventFactory(name=f"Walk {name}", organiser=anna, is_published=published)
+        for key in ("swiss", "rr") if published else ("hidden",):
+            tournament = Tournament.objects.get(pk=places[key].values["tournament_id"])
+            SectionFactory(event=event, tournament=tournament)
+        registration = RegistrationFactory(event=event)
+        found[name] = Place(published, {"event_id": event.pk, "registration_id": registration.pk})
+    return found
