@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from arbiter.core.systems import SYSTEMS
 from arbiter.desk import urls as desk
+from arbiter.events import urls as events
 from arbiter.platform import i18n
 from arbiter.platform.views import auth, jobs
 from arbiter.public import urls as public
@@ -21,6 +22,7 @@ public_urlpatterns = [
     *public.urlpatterns,
     *[pattern for system in SYSTEMS.values() for pattern in system.public_urls],
     *judo.public_urlpatterns,
+    *events.public_urlpatterns,
 ]
 
 urlpatterns = [
@@ -37,6 +39,7 @@ urlpatterns = [
     path("arbiter/jobs/<int:job_id>/", jobs.job_page, name="job"),
     *ratings.urlpatterns,
     *teams.urlpatterns,
+    *events.urlpatterns,
     *judo.urlpatterns,
     *pairing.urlpatterns,
     path("admin/", admin.site.urls),

@@ -1,0 +1,9 @@
+"""Routes of the events room, declared beside their views (arbiter/platform/routes.py): the
+staff's event pages, and the public entry form served in every language like the public site
+(arbiter/urls.py)."""
+
+from arbiter.platform.routes import patterns_of
+
+urlpatterns = patterns_of()
+
+public_urlpatterns = patterns_of()
