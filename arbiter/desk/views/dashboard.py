@@ -1,4 +1,4 @@
-"""The arbiter's own tournaments and competitions."""
+"""The arbiter's own events, tournaments and competitions."""
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from arbiter.core.models import Tournament
+from arbiter.events.services.events import events_of
 from arbiter.platform.routes import Routes
 from judo.models import Competition
 
@@ -29,5 +30,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "arbiter/dashboard.html",
-        {"tournaments": tournaments, "competitions": competitions},
+        {
+            "events": events_of(request.user),
+            "tournaments": tournaments,
+            "competitions": competitions,
+        },
     )
