@@ -267,14 +267,15 @@ def settings(request: HttpRequest, event: Event) -> HttpResponse:
     return _render_settings(request, _fresh(event), form, LogoForm())
 
 
-def _render_settings(request, event, form, logo_form, status=200) -> HttpResponse:
+def _render_settings(request, event, form, logo_form, logo_error="") -> HttpResponse:
     context = {
         "event": event,
+        "logo_error": logo_error,
         "form": form,
         "logo_form": logo_form,
         "max_logo_kb": MAX_LOGO_BYTES // 1024,
     }
-    return render(request, "events/settings.html", context, status=status)
+    return render(request, "events/settings.html", context)
 
 
 @routes.post("<int:event_id>/logo/", name="event_logo")
@@ -300,10 +301,13 @@ def logo(request: HttpRequest, event: Event) -> HttpResponse:
             messages.success(request, _("Logo saved."))
             return redirect("event_settings", event_id=event.pk)
     except service.EventError as error:
-        logo_form = LogoForm()
-        logo_form.add_error(None, str(error))
+        logo_error = str(error)
+    else:
+        logo_error = ""
     event = _fresh(event)
-    return _render_settings(request, event, EventForm(instance=event), logo_form)
+    return _render_settings(
+        request, event, EventForm(instance=event), logo_form, logo_error=logo_error
+    )
 
 
 # --- staff ---------------------------------------------------------------------------------------
