@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from arbiter.core.models import Entry, Game, Round, TeamMatch, Tournament, TournamentArbiter
 from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
+from arbiter.events.event_forms import EventForm
+from arbiter.events.models import Event
 from arbiter.teams.forms import TeamForm, TeamSettingsForm
 from arbiter.teams.services import rosters
 from judo.forms import CompetitionForm, CompetitorForm, TeamEventForm
@@ -28,6 +30,8 @@ from tests.fuzz.tally import tried
 
 #: Posted to Anna's competition day (its categories are knockout tournaments), not a tournament.
 COMPETITION = "competition"
+#: Posted to Anna's event (arbiter/events/views/desk.py): two sections, Dag on its staff.
+EVENT = "event"
 
 #: Endpoint -> (the system of the tournament it is posted to, the fields it reads).
 FUZZED = {
@@ -132,6 +136,20 @@ FUZZED = {
         ["team", "round", "version", "board-1", "board-2", "board-3", "board-4", "board-99"],
     ),
     "competition_teams": (COMPETITION, [*TeamEventForm.base_fields, "once"]),
+    # an event's desk (arbiter/events/views/desk.py)
+    "event_create": (None, [*EventForm.Meta.fields, "once"]),
+    "event_settings": (EVENT, [*EventForm.Meta.fields, "version"]),
+    "event_section_tournament": (EVENT, ["name", "system", "planned_rounds", "version", "once"]),
+    "event_section_competition": (EVENT, ["name", "date", "mats", "version", "once"]),
+    "event_section_attach": (EVENT, ["tournament", "competition", "version"]),
+    "event_section_move": (EVENT, ["direction", "version"]),
+    "event_section_detach": (EVENT, ["confirm", "version"]),
+    "event_logo": (EVENT, ["remove", "confirm", "version", "logo"]),
+    "event_staff": (EVENT, ["username", "role", "version", "once"]),
+    "event_staff_role": (EVENT, ["role", "version"]),
+    "event_staff_remove": (EVENT, ["confirm", "version"]),
+    "event_schedule": (EVENT, ["starts_at", "title", "section", "version", "once"]),
+    "event_schedule_remove": (EVENT, ["confirm", "version"]),
 }
 #: Endpoints not fuzzed here, and why.
 SKIPPED = {
@@ -194,6 +212,9 @@ SKIPPED = {
     "competition_medals_csv": "download, GET only (?by= checked: 404)",
     "competition_results_json": "download, GET only",
     "competition_sheets_pdf": "download, GET only",
+    "event_desk": "an event's page, GET only",
+    "event_export_trf": "download, GET only",
+    "event_export_registrations": "download, GET only",
 }
 #: Exports and other GET-only downloads are named by their prefix.
 SKIPPED_PREFIXES = {"export_": "download, GET only", "public_": "public page, GET only"}
@@ -260,7 +281,27 @@ def _world(anna):
         if weight:
             competition.weigh_in(anna, entry, Decimal(weight))
     tournaments[COMPETITION] = judo
+    tournaments[EVENT] = _event(anna, tournaments)
     return tournaments
+
+
+def _event(anna, tournaments) -> Event:
+    """Anna's event: the Swiss and the round robin as sections, Dag (the deputy) its arbiter,
+    a line of the schedule."""
+    import datetime
+
+    from arbiter.events.models import EventStaff, ScheduleItem, Section
+
+    event = Event.objects.create(name="Fuzz Festival", start_date=datetime.date(2026, 7, 1))
+    EventStaff.objects.create(event=event, user=anna, role=EventStaff.Role.ORGANISER)
+    deputy = TournamentArbiter.objects.get(role="deputy").user
+    EventStaff.objects.create(event=event, user=deputy, role=EventStaff.Role.ARBITER)
+    for position, system in enumerate((System.SWISS_DUTCH, System.ROUND_ROBIN)):
+        Section.objects.create(event=event, tournament=tournaments[system], position=position)
+    ScheduleItem.objects.create(
+        event=event, starts_at=datetime.datetime(2026, 7, 1, 15, tzinfo=datetime.UTC), title="R1"
+    )
+    return event
 
 
 def _teams_paired(anna, tournament, publish: bool) -> None:
@@ -280,6 +321,17 @@ def _teams_paired(anna, tournament, publish: bool) -> None:
 
 
 def _ids(tournament):
+    if isinstance(tournament, Event):
+        event = tournament
+        return {
+            "entry": [],
+            "game": [],
+            "pair": [],
+            "seen": [],
+            "staff": [str(pk) for pk in event.staff_roles.values_list("pk", flat=True)],
+            "section": [str(pk) for pk in event.sections.values_list("pk", flat=True)],
+            "item": [str(pk) for pk in event.schedule.values_list("pk", flat=True)],
+        }
     if isinstance(tournament, Competition):
         entries = Entry.objects.filter(tournament__category__competition=tournament)
         return {
@@ -418,6 +470,19 @@ GOOD = {
     "one_up": ["on", ""],
     "fight_all": ["on", ""],
     "tie_break": ["ijf", "legacy", "x"],
+    # an event's desk
+    "organiser": ["Oslo Sjakkselskap", ""],
+    "entries_open": ["on", ""],
+    "entry_fee": ["0", "50.00", "-1", "100000", "1e9"],
+    "currency": ["EUR", "nok", "EURO", "€"],
+    "direction": ["up", "down", ""],
+    "role": ["organiser", "arbiter", "king"],
+    "starts_at": ["2026-07-01T10:00", "2026-02-31T10:00", ""],
+    "remove": ["yes", ""],
+    "logo": [""],
+    "tournament": [],
+    "competition": [],
+    "section": [],
 }
 #: Fields that name an entry (their good values are the tournament's entries' ids).
 ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"} | {
@@ -437,6 +502,8 @@ def _value(data, field: str, ids: dict) -> str:
         good += ids["seen"]
     if field == "team":
         good += ids.get("team", [])
+    if field == "section":
+        good += ids.get("section", [])
     if field in CATEGORY_FIELDS or field.startswith("mat-"):
         good += ids.get("category", []) if field in CATEGORY_FIELDS else ["", "1", "2", "3"]
     if field.startswith("seed-"):
@@ -468,6 +535,9 @@ def _path_values(name: str, tournament, ids: dict) -> dict:
             "match_id": [int(i) for i in ids.get("match", [])],
             "number": [1, 2],
             "flavour": ["2026"],
+            "event_id": [tournament.pk] if tournament else [],
+            "section_id": [int(i) for i in ids.get("section", [])],
+            "item_id": [int(i) for i in ids.get("item", [])],
         }[key]
         params[key] = known
     return params

@@ -269,4 +269,33 @@ def event_places(anna, places: dict[str, Place]) -> dict[str, Place]:
             SectionFactory(event=event, tournament=tournament)
         registration = RegistrationFactory(event=event)
         found[name] = Place(published, {"event_id": event.pk, "registration_id": registration.pk})
+        found[name].values.update(event_desk_values(event))
     return found
+
+
+def event_desk_values(event) -> dict:
+    """The event desk's parameters (arbiter/events/views/desk.py): a section, Dag on the staff
+    as an arbiter, a line of the schedule; and a logo (a 1-pixel PNG) for the public one."""
+    import datetime
+    import io
+
+    from PIL import Image
+
+    from arbiter.events.models import EventStaff, ScheduleItem
+    from tests.factories import UserFactory
+
+    dag = UserFactory._meta.model.objects.filter(username="dag").first() or UserFactory()
+    staff = EventStaff.objects.create(event=event, user=dag, role=EventStaff.Role.ARBITER)
+    item = ScheduleItem.objects.create(
+        event=event, starts_at=datetime.datetime(2026, 7, 1, 15, tzinfo=datetime.UTC), title="R1"
+    )
+    if event.is_published:
+        out = io.BytesIO()
+        Image.new("RGB", (1, 1)).save(out, "PNG")
+        event.logo, event.logo_type = out.getvalue(), "image/png"
+        event.save(update_fields=["logo", "logo_type"])
+    return {
+        "section_id": event.sections.first().pk,
+        "staff_id": staff.pk,
+        "item_id": item.pk,
+    }

@@ -61,6 +61,13 @@ def arbiter(*on: str, methods: str = "GET") -> Rule:
     return Rule(ARBITER, methods, on)
 
 
+def event_staff(*on: str, methods: str = "GET") -> Rule:
+    """An event's staff page (arbiter/events/access.py): Anna organises the walk's events, the
+    other arbiter is on no event's staff. The walk's roles meet it as they meet a tournament's
+    arbiters' page (ARBITER): anonymous -> login page, any other user -> 403."""
+    return Rule(ARBITER, methods, on)
+
+
 WRITE = "POST"
 PAGE = "GET POST"  # a form page: GET shows it, POST saves it
 
@@ -68,6 +75,7 @@ EXPECTATIONS: dict[str, Rule] = {
     # public pages and exports
     "home": Rule(PUBLIC, on=("site",)),
     "public_event": public("event", "event_hidden"),
+    "public_event_logo": public("event", "event_hidden"),
     "tournament": public("swiss", "hidden"),
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),
@@ -246,6 +254,24 @@ EXPECTATIONS: dict[str, Rule] = {
     # the server's rating lists (arbiter/ratings/views.py): any arbiter sees them, staff import
     "rating_lists": Rule(STAFF_WRITES, PAGE, ("site",)),
     "rating_list_import_placed": Rule(STAFF, WRITE, ("site",)),
+    # an event's desk (arbiter/events/views/desk.py): its staff (organisers, arbiters; the
+    # organiser-only pages refuse an arbiter of the event: tests/arbiter/events/)
+    "event_create": Rule(LOGGED_IN, PAGE, ("site",)),
+    "event_desk": event_staff("event", "event_hidden"),
+    "event_section_tournament": event_staff("event", "event_hidden", methods=WRITE),
+    "event_section_competition": event_staff("event", "event_hidden", methods=WRITE),
+    "event_section_attach": event_staff("event", "event_hidden", methods=WRITE),
+    "event_section_move": event_staff("event", "event_hidden", methods=WRITE),
+    "event_section_detach": event_staff("event", "event_hidden", methods=PAGE),
+    "event_settings": event_staff("event", "event_hidden", methods=PAGE),
+    "event_logo": event_staff("event", "event_hidden", methods=WRITE),
+    "event_staff": event_staff("event", "event_hidden", methods=PAGE),
+    "event_staff_role": event_staff("event", "event_hidden", methods=WRITE),
+    "event_staff_remove": event_staff("event", "event_hidden", methods=WRITE),
+    "event_schedule": event_staff("event", "event_hidden", methods=PAGE),
+    "event_schedule_remove": event_staff("event", "event_hidden", methods=WRITE),
+    "event_export_trf": event_staff("event", "event_hidden"),
+    "event_export_registrations": event_staff("event", "event_hidden"),
     # Django's admin: every page of it (models added later included) is for staff only
     "admin:login": Rule(ADMIN_LOGIN, PAGE, ("site",)),
     "admin:logout": Rule(ADMIN_LOGOUT, PAGE, ("site",)),
@@ -355,7 +381,7 @@ def address(pattern: Pattern, place: Place) -> str:
 # --- the walk -------------------------------------------------------------------------------------
 
 #: Where refused writes must leave no trace: every table of these apps, and the audit log's end.
-CHECKED_APPS = {"arbiter", "pairing", "judo", "auth", "admin", "ratings", "teams"}
+CHECKED_APPS = {"arbiter", "pairing", "judo", "auth", "admin", "ratings", "teams", "events"}
 
 
 def fingerprint() -> dict:

@@ -64,9 +64,16 @@ SERVICE_MODULES = [
     # the ratings' changes (issue 29): the refresh before round 1 and the norm settings
     "arbiter.ratings.refresh",
     "arbiter.ratings.norms",
+    # an event's own changes (issue 31): its settings, logo, sections, staff and schedule
+    "arbiter.events.services.events",
 ]
 
 NOT_AUDITED = {
+    "arbiter.events.services.events.locked_event": "locks the row inside a service",
+    "arbiter.events.services.events.logo_type": "reads an image's type, a check that raises",
+    "arbiter.events.services.events.attachable_tournaments": "reads the user's tournaments",
+    "arbiter.events.services.events.attachable_competitions": "reads the user's competitions",
+    "arbiter.events.services.events.events_of": "reads the user's events",
     "arbiter.core.services.tournaments.leaving_fide_mode": "states the warnings, changes nothing",
     "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
     "arbiter.core.services.tournaments.initial_order_change_refused": "reads why it cannot change",
@@ -1287,6 +1294,198 @@ def _(w, fn):
     before = {"exemption": "", "chief_arbiter": "", "chief_arbiter_fide_id": None}
     after = {"exemption": "1.4.3a", "chief_arbiter": "Larsen, A", "chief_arbiter_fide_id": None}
     return [Expected(w.dag, w.bergen_open, "norms.settings", before, after)]
+
+
+# --- arbiter.events.services.events (issue 31) ---------------------------------------------------
+
+
+def _festival(w):
+    """Anna's event, Dag its arbiter."""
+    from arbiter.events.models import EventStaff
+    from tests.factories import EventFactory
+
+    if "festival" not in w.cache:
+        event = EventFactory(name="Oslo Festival", organiser=w.anna, is_published=False)
+        EventStaff.objects.create(event=event, user=w.dag, role=EventStaff.Role.ARBITER)
+        w.cache["festival"] = event
+    return w.cache["festival"]
+
+
+EVENT_SETTINGS = {
+    "name": "Oslo Festival",
+    "city": "Oslo",
+    "start_date": "2026-07-01",
+    "end_date": "2026-07-09",
+    "organiser": "",
+    "entries_open": False,
+    "entry_fee": "0",
+    "currency": "EUR",
+    "is_published": False,
+}
+
+
+@scenario("arbiter.events.services.events.create_event")
+def _(w, fn):
+    event = fn(w.anna, {"name": "Oslo Festival", "city": "Oslo"})
+    after = {
+        **EVENT_SETTINGS,
+        "event": event.pk,
+        "start_date": None,
+        "end_date": None,
+        "entry_fee": "0",
+    }
+    return [Expected(w.anna, None, "event.create", after=after)]
+
+
+@scenario("arbiter.events.services.events.update_event")
+def _(w, fn):
+    event = _festival(w)
+    fn(w.anna, event, {"city": "Bergen"}, seen=event.version)
+    before, after = {"event": event.pk, "city": "Oslo"}, {"event": event.pk, "city": "Bergen"}
+    return [Expected(w.anna, None, "event.update", before, after)]
+
+
+def _png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (2, 2)).save(out, "PNG")
+    return out.getvalue()
+
+
+@scenario("arbiter.events.services.events.set_logo")
+def _(w, fn):
+    event, raw = _festival(w), _png()
+    fn(w.anna, event, raw, seen=event.version)
+    after = {"event": event.pk, "logo_type": "image/png", "bytes": len(raw)}
+    return [Expected(w.anna, None, "event.logo", after=after)]
+
+
+@scenario("arbiter.events.services.events.remove_logo")
+def _(w, fn):
+    event = _festival(w)
+    event.logo, event.logo_type = _png(), "image/png"
+    event.save()
+    fn(w.anna, event, seen=event.version)
+    before = {"event": event.pk, "logo_type": "image/png"}
+    return [Expected(w.anna, None, "event.logo_remove", before, {"event": event.pk})]
+
+
+@scenario("arbiter.events.services.events.add_tournament_section")
+def _(w, fn):
+    event = _festival(w)
+    section = fn(w.anna, event, {"name": "Open A", "system": "swiss_dutch"}, seen=event.version)
+    t = section.tournament
+    after = {"event": event.pk, "section": section.pk, "tournament": t.pk}
+    return [
+        Expected(w.anna, t, "tournament.create", after=ANY),
+        Expected(w.anna, t, "arbiter.add", after={"username": "dag", "role": "deputy"}),
+        Expected(w.anna, None, "event.section_add", after=after),
+    ]
+
+
+@scenario("arbiter.events.services.events.add_competition_section")
+def _(w, fn):
+    event = _festival(w)
+    section = fn(w.anna, event, {"name": "Judo Day", "mats": 1}, seen=event.version)
+    after = {"event": event.pk, "section": section.pk, "competition": section.competition_id}
+    return [
+        Expected(w.anna, None, "competition.create", after=ANY),
+        Expected(w.anna, None, "event.section_add", after=after),
+    ]
+
+
+@scenario("arbiter.events.services.events.attach_section")
+def _(w, fn):
+    event = _festival(w)
+    section = fn(w.anna, event, seen=event.version, tournament_id=w.bergen_open.pk)
+    after = {"event": event.pk, "section": section.pk, "tournament": w.bergen_open.pk}
+    return [Expected(w.anna, None, "event.section_attach", after=after)]
+
+
+@scenario("arbiter.events.services.events.detach_section")
+def _(w, fn):
+    from tests.factories import SectionFactory
+
+    event = _festival(w)
+    section = SectionFactory(event=event, tournament=w.bergen_open)
+    fn(w.anna, event, section.pk, seen=event.version, confirm=True)
+    before = {"event": event.pk, "section": section.pk, "tournament": w.bergen_open.pk}
+    return [Expected(w.anna, None, "event.section_detach", before, {"event": event.pk})]
+
+
+@scenario("arbiter.events.services.events.move_section")
+def _(w, fn):
+    from tests.factories import SectionFactory
+
+    event = _festival(w)
+    first = SectionFactory(event=event, tournament=w.bergen_open, position=0)
+    second = SectionFactory(event=event, tournament=TournamentFactory(chief=w.anna), position=1)
+    fn(w.anna, event, second.pk, -1, seen=event.version)
+    after = {"event": event.pk, "order": [second.pk, first.pk]}
+    return [Expected(w.anna, None, "event.section_move", after=after)]
+
+
+@scenario("arbiter.events.services.events.add_staff")
+def _(w, fn):
+    event = _festival(w)
+    fn(w.anna, event, "boris", "organiser", seen=event.version)
+    after = {"event": event.pk, "username": "boris", "role": "organiser"}
+    return [Expected(w.anna, None, "event.staff_add", after=after)]
+
+
+@scenario("arbiter.events.services.events.change_staff_role")
+def _(w, fn):
+    event = _festival(w)
+    staff = event.staff_roles.get(user=w.dag)
+    fn(w.anna, event, staff.pk, "organiser", seen=event.version)
+    before = {"event": event.pk, "username": "dag", "role": "arbiter"}
+    after = {"event": event.pk, "username": "dag", "role": "organiser"}
+    return [Expected(w.anna, None, "event.staff_role", before, after)]
+
+
+@scenario("arbiter.events.services.events.remove_staff")
+def _(w, fn):
+    event = _festival(w)
+    staff = event.staff_roles.get(user=w.dag)
+    fn(w.anna, event, staff.pk, seen=event.version)
+    before = {"event": event.pk, "username": "dag", "role": "arbiter"}
+    return [Expected(w.anna, None, "event.staff_remove", before, {"event": event.pk})]
+
+
+START = datetime.datetime(2026, 7, 1, 15, 0, tzinfo=datetime.UTC)
+
+
+@scenario("arbiter.events.services.events.add_schedule_item")
+def _(w, fn):
+    event = _festival(w)
+    item = fn(w.anna, event, {"starts_at": START, "title": "Round 1"}, seen=event.version)
+    after = {
+        "event": event.pk,
+        "item": item.pk,
+        "starts_at": START.isoformat(),
+        "title": "Round 1",
+        "section": None,
+    }
+    return [Expected(w.anna, None, "event.schedule_add", after=after)]
+
+
+@scenario("arbiter.events.services.events.remove_schedule_item")
+def _(w, fn):
+    from arbiter.events.models import ScheduleItem
+
+    event = _festival(w)
+    item = ScheduleItem.objects.create(event=event, starts_at=START, title="Round 1")
+    fn(w.anna, event, item.pk, seen=event.version)
+    before = {
+        "event": event.pk,
+        "item": item.pk,
+        "starts_at": START.isoformat(),
+        "title": "Round 1",
+    }
+    return [Expected(w.anna, None, "event.schedule_remove", before, {"event": event.pk})]
 
 
 # --- the tests -------------------------------------------------------------------------------
