@@ -43,7 +43,11 @@ class LogoForm(forms.Form):
 
 
 class TournamentSectionForm(forms.Form):
-    """A new chess tournament as a section."""
+    """A new chess tournament as a section (its ids apart from the other forms on the page)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "tournament_%s")
+        super().__init__(*args, **kwargs)
 
     name = forms.CharField(max_length=200, validators=[no_control_characters])
     system = forms.ChoiceField(choices=systems.choices)  # every registered system
@@ -56,6 +60,10 @@ class TournamentSectionForm(forms.Form):
 
 class CompetitionSectionForm(forms.Form):
     """A new judo competition day as a section."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("auto_id", "competition_%s")
+        super().__init__(*args, **kwargs)
 
     name = forms.CharField(max_length=200, validators=[no_control_characters])
     date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
@@ -71,6 +79,7 @@ class AttachForm(forms.Form):
     competition = forms.ModelChoiceField(queryset=None, required=False)
 
     def __init__(self, *args, tournaments, competitions, **kwargs):
+        kwargs.setdefault("auto_id", "attach_%s")
         super().__init__(*args, **kwargs)
         self.fields["tournament"].queryset = tournaments
         self.fields["competition"].queryset = competitions
