@@ -2,8 +2,9 @@
 staff's event pages, and the public entry form served in every language like the public site
 (arbiter/urls.py)."""
 
+from arbiter.events.views import entering, registrations
 from arbiter.platform.routes import patterns_of
 
-urlpatterns = patterns_of()
+urlpatterns = patterns_of(registrations.routes)
 
-public_urlpatterns = patterns_of()
+public_urlpatterns = patterns_of(entering.public_routes)
