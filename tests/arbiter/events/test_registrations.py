@@ -14,7 +14,6 @@ from pairing.rounds import services as rounds
 from tests.factories import (
     EntryFactory,
     EventFactory,
-    RegistrationFactory,
     SectionFactory,
     TournamentFactory,
     competition_with_categories,
@@ -168,7 +167,7 @@ def test_same_name_and_birth_year_is_flagged_until_kept(anna, festival):
 
 
 def test_approve_refuse_and_place(anna, festival):
-    event, open_a, open_b = festival
+    event, _, open_b = festival
     registration = _register(anna, event, None)
     with pytest.raises(service.RegistrationError, match="Place"):
         service.approve(anna, registration, seen=registration.version)
@@ -189,7 +188,7 @@ def test_a_stale_page_is_refused_saying_what_changed(anna, dag, festival):
     registration = _register(anna, event, open_a)
     shown = registration.version
     service.set_fee_paid(dag, registration, Decimal("30"), seen=shown)
-    with pytest.raises(service.StalePage, match="paid 30.00"):
+    with pytest.raises(service.StalePage, match=r"paid 30\.00"):
         service.approve(anna, registration, seen=shown)
     registration.refresh_from_db()
     assert registration.state == "pending" and registration.entry is None
