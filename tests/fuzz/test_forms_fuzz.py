@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from arbiter.core.models import Entry, Game, Round, TeamMatch, Tournament, TournamentArbiter
 from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
+from arbiter.events.forms_registrations import EnterForm
+from arbiter.events.models import Event
 from arbiter.teams.forms import TeamForm, TeamSettingsForm
 from arbiter.teams.services import rosters
 from judo.forms import CompetitionForm, CompetitorForm, TeamEventForm
@@ -22,12 +24,22 @@ from judo.models import Competition
 from judo.services import competition
 from pairing.rounds import services as rounds
 from pairing.swiss.models import ForbiddenPair
-from tests.factories import PASSWORD, TournamentFactory, UserFactory, competition_with_categories
+from tests.factories import (
+    PASSWORD,
+    EventFactory,
+    RegistrationFactory,
+    SectionFactory,
+    TournamentFactory,
+    UserFactory,
+    competition_with_categories,
+)
 from tests.fuzz.mutations import NASTY
 from tests.fuzz.tally import tried
 
 #: Posted to Anna's competition day (its categories are knockout tournaments), not a tournament.
 COMPETITION = "competition"
+#: Posted to Anna's event (a festival: its Swiss as a section, registrations), not a tournament.
+EVENT = "event"
 
 #: Endpoint -> (the system of the tournament it is posted to, the fields it reads).
 FUZZED = {
@@ -132,6 +144,14 @@ FUZZED = {
         ["team", "round", "version", "board-1", "board-2", "board-3", "board-4", "board-99"],
     ),
     "competition_teams": (COMPETITION, [*TeamEventForm.base_fields, "once"]),
+    # an event's registrations (arbiter/events/views/): the public form and the organiser's rows
+    "event_enter": (EVENT, [*EnterForm.base_fields, "once"]),
+    "event_registration_approve": (EVENT, ["version"]),
+    "event_registration_refuse": (EVENT, ["version", "confirm"]),
+    "event_registration_place": (EVENT, ["version", "tournament", "confirm"]),
+    "event_registration_fee": (EVENT, ["version", "kind", "amount"]),
+    "event_registration_check_in": (EVENT, ["version", "checked_in"]),
+    "event_registration_keep": (EVENT, ["version"]),
 }
 #: Endpoints not fuzzed here, and why.
 SKIPPED = {
@@ -194,10 +214,13 @@ SKIPPED = {
     "competition_medals_csv": "download, GET only (?by= checked: 404)",
     "competition_results_json": "download, GET only",
     "competition_sheets_pdf": "download, GET only",
+    "event_registrations": "the organiser's list, GET only (?show= checked)",
+    "event_check_in_list": "the printed check-in list, GET only",
 }
 #: Exports and other GET-only downloads are named by their prefix.
 SKIPPED_PREFIXES = {"export_": "download, GET only", "public_": "public page, GET only"}
-ALLOWED = {200, 204, 302, 400, 403, 404, 405, 409}
+#: 429: the public entry form's limit per client address (arbiter/events/views/entering.py).
+ALLOWED = {200, 204, 302, 400, 403, 404, 405, 409, 429}
 
 
 def _names(resolver=None, namespace=""):
@@ -260,6 +283,11 @@ def _world(anna):
         if weight:
             competition.weigh_in(anna, entry, Decimal(weight))
     tournaments[COMPETITION] = judo
+    event = EventFactory(organiser=anna, entries_open=True, entry_fee=Decimal("20"))
+    SectionFactory(event=event, tournament=swiss_t)
+    for n in range(3):
+        RegistrationFactory(event=event, tournament=swiss_t if n else None)
+    tournaments[EVENT] = event
     return tournaments
 
 
@@ -280,6 +308,18 @@ def _teams_paired(anna, tournament, publish: bool) -> None:
 
 
 def _ids(tournament):
+    if isinstance(tournament, Event):
+        registrations = tournament.registrations.values_list("pk", "version")
+        sections = tournament.sections.values_list("tournament_id", flat=True)
+        return {
+            "entry": [],
+            "game": [],
+            "staff": [],
+            "pair": [],
+            "registration": [str(pk) for pk, _ in registrations],
+            "version": [str(version) for _, version in registrations],
+            "tournament": [str(pk) for pk in sections if pk],
+        }
     if isinstance(tournament, Competition):
         entries = Entry.objects.filter(tournament__category__competition=tournament)
         return {
@@ -347,7 +387,7 @@ GOOD = {
     "table": ["1", "2", "99"],
     "forfeit": ["+-", "-+", "--", "", "x"],
     "round": ["1", "2", "3", "99"],
-    "kind": ["H", "Z", "F", "W", "", "U", "Q"],
+    "kind": ["H", "Z", "F", "W", "", "U", "Q", "due", "paid"],
     "baku": ["on", "off"],
     "confirm": ["yes", "no"],
     "present": ["yes", "no"],
@@ -418,6 +458,11 @@ GOOD = {
     "one_up": ["on", ""],
     "fight_all": ["on", ""],
     "tie_break": ["ijf", "legacy", "x"],
+    # an event's registrations
+    "amount": ["20", "20.00", "0", "-1", "99999.99", "100000", "1e3", "NaN", "7,5"],
+    "checked_in": ["1", "0"],
+    "email": ["player@example.org", "x@", ""],
+    "note": ["Vegetarian", ""],
 }
 #: Fields that name an entry (their good values are the tournament's entries' ids).
 ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"} | {
@@ -437,6 +482,8 @@ def _value(data, field: str, ids: dict) -> str:
         good += ids["seen"]
     if field == "team":
         good += ids.get("team", [])
+    if field in ("version", "tournament"):
+        good += ids.get(field, [])
     if field in CATEGORY_FIELDS or field.startswith("mat-"):
         good += ids.get("category", []) if field in CATEGORY_FIELDS else ["", "1", "2", "3"]
     if field.startswith("seed-"):
@@ -460,6 +507,8 @@ def _path_values(name: str, tournament, ids: dict) -> dict:
         known = {
             "tournament_id": [tournament.pk] if tournament else [],
             "competition_id": [tournament.pk] if tournament else [],
+            "event_id": [tournament.pk] if tournament else [],
+            "registration_id": [int(i) for i in ids.get("registration", [])],
             "entry_id": [int(i) for i in ids["entry"]],
             "game_id": [int(i) for i in ids["game"]],
             "staff_id": [int(i) for i in ids["staff"]],

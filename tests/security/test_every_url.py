@@ -68,6 +68,8 @@ EXPECTATIONS: dict[str, Rule] = {
     # public pages and exports
     "home": Rule(PUBLIC, on=("site",)),
     "public_event": public("event", "event_hidden"),
+    # an event's public entry form (404 unpublished; a closed event's page says so)
+    "event_enter": public("event", "event_hidden", methods=PAGE),
     "tournament": public("swiss", "hidden"),
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),
@@ -128,6 +130,16 @@ EXPECTATIONS: dict[str, Rule] = {
     "dashboard": Rule(LOGGED_IN, on=("site",)),
     "tournament_create": Rule(LOGGED_IN, PAGE, ("site",)),
     "trf_import": Rule(LOGGED_IN, PAGE, ("site",)),
+    # an event's staff (arbiter/events/views/registrations.py): organisers act, the event's
+    # arbiters see the lists and check in (Anna organises both walked events, Boris neither)
+    "event_registrations": arbiter("event", "event_hidden"),
+    "event_check_in_list": arbiter("event", "event_hidden"),
+    "event_registration_approve": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_refuse": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_place": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_fee": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_check_in": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_keep": arbiter("event", "event_hidden", methods=WRITE),
     # the tournament's arbiters
     "tournament_settings": arbiter("swiss", "hidden", methods=PAGE),
     "deputy_add": arbiter("swiss", "hidden", methods=WRITE),

@@ -13,7 +13,6 @@ entries' numbers, a drawn bracket) applies as it does at the section's own desk.
 
 from __future__ import annotations
 
-import datetime
 from collections import defaultdict
 from collections.abc import Iterable
 from decimal import Decimal
@@ -94,7 +93,7 @@ def placeable(event: Event) -> list[Tournament]:
     rows = Category.objects.filter(competition_id__in=competitions).select_related("tournament")
     for category in rows.order_by("competition_id", "sex", "age_group", "weight_limit", "pk"):
         tournament = category.tournament
-        competition = section_name(category.competition_id, sections)
+        competition = _section_name(category.competition_id, sections)
         tournament.section_label = f"{competition} \u2013 {category.label}"
         categories[category.competition_id].append(tournament)
     found: list[Tournament] = []
@@ -107,7 +106,7 @@ def placeable(event: Event) -> list[Tournament]:
     return found
 
 
-def section_name(competition_id: int, sections) -> str:
+def _section_name(competition_id: int, sections) -> str:
     return next((str(s.competition) for s in sections if s.competition_id == competition_id), "")
 
 
@@ -505,7 +504,3 @@ def keep_duplicate(user, registration: Registration, *, seen: int | None) -> Reg
         duplicate_kept=True,
     )
     return registration
-
-
-def this_year() -> int:
-    return datetime.date.today().year
