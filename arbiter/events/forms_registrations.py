@@ -114,6 +114,30 @@ class EnterForm(forms.Form):
         return self.sections[int(value)]
 
 
+class RegisterForm(EnterForm):
+    """The organiser registers someone: the same bounded fields, a rating (for a player
+    without a FIDE id: a national rating, say), the year of birth optional and the section
+    left open if need be."""
+
+    rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=3500, required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["birth_year"].required = False
+        self.fields["tournament"].required = False
+        self.fields["tournament"].choices = [("", "—"), *self.fields["tournament"].choices]
+        for name in ("email", "note"):
+            del self.fields[name]
+
+    def clean_tournament(self):
+        if not self.cleaned_data["tournament"]:
+            return None
+        return super().clean_tournament()
+
+    def clean_rating(self) -> int:
+        return self.cleaned_data["rating"] or 0
+
+
 class FeeForm(forms.Form):
     """An amount (a fee due, or what has been paid in all)."""
 

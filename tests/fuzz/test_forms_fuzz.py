@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from arbiter.core.models import Entry, Game, Round, TeamMatch, Tournament, TournamentArbiter
 from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
-from arbiter.events.forms_registrations import EnterForm
+from arbiter.events.forms_registrations import EnterForm, RegisterForm
 from arbiter.events.models import Event
 from arbiter.teams.forms import TeamForm, TeamSettingsForm
 from arbiter.teams.services import rosters
@@ -146,6 +146,7 @@ FUZZED = {
     "competition_teams": (COMPETITION, [*TeamEventForm.base_fields, "once"]),
     # an event's registrations (arbiter/events/views/): the public form and the organiser's rows
     "event_enter": (EVENT, [*EnterForm.base_fields, "once"]),
+    "event_registration_add": (EVENT, [*RegisterForm.base_fields, "once"]),
     "event_registration_approve": (EVENT, ["version"]),
     "event_registration_refuse": (EVENT, ["version", "confirm"]),
     "event_registration_place": (EVENT, ["version", "tournament", "confirm"]),

@@ -17,8 +17,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from arbiter.core.once import once_per_submission
 from arbiter.events.access import event_staff_required, organiser_required
-from arbiter.events.forms_registrations import FeeForm, PlaceForm, seen_version
+from arbiter.events.forms_registrations import FeeForm, PlaceForm, RegisterForm, seen_version
 from arbiter.events.models import Event, EventStaff, Registration
 from arbiter.events.services import registrations as service
 from arbiter.platform.routes import Routes
@@ -51,6 +52,28 @@ def _context(request: HttpRequest, event: Event) -> dict:
 @event_staff_required
 def registrations(request: HttpRequest, event: Event) -> HttpResponse:
     """Every registration of the event (``?show=pending`` or ``unpaid`` to narrow it)."""
+    return _list_page(request, event)
+
+
+@routes.post("registrations/add/", name="event_registration_add")
+@organiser_required
+@once_per_submission
+def add(request: HttpRequest, event: Event) -> HttpResponse:
+    """The organiser registers someone (pending, like a self-entry: approving is its own step).
+    A refusal shows the list with the form and its messages; nothing is saved."""
+    form = RegisterForm(request.POST, sections=service.placeable(event))
+    if form.is_valid():
+        try:
+            registration = service.register(request.user, event, form.cleaned_data)
+        except service.RegistrationError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s registered.") % {"name": registration.name})
+            return redirect("event_registrations", event_id=event.pk)
+    return _list_page(request, event, form)
+
+
+def _list_page(request: HttpRequest, event: Event, form=None) -> HttpResponse:
     show = request.GET.get("show", "all")
     show = show if show in FILTERS else "all"
     everyone = list(
@@ -72,6 +95,8 @@ def registrations(request: HttpRequest, event: Event) -> HttpResponse:
         ],
         "totals": _totals(everyone),
     }
+    if context["organiser"]:
+        context["add_form"] = form or RegisterForm(sections=context["sections"])
     return render(request, TEMPLATE, context)
 
 

@@ -138,3 +138,24 @@ def test_access(client, anna, boris, dag, event):
     assert _post(client, "event_registration_approve", event, registration).status_code == 403
     _post(client, "event_registration_check_in", event, registration, checked_in="1")
     assert Registration.objects.get(pk=registration.pk).checked_in
+
+
+def test_the_organiser_registers_someone_with_the_list_filling_the_data(
+    client, anna, event, fide_november
+):
+    open_a, _ = _sections(event)
+    login(client, anna)
+    url = reverse("event_registration_add", args=[event.pk])
+    form = {"name": "Whoever, X", "fide_id": "1503014", "tournament": open_a.pk, "once": "x"}
+    response = client.post(url, form)
+    assert response.status_code == 302
+    registration = Registration.objects.get()
+    assert (registration.name, registration.title, registration.rating) == (
+        "Carlsen, Magnus", "GM", 2839,
+    )  # fmt: skip
+    assert not registration.self_entered and registration.state == "pending"
+    again = client.post(url, {**form, "name": "Again, X"})
+    assert again.status_code == 200 and b"already registered" in again.content
+    bad = client.post(url, {"name": "<b>", "rating": "4000"})
+    assert bad.status_code == 200 and b"errorlist" in bad.content
+    assert Registration.objects.count() == 1
