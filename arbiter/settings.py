@@ -293,6 +293,8 @@ LOGIN_FAILURES_PER_USERNAME = int(os.environ.get("LOGIN_FAILURES_PER_USERNAME", 
 LOGIN_LOCKOUT_SECONDS = int(os.environ.get("LOGIN_LOCKOUT_SECONDS", "900"))
 PASSWORD_RESET_MAILS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESET_MAILS_PER_ADDRESS", "3"))
 PASSWORD_RESET_REQUESTS_PER_IP = int(os.environ.get("PASSWORD_RESET_REQUESTS_PER_IP", "10"))
+# The public entry form of an event: posts per client address within LOGIN_LOCKOUT_SECONDS.
+EVENT_ENTRY_POSTS_PER_IP = int(os.environ.get("EVENT_ENTRY_POSTS_PER_IP", "20"))
 
 # Mail (password reset links): SMTP when EMAIL_HOST is set; otherwise each mail is written to
 # the server's log, where an administrator can hand the link on, instead of failing the request.

@@ -211,6 +211,11 @@ class Registration(models.Model):
         validators=[MinValueValidator(Decimal("0")), MaxValueValidator(MAX_FEE)],
     )
     checked_in = models.BooleanField(default=False)
+    #: The organiser looked at a possible duplicate (same name and birth year as another
+    #: registration) and kept it: the flag is no longer shown.
+    duplicate_kept = models.BooleanField(default=False)
+    #: What the last change was, as a stale page's refusal tells it ("Approved into Open A").
+    last_change = models.CharField(max_length=300, blank=True)
     #: Moves on with every change of this registration: a page's form carries the one it shows,
     #: and a change made from a stale page is refused (docs/events.md).
     version = models.PositiveIntegerField(default=0)

@@ -16,6 +16,7 @@ from arbiter.core.models import Entry, Game, Round, TeamMatch, Tournament, Tourn
 from arbiter.core.systems import System
 from arbiter.desk.forms import EntryForm, TournamentForm
 from arbiter.events.event_forms import EventForm
+from arbiter.events.forms_registrations import EnterForm, RegisterForm
 from arbiter.events.models import Event
 from arbiter.teams.forms import TeamForm, TeamSettingsForm
 from arbiter.teams.services import rosters
@@ -24,13 +25,20 @@ from judo.models import Competition
 from judo.services import competition
 from pairing.rounds import services as rounds
 from pairing.swiss.models import ForbiddenPair
-from tests.factories import PASSWORD, TournamentFactory, UserFactory, competition_with_categories
+from tests.factories import (
+    PASSWORD,
+    RegistrationFactory,
+    TournamentFactory,
+    UserFactory,
+    competition_with_categories,
+)
 from tests.fuzz.mutations import NASTY
 from tests.fuzz.tally import tried
 
 #: Posted to Anna's competition day (its categories are knockout tournaments), not a tournament.
 COMPETITION = "competition"
-#: Posted to Anna's event (arbiter/events/views/desk.py): two sections, Dag on its staff.
+#: Posted to Anna's event (arbiter/events/views/): two sections, Dag on its staff, entries open
+#: with registrations.
 EVENT = "event"
 
 #: Endpoint -> (the system of the tournament it is posted to, the fields it reads).
@@ -150,6 +158,15 @@ FUZZED = {
     "event_staff_remove": (EVENT, ["confirm", "version"]),
     "event_schedule": (EVENT, ["starts_at", "title", "section", "version", "once"]),
     "event_schedule_remove": (EVENT, ["confirm", "version"]),
+    # an event's registrations (arbiter/events/views/): the public form and the organiser's rows
+    "event_enter": (EVENT, [*EnterForm.base_fields, "once"]),
+    "event_registration_add": (EVENT, [*RegisterForm.base_fields, "once"]),
+    "event_registration_approve": (EVENT, ["version"]),
+    "event_registration_refuse": (EVENT, ["version", "confirm"]),
+    "event_registration_place": (EVENT, ["version", "tournament", "confirm"]),
+    "event_registration_fee": (EVENT, ["version", "kind", "amount"]),
+    "event_registration_check_in": (EVENT, ["version", "checked_in"]),
+    "event_registration_keep": (EVENT, ["version"]),
 }
 #: Endpoints not fuzzed here, and why.
 SKIPPED = {
@@ -215,10 +232,13 @@ SKIPPED = {
     "event_desk": "an event's page, GET only",
     "event_export_trf": "download, GET only",
     "event_export_registrations": "download, GET only",
+    "event_registrations": "the organiser's list, GET only (?show= checked)",
+    "event_check_in_list": "the printed check-in list, GET only",
 }
 #: Exports and other GET-only downloads are named by their prefix.
 SKIPPED_PREFIXES = {"export_": "download, GET only", "public_": "public page, GET only"}
-ALLOWED = {200, 204, 302, 400, 403, 404, 405, 409}
+#: 429: the public entry form's limit per client address (arbiter/events/views/entering.py).
+ALLOWED = {200, 204, 302, 400, 403, 404, 405, 409, 429}
 
 
 def _names(resolver=None, namespace=""):
@@ -281,7 +301,10 @@ def _world(anna):
         if weight:
             competition.weigh_in(anna, entry, Decimal(weight))
     tournaments[COMPETITION] = judo
-    tournaments[EVENT] = _event(anna, tournaments)
+    tournaments[EVENT] = event = _event(anna, tournaments)
+    for n in range(3):
+        RegistrationFactory(event=event, tournament=swiss_t if n else None)
+    tournaments[EVENT] = event
     return tournaments
 
 
@@ -292,7 +315,12 @@ def _event(anna, tournaments) -> Event:
 
     from arbiter.events.models import EventStaff, ScheduleItem, Section
 
-    event = Event.objects.create(name="Fuzz Festival", start_date=datetime.date(2026, 7, 1))
+    event = Event.objects.create(
+        name="Fuzz Festival",
+        start_date=datetime.date(2026, 7, 1),
+        entries_open=True,
+        entry_fee=Decimal("20"),
+    )
     EventStaff.objects.create(event=event, user=anna, role=EventStaff.Role.ORGANISER)
     deputy = TournamentArbiter.objects.get(role="deputy").user
     EventStaff.objects.create(event=event, user=deputy, role=EventStaff.Role.ARBITER)
@@ -323,6 +351,8 @@ def _teams_paired(anna, tournament, publish: bool) -> None:
 def _ids(tournament):
     if isinstance(tournament, Event):
         event = tournament
+        registrations = event.registrations.values_list("pk", "version")
+        sections = event.sections.values_list("tournament_id", flat=True)
         return {
             "entry": [],
             "game": [],
@@ -331,6 +361,10 @@ def _ids(tournament):
             "staff": [str(pk) for pk in event.staff_roles.values_list("pk", flat=True)],
             "section": [str(pk) for pk in event.sections.values_list("pk", flat=True)],
             "item": [str(pk) for pk in event.schedule.values_list("pk", flat=True)],
+            "registration": [str(pk) for pk, _ in registrations],
+            "version": [str(Event.objects.get(pk=event.pk).version)]
+            + [str(version) for _, version in registrations],
+            "tournament": [str(pk) for pk in sections if pk],
         }
     if isinstance(tournament, Competition):
         entries = Entry.objects.filter(tournament__category__competition=tournament)
@@ -399,7 +433,7 @@ GOOD = {
     "table": ["1", "2", "99"],
     "forfeit": ["+-", "-+", "--", "", "x"],
     "round": ["1", "2", "3", "99"],
-    "kind": ["H", "Z", "F", "W", "", "U", "Q"],
+    "kind": ["H", "Z", "F", "W", "", "U", "Q", "due", "paid"],
     "baku": ["on", "off"],
     "confirm": ["yes", "no"],
     "present": ["yes", "no"],
@@ -483,6 +517,11 @@ GOOD = {
     "tournament": [],
     "competition": [],
     "section": [],
+    # an event's registrations
+    "amount": ["20", "20.00", "0", "-1", "99999.99", "100000", "1e3", "NaN", "7,5"],
+    "checked_in": ["1", "0"],
+    "email": ["player@example.org", "x@", ""],
+    "note": ["Vegetarian", ""],
 }
 #: Fields that name an entry (their good values are the tournament's entries' ids).
 ENTRY_FIELDS = {"entry", "first", "second", "winner", "white"} | {
@@ -504,6 +543,8 @@ def _value(data, field: str, ids: dict) -> str:
         good += ids.get("team", [])
     if field == "section":
         good += ids.get("section", [])
+    if field in ("version", "tournament"):
+        good += ids.get(field, [])
     if field in CATEGORY_FIELDS or field.startswith("mat-"):
         good += ids.get("category", []) if field in CATEGORY_FIELDS else ["", "1", "2", "3"]
     if field.startswith("seed-"):
@@ -527,6 +568,8 @@ def _path_values(name: str, tournament, ids: dict) -> dict:
         known = {
             "tournament_id": [tournament.pk] if tournament else [],
             "competition_id": [tournament.pk] if tournament else [],
+            "event_id": [tournament.pk] if tournament else [],
+            "registration_id": [int(i) for i in ids.get("registration", [])],
             "entry_id": [int(i) for i in ids["entry"]],
             "game_id": [int(i) for i in ids["game"]],
             "staff_id": [int(i) for i in ids["staff"]],
@@ -535,7 +578,6 @@ def _path_values(name: str, tournament, ids: dict) -> dict:
             "match_id": [int(i) for i in ids.get("match", [])],
             "number": [1, 2],
             "flavour": ["2026"],
-            "event_id": [tournament.pk] if tournament else [],
             "section_id": [int(i) for i in ids.get("section", [])],
             "item_id": [int(i) for i in ids.get("item", [])],
         }[key]

@@ -34,6 +34,9 @@ PUBLIC = (
 )
 ARBITER = "arbiter"  # the tournament's arbiters; anonymous -> login page, any other user -> 403
 LOGGED_IN = "logged in"  # any arbiter (creating, importing, one's own pages); anonymous -> login
+#: anyone, on published data only (404 otherwise), but never kept by a cache: a public form that
+#: carries a CSRF token (an event's entry form)
+PUBLIC_FORM = "public form"
 OPEN = "open"  # anyone, logged in or not (the login and password-reset pages)
 ADMIN = "admin"  # staff only: everyone walked here (nobody is staff) is sent to the admin login
 ADMIN_LOGIN = "admin login"  # anonymous -> our (rate-limited) login page; non-staff -> 403
@@ -76,6 +79,8 @@ EXPECTATIONS: dict[str, Rule] = {
     "home": Rule(PUBLIC, on=("site",)),
     "public_event": public("event", "event_hidden"),
     "public_event_logo": public("event", "event_hidden"),
+    # an event's public entry form (404 unpublished; a closed event's page says so)
+    "event_enter": Rule(PUBLIC_FORM, PAGE, ("event", "event_hidden")),
     "tournament": public("swiss", "hidden"),
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),
@@ -136,6 +141,17 @@ EXPECTATIONS: dict[str, Rule] = {
     "dashboard": Rule(LOGGED_IN, on=("site",)),
     "tournament_create": Rule(LOGGED_IN, PAGE, ("site",)),
     "trf_import": Rule(LOGGED_IN, PAGE, ("site",)),
+    # an event's staff (arbiter/events/views/registrations.py): organisers act, the event's
+    # arbiters see the lists and check in (Anna organises both walked events, Boris neither)
+    "event_registrations": arbiter("event", "event_hidden"),
+    "event_check_in_list": arbiter("event", "event_hidden"),
+    "event_registration_add": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_approve": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_refuse": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_place": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_fee": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_check_in": arbiter("event", "event_hidden", methods=WRITE),
+    "event_registration_keep": arbiter("event", "event_hidden", methods=WRITE),
     # the tournament's arbiters
     "tournament_settings": arbiter("swiss", "hidden", methods=PAGE),
     "deputy_add": arbiter("swiss", "hidden", methods=WRITE),
@@ -291,6 +307,8 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
         return {405}
     if rule.kind == PUBLIC:
         return {200} if place.public else {404}
+    if rule.kind == PUBLIC_FORM:
+        return ({200} if method == "GET" else {200, 302}) if place.public else {404}
     if rule.kind == OPEN:
         return {200}
     if rule.kind in (LOGOUT, LANGUAGE):

@@ -66,6 +66,8 @@ SERVICE_MODULES = [
     "arbiter.ratings.norms",
     # an event's own changes (issue 31): its settings, logo, sections, staff and schedule
     "arbiter.events.services.events",
+    # an event's registration list (issue 31)
+    "arbiter.events.services.registrations",
 ]
 
 NOT_AUDITED = {
@@ -74,6 +76,10 @@ NOT_AUDITED = {
     "arbiter.events.services.events.attachable_tournaments": "reads the user's tournaments",
     "arbiter.events.services.events.attachable_competitions": "reads the user's competitions",
     "arbiter.events.services.events.events_of": "reads the user's events",
+    "arbiter.events.services.registrations.placeable": "reads the event's sections",
+    "arbiter.events.services.registrations.accepting": "reads which sections take entries",
+    "arbiter.events.services.registrations.listed_values": "reads the rating list",
+    "arbiter.events.services.registrations.possible_duplicates": "compares names in memory",
     "arbiter.core.services.tournaments.leaving_fide_mode": "states the warnings, changes nothing",
     "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
     "arbiter.core.services.tournaments.initial_order_change_refused": "reads why it cannot change",
@@ -1631,3 +1637,100 @@ def _(w, fn):
     fn(w.anna, team, expected=3)
     before, after = {"from_round": 3}, {"withdrawn": False}
     return [Expected(w.anna, w.bergen_open, "team.cancel_withdrawal", before, after)]
+
+
+# --- an event's registration list (issue 31) ----------------------------------------------------
+
+
+def _registration(w, **fields):
+    from tests.factories import EventFactory, RegistrationFactory, SectionFactory
+
+    event = EventFactory(organiser=w.anna, entries_open=True, entry_fee=Decimal("30"))
+    SectionFactory(event=event, tournament=w.bergen_open)
+    return RegistrationFactory(event=event, tournament=w.bergen_open, **fields)
+
+
+def _registration_change(w, fn, action, before, after, *args, **fields):
+    registration = _registration(w, **fields)
+    fn(w.anna, registration, *args, seen=registration.version)
+    pk = {"registration": registration.pk}
+    return [Expected(w.anna, w.bergen_open, action, {**pk, **before}, {**pk, **after})]
+
+
+@scenario("arbiter.events.services.registrations.register")
+def _(w, fn):
+    from tests.factories import EventFactory, SectionFactory
+
+    event = EventFactory(organiser=w.anna, entries_open=True, entry_fee=Decimal("30"))
+    SectionFactory(event=event, tournament=w.bergen_open)
+    data = {"name": "Moen, Jon", "birth_year": 1975, "tournament": w.bergen_open}
+    registration = fn(None, event, data, self_entered=True)
+    after = {
+        "registration": registration.pk,
+        "name": "Moen, Jon",
+        "fide_id": None,
+        "birth_year": 1975,
+        "federation": "",
+        "rating": 0,
+        "tournament_id": w.bergen_open.pk,
+        "state": "pending",
+        "self_entered": True,
+        "fee_due": ANY,
+    }
+    return [Expected(None, w.bergen_open, "registration.add", after=after)]
+
+
+@scenario("arbiter.events.services.registrations.approve")
+def _(w, fn):
+    registration = _registration(w)
+    fn(w.anna, registration, seen=registration.version)
+    pk = {"registration": registration.pk}
+    return [
+        Expected(w.anna, w.bergen_open, "entry.add", after=ANY),
+        Expected(
+            w.anna,
+            w.bergen_open,
+            "registration.approve",
+            {**pk, "state": "pending", "entry_id": None},
+            {**pk, "state": "approved", "entry_id": ANY},
+        ),
+    ]
+
+
+@scenario("arbiter.events.services.registrations.refuse")
+def _(w, fn):
+    before, after = {"state": "pending", "entry_id": None}, {"state": "refused", "entry_id": None}
+    return _registration_change(w, fn, "registration.refuse", before, after)
+
+
+@scenario("arbiter.events.services.registrations.place")
+def _(w, fn):
+    registration = _registration(w, tournament=None)
+    fn(w.anna, registration, w.bergen_open, seen=registration.version)
+    pk = {"registration": registration.pk}
+    before, after = {**pk, "tournament_id": None}, {**pk, "tournament_id": w.bergen_open.pk}
+    return [Expected(w.anna, w.bergen_open, "registration.place", before, after)]
+
+
+@scenario("arbiter.events.services.registrations.set_fee_due")
+def _(w, fn):
+    before, after = {"fee_due": "0.00"}, {"fee_due": "12.50"}
+    return _registration_change(w, fn, "registration.fee_due", before, after, Decimal("12.5"))
+
+
+@scenario("arbiter.events.services.registrations.set_fee_paid")
+def _(w, fn):
+    before, after = {"fee_paid": "0.00"}, {"fee_paid": "30.00"}
+    return _registration_change(w, fn, "registration.fee_paid", before, after, Decimal("30"))
+
+
+@scenario("arbiter.events.services.registrations.set_checked_in")
+def _(w, fn):
+    before, after = {"checked_in": False}, {"checked_in": True}
+    return _registration_change(w, fn, "registration.check_in", before, after, True)
+
+
+@scenario("arbiter.events.services.registrations.keep_duplicate")
+def _(w, fn):
+    before, after = {"duplicate_kept": False}, {"duplicate_kept": True}
+    return _registration_change(w, fn, "registration.keep", before, after)
