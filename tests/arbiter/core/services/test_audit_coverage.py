@@ -1430,8 +1430,8 @@ def _(w, fn):
 
 @scenario("arbiter.events.services.events.add_staff")
 def _(w, fn):
-    event = _festival(w)
-    fn(w.anna, event, "boris", "organiser", seen=event.version)
+    event, boris = _festival(w), w.boris
+    fn(w.anna, event, boris.username, "organiser", seen=event.version)
     after = {"event": event.pk, "username": "boris", "role": "organiser"}
     return [Expected(w.anna, None, "event.staff_add", after=after)]
 
