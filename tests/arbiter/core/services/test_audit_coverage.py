@@ -70,6 +70,7 @@ SERVICE_MODULES = [
 
 NOT_AUDITED = {
     "arbiter.events.services.events.locked_event": "locks the row inside a service",
+    "arbiter.events.services.events.last_change": "reads the event's last audit entry",
     "arbiter.events.services.events.logo_type": "reads an image's type, a check that raises",
     "arbiter.events.services.events.attachable_tournaments": "reads the user's tournaments",
     "arbiter.events.services.events.attachable_competitions": "reads the user's competitions",
