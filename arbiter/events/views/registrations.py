@@ -15,7 +15,6 @@ from django.contrib import messages
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -150,15 +149,9 @@ def _answer(
             "confirm_tournament": request.POST.get("tournament", ""),
         }
         if request.htmx:
-            # the row, and the totals above the list out of band (they follow every change), in
-            # a <template> so that the <p> parses beside the <tbody> (htmx unwraps it)
-            row = render_to_string(f"{TEMPLATE}#registration-row", context, request)
-            totals = render_to_string(
-                f"{TEMPLATE}#registration-totals",
-                {"event": event, "totals": _totals(everyone), "oob": True},
-                request,
-            )
-            return HttpResponse(f"{row}<template>{totals}</template>")
+            # the row, and the totals above the list out of band (they follow every change)
+            context["totals"] = _totals(everyone)
+            return render(request, "events/registrations_row.html", context)
         return render(request, "events/registrations_confirm.html", context)
     if error:
         messages.error(request, error)
