@@ -66,6 +66,7 @@ def test_a_player_enters_on_a_phone_and_the_organiser_approves_and_records_the_f
     row.get_by_role("button", name="Paid", exact=True).click()
     expect(row.locator(".row-message")).to_contain_text("Payment of Haugen, Sofia saved")
     expect(row.locator(".owed")).to_have_count(0)
+    expect(desk.locator("#registration-totals")).to_contain_text("paid 30.00, owed 0.00")
     screenshot(desk, "event-registrations")
     registration.refresh_from_db()
     assert registration.entry.tournament == open_b and registration.fee_paid == Decimal("30")

@@ -234,6 +234,7 @@ SKIPPED = {
     "event_export_registrations": "download, GET only",
     "event_registrations": "the organiser's list, GET only (?show= checked)",
     "event_check_in_list": "the printed check-in list, GET only",
+    "event_check_in_pdf": "download, GET only",
 }
 #: Exports and other GET-only downloads are named by their prefix.
 SKIPPED_PREFIXES = {"export_": "download, GET only", "public_": "public page, GET only"}

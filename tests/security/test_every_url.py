@@ -145,6 +145,7 @@ EXPECTATIONS: dict[str, Rule] = {
     # arbiters see the lists and check in (Anna organises both walked events, Boris neither)
     "event_registrations": arbiter("event", "event_hidden"),
     "event_check_in_list": arbiter("event", "event_hidden"),
+    "event_check_in_pdf": arbiter("event", "event_hidden"),
     "event_registration_add": arbiter("event", "event_hidden", methods=WRITE),
     "event_registration_approve": arbiter("event", "event_hidden", methods=WRITE),
     "event_registration_refuse": arbiter("event", "event_hidden", methods=WRITE),

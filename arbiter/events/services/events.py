@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Count, F, Max
 from django.utils.translation import gettext as _
 
-from arbiter.core.models import Tournament, TournamentArbiter
+from arbiter.core.models import AuditEntry, Tournament, TournamentArbiter
 from arbiter.core.services.audit import record, snapshot
 from arbiter.core.services.tournaments import TournamentError, add_deputy, create_tournament
 from arbiter.events.models import MAX_LOGO_BYTES, Event, EventStaff, ScheduleItem, Section
@@ -61,13 +61,29 @@ def locked_event(event: Event, seen: int | None) -> Event:
     asked is stale)."""
     current = Event.objects.select_for_update().get(pk=event.pk)
     if seen is None or seen != current.version:
-        raise EventError(
-            _(
-                "The event was changed since your page was loaded (by you in another tab, or "
-                "another organiser): look at it again, then repeat the change."
-            )
+        refusal = _(
+            "The event was changed since your page was loaded (by you in another tab, or "
+            "another organiser): look at it again, then repeat the change."
         )
+        last = last_change(current)
+        if last:
+            refusal += " " + _("Last change: %(change)s.") % {"change": last}
+        raise EventError(refusal)
     return current
+
+
+def last_change(event: Event) -> str:
+    """The event's last change as its audit entry says it, and who made it ("" if none)."""
+    entry = (
+        AuditEntry.objects.filter(tournament=None, after__event=event.pk)
+        .select_related("user")
+        .order_by("-id")
+        .first()
+    )
+    if entry is None:
+        return ""
+    who = entry.user.username if entry.user else "?"
+    return f"{entry.summary} ({who})"
 
 
 def _moved_on(event: Event) -> None:

@@ -85,21 +85,25 @@ AUDITED = [
 
 def placeable(event: Event) -> list[Tournament]:
     """Every tournament a person can be placed in: the event's chess sections, and the
-    categories of its competition days (each a knockout tournament), in the event's order.
-    Two queries."""
+    categories of its competition days (each a knockout tournament), in the event's order, each
+    with its ``section_label`` and whether its section is ``public`` (published). Two queries."""
     sections = list(event.sections.select_related("tournament", "competition"))
     competitions = [s.competition_id for s in sections if s.competition_id]
     categories: dict[int, list[Tournament]] = defaultdict(list)
-    rows = Category.objects.filter(competition_id__in=competitions).select_related("tournament")
+    rows = Category.objects.filter(competition_id__in=competitions).select_related(
+        "tournament", "competition"
+    )
     for category in rows.order_by("competition_id", "sex", "age_group", "weight_limit", "pk"):
         tournament = category.tournament
         competition = _section_name(category.competition_id, sections)
         tournament.section_label = f"{competition} \u2013 {category.label}"
+        tournament.public = category.competition.is_published
         categories[category.competition_id].append(tournament)
     found: list[Tournament] = []
     for section in sections:
         if section.tournament_id:
             section.tournament.section_label = section.tournament.name
+            section.tournament.public = section.tournament.is_published
             found.append(section.tournament)
         else:
             found.extend(categories[section.competition_id])
@@ -111,10 +115,10 @@ def _section_name(competition_id: int, sections) -> str:
 
 
 def accepting(event: Event) -> list[Tournament]:
-    """The tournaments a person may ask for on the public form: those that still take entries
-    (not a round robin after its drawing, not a drawn category). Reads the sections' rounds
-    and brackets once."""
-    tournaments = placeable(event)
+    """The tournaments a person may ask for on the public form: published ones (the form names
+    no other) that still take entries (not a round robin after its drawing, not a drawn
+    category). Reads the sections' rounds and brackets once."""
+    tournaments = [t for t in placeable(event) if t.public]
     ids = [t.pk for t in tournaments]
     begun = set(
         Tournament.objects.filter(pk__in=ids, rounds__isnull=False).values_list("pk", flat=True)

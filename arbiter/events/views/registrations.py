@@ -16,12 +16,14 @@ from django.db.models import F
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from arbiter.core.once import once_per_submission
 from arbiter.events.access import event_staff_required, organiser_required
 from arbiter.events.forms_registrations import FeeForm, PlaceForm, RegisterForm, seen_version
 from arbiter.events.models import Event, EventStaff, Registration
 from arbiter.events.services import registrations as service
+from arbiter.platform.pdf import Document
 from arbiter.platform.routes import Routes
 
 routes = Routes("arbiter/e/<int:event_id>/")
@@ -131,9 +133,12 @@ def _answer(
         fresh = Registration.objects.filter(pk=registration.pk).select_related("tournament").first()
         if fresh is None:
             return HttpResponse(status=204)
-        everyone = Registration.objects.filter(event=event).only(
-            "pk", "name", "birth_year", "state", "duplicate_kept"
-        )
+        everyone = list(
+            Registration.objects.filter(event=event).only(
+                "pk", "name", "birth_year", "state", "duplicate_kept", "fee_due", "fee_paid",
+                "checked_in",
+            )
+        )  # fmt: skip
         fresh.duplicates = service.possible_duplicates(everyone).get(fresh.pk, [])
         context = {
             **_context(request, event),
@@ -144,7 +149,9 @@ def _answer(
             "confirm_tournament": request.POST.get("tournament", ""),
         }
         if request.htmx:
-            return render(request, f"{TEMPLATE}#registration-row", context)
+            # the row, and the totals above the list out of band (they follow every change)
+            context["totals"] = _totals(everyone)
+            return render(request, "events/registrations_row.html", context)
         return render(request, "events/registrations_confirm.html", context)
     if error:
         messages.error(request, error)
@@ -274,7 +281,71 @@ def keep(request: HttpRequest, event: Event, registration_id: int) -> HttpRespon
 def check_in_list(request: HttpRequest, event: Event) -> HttpResponse:
     """The printed check-in list: per section, by name, each person's fee due, paid and owed and
     a box to tick, with totals per section and for the event. Refused registrations are left
-    out; those not approved yet are marked."""
+    out; those not approved yet are marked. Print CSS, or the same as a PDF (``check-in.pdf``)."""
+    groups, rows = _check_in_groups(event)
+    context = {"event": event, "groups": groups, "totals": _totals(rows)}
+    return render(request, "events/registrations_check_in.html", context)
+
+
+@routes.get("check-in.pdf", name="event_check_in_pdf")
+@event_staff_required
+def check_in_pdf(request: HttpRequest, event: Event) -> HttpResponse:
+    """The check-in list as a PDF (arbiter/platform/pdf.py's document: its fonts print every
+    name), for a desk without a browser's print dialog."""
+    groups, rows = _check_in_groups(event)
+    doc = Document(event.name, _("Check-in list"))
+    headings = ["", _("Name"), _("FED"), _("Rtg"), _("Due"), _("Paid"), _("Owed")]
+    widths = (8, 82, 14, 14, 22, 22, 22)
+    align = ("CENTER", "LEFT", "LEFT", "RIGHT", "RIGHT", "RIGHT", "RIGHT")
+    for group in groups:
+        doc.set_font("DejaVu", "B", 11)
+        doc.cell(0, 8, group["label"], new_x="LMARGIN", new_y="NEXT")
+        lines = [headings]
+        for row in group["rows"]:
+            pending = f" ({_('not approved yet')})" if row.state == "pending" else ""
+            lines.append(
+                [
+                    "\u2713" if row.checked_in else "\u25a1",
+                    row.name + pending,
+                    row.federation,
+                    str(row.rating or ""),
+                    str(row.fee_due),
+                    str(row.fee_paid),
+                    str(row.fee_owed or ""),
+                ]
+            )
+        totals = group["totals"]
+        count = ngettext("%(count)s person", "%(count)s people", totals["count"])
+        lines.append(
+            [
+                "",
+                count % {"count": totals["count"]},
+                "",
+                "",
+                str(totals["due"]),
+                str(totals["paid"]),
+                str(totals["owed"]),
+            ]
+        )
+        doc.grid(lines, widths, align)
+        doc.ln(3)
+    totals = _totals(rows)
+    doc.set_font("DejaVu", "B", 10)
+    doc.cell(
+        0,
+        6,
+        _("Event total (%(currency)s): due %(due)s, paid %(paid)s, owed %(owed)s")
+        % {**totals, "currency": event.currency},
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+    response = HttpResponse(bytes(doc.output()), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="check-in-{event.pk}.pdf"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _check_in_groups(event: Event) -> tuple[list[dict], list[Registration]]:
     rows = list(
         Registration.objects.filter(event=event)
         .exclude(state=Registration.State.REFUSED)
@@ -292,5 +363,4 @@ def check_in_list(request: HttpRequest, event: Event) -> HttpResponse:
         {"label": label, "rows": members, "totals": _totals(members)}
         for label, members in grouped.items()
     ]
-    context = {"event": event, "groups": groups, "totals": _totals(rows)}
-    return render(request, "events/registrations_check_in.html", context)
+    return groups, rows

@@ -149,3 +149,12 @@ def test_the_page_shows_no_other_registration(client, open_event):
     client.post(reverse("event_enter", args=[event.pk]), _form(open_a, name="Secret, Person"))
     page = client.get(reverse("event_enter", args=[event.pk]))
     assert b"Secret" not in page.content
+
+
+def test_the_form_names_only_published_sections(client, open_event):
+    event, _ = open_event
+    SectionFactory(
+        event=event, tournament=TournamentFactory(name="Secret Rapid", is_published=False)
+    )
+    page = client.get(reverse("event_enter", args=[event.pk]))
+    assert b"Open A" in page.content and b"Secret Rapid" not in page.content

@@ -64,8 +64,10 @@ def test_settings_change_moves_the_version_and_a_stale_page_is_refused(anna, fes
     service.update_event(anna, festival, {"city": "Bergen", "entry_fee": Decimal(50)}, seen=seen)
     festival.refresh_from_db()
     assert festival.city == "Bergen" and festival.version == seen + 1
-    with pytest.raises(service.EventError, match="changed since your page"):
+    with pytest.raises(service.EventError, match="changed since your page") as refused:
         service.update_event(anna, festival, {"city": "Tromsø"}, seen=seen)
+    assert "Last change: Changed city, entry_fee of the event" in str(refused.value)
+    assert "(anna)" in str(refused.value)
     festival.refresh_from_db()
     assert festival.city == "Bergen"
 

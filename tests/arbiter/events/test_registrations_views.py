@@ -159,3 +159,12 @@ def test_the_organiser_registers_someone_with_the_list_filling_the_data(
     bad = client.post(url, {"name": "<b>", "rating": "4000"})
     assert bad.status_code == 200 and b"errorlist" in bad.content
     assert Registration.objects.count() == 1
+
+
+def test_the_check_in_list_as_a_pdf(client, anna, event):
+    open_a, _ = _sections(event)
+    RegistrationFactory(event=event, name="Čarnogurská, Jana", tournament=open_a, fee_due=30)
+    login(client, anna)
+    response = client.get(reverse("event_check_in_pdf", args=[event.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")

@@ -72,6 +72,7 @@ SERVICE_MODULES = [
 
 NOT_AUDITED = {
     "arbiter.events.services.events.locked_event": "locks the row inside a service",
+    "arbiter.events.services.events.last_change": "reads the event's last audit entry",
     "arbiter.events.services.events.logo_type": "reads an image's type, a check that raises",
     "arbiter.events.services.events.attachable_tournaments": "reads the user's tournaments",
     "arbiter.events.services.events.attachable_competitions": "reads the user's competitions",
@@ -1436,8 +1437,8 @@ def _(w, fn):
 
 @scenario("arbiter.events.services.events.add_staff")
 def _(w, fn):
-    event = _festival(w)
-    fn(w.anna, event, "boris", "organiser", seen=event.version)
+    event, boris = _festival(w), w.boris
+    fn(w.anna, event, boris.username, "organiser", seen=event.version)
     after = {"event": event.pk, "username": "boris", "role": "organiser"}
     return [Expected(w.anna, None, "event.staff_add", after=after)]
 
