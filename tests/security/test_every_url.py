@@ -68,6 +68,7 @@ EXPECTATIONS: dict[str, Rule] = {
     # public pages and exports
     "home": Rule(PUBLIC, on=("site",)),
     "public_event": public("event", "event_hidden"),
+    "public_event_search": public("event", "event_hidden"),
     "tournament": public("swiss", "hidden"),
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),
