@@ -48,8 +48,18 @@ SEARCH_MIN = 2
 
 
 def published_event(event_id: int) -> Event:
-    """The published event, else 404 (one query)."""
-    event = Event.objects.filter(pk=event_id, is_published=True).first()
+    """The published event, else 404 (one query), with what its schedule holds (how many
+    lines, the last added, the latest time) for its version."""
+    event = (
+        Event.objects.filter(pk=event_id, is_published=True)
+        .annotate(
+            schedule_count=Count("schedule"),
+            schedule_last=Max("schedule__pk"),
+            schedule_latest=Max("schedule__starts_at"),
+        )
+        .order_by("pk")
+        .first()
+    )
     if event is None:
         raise Http404(_("No published event here."))
     return event
@@ -68,8 +78,10 @@ def event_version(event: Event) -> str:
     its place and its tournament's or competition day's version and save time, with the number
     and versions of the day's categories (a result in a category moves its tournament's).
 
-    A section added or removed changes the list; the schedule moves ``Event.version`` (the
-    desk's services), as does every change of the event itself."""
+    A section added or removed changes the list. A line of the schedule added, removed or
+    moved shows in the schedule's count, last id and latest time (read with the event); a
+    title changed only through ``Event.version``, which the desk's services move with every
+    change of the event."""
     rows = (
         event.sections.order_by("position", "pk")
         .values_list(
@@ -90,7 +102,8 @@ def event_version(event: Event) -> str:
             last_category=Max("competition__categories__pk"),
         )
     )
-    parts = [str(event.version), event.updated_at.isoformat()]
+    schedule = (event.schedule_count, event.schedule_last, event.schedule_latest)
+    parts = [str(event.version), event.updated_at.isoformat(), repr(schedule)]
     parts += [repr(row) for row in rows]
     # the split of past and current days moves at midnight; the schedule's "today" with it
     parts.append(timezone.localdate().isoformat())

@@ -417,3 +417,13 @@ def test_the_home_moves_on_when_an_event_changes(client):
     SectionFactory(event=event, tournament=TournamentFactory())
     third = client.get("/", HTTP_IF_NONE_MATCH=second["ETag"])
     assert third.status_code == 200 and "1 section" in third.content.decode()
+
+
+def test_a_line_added_to_the_schedule_shows_at_once(client, festival):
+    event = festival["event"]
+    first = client.get(event_url(event))
+    ScheduleItem.objects.create(
+        event=event, starts_at=timezone.now(), title="Prize-giving"
+    )  # even without the event's version moved
+    second = client.get(event_url(event), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert second.status_code == 200 and "Prize-giving" in second.content.decode()
