@@ -327,18 +327,18 @@ _LETTERS = str.maketrans(
 )
 
 
-def name_index(event: Event, version: str) -> list[tuple[str, int]]:
-    """(folded name, entry id) of everyone in a published section of the event: a chess
+def name_index(event: Event, version: str) -> list[tuple[str, str, int]]:
+    """(folded name, name, entry id) of everyone in a published section of the event: a chess
     section's entries and the entries of every category of a published competition day; kept
     once per event version (one query to build), so a search reads no name from the database."""
 
-    def build() -> list[tuple[str, int]]:
+    def build() -> list[tuple[str, str, int]]:
         sections = published_sections(event)
         entries = Entry.objects.filter(
             Q(tournament__section__in=sections)
             | Q(tournament__category__competition__section__in=sections)
         ).values_list("name", "pk")
-        return [(folded(name), pk) for name, pk in entries]
+        return sorted((folded(name), name, pk) for name, pk in entries)
 
     return shared(f"public:{event.public_scope}:names:{version}", build)
 
@@ -358,14 +358,17 @@ class Hit:
     bye: str = ""
 
 
-def find(event: Event, version: str, query: str) -> list[Hit]:
+def find(event: Event, version: str, query: str) -> tuple[list[Hit], bool]:
     """Everyone whose name holds every word of `query` (accents and case aside), at most FOUND,
-    by name: the index kept per version, then three queries (the entries found, their sections'
-    current rounds' games and byes)."""
+    by name, and whether more matched: the index kept per version, then four queries (the
+    entries found, their sections' current rounds, their games, their byes)."""
     words = folded(query).split()
     if not words:
-        return []
-    ids = [pk for name, pk in name_index(event, version) if all(w in name for w in words)]
+        return [], False
+    found = [
+        (name, pk) for key, name, pk in name_index(event, version) if all(w in key for w in words)
+    ]
+    ids = [pk for _name, pk in sorted(found)[:FOUND]]  # at most FOUND ids asked for
     entries = list(
         Entry.objects.filter(pk__in=ids)
         .select_related("tournament", "tournament__category__competition")
@@ -400,7 +403,7 @@ def find(event: Event, version: str, query: str) -> list[Hit]:
         elif entry.pk in byes:
             hit.bye = byes[entry.pk]
         hits.append(hit)
-    return hits
+    return hits, len(found) > FOUND
 
 
 def _is_category(tournament: Tournament) -> bool:
@@ -451,7 +454,7 @@ def event_search(request: HttpRequest, event_id: int) -> HttpResponse:
     etag = kept_names(event.public_scope, version, f"search?{urlencode({'q': query})}")[1]
     if (unchanged := not_modified(request, etag)) is not None:
         return unchanged
-    hits = find(event, version, query) if len(query) >= SEARCH_MIN else []
+    hits, more = find(event, version, query) if len(query) >= SEARCH_MIN else ([], False)
     page_path = f"{request.path}?{urlencode({'q': query})}" if query else request.path
     context = {
         "event": event,
@@ -459,6 +462,7 @@ def event_search(request: HttpRequest, event_id: int) -> HttpResponse:
         "hits": hits,
         "short": bool(query) and len(query) < SEARCH_MIN,
         "limit": FOUND,
+        "more": more,
         "page_path": page_path,
     }
     page = render_to_string("public/event_search.html", context)

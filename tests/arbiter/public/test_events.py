@@ -262,7 +262,7 @@ def test_a_section_page_drops_the_link_when_the_event_is_unpublished_or_the_sect
     assert 'id="event-link"' not in client.get(juniors_url).content.decode()
 
 
-def test_a_section_page_takes_one_query_more_to_build_and_none_once_kept(
+def test_a_section_page_with_its_event_link_costs_no_query_once_kept(
     client, festival, django_assert_num_queries
 ):
     url = reverse("tournament", args=[festival["open_a"].pk])
@@ -427,3 +427,17 @@ def test_a_line_added_to_the_schedule_shows_at_once(client, festival):
     )  # even without the event's version moved
     second = client.get(event_url(event), HTTP_IF_NONE_MATCH=first["ETag"])
     assert second.status_code == 200 and "Prize-giving" in second.content.decode()
+
+
+def test_the_event_search_lists_at_most_50_and_says_there_are_more(client, anna):
+    event = EventFactory()
+    big = TournamentFactory(name="Big Open")
+    for n in range(55):
+        EntryFactory(tournament=big, name=f"Hansen, Ola {n:02d}")
+    SectionFactory(event=event, tournament=big)
+    html = search(client, event, "hansen").content.decode()
+    assert html.count('class="hit"') == 50 and "Only the first 50" in html
+    assert "Hansen, Ola 00" in html and "Hansen, Ola 54" not in html
+    html = search(client, event, "54 OLA").content.decode()  # every word, in any order
+    assert html.count('class="hit"') == 1 and "Only the first" not in html
+    assert "Hansen, Ola 54" in html
