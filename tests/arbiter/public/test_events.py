@@ -441,3 +441,11 @@ def test_the_event_search_lists_at_most_50_and_says_there_are_more(client, anna)
     html = search(client, event, "54 OLA").content.decode()  # every word, in any order
     assert html.count('class="hit"') == 1 and "Only the first" not in html
     assert "Hansen, Ola 54" in html
+
+
+def test_a_competition_days_pages_drop_the_link_when_it_leaves_the_event(client, festival):
+    competition = festival["competition"]
+    url = reverse("public_competition", args=[competition.pk])
+    assert 'id="event-link"' in client.get(url).content.decode()
+    Section.objects.get(competition=competition).delete()
+    assert 'id="event-link"' not in client.get(url).content.decode()
