@@ -7,3 +7,6 @@ class PublicConfig(AppConfig):
     name = "arbiter.public"
     label = "public"
     verbose_name = "Public site"
+
+    def ready(self) -> None:
+        from arbiter.public import signals  # noqa: F401  (the receivers connect)

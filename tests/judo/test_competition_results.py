@@ -305,10 +305,10 @@ def test_the_results_cost_the_same_queries_for_few_and_many_categories(
 ):
     cup = make_cup(ulla, pairs=pairs)
     # the competition and its stamp; the day: categories, brackets, entries, bouts, live
-    # scores; the weigh-ins
+    # scores; the weigh-ins; a page's head (its event, its last change)
     public = [
-        ("public_competition_results", 8),
-        ("public_competition_medals", 8),
+        ("public_competition_results", 9),
+        ("public_competition_medals", 9),
         ("public_competition_results_csv", 8),
         ("public_competition_bouts_csv", 8),
         ("public_competition_results_json", 8),

@@ -221,13 +221,13 @@ def test_the_public_mat_page_costs_the_same_queries_whatever_the_size(
     mats.score(anna, now.category, now.match.match.id, "a:shido", seen=0)
     caches["default"].clear()
     # the competition, its categories' versions and its live scores; the mat's day: categories,
-    # brackets, entries, bouts, live scores
-    with django_assert_num_queries(8):
+    # brackets, entries, bouts, live scores; the page's head (its event, its last change)
+    with django_assert_num_queries(9):
         assert client.get(reverse("public_mat", args=[cup.pk, 1])).status_code == 200
     with django_assert_num_queries(3):  # kept: only the versions are read
         assert client.get(reverse("public_mat", args=[cup.pk, 1])).status_code == 200
     caches["default"].clear()
-    with django_assert_num_queries(9):  # the competitor's card reads the entry too
+    with django_assert_num_queries(10):  # the competitor's card reads the entry too
         assert client.get(reverse("public_fight", args=[cup.pk, now.white.pk])).status_code == 200
 
 

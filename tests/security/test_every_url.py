@@ -81,6 +81,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "public_event_logo": public("event", "event_hidden"),
     # an event's public entry form (404 unpublished; a closed event's page says so)
     "event_enter": Rule(PUBLIC_FORM, PAGE, ("event", "event_hidden")),
+    "public_event_search": public("event", "event_hidden"),
     "tournament": public("swiss", "hidden"),
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),

@@ -193,13 +193,19 @@ def _placed_card(tournament, entry: Entry) -> dict:
 SEARCH_LENGTH = 100
 
 
+def search_text(request: HttpRequest) -> str:
+    """The name searched for (``?q=``): printable characters only, at most SEARCH_LENGTH of
+    them, spaces collapsed; the event's search takes it the same way."""
+    query = "".join(c for c in request.GET.get("q", "") if c.isprintable())[:SEARCH_LENGTH]
+    return " ".join(query.split())
+
+
 @routes.get("search/", name="public_search")
 def search(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Find a player by part of their name (or their starting number), as chess-results offers:
     each match links to the player's card. One query on the tournament's entries."""
     tournament = public_tournament(tournament_id)
-    query = "".join(c for c in request.GET.get("q", "") if c.isprintable())[:SEARCH_LENGTH]
-    query = " ".join(query.split())
+    query = search_text(request)
 
     def make() -> Made:
         found = []

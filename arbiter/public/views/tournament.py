@@ -6,9 +6,10 @@ standings and player cards live in `public_rounds`, `public_standings` and `publ
 version stamp and cache that every page below the home page goes through in `public_live`.
 """
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Count, F, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -16,6 +17,7 @@ from arbiter.core.crosstable import crosstable
 from arbiter.core.models import Entry, Tournament, TournamentArbiter
 from arbiter.core.services.entries import initial_ranking_key
 from arbiter.core.standings import round_progress
+from arbiter.events.models import Event
 from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
@@ -44,9 +46,11 @@ def starting_list(tournament: Tournament, order: str) -> list[Entry]:
 
 
 def tournaments_version() -> str:
-    """A version of every tournament at once, in one query over the tournaments alone: each
-    change moves a tournament's version on, a new one raises the count and the highest id, a
-    deleted one lowers the count."""
+    """A version of every tournament, competition day and event at once, one query over each
+    table: each change moves a tournament's version on, a new one raises the count and the
+    highest id, a deleted one lowers the count; an event's save (and so its version) moves its
+    save time, and a section added or removed moves its tournament's or day's save time
+    (arbiter/public/signals.py). The day is part of it: at midnight an event may become past."""
     seen = Tournament.objects.aggregate(
         count=Count("id"), last=Max("id"), versions=Sum("version"), saved=Max("updated_at")
     )
@@ -55,33 +59,89 @@ def tournaments_version() -> str:
         count=Count("id"), last=Max("id"), versions=Sum("version"), saved=Max("updated_at")
     )
     day_saved = days["saved"].timestamp() if days["saved"] else 0
+    events = Event.objects.aggregate(
+        count=Count("id"), last=Max("id"), versions=Sum("version"), saved=Max("updated_at")
+    )
+    event_saved = events["saved"].timestamp() if events["saved"] else 0
     return (
         f"{seen['count']}-{seen['last']}-{seen['versions']}-{saved}"
         f"-{days['count']}-{days['last']}-{days['versions']}-{day_saved}"
+        f"-{events['count']}-{events['last']}-{events['versions']}-{event_saved}"
+        f"-{timezone.localdate().isoformat()}"
     )
+
+
+#: Past events listed on one page of the home.
+PAST_EVENTS_PER_PAGE = 20
+
+
+def page_asked(request: HttpRequest) -> int:
+    """The page of ``?page=N`` (1 without one): ASCII digits only, 1 to 9999, else 404."""
+    asked = request.GET.get("page", "")
+    if not asked:
+        return 1
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 4) or int(asked) < 1:
+        raise Http404(_("No such page."))
+    return int(asked)
+
+
+def home_events(page: int) -> dict:
+    """The published events: the current and coming ones (not ended before today, or without
+    dates), then the past ones, each newest first by start date, the past ones paged; each
+    with its published sections counted. Two queries (one when there is no past event), and a
+    404 for a page past the last."""
+    today = timezone.localdate()
+    published = Q(sections__tournament__is_published=True) | Q(
+        sections__competition__is_published=True
+    )
+    events = Event.objects.filter(is_published=True).annotate(
+        section_count=Count("sections", filter=published, distinct=True)
+    )
+    ended = Q(end_date__lt=today) | Q(end_date__isnull=True, start_date__lt=today)
+    order = [F("start_date").desc(nulls_last=True), "-id"]
+    past = events.filter(ended).order_by(*order)
+    start = (page - 1) * PAST_EVENTS_PER_PAGE
+    # one more than a page: whether a next page exists, without counting them all
+    past_rows = list(past[start : start + PAST_EVENTS_PER_PAGE + 1])
+    if page > 1 and not past_rows:
+        raise Http404(_("No such page."))
+    return {
+        "current_events": list(events.exclude(ended).order_by(*order)) if page == 1 else [],
+        "past_events": past_rows[:PAST_EVENTS_PER_PAGE],
+        "page": page,
+        "next_page": page + 1 if len(past_rows) > PAST_EVENTS_PER_PAGE else None,
+        "previous_page": page - 1 if page > 1 else None,
+    }
 
 
 @routes.get("", name="home")
 def home(request: HttpRequest) -> HttpResponse:
-    """The published tournaments with their numbers of players, and the published competition
-    days (their categories are reached through them): counted once per change of any tournament
-    or competition, whatever the size of their fields; otherwise two queries."""
+    """The published events (current and coming first, then the past ones, paged with
+    ``?page=N``), then the published tournaments and competition days of no published event,
+    with their numbers of players and categories: counted once per change of any of them,
+    whatever the size of their fields; otherwise four queries. Only the first page lists the
+    tournaments and days."""
+    page = page_asked(request)
 
     def make() -> Made:
-        tournaments = Tournament.objects.filter(is_published=True, category=None).annotate(
-            player_count=Count("entries", filter=Q(entries__withdrawn=False))
-        )
-        competitions = Competition.objects.filter(is_published=True).annotate(
-            category_count=Count("categories")
-        )
-        context = {
-            "tournaments": tournaments,
-            "competitions": competitions,
-            "page_path": request.path,
-        }
+        context = home_events(page)
+        in_event = Q(section__event__is_published=True)
+        if page == 1:
+            context["tournaments"] = (
+                Tournament.objects.filter(is_published=True, category=None)
+                .exclude(in_event)
+                .annotate(player_count=Count("entries", filter=Q(entries__withdrawn=False)))
+            )
+            context["competitions"] = (
+                Competition.objects.filter(is_published=True)
+                .exclude(in_event)
+                .annotate(category_count=Count("categories"))
+            )
+        context["page_path"] = request.path + (f"?page={page}" if page > 1 else "")
         return render_to_string("public/home.html", context), HTML, {}
 
-    return kept_response(request, "home", tournaments_version(), "home", make)
+    name = "home" if page == 1 else f"home?page={page}"
+    return kept_response(request, "home", tournaments_version(), name, make)
 
 
 @routes.get("t/<int:tournament_id>/", name="tournament")

@@ -36,14 +36,16 @@ def test_the_public_pages_cost_the_same_queries_for_any_field(
     for size in (2, 40):
         EntryFactory.create_batch(size, tournament=bergen_open)
         changed(bergen_open)
-        with django_assert_num_queries(4):  # tournament, arbiters, entries, public rounds
+        # tournament, arbiters, entries, public rounds, the head (event, last change)
+        with django_assert_num_queries(5):
             client.get(reverse("tournament", args=[bergen_open.pk]))
-        with django_assert_num_queries(4):  # the versions, the published tournaments and days
+        # the versions (tournaments, days, events), the events, the tournaments and days
+        with django_assert_num_queries(7):
             client.get(reverse("home"))
         # nothing changed since: the kept page (and row), the version of all tournaments
         with django_assert_num_queries(0):
             client.get(reverse("tournament", args=[bergen_open.pk]))
-        with django_assert_num_queries(2):
+        with django_assert_num_queries(3):
             client.get(reverse("home"))
 
 
@@ -88,17 +90,17 @@ def test_the_alphabetical_list_follows_the_tournament_s_language(client, bergen_
 
 
 @pytest.mark.parametrize("count", [1, 12])
-def test_the_home_page_costs_four_queries_then_two_for_1_or_12_tournaments(
+def test_the_home_page_costs_seven_queries_then_three_for_1_or_12_tournaments(
     client, count, django_assert_num_queries
 ):
     for _ in range(count):
         EntryFactory.create_batch(3, tournament=TournamentFactory(is_published=True))
-    # the versions of every tournament and competition, the tournaments with their player
-    # counts, the competitions with their categories
-    with django_assert_num_queries(4):
+    # the versions of every tournament, competition and event, the current and the past
+    # events, the tournaments with their player counts, the competitions with their categories
+    with django_assert_num_queries(7):
         html = client.get(reverse("home")).content.decode()
     assert html.count("3 players") == count
-    with django_assert_num_queries(2):  # kept: the versions alone
+    with django_assert_num_queries(3):  # kept: the versions alone
         assert client.get(reverse("home")).content.decode() == html
 
 

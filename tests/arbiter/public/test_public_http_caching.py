@@ -113,11 +113,12 @@ def test_the_home_page_costs_the_same_queries_whatever_the_tournaments_and_field
     for count, size in ((1, 2), (6, 30)):
         for _ in range(count):
             EntryFactory.create_batch(size, tournament=TournamentFactory(is_published=True))
-        # the versions of every tournament and competition, the published ones of each
-        with django_assert_num_queries(4):
+        # the versions of every tournament, competition and event, the current and past
+        # events, the published tournaments and days
+        with django_assert_num_queries(7):
             page = client.get(reverse("home"))
         assert page.content.decode().count("players") >= count
-        with django_assert_num_queries(2):
+        with django_assert_num_queries(3):
             client.get(reverse("home"))
 
 

@@ -38,22 +38,23 @@ def test_every_list_page_costs_the_same_queries_for_20_and_60_players(
     pk = tournament.pk
     # The tournament's row and version are read by the first request, then kept with the pages.
     pages = [
+        # each page's head once: its event and last change (templates/public/_layout.html)
         # tournament and version, arbiters, entries, round tabs
-        (reverse("tournament", args=[pk]), 4),
-        (reverse("tournament", args=[pk]) + "?order=alpha", 3),
+        (reverse("tournament", args=[pk]), 5),
+        (reverse("tournament", args=[pk]) + "?order=alpha", 4),
         # round, games, byes, points before (games, byes), entries, tabs
-        (reverse("public_round", args=[pk, 2]), 7),
-        (reverse("public_round", args=[pk, 2]) + "?order=alpha", 7),
+        (reverse("public_round", args=[pk, 2]), 8),
+        (reverse("public_round", args=[pk, 2]) + "?order=alpha", 8),
         # round tabs, then the standings: rounds, entries, games, byes
-        (reverse("public_standings", args=[pk]), 5),
-        (reverse("public_standings", args=[pk]) + "?round=1", 5),
+        (reverse("public_standings", args=[pk]), 6),
+        (reverse("public_standings", args=[pk]) + "?round=1", 6),
         # rounds, entries, games, byes; the rating change's entries and games (a Swiss is
         # FIDE-rated), kept per version for every page that shows it
-        (reverse("crosstable", args=[pk]), 6),
+        (reverse("crosstable", args=[pk]), 7),
         # entry, round tabs, games, byes, the engine's reasons (this player's only): the
         # standings are the standings page's, the rating change the crosstable's; the title
         # norms' entries, games, byes and norm settings (a Swiss is FIDE-rated), kept per version
-        (reverse("player_card", args=[pk, players[0].pk]), 9),
+        (reverse("player_card", args=[pk, players[0].pk]), 10),
     ]
     for url, count in pages:
         with django_assert_num_queries(count, info=url):

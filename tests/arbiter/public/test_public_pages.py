@@ -331,6 +331,7 @@ def test_the_search_costs_the_same_queries_for_3_and_40_matches(
     event = TournamentFactory(name="Search Open", chief=anna, is_published=True)
     EntryFactory.create_batch(matches, tournament=event, name="Berg, Ola")
     address = reverse("public_search", args=[event.pk])
-    with django_assert_num_queries(2):  # tournament and its version, the entries found
+    # tournament and its version, the entries found, the head (event, last change)
+    with django_assert_num_queries(3):
         html = client.get(address, {"q": "berg"}).content.decode()
     assert html.count("Berg, Ola</a>") == matches

@@ -143,12 +143,12 @@ def test_the_public_round_and_crosstable_cost_the_same_queries_for_any_field(
         swapped = [(black, white, "") for white, black, _ in pairs]
         play_round(tournament, 2, games=swapped, byes=[(players[-1], "H")])
         # tournament and its version, round, games, byes, games and byes before the round,
-        # entries (for those not paired), round tabs
-        with django_assert_num_queries(8):
+        # entries (for those not paired), round tabs, the head (event, last change)
+        with django_assert_num_queries(9):
             get(client, "public_round", tournament.pk, 2)
         # the tournament's row is kept: rounds, entries, games, byes, and the rating change's
-        # entries and games (FIDE rates a round robin)
-        with django_assert_num_queries(6):
+        # entries and games (FIDE rates a round robin); the head
+        with django_assert_num_queries(7):
             get(client, "crosstable", tournament.pk)
-        with django_assert_num_queries(3):  # arbiters, entries, rounds
+        with django_assert_num_queries(4):  # arbiters, entries, rounds, the head
             get(client, "tournament", tournament.pk)

@@ -220,7 +220,7 @@ def test_every_team_page_costs_the_same_queries_whatever_the_number_of_teams(
 ):
     tournament = many_teams(count)
     # the empty boards are read too once the team systems' model exists
-    read = 8 + (empty_board_model() is not None)
+    read = 9 + (empty_board_model() is not None)  # with the page's head (event, last change)
     team = tournament.teams.first()
     player = team.members.first()
     pages = [
