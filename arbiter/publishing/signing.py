@@ -37,9 +37,14 @@ def message(method: str, path: str, body: bytes) -> bytes:
     return f"{method.upper()}\n{path}\n{hashlib.sha256(body).hexdigest()}".encode()
 
 
-@transaction.atomic
 def venue_key() -> SigningKey:
-    """This venue's key, made on first use."""
+    """This venue's key, made on first use (read without a transaction: on SQLite a
+    transaction takes the write lock, and a page showing the key must not wait for a writer)."""
+    return SigningKey.objects.order_by("pk").first() or _make_key()
+
+
+@transaction.atomic
+def _make_key() -> SigningKey:
     key = SigningKey.objects.select_for_update().order_by("pk").first()
     if key is None:
         private = Ed25519PrivateKey.generate()

@@ -116,6 +116,12 @@ def signed_by_venue(view):
         if not settings.PUBLISH_RECEIVE:
             raise Http404(_("This site receives no publications."))
         body = request.read(settings.PUBLISH_MAX_BLOB_BYTES + 1)
+        try:
+            announced = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            announced = -1
+        if len(body) != announced and len(body) <= settings.PUBLISH_MAX_BLOB_BYTES:
+            return _error(_("The body is not as long as announced (a connection cut?)."), 400)
         if len(body) > settings.PUBLISH_MAX_BLOB_BYTES:
             return _error(
                 _("What was sent is larger than %(limit)d bytes (PUBLISH_MAX_BLOB_BYTES).")
