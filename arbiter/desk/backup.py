@@ -166,6 +166,12 @@ NOT_BACKED_UP: dict[str, str] = {
     "events.Section": "an event groups tournaments: each section is backed up on its own",
     "events.ScheduleItem": "an event groups tournaments: each section is backed up on its own",
     "events.Registration": "an event groups tournaments: each section is backed up on its own",
+    "publishing.SigningKey": "this venue's private key: a secret never written to a file",
+    "publishing.Publication": "this machine's outbox: a restored venue takes over publishing",
+    "publishing.Venue": "the venues a public site accepts, registered by its administrator",
+    "publishing.MirroredEvent": "a public site's copy of a venue's event: it publishes again",
+    "publishing.MirroredPage": "a public site's copy of a venue's pages: the venue publishes again",
+    "publishing.Blob": "a public site's copy of a venue's pages: the venue publishes again",
 }
 
 

@@ -62,9 +62,9 @@ def target_of(publication: Publication) -> str:
     return publication.target_url or settings.PUBLISH_URL
 
 
-@transaction.atomic
 def set_target(event: Event, url: str) -> Publication:
-    """Where the event is published (empty: PUBLISH_URL); it is published there next."""
+    """Where the event is published (empty: PUBLISH_URL); it is published there next. (The
+    event's publishing state on this machine, not a tournament's: no audit entry.)"""
     publication = publication_of(event)
     Publication.objects.filter(pk=publication.pk).update(
         target_url=url.strip().rstrip("/"),
@@ -88,10 +88,14 @@ def publish_now(event: Event) -> Publication:
     return publication
 
 
-@transaction.atomic
 def take_over(event: Event) -> Publication:
     """This laptop becomes the event's publisher: a new epoch above any the public site named,
     so its publications replace those of another laptop or an older copy of this database."""
+    with transaction.atomic():
+        return _take_over(event)
+
+
+def _take_over(event: Event) -> Publication:
     publication = Publication.objects.select_for_update().get(pk=publication_of(event).pk)
     publication.epoch = max(publication.epoch, publication.remote_epoch or 0) + 1
     publication.seq = 0
@@ -204,7 +208,6 @@ _SHA = re.compile(r"^[0-9a-f]{64}$")
 _PATH = re.compile(r"^/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$")
 
 
-@transaction.atomic
 def register_venue(name: str, public_key: str) -> Venue:
     """Accept pushes signed by this key under this venue's name (a new key for a known name
     replaces its old one: a leaked key is rotated so)."""

@@ -15,6 +15,7 @@ from functools import wraps
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.core.validators import URLValidator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -40,6 +41,7 @@ class TargetForm(forms.Form):
         max_length=300,
         assume_scheme="https",
         help_text=gettext_lazy("Empty: the server's PUBLISH_URL."),
+        validators=[URLValidator(schemes=["http", "https"])],
     )
 
 
