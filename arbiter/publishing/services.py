@@ -112,6 +112,12 @@ def due(now=None) -> list[Publication]:
     """The publications the publisher looks at now: with a target, woken, or not backing off
     after a failure; a refused one waits for a take-over or "Publish now"."""
     now = now or timezone.now()
+    if settings.PUBLISH_URL:
+        # every published event goes to PUBLISH_URL, opened on its page or not
+        new = Event.objects.filter(is_published=True, publication__isnull=True)
+        Publication.objects.bulk_create(
+            [Publication(event=event) for event in new], ignore_conflicts=True
+        )
     found = []
     for publication in Publication.objects.select_related("event").order_by("pk"):
         if not target_of(publication):

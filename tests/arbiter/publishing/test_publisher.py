@@ -143,3 +143,10 @@ def test_publishing_round_trip_in_one_database(festival, settings, monkeypatch, 
     publication.refresh_from_db()
     assert publication.acked_seq == 2
     assert 0 < publication.bytes_sent - sent_before < sent_before / 2
+
+
+def test_with_publish_url_every_published_event_is_due(festival, settings, hidden_event):
+    assert services.due() == []  # no public site: nothing to do
+    settings.PUBLISH_URL = "https://results.example.org"
+    EventFactory(name="Draft festival", is_published=False)
+    assert [p.event for p in services.due()] == [festival]
