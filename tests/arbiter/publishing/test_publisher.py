@@ -11,7 +11,8 @@ from tests.conftest import login
 from tests.factories import EventFactory, SectionFactory
 from tests.pairing.conftest import play
 
-pytestmark = pytest.mark.django_db
+# each collects an event's pages (PDFs too): seconds each
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 @pytest.fixture
@@ -150,3 +151,23 @@ def test_with_publish_url_every_published_event_is_due(festival, settings, hidde
     settings.PUBLISH_URL = "https://results.example.org"
     EventFactory(name="Draft festival", is_published=False)
     assert [p.event for p in services.due()] == [festival]
+
+
+def test_the_static_copy_writes_the_pages_as_files(festival, settings, tmp_path):
+    from django.core.management import call_command
+
+    settings.PUBLISH_LANGUAGES = ["en", "sv"]
+    tournament = festival.sections.get().tournament
+    call_command("export_static", festival.pk, str(tmp_path / "site"))
+    site = tmp_path / "site"
+    assert (site / f"e/{festival.pk}/index.html").is_file()
+    assert (site / f"sv/t/{tournament.pk}/standings/index.html").is_file()
+    assert (site / f"t/{tournament.pk}/export/players.csv").is_file()
+    assert (site / "static/css/app.css").is_file()
+    standings = (site / f"t/{tournament.pk}/standings/index.html").read_text()
+    assert 'id="last-updated"' in standings
+    assert "since=" not in standings  # a static host cannot answer a poll
+    # written again: swapped in whole
+    call_command("export_static", festival.pk, str(site))
+    assert (site / f"e/{festival.pk}/index.html").is_file()
+    assert not list(tmp_path.glob(".site.*"))
