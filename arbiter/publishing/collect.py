@@ -33,6 +33,11 @@ from judo.models import Category
 _LINK = re.compile(r"""\b(?:href|src|hx-get)\s*=\s*["']([^"'<>]+)["']""")
 _POLL = re.compile(r"""\bhx-get\s*=\s*["']([^"'<>]*[?&](?:amp;)?since=[^"'<>]*)["']""")
 _VERSION = re.compile(r"""\bdata-version\s*=\s*["']([^"'<>]*)["']""")
+#: Stands for the version a page shows in its stored bytes (docs/publishing.md, "Incremental"):
+#: every public page names its tournament's version (its poll), which moves with each result,
+#: so the stored page holds this instead and the mirror puts the version back; a page whose
+#: content did not change keeps its hash and does not travel again.
+VERSION_MARK = b"\x00publish-version\x00"
 
 
 class TooBig(Exception):
@@ -45,6 +50,10 @@ class Page:
     content_type: str
     disposition: str = ""
     version: str = ""  # a live body's version
+
+    def restored(self) -> bytes:
+        """The bytes a visitor gets (the version put back)."""
+        return restore(self.body, self.version)
 
     @property
     def sha256(self) -> str:
@@ -175,7 +184,7 @@ def collect(event: Event) -> Collected:
             browser.cookies.clear()
             if response.status_code != 200 or "public" not in response.get("Cache-Control", ""):
                 continue
-            page = _page(response)
+            page = _versioned(_page(response))
             if len(page.body) > largest:
                 raise TooBig(f"{url}: {len(page.body)} bytes, more than {largest}")
             collected.pages[url] = page
@@ -183,18 +192,14 @@ def collect(event: Event) -> Collected:
                 raise TooBig(f"more than {limit} pages")
             if not page.content_type.startswith("text/html"):
                 continue
-            text = page.body.decode("utf-8", "replace")
+            text = page.restored().decode("utf-8", "replace")
             for poll in _POLL.findall(text):
                 live_url = without_since(html.unescape(poll))
                 if live_url in collected.live:
                     continue
                 answer = browser.get(live_url, secure=True, HTTP_HX_REQUEST="true")
                 if answer.status_code == 200:
-                    body = _page(answer)
-                    version = _VERSION.search(body.body.decode("utf-8", "replace"))
-                    collected.live[live_url] = Page(
-                        body.body, body.content_type, version=version.group(1) if version else ""
-                    )
+                    collected.live[live_url] = _versioned(_page(answer))
             for link in _links(text, url):
                 if link in seen:
                     continue
@@ -208,6 +213,23 @@ def collect(event: Event) -> Collected:
                 seen.add(link)
                 queue.append(link)
     return collected
+
+
+def restore(body: bytes, version: str) -> bytes:
+    return body.replace(VERSION_MARK, version.encode()) if version else body
+
+
+def _versioned(page: Page) -> Page:
+    """The page with the version it shows (``data-version``) replaced by VERSION_MARK; as it
+    is when it has none, or holds the mark already (never: a NUL byte in a page)."""
+    if not page.content_type.startswith("text/html") or VERSION_MARK in page.body:
+        return page
+    found = _VERSION.search(page.body.decode("utf-8", "replace"))
+    if found is None or not found.group(1):
+        return page
+    version = found.group(1)
+    body = page.body.replace(version.encode(), VERSION_MARK)
+    return Page(body, page.content_type, page.disposition, version)
 
 
 def _page(response) -> Page:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from arbiter.platform.i18n import bare_path
 from arbiter.platform.public_live import CACHE_CONTROL, VARY, not_modified
+from arbiter.publishing.collect import restore
 from arbiter.publishing.models import MirroredPage
 
 _MIRRORED = re.compile(r"^/[etc]/\d+/")
@@ -72,7 +73,7 @@ def mirrored(request: HttpRequest) -> HttpResponse | None:
     etag = f'W/"m{tag}"'
     if (unchanged := not_modified(request, etag)) is not None:
         return unchanged
-    body = bytes(page.blob.data)
+    body = restore(bytes(page.blob.data), page.version)
     if page.content_type.startswith("text/html") and not page.live and received:
         body = with_notice(body, received)
     if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) and len(body) > 512:

@@ -54,7 +54,7 @@ def export(event: Event, directory: Path) -> int:
         language = path.split("/")[1] if len(path.split("/")[1]) == 2 else "en"
         target = building / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(static_page(page.body, page.content_type, language))
+        target.write_bytes(static_page(page.restored(), page.content_type, language))
         written += 1
     for finder in finders.get_finders():
         for relative, storage in finder.list(["CVS", ".*", "*~"]):
