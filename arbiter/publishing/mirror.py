@@ -101,4 +101,6 @@ def _headers(response: HttpResponse, etag: str | None) -> HttpResponse:
         response["ETag"] = etag
     response["Cache-Control"] = CACHE_CONTROL
     response["Vary"] = VARY
+    # answered before the clickjacking middleware: its header here
+    response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
     return response

@@ -212,6 +212,8 @@ def canonical(data) -> bytes:
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 _PATH = re.compile(r"^/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$")
+#: A header value: printable ASCII, no line break (Content-Type, Content-Disposition).
+_HEADER = re.compile(r"^[\x20-\x7e]*$")
 
 
 def register_venue(name: str, public_key: str) -> Venue:
@@ -291,8 +293,10 @@ def _manifest_pages(manifest: dict, event_id: int) -> list[tuple[str, bool, dict
                 and _SHA.match(entry["sha256"])
                 and isinstance(entry.get("type"), str)
                 and len(entry["type"]) <= 100
+                and _HEADER.match(entry["type"])
                 and isinstance(entry.get("disposition", ""), str)
                 and len(entry.get("disposition", "")) <= 200
+                and _HEADER.match(entry.get("disposition", ""))
                 and isinstance(entry.get("version", ""), str)
                 and len(entry.get("version", "")) <= 200
             ):

@@ -70,6 +70,7 @@ def test_a_commit_switches_the_pages_and_the_mirror_serves_them(client, key):
     assert page.status_code == 200
     assert b"Last updated from the venue" in page.content
     assert b"<h1>Round 1</h1>" in page.content
+    assert page["X-Frame-Options"] == "DENY"
     again = client.get("/e/7/", headers={"If-None-Match": page["ETag"]})
     assert again.status_code == 304
     assert client.get("/sv/e/7/").status_code == 404  # not pushed in Swedish
@@ -200,6 +201,15 @@ def test_an_oversized_body_is_refused_with_a_message(client, key):
         },
         {"event": 7, "epoch": 0, "seq": 1, "manifest": {"event": 7, "pages": {}}},
         {"event": "7", "epoch": 1, "seq": 1, "manifest": {}},
+        {
+            "event": 7,
+            "epoch": 1,
+            "seq": 1,
+            "manifest": {
+                "event": 7,
+                "pages": {"/e/7/": {"sha256": "0" * 64, "type": "text/html\r\nSet-Cookie: x=1"}},
+            },
+        },
         {"event": 7, "epoch": 1, "seq": 1, "manifest": {"event": 7, "pages": {"/e/7/": "x"}}},
     ],
 )
