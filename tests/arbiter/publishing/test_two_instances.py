@@ -28,13 +28,14 @@ import tempfile
 import threading
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 
 from arbiter.publishing.mirror import NOTICE
-from tests.servers import PRODUCTION, ROOT, Visitor, answers, free_port, log_in, running, wait_until
+from tests.servers import PRODUCTION, ROOT, Visitor, answers, free_port, log_in, wait_until
 
 pytestmark = pytest.mark.slow
 
@@ -85,6 +86,19 @@ def gunicorn(env: dict, port: int, threads: int, niceness: int = 0) -> list[str]
     command = [str(Path(PYTHON).parent / "gunicorn"), "arbiter.wsgi", "--bind", f"127.0.0.1:{port}"]
     command += ["--workers", "1", "--threads", str(threads), "--log-level", "warning"]
     return ["nice", "-n", str(niceness), *command] if niceness else command
+
+
+@contextmanager
+def started(command: list[str], ready, what: str, **popen):
+    """A server of this test (tests/servers.py's ``running``, with the minutes a niced start
+    may take on a loaded machine)."""
+    process = subprocess.Popen(command, **popen)
+    try:
+        wait_until(lambda: process.poll() is None and ready(), what, seconds=180)
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
 
 
 def fetch(url: str, headers: dict | None = None) -> tuple[int, bytes, dict]:
@@ -232,22 +246,22 @@ def test_the_public_site_ends_equal_to_the_venue_s_pages(tmp_path, memory_dir):
     with (
         open(tmp_path / "proxy.log", "w") as proxy_log,
         open(tmp_path / "publisher.log", "w") as publisher_log,
-        running(
+        started(
             gunicorn(public_env, public_port, 2, niceness=10),
             lambda: answers(public_port),
             "public site",
             cwd=ROOT,
             env=public_env,
         ),
-        running(
+        started(
             gunicorn(timed_env, venue_port, 4),
             lambda: answers(venue_port),
             "venue",
             cwd=ROOT,
             env=timed_env,
         ),
-        running(["nice", "-n", "10", *proxy], lambda: True, "proxy", stdout=proxy_log),
-        running(
+        started(["nice", "-n", "10", *proxy], lambda: True, "proxy", stdout=proxy_log),
+        started(
             publisher,
             lambda: True,
             "publisher",
