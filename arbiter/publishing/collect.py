@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 from django.conf import settings
 from django.test import Client
 from django.test.utils import override_settings
+from django.utils.translation import gettext
 
 from arbiter.core.models import Tournament
 from arbiter.core.public_cache import forget
@@ -186,10 +187,16 @@ def collect(event: Event) -> Collected:
                 continue
             page = _versioned(_page(response))
             if len(page.body) > largest:
-                raise TooBig(f"{url}: {len(page.body)} bytes, more than {largest}")
+                raise TooBig(
+                    gettext("%(url)s has %(size)d bytes, more than PUBLISH_MAX_BLOB_BYTES.")
+                    % {"url": url, "size": len(page.body)}
+                )
             collected.pages[url] = page
             if len(collected.pages) + len(collected.live) > limit:
-                raise TooBig(f"more than {limit} pages")
+                raise TooBig(
+                    gettext("The event has more than %(limit)d pages (PUBLISH_MAX_PAGES).")
+                    % {"limit": limit}
+                )
             if not page.content_type.startswith("text/html"):
                 continue
             text = page.restored().decode("utf-8", "replace")

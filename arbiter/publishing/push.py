@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 from arbiter.publishing.models import SigningKey
 from arbiter.publishing.signing import sign
@@ -52,7 +53,7 @@ class Target:
     def __init__(self, base_url: str, key: SigningKey) -> None:
         parts = urlsplit(base_url)
         if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise PushFailed(f"not a public site's address: {base_url!r}")
+            raise PushFailed(gettext("Not a public site's address: %(url)s") % {"url": base_url})
         self.https = parts.scheme == "https"
         self.host, self.port = parts.hostname, parts.port
         self.prefix = parts.path.rstrip("/")
@@ -89,7 +90,9 @@ def push(target: Target, event_id: int, epoch: int, seq: int, manifest: dict, bl
     missing = answer.json().get("missing", [])
     for sha in missing:
         if sha not in blobs:
-            raise PushFailed(f"the public site asked for an unknown blob {sha[:12]}")
+            raise PushFailed(
+                gettext("The public site asked for an unknown blob %(sha)s.") % {"sha": sha[:12]}
+            )
         _check(
             target.request(
                 "POST", f"/publishing/blobs/{sha}/", blobs[sha], "application/octet-stream"
