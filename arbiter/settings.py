@@ -101,6 +101,9 @@ MIDDLEWARE = [
     # After the session (an arbiter's kept language), before CommonMiddleware and the URL
     # resolution (the public pages' /sv/... prefixes resolve in the language it activates).
     "arbiter.platform.i18n.LanguageMiddleware",
+    # On a public site that receives from venues (PUBLISH_RECEIVE): a page a venue pushed is
+    # answered from the mirror, in the language the middleware above activated.
+    "arbiter.publishing.mirror.MirrorMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -227,6 +230,20 @@ PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "20"))
 # (arbiter/platform/public_pdf.py) when the worker can hand them over: through the cache it shares
 # with the app, Redis.
 PDFS_IN_BACKGROUND = bool(REDIS_URL)
+
+# Publishing from the venue (docs/publishing.md). The venue: the public site its events are
+# pushed to by `manage.py publish_events` (each event's page may name another), the languages
+# of the pages pushed, how many pages one event may have, and the seconds a connection may take
+# to open or to answer. The public site: PUBLISH_RECEIVE=1 accepts signed pushes from the
+# venues registered with `manage.py publishing_venue` and serves what they pushed.
+PUBLISH_URL = os.environ.get("PUBLISH_URL", "").strip().rstrip("/")
+PUBLISH_RECEIVE = _env_bool("PUBLISH_RECEIVE")
+PUBLISH_LANGUAGES = _env_list("PUBLISH_LANGUAGES", ",".join(code for code, _ in LANGUAGES))
+if not set(PUBLISH_LANGUAGES) <= {code for code, _ in LANGUAGES}:
+    raise ImproperlyConfigured(f"PUBLISH_LANGUAGES names unknown languages: {PUBLISH_LANGUAGES}")
+PUBLISH_MAX_PAGES = int(os.environ.get("PUBLISH_MAX_PAGES", "20000"))
+PUBLISH_MAX_BLOB_BYTES = int(os.environ.get("PUBLISH_MAX_BLOB_BYTES", str(16 * 1024 * 1024)))
+PUBLISH_TIMEOUT = float(os.environ.get("PUBLISH_TIMEOUT", "10"))
 
 # Limits on what comes in (README, "Configuration"; docs/hardening.md, "Limits"): a refusal
 # says which limit, saves nothing, and comes before the work it would have cost.

@@ -8,6 +8,7 @@ from arbiter.events import urls as events
 from arbiter.platform import i18n
 from arbiter.platform.views import auth, jobs
 from arbiter.public import urls as public
+from arbiter.publishing import urls as publishing
 from arbiter.ratings import urls as ratings
 from arbiter.teams import urls as teams
 from judo import urls as judo
@@ -40,6 +41,7 @@ urlpatterns = [
     *ratings.urlpatterns,
     *teams.urlpatterns,
     *events.urlpatterns,
+    *publishing.urlpatterns,
     *judo.urlpatterns,
     *pairing.urlpatterns,
     path("admin/", admin.site.urls),

@@ -14,7 +14,11 @@ export DEBUG="${DEBUG:-1}"
 worker=$!
 .venv/bin/python manage.py db_worker --no-reload -v0 --queue-name default &
 quick=$!
-trap 'kill "$worker" "$quick" 2>/dev/null' EXIT
+# the publisher: pushes the events' public pages to their public site (docs/publishing.md),
+# niced so that rendering them never takes the CPU from the arbiters' requests
+nice -n 10 .venv/bin/python manage.py publish_events &
+publisher=$!
+trap 'kill "$worker" "$quick" "$publisher" 2>/dev/null' EXIT
 echo
 echo "The arbiter app is at http://127.0.0.1:8000/ (with task workers, processes $worker $quick)"
 echo "Log in as the demo arbiter: username 'arbiter', password 'demo-arbiter'"

@@ -172,6 +172,12 @@ NOT_BACKED_UP: dict[str, str] = {
         "not in a backup file: an approved registration's entry is in its section's backup; "
         "the list itself (pending entries, fees, check-in) is exported as CSV"
     ),
+    "publishing.SigningKey": "this venue's private key: a secret never written to a file",
+    "publishing.Publication": "this machine's outbox: a restored venue takes over publishing",
+    "publishing.Venue": "the venues a public site accepts, registered by its administrator",
+    "publishing.MirroredEvent": "a public site's copy of a venue's event: it publishes again",
+    "publishing.MirroredPage": "a public site's copy of a venue's pages: the venue publishes again",
+    "publishing.Blob": "a public site's copy of a venue's pages: the venue publishes again",
 }
 
 

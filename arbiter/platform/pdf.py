@@ -11,6 +11,7 @@ printed as a white square, U+25A1 "□", so that it never vanishes silently: :fu
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -59,6 +60,10 @@ def printable(text: str) -> str:
     return "".join(out)
 
 
+#: The creation date every PDF says (the PDF's own date is the tournament's, in its text).
+PDF_DATE = datetime.datetime(2000, 1, 1, tzinfo=datetime.UTC)
+
+
 class _Document(FPDF):
     def __init__(
         self, title: str, subtitle: str, orientation: str = "portrait", page: str = "A4"
@@ -74,6 +79,9 @@ class _Document(FPDF):
         self.heading = title
         self.subtitle = subtitle
         self.set_title(printable(f"{title}: {subtitle}".replace(" · ", ", ")))
+        # no clock in the file: the same tournament version gives the same bytes in every
+        # process, as the gzipped pages do (a venue's published copy is byte-equal to its own)
+        self.set_creation_date(PDF_DATE)
         self.add_page()
 
     def normalize_text(self, text: str) -> str:

@@ -235,6 +235,14 @@ SKIPPED = {
     "event_registrations": "the organiser's list, GET only (?show= checked)",
     "event_check_in_list": "the printed check-in list, GET only",
     "event_check_in_pdf": "download, GET only",
+    # an event's publishing (arbiter/publishing/views.py)
+    "event_publishing": "arbiter page, GET only",
+    "event_publish_now": "no field: wakes the publisher (tests/arbiter/publishing/test_views.py)",
+    "event_publishing_target": "one URL field: odd ones in tests/arbiter/publishing/test_views.py",
+    "event_publishing_take_over": "one check box: tests/arbiter/publishing/test_views.py",
+    "publishing_offer": "signed JSON, no form: malformed ones in test_protocol.py",
+    "publishing_blob": "signed bytes, no form: tests/arbiter/publishing/test_protocol.py",
+    "publishing_commit": "signed JSON, no form: malformed ones in test_protocol.py",
 }
 #: Exports and other GET-only downloads are named by their prefix.
 SKIPPED_PREFIXES = {"export_": "download, GET only", "public_": "public page, GET only"}

@@ -45,6 +45,11 @@ LOGOUT = "logout"  # POST logs out whoever asks, then goes home
 LANGUAGE = "language"  # anyone: sets the language cookie and goes back (home without ?next=)
 STAFF = "staff"  # staff users only (nobody walked here is one): anonymous -> login page, 403
 STAFF_WRITES = "staff writes"  # any arbiter reads the page; only staff write (the rating lists)
+#: a public site's machine endpoint a venue pushes its pages to (arbiter/publishing/views.py):
+#: signed with a registered venue's key instead of a session and CSRF token, 404 unless the
+#: site receives (PUBLISH_RECEIVE, off here); signed, unsigned and malformed requests are
+#: walked in tests/arbiter/publishing/test_protocol.py
+SIGNED = "signed"
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,15 @@ EXPECTATIONS: dict[str, Rule] = {
     # an event's public entry form (404 unpublished; a closed event's page says so)
     "event_enter": Rule(PUBLIC_FORM, PAGE, ("event", "event_hidden")),
     "public_event_search": public("event", "event_hidden"),
+    # an event's publishing page on the venue and its buttons (arbiter/publishing/views.py)
+    "event_publishing": arbiter("event", "event_hidden"),
+    "event_publish_now": arbiter("event", "event_hidden", methods=WRITE),
+    "event_publishing_target": arbiter("event", "event_hidden", methods=WRITE),
+    "event_publishing_take_over": arbiter("event", "event_hidden", methods=WRITE),
+    # the public site's endpoints a venue pushes to
+    "publishing_offer": Rule(SIGNED, WRITE, ("site",)),
+    "publishing_blob": Rule(SIGNED, WRITE, ("site",)),
+    "publishing_commit": Rule(SIGNED, WRITE, ("site",)),
     "tournament": public("swiss", "hidden"),
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),
@@ -313,6 +327,8 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
         return ({200} if method == "GET" else {200, 302}) if place.public else {404}
     if rule.kind == OPEN:
         return {200}
+    if rule.kind == SIGNED:
+        return {404}
     if rule.kind in (LOGOUT, LANGUAGE):
         return "/"
     if rule.kind == ADMIN:
@@ -401,7 +417,17 @@ def address(pattern: Pattern, place: Place) -> str:
 # --- the walk -------------------------------------------------------------------------------------
 
 #: Where refused writes must leave no trace: every table of these apps, and the audit log's end.
-CHECKED_APPS = {"arbiter", "pairing", "judo", "auth", "admin", "ratings", "teams", "events"}
+CHECKED_APPS = {
+    "arbiter",
+    "pairing",
+    "judo",
+    "auth",
+    "admin",
+    "ratings",
+    "teams",
+    "events",
+    "publishing",
+}
 
 
 def fingerprint() -> dict:

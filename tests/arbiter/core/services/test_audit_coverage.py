@@ -68,6 +68,9 @@ SERVICE_MODULES = [
     "arbiter.events.services.events",
     # an event's registration list (issue 31)
     "arbiter.events.services.registrations",
+    # publishing an event (issue 31): the event's state on this machine, or what a public site
+    # received; no tournament changes, so nothing for a tournament's audit log
+    "arbiter.publishing.services",
 ]
 
 NOT_AUDITED = {
@@ -81,6 +84,19 @@ NOT_AUDITED = {
     "arbiter.events.services.registrations.accepting": "reads which sections take entries",
     "arbiter.events.services.registrations.listed_values": "reads the rating list",
     "arbiter.events.services.registrations.possible_duplicates": "compares names in memory",
+    "arbiter.publishing.services.publication_of": "the event's publishing row, made on first look",
+    "arbiter.publishing.services.target_of": "reads where the event is published",
+    "arbiter.publishing.services.set_target": "the event's public site, not a tournament's data",
+    "arbiter.publishing.services.publish_now": "wakes the publisher, changes no tournament",
+    "arbiter.publishing.services.take_over": "the event's publishing epoch, no tournament's data",
+    "arbiter.publishing.services.due": "reads which events the publisher looks at",
+    "arbiter.publishing.services.publish_event": "the publisher's outbox row, no tournament's data",
+    "arbiter.publishing.services.manifest_sha256": "a hash",
+    "arbiter.publishing.services.canonical": "a JSON text",
+    "arbiter.publishing.services.register_venue": "the public site's accepted keys",
+    "arbiter.publishing.services.missing_blobs": "reads which blobs the public site lacks",
+    "arbiter.publishing.services.store_blob": "the public site's copy of a venue's page",
+    "arbiter.publishing.services.commit": "the public site's copy of a venue's pages",
     "arbiter.core.services.tournaments.leaving_fide_mode": "states the warnings, changes nothing",
     "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
     "arbiter.core.services.tournaments.initial_order_change_refused": "reads why it cannot change",
