@@ -10,6 +10,7 @@ from arbiter.core.models import Tournament
 from arbiter.core.services.entries import import_entries
 from arbiter.core.services.tournaments import create_tournament
 from arbiter.core.systems import System
+from arbiter.events.demo import load_demo_event
 from judo.demo import load_demo_competition
 
 DEMO_USERNAME = "arbiter"
@@ -228,4 +229,7 @@ def load_demo() -> tuple[object, list[Tournament]]:
         "M": _judo_competitors(_men(names), 33, rng),
     }
     load_demo_competition(user, by_sex, rng)
+    swiss = next((t for t in made if t.system == System.SWISS_DUTCH), None)
+    if swiss is not None:
+        load_demo_event(user, swiss)
     return user, made

@@ -132,3 +132,18 @@ def test_the_demo_judo_categories_hold_names_of_their_sex():
         women = category is not None and category.sex == "F"
         assert is_womans(entry.name) is women, (entry.name, entry.tournament.name)
         assert entry.sex == ("f" if women else "m") or category is None
+
+
+def test_the_demo_event_holds_the_swiss_its_schedule_and_registrations():
+    from arbiter.events.models import Event, Registration
+
+    call_command("load_demo", stdout=None)
+    event = Event.objects.get()
+    swiss = Tournament.objects.get(system=System.SWISS_DUTCH)
+    assert [s.tournament for s in event.sections.all()] == [swiss]
+    assert event.schedule.count() == swiss.planned_rounds
+    approved = event.registrations.filter(state=Registration.State.APPROVED)
+    assert approved.count() == swiss.entries.count()
+    assert (
+        event.registrations.filter(state=Registration.State.PENDING, self_entered=True).count() == 2
+    )
