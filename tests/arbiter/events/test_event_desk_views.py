@@ -427,3 +427,40 @@ def test_the_registrations_csv_makes_no_query_per_row(
     client.get(url)
     with django_assert_num_queries(5):
         assert client.get(url).status_code == 200
+
+
+def test_sections_are_ordered_through_htmx_and_attached_by_a_plain_form(
+    client, anna, festival, bergen_open
+):
+    login(client, anna)
+    first = SectionFactory(event=festival, tournament=TournamentFactory(chief=anna), position=0)
+    second = SectionFactory(event=festival, tournament=TournamentFactory(chief=anna), position=1)
+    url = reverse("event_section_move", args=[festival.pk, second.pk])
+    response = client.post(url, {"direction": "up", "version": "0"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and 'id="sections"' in response.content.decode()
+    assert list(festival.sections.order_by("position")) == [second, first]
+    page = client.get(reverse("event_desk", args=[festival.pk])).content.decode()
+    assert "Bergen Open" in page  # offered to attach
+    url = reverse("event_section_attach", args=[festival.pk])
+    response = client.post(url, {"tournament": bergen_open.pk, "version": "1"})
+    assert response.status_code == 302
+    assert festival.sections.order_by("position").last().tournament == bergen_open
+
+
+def test_an_arbiter_of_the_event_sees_the_sections_without_the_organisers_forms(
+    client, dag, festival
+):
+    SectionFactory(event=festival, tournament=TournamentFactory(name="Open A"))
+    login(client, dag)
+    page = client.get(reverse("event_desk", args=[festival.pk])).content.decode()
+    assert "Open A" in page
+    assert "add-tournament" not in page and "Take out" not in page
+    assert reverse("event_settings", args=[festival.pk]) not in page
+
+
+def test_the_csv_takes_semicolons_for_comma_decimal_spreadsheets(client, anna, festival):
+    RegistrationFactory(event=festival, name="Berg, Ola")
+    login(client, anna)
+    url = reverse("event_export_registrations", args=[festival.pk])
+    text = client.get(url, {"sep": "semicolon"}).content.decode()
+    assert text.lstrip("\ufeff").startswith("name;fide_id;federation;")
