@@ -2,16 +2,15 @@
 
 A section's public pages name the event they belong to (templates/public/_layout.html) and are
 kept under the section's version (a tournament's ``stamp``: its version and save time; a
-competition day's versions: its own ``version`` and its categories'). Neither a tournament nor a
-competition knows about events, so when a section is added to an event or removed from it, or
-the event is renamed, published or unpublished, their pages would go on showing the old link:
-these receivers move those versions on, in the change's own transaction.
+competition day's versions: its own version and save time, and its categories'). Neither a
+tournament nor a competition knows about events, so when a section is added to an event or
+removed from it, or the event is renamed, published or unpublished, their pages would go on
+showing the old link: these receivers move those versions on, in the change's own transaction.
 
-A tournament's save time moves (its audited version, which stale forms compare, stays); a
-competition day's kept pages hold no save time, so its version moves on.
+Only their save times move (both are part of their public versions); their audited versions,
+which stale forms compare, stay.
 """
 
-from django.db.models import F
 from django.db.models.signals import post_delete, post_init, post_save
 from django.dispatch import receiver
 from django.utils import timezone
@@ -29,9 +28,7 @@ def touch(tournament_ids: list[int], competition_ids: list[int]) -> None:
         for pk in tournament_ids:
             forget(pk)
     if competition_ids:
-        Competition.objects.filter(pk__in=competition_ids).update(
-            version=F("version") + 1, updated_at=timezone.now()
-        )
+        Competition.objects.filter(pk__in=competition_ids).update(updated_at=timezone.now())
 
 
 @receiver(post_save, sender=Section)

@@ -69,7 +69,9 @@ class Live:
 def versions(competition: Competition) -> Versions:
     """The versions of `competition`'s parts (one query)."""
     rows = competition.categories.order_by("pk").values_list("pk", "mat", "tournament__version")
-    return Versions((competition.version, competition.created_at.timestamp()), tuple(rows))
+    # its save time too: an event's link on its pages moves that alone (arbiter/public/signals.py)
+    saved = (competition.created_at.timestamp(), competition.updated_at.timestamp())
+    return Versions((competition.version, *saved), tuple(rows))
 
 
 def live(competition: Competition) -> Live:
