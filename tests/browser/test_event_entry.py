@@ -1,5 +1,5 @@
 """A player enters an event on a phone and the organiser approves them (issue 31): the player
-opens the event's entry form at 390 px, enters themselves and is told the entry waits for
+opens the event's page at 390 px, taps its entry link, enters themselves and is told the entry waits for
 approval; the organiser, in another browser, places them in a section, approves them and
 records the fee paid; the printed check-in list shows the player with the amount paid."""
 
@@ -32,7 +32,8 @@ def test_a_player_enters_on_a_phone_and_the_organiser_approves_and_records_the_f
     open_a = SectionFactory(event=event, tournament=TournamentFactory(name="Open A")).tournament
     open_b = SectionFactory(event=event, tournament=TournamentFactory(name="Open B")).tournament
 
-    phone.goto(f"/e/{event.pk}/enter/")
+    phone.goto(f"/e/{event.pk}/")
+    phone.get_by_role("link", name="Enter this event").click()
     expect(phone.get_by_role("heading", name="Oslo Chess Festival")).to_be_visible()
     form = phone.locator("#enter-form")
     assert_all_on_screen(phone, form.locator("input:visible, select, textarea, button"))

@@ -449,3 +449,15 @@ def test_a_competition_days_pages_drop_the_link_when_it_leaves_the_event(client,
     assert 'id="event-link"' in client.get(url).content.decode()
     Section.objects.get(competition=competition).delete()
     assert 'id="event-link"' not in client.get(url).content.decode()
+
+
+def test_the_event_page_shows_its_logo_and_an_entry_link_while_entries_are_open(client, anna):
+    event = EventFactory(organiser=anna, entries_open=True, logo=b"png", logo_type="image/png")
+    page = client.get(reverse("public_event", args=[event.pk])).content.decode()
+    assert f'src="{reverse("public_event_logo", args=[event.pk])}"' in page
+    assert f'href="{reverse("event_enter", args=[event.pk])}"' in page
+
+    closed = EventFactory(organiser=anna, entries_open=False)
+    page = client.get(reverse("public_event", args=[closed.pk])).content.decode()
+    assert 'id="event-logo"' not in page
+    assert reverse("event_enter", args=[closed.pk]) not in page
