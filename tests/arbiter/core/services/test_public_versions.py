@@ -18,6 +18,7 @@ import pytest
 from arbiter.core.models import Tournament
 from arbiter.core.public_cache import public_row, stamp
 from arbiter.core.services import audit
+from arbiter.events.models import Event
 from judo.models import Category, Competition
 from judo.services import public_day
 from tests.arbiter.core.services.test_audit_coverage import (
@@ -60,12 +61,15 @@ def public_versions(seen: Iterable[Key] = ()) -> dict[Key, object]:
         found[("tournament", pk)] = stamp(row) if row is not None else None
     for competition in Competition.objects.all():
         found[("competition", competition.pk)] = competition_version(competition)
+    for pk, version in Event.objects.values_list("pk", "version"):
+        found[("event", pk)] = version
     return found
 
 
 def changed_by(entry: Expected) -> Key | None:
     """What an audit entry says was changed: its tournament, or a competition (its settings,
-    mats or publishing, or a live score on its mats); None for a deleted tournament."""
+    mats or publishing, or a live score on its mats), or an event (its registrations); None for
+    a deleted tournament."""
     if entry.tournament is not None:
         if entry.action not in BESIDE_THE_TOURNAMENT:
             return ("tournament", entry.tournament.pk)
@@ -74,6 +78,8 @@ def changed_by(entry: Expected) -> Key | None:
     for side in (entry.before, entry.after):
         if isinstance(side, dict) and "competition" in side:
             return ("competition", side["competition"])
+        if isinstance(side, dict) and "event" in side:  # a registration: the event's pages
+            return ("event", side["event"])
     return None
 
 
