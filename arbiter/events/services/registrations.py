@@ -360,9 +360,10 @@ def _section_errors():
 @transaction.atomic
 def approve(user, registration: Registration, *, seen: int | None) -> Registration:
     """Approve a pending (or refused) registration: the person becomes an entry of the section
-    they are placed in, with what they registered."""
+    they are placed in, with what they registered. An approved one whose entry the section's
+    desk has deleted since is entered again."""
     registration = _locked(registration, seen)
-    if registration.state == Registration.State.APPROVED:
+    if registration.state == Registration.State.APPROVED and registration.entry is not None:
         raise RegistrationError(_("%(name)s is approved already.") % {"name": registration.name})
     if registration.tournament is None:
         raise RegistrationError(
