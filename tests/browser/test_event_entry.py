@@ -1,6 +1,6 @@
 """A player enters an event on a phone and the organiser approves them (issue 31): the player
-opens the event's page at 390 px, taps its entry link, enters themselves and is told the entry waits for
-approval; the organiser, in another browser, places them in a section, approves them and
+opens the event's page at 390 px, taps its entry link, enters themselves and is told the entry
+waits for approval; the organiser, in another browser, places them in a section, approves them and
 records the fee paid; the printed check-in list shows the player with the amount paid."""
 
 from decimal import Decimal

@@ -200,8 +200,10 @@ def _locked(registration: Registration, seen: int | None) -> Registration:
 
 
 def _save(user, registration: Registration, action: str, change: str, **fields) -> None:
-    """Set ``fields``, move the registration's and the event's versions on, and audit it (with
-    the section it is placed in, whose own version an entry service moves when it changes)."""
+    """Set ``fields``, move the registration's and the event's versions on, and audit it. The
+    audit entry is the event's (``event`` in it, no tournament): a registration changes the
+    event's public pages, not a section's; the entry services write the section's own entries
+    (``entry.*``) when an entry is made, moved or withdrawn."""
     audited = [Registration._meta.get_field(name).attname for name in fields]
     before = snapshot(registration, audited)
     for name, value in fields.items():
@@ -210,14 +212,14 @@ def _save(user, registration: Registration, action: str, change: str, **fields) 
     registration.last_change = change[:300]
     registration.save(update_fields=[*fields, "version", "last_change", "updated_at"])
     _event_changed(registration.event_id)
+    which = {"event": registration.event_id, "registration": registration.pk}
     record(
         user,
-        registration.tournament,
+        None,
         action,
         f"{registration.name}: {change}",
-        before={"registration": registration.pk, **before},
-        after={"registration": registration.pk, **snapshot(registration, audited)},
-        moves_version=False,
+        before={**which, **before},
+        after={**which, **snapshot(registration, audited)},
     )
 
 
@@ -287,11 +289,14 @@ def register(user, event: Event, data: dict, *, self_entered: bool = False) -> R
     Event.objects.filter(pk=event.pk).update(version=F("version") + 1)
     record(
         user,
-        tournament,
+        None,
         "registration.add",
         f"{registration.name} registered" + (" (self-entered)" if self_entered else ""),
-        after={"registration": registration.pk, **snapshot(registration, AUDITED)},
-        moves_version=False,
+        after={
+            "event": event.pk,
+            "registration": registration.pk,
+            **snapshot(registration, AUDITED),
+        },
     )
     return registration
 
@@ -355,9 +360,10 @@ def _section_errors():
 @transaction.atomic
 def approve(user, registration: Registration, *, seen: int | None) -> Registration:
     """Approve a pending (or refused) registration: the person becomes an entry of the section
-    they are placed in, with what they registered."""
+    they are placed in, with what they registered. An approved one whose entry the section's
+    desk has deleted since is entered again."""
     registration = _locked(registration, seen)
-    if registration.state == Registration.State.APPROVED:
+    if registration.state == Registration.State.APPROVED and registration.entry is not None:
         raise RegistrationError(_("%(name)s is approved already.") % {"name": registration.name})
     if registration.tournament is None:
         raise RegistrationError(

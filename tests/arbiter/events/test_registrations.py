@@ -243,3 +243,13 @@ def test_a_judo_category_is_a_place(anna, festival):
     assert registration.entry.tournament == heavy.tournament
     labels = [getattr(t, "section_label", "") for t in service.placeable(event)]
     assert any("60" in label for label in labels)
+
+
+def test_an_approved_person_whose_entry_the_desk_deleted_is_entered_again(anna, festival):
+    event, open_a, _ = festival
+    registration = _approved(anna, event, open_a)
+    Entry.objects.filter(pk=registration.entry_id).delete()
+    registration.refresh_from_db()
+    assert registration.entry is None and registration.state == "approved"
+    registration = service.approve(anna, registration, seen=registration.version)
+    assert registration.entry.tournament == open_a

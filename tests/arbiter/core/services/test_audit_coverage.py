@@ -1511,6 +1511,104 @@ def _(w, fn):
     return [Expected(w.anna, None, "event.schedule_remove", before, {"event": event.pk})]
 
 
+# --- an event's registration list (issue 31) ----------------------------------------------------
+
+
+def _registration(w, **fields):
+    from tests.factories import EventFactory, RegistrationFactory, SectionFactory
+
+    event = EventFactory(organiser=w.anna, entries_open=True, entry_fee=Decimal("30"))
+    SectionFactory(event=event, tournament=w.bergen_open)
+    return RegistrationFactory(event=event, **{"tournament": w.bergen_open, **fields})
+
+
+def _registration_change(w, fn, action, before, after, *args, **fields):
+    registration = _registration(w, **fields)
+    fn(w.anna, registration, *args, seen=registration.version)
+    pk = {"event": registration.event_id, "registration": registration.pk}
+    return [Expected(w.anna, None, action, {**pk, **before}, {**pk, **after})]
+
+
+@scenario("arbiter.events.services.registrations.register")
+def _(w, fn):
+    from tests.factories import EventFactory, SectionFactory
+
+    event = EventFactory(organiser=w.anna, entries_open=True, entry_fee=Decimal("30"))
+    SectionFactory(event=event, tournament=w.bergen_open)
+    data = {"name": "Moen, Jon", "birth_year": 1975, "tournament": w.bergen_open}
+    registration = fn(None, event, data, self_entered=True)
+    after = {
+        "event": event.pk,
+        "registration": registration.pk,
+        "name": "Moen, Jon",
+        "fide_id": None,
+        "birth_year": 1975,
+        "federation": "",
+        "rating": 0,
+        "tournament_id": w.bergen_open.pk,
+        "state": "pending",
+        "self_entered": True,
+        "fee_due": ANY,
+    }
+    return [Expected(None, None, "registration.add", after=after)]
+
+
+@scenario("arbiter.events.services.registrations.approve")
+def _(w, fn):
+    registration = _registration(w)
+    fn(w.anna, registration, seen=registration.version)
+    pk = {"event": registration.event_id, "registration": registration.pk}
+    return [
+        Expected(w.anna, w.bergen_open, "entry.add", after=ANY),
+        Expected(
+            w.anna,
+            None,
+            "registration.approve",
+            {**pk, "state": "pending", "entry_id": None},
+            {**pk, "state": "approved", "entry_id": ANY},
+        ),
+    ]
+
+
+@scenario("arbiter.events.services.registrations.refuse")
+def _(w, fn):
+    before, after = {"state": "pending", "entry_id": None}, {"state": "refused", "entry_id": None}
+    return _registration_change(w, fn, "registration.refuse", before, after)
+
+
+@scenario("arbiter.events.services.registrations.place")
+def _(w, fn):
+    registration = _registration(w, tournament=None)
+    fn(w.anna, registration, w.bergen_open, seen=registration.version)
+    pk = {"event": registration.event_id, "registration": registration.pk}
+    before, after = {**pk, "tournament_id": None}, {**pk, "tournament_id": w.bergen_open.pk}
+    return [Expected(w.anna, None, "registration.place", before, after)]
+
+
+@scenario("arbiter.events.services.registrations.set_fee_due")
+def _(w, fn):
+    before, after = {"fee_due": "0.00"}, {"fee_due": "12.50"}
+    return _registration_change(w, fn, "registration.fee_due", before, after, Decimal("12.5"))
+
+
+@scenario("arbiter.events.services.registrations.set_fee_paid")
+def _(w, fn):
+    before, after = {"fee_paid": "0.00"}, {"fee_paid": "30.00"}
+    return _registration_change(w, fn, "registration.fee_paid", before, after, Decimal("30"))
+
+
+@scenario("arbiter.events.services.registrations.set_checked_in")
+def _(w, fn):
+    before, after = {"checked_in": False}, {"checked_in": True}
+    return _registration_change(w, fn, "registration.check_in", before, after, True)
+
+
+@scenario("arbiter.events.services.registrations.keep_duplicate")
+def _(w, fn):
+    before, after = {"duplicate_kept": False}, {"duplicate_kept": True}
+    return _registration_change(w, fn, "registration.keep", before, after)
+
+
 # --- the tests -------------------------------------------------------------------------------
 
 
@@ -1624,103 +1722,6 @@ def _(w, fn):
     fn(w.anna, team, expected=3)
     before, after = {"from_round": 3}, {"withdrawn": False}
     return [Expected(w.anna, w.bergen_open, "team.cancel_withdrawal", before, after)]
-
-
-# --- an event's registration list (issue 31) ----------------------------------------------------
-
-
-def _registration(w, **fields):
-    from tests.factories import EventFactory, RegistrationFactory, SectionFactory
-
-    event = EventFactory(organiser=w.anna, entries_open=True, entry_fee=Decimal("30"))
-    SectionFactory(event=event, tournament=w.bergen_open)
-    return RegistrationFactory(event=event, **{"tournament": w.bergen_open, **fields})
-
-
-def _registration_change(w, fn, action, before, after, *args, **fields):
-    registration = _registration(w, **fields)
-    fn(w.anna, registration, *args, seen=registration.version)
-    pk = {"registration": registration.pk}
-    return [Expected(w.anna, w.bergen_open, action, {**pk, **before}, {**pk, **after})]
-
-
-@scenario("arbiter.events.services.registrations.register")
-def _(w, fn):
-    from tests.factories import EventFactory, SectionFactory
-
-    event = EventFactory(organiser=w.anna, entries_open=True, entry_fee=Decimal("30"))
-    SectionFactory(event=event, tournament=w.bergen_open)
-    data = {"name": "Moen, Jon", "birth_year": 1975, "tournament": w.bergen_open}
-    registration = fn(None, event, data, self_entered=True)
-    after = {
-        "registration": registration.pk,
-        "name": "Moen, Jon",
-        "fide_id": None,
-        "birth_year": 1975,
-        "federation": "",
-        "rating": 0,
-        "tournament_id": w.bergen_open.pk,
-        "state": "pending",
-        "self_entered": True,
-        "fee_due": ANY,
-    }
-    return [Expected(None, w.bergen_open, "registration.add", after=after)]
-
-
-@scenario("arbiter.events.services.registrations.approve")
-def _(w, fn):
-    registration = _registration(w)
-    fn(w.anna, registration, seen=registration.version)
-    pk = {"registration": registration.pk}
-    return [
-        Expected(w.anna, w.bergen_open, "entry.add", after=ANY),
-        Expected(
-            w.anna,
-            w.bergen_open,
-            "registration.approve",
-            {**pk, "state": "pending", "entry_id": None},
-            {**pk, "state": "approved", "entry_id": ANY},
-        ),
-    ]
-
-
-@scenario("arbiter.events.services.registrations.refuse")
-def _(w, fn):
-    before, after = {"state": "pending", "entry_id": None}, {"state": "refused", "entry_id": None}
-    return _registration_change(w, fn, "registration.refuse", before, after)
-
-
-@scenario("arbiter.events.services.registrations.place")
-def _(w, fn):
-    registration = _registration(w, tournament=None)
-    fn(w.anna, registration, w.bergen_open, seen=registration.version)
-    pk = {"registration": registration.pk}
-    before, after = {**pk, "tournament_id": None}, {**pk, "tournament_id": w.bergen_open.pk}
-    return [Expected(w.anna, w.bergen_open, "registration.place", before, after)]
-
-
-@scenario("arbiter.events.services.registrations.set_fee_due")
-def _(w, fn):
-    before, after = {"fee_due": "0.00"}, {"fee_due": "12.50"}
-    return _registration_change(w, fn, "registration.fee_due", before, after, Decimal("12.5"))
-
-
-@scenario("arbiter.events.services.registrations.set_fee_paid")
-def _(w, fn):
-    before, after = {"fee_paid": "0.00"}, {"fee_paid": "30.00"}
-    return _registration_change(w, fn, "registration.fee_paid", before, after, Decimal("30"))
-
-
-@scenario("arbiter.events.services.registrations.set_checked_in")
-def _(w, fn):
-    before, after = {"checked_in": False}, {"checked_in": True}
-    return _registration_change(w, fn, "registration.check_in", before, after, True)
-
-
-@scenario("arbiter.events.services.registrations.keep_duplicate")
-def _(w, fn):
-    before, after = {"duplicate_kept": False}, {"duplicate_kept": True}
-    return _registration_change(w, fn, "registration.keep", before, after)
 
 
 # --- every scenario above, run (last: a scenario defined below this line would be left out) ---

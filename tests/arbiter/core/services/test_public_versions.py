@@ -70,8 +70,8 @@ def public_versions(seen: Iterable[Key] = ()) -> dict[Key, object]:
 
 def changed_by(entry: Expected) -> Key | None:
     """What an audit entry says was changed: its tournament, or a competition (its settings,
-    mats or publishing, or a live score on its mats), or an event (its own changes); None for a
-    deleted tournament."""
+    mats or publishing, or a live score on its mats), or an event (its own changes and its
+    registrations); None for a deleted tournament."""
     if entry.tournament is not None:
         if entry.action not in BESIDE_THE_TOURNAMENT:
             return ("tournament", entry.tournament.pk)
