@@ -24,7 +24,7 @@ from arbiter.events.forms_registrations import EnterForm
 from arbiter.events.models import Event
 from arbiter.events.services import registrations as service
 from arbiter.platform.routes import Routes
-from arbiter.platform.views.auth import _key, _reserve, client_address
+from arbiter.platform.views.auth import client_address, count_try, throttle_key
 
 public_routes = Routes("e/<int:event_id>/")
 
@@ -35,7 +35,7 @@ def entry_posts_allowed(request: HttpRequest) -> bool:
     """Counts this post against the sender's address: at most ``EVENT_ENTRY_POSTS_PER_IP``
     within ``LOGIN_LOCKOUT_SECONDS``, counted atomically in the logins' cache (Redis when set,
     shared by every app server)."""
-    count = _reserve(_key("event-entry", client_address(request)), time.time())
+    count = count_try(throttle_key("event-entry", client_address(request)), time.time())
     return count <= settings.EVENT_ENTRY_POSTS_PER_IP
 
 

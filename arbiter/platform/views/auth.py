@@ -72,11 +72,11 @@ def _digest(*values: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def _key(kind: str, *values: str) -> str:
+def throttle_key(kind: str, *values: str) -> str:
     return f"login-failures:{kind}:{_digest(*values)}"
 
 
-def _reserve(key: str, now: float) -> int:
+def count_try(key: str, now: float) -> int:
     """Counts one more try under ``key`` and returns the count with it. The increment is atomic
     (in Redis, and under a lock in memory), so tries sent at the same moment, to one app server
     or several, each get a number of their own. A count lasts ``LOGIN_LOCKOUT_SECONDS`` from
@@ -92,7 +92,7 @@ def _reserve(key: str, now: float) -> int:
 
 
 def _release(key: str) -> None:
-    """Takes back a try ``_reserve`` counted: one refused, or one that logged in."""
+    """Takes back a try ``count_try`` counted: one refused, or one that logged in."""
     with contextlib.suppress(ValueError):  # its period has ended meanwhile
         caches[CACHE].decr(key)
 
@@ -145,11 +145,14 @@ class LoginTry:
 def begin_login(username: str, address: str) -> LoginTry:
     """Counts a try of this username from this address and says whether it may go on."""
     now = time.time()
-    counters = {"ip": _key("ip", address)}
+    counters = {"ip": throttle_key("ip", address)}
     named = bool(username.strip())
     if named:
-        counters |= {"pair": _key("pair", username, address), "user": _key("user", username)}
-    counts = {kind: _reserve(key, now) for kind, key in counters.items()}
+        counters |= {
+            "pair": throttle_key("pair", username, address),
+            "user": throttle_key("user", username),
+        }
+    counts = {kind: count_try(key, now) for kind, key in counters.items()}
     attempt = LoginTry(username, address, counters, pair_count=counts.get("pair", 0))
     limits = {"pair": settings.LOGIN_FAILURES_PER_USERNAME_AND_IP}
     if not (named and is_known_address(username, address)):
@@ -229,9 +232,9 @@ class PasswordResetView(auth_views.PasswordResetView):
 
     def form_valid(self, form) -> HttpResponse:
         now = time.time()
-        visitor = _reserve(_key("reset-ip", client_address(self.request)), now)
+        visitor = count_try(throttle_key("reset-ip", client_address(self.request)), now)
         if visitor > settings.PASSWORD_RESET_REQUESTS_PER_IP or (
-            _reserve(_key("reset-mail", form.cleaned_data["email"]), now)
+            count_try(throttle_key("reset-mail", form.cleaned_data["email"]), now)
             > settings.PASSWORD_RESET_MAILS_PER_ADDRESS
         ):
             log.warning("password reset mail not sent: too many asked for")
