@@ -211,7 +211,6 @@ def canonical(data) -> bytes:
 # --- the public site -------------------------------------------------------------------------
 
 _SHA = re.compile(r"^[0-9a-f]{64}$")
-_PATH = re.compile(r"^/[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$")
 #: A header value: printable ASCII, no line break (Content-Type, Content-Disposition).
 _HEADER = re.compile(r"^[\x20-\x7e]*$")
 
@@ -285,7 +284,7 @@ def _manifest_pages(manifest: dict, event_id: int) -> list[tuple[str, bool, dict
         if not isinstance(pages, dict):
             raise PublishError(_("The manifest's pages must be a mapping."))
         for path, entry in pages.items():
-            if not (isinstance(path, str) and len(path) <= 500 and _PATH.match(path)):
+            if not (isinstance(path, str) and collect.PATH.match(path)):
                 raise PublishError(_("Not a path: %(path)s") % {"path": str(path)[:100]})
             if not (
                 isinstance(entry, dict)
