@@ -5,7 +5,8 @@ With PUBLISH_RECEIVE on, a GET or HEAD of an event's, tournament's or competitio
 (``/e/<id>/...``, ``/t/<id>/...``, ``/c/<id>/...``, in any language prefix) is looked up among
 the mirrored pages first (one indexed query, the blob with it); found, it is answered from
 there, else the site's own views answer. A mirrored HTML page says when it came from the venue
-(this server's clock), in an element ``#last-updated`` placed at the top of its ``<main>``. Its
+(this server's clock), in an element ``#from-the-venue`` placed at the top of its ``<main>``,
+beside the page's own ``#last-updated`` (when the venue last changed what it shows). Its
 htmx live body is answered like the venue's: 204 to a poll that holds the version, else the
 body. ETag (the blob's hash and the time it came), Cache-Control and Vary as the venue's pages.
 """
@@ -31,7 +32,7 @@ _MIRRORED = re.compile(r"^/[etc]/\d+/")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 _MAIN = re.compile(rb"<main\b[^>]*>")
 #: The notice a mirrored page carries (what a comparison with the venue's page removes).
-NOTICE = re.compile(rb'<p class="muted" id="last-updated">[^<]*</p>')
+NOTICE = re.compile(rb'<p class="muted" id="from-the-venue">[^<]*</p>')
 
 
 class MirrorMiddleware:
@@ -89,7 +90,7 @@ def mirrored(request: HttpRequest) -> HttpResponse | None:
 def with_notice(body: bytes, received) -> bytes:
     when = formats.date_format(timezone.localtime(received), "DATETIME_FORMAT")
     text = _("Last updated from the venue: %(time)s") % {"time": when}
-    notice = f'<p class="muted" id="last-updated">{escape(text)}</p>'.encode()
+    notice = f'<p class="muted" id="from-the-venue">{escape(text)}</p>'.encode()
     match = _MAIN.search(body)
     if match is None:
         return body

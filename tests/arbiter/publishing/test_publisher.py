@@ -173,7 +173,7 @@ def test_the_static_copy_writes_the_pages_as_files(festival, settings, tmp_path)
     assert (site / f"t/{tournament.pk}/export/players.csv").is_file()
     assert (site / "static/css/app.css").is_file()
     standings = (site / f"t/{tournament.pk}/standings/index.html").read_text()
-    assert 'id="last-updated"' in standings
+    assert 'id="from-the-venue"' in standings and 'id="last-updated"' in standings
     assert "since=" not in standings  # a static host cannot answer a poll
     # written again: swapped in whole
     call_command("export_static", festival.pk, str(site))
