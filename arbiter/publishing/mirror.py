@@ -17,6 +17,7 @@ import re
 from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
+from django.db.models import Count, Max
 from django.http import HttpRequest, HttpResponse
 from django.utils import formats, timezone
 from django.utils.html import escape
@@ -26,7 +27,7 @@ from django.utils.translation import gettext as _
 from arbiter.platform.i18n import bare_path
 from arbiter.platform.public_live import CACHE_CONTROL, VARY, not_modified
 from arbiter.publishing.collect import restore
-from arbiter.publishing.models import MirroredPage
+from arbiter.publishing.models import MirroredEvent, MirroredPage
 
 _MIRRORED = re.compile(r"^/[etc]/\d+/")
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
@@ -105,3 +106,22 @@ def _headers(response: HttpResponse, etag: str | None) -> HttpResponse:
     # answered before the clickjacking middleware: its header here
     response["X-Frame-Options"] = settings.X_FRAME_OPTIONS
     return response
+
+
+def mirrored_events() -> list[MirroredEvent]:
+    """The events venues published here that hold pages (an event its venue unpublished holds
+    none), the last received first: the public site's home lists them (one query)."""
+    return list(
+        MirroredEvent.objects.filter(venue__active=True)
+        .annotate(page_count=Count("pages"))
+        .filter(page_count__gt=0)
+        .order_by("-received_at", "-pk")
+    )
+
+
+def mirrored_version() -> str:
+    """What moves when a venue publishes here or an event's copy goes: the home's part of its
+    version (one query)."""
+    seen = MirroredEvent.objects.aggregate(count=Count("id"), last=Max("received_at"))
+    last = seen["last"].timestamp() if seen["last"] else 0
+    return f"{seen['count']}-{last}"

@@ -6,6 +6,7 @@ standings and player cards live in `public_rounds`, `public_standings` and `publ
 version stamp and cache that every page below the home page goes through in `public_live`.
 """
 
+from django.conf import settings
 from django.db.models import Count, F, Max, Q, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.template.loader import render_to_string
@@ -21,6 +22,7 @@ from arbiter.events.models import Event
 from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
+from arbiter.publishing.mirror import mirrored_events, mirrored_version
 from arbiter.ratings.change import public_changes
 from judo.models import Competition
 from pairing.engines.collation import name_key
@@ -68,6 +70,8 @@ def tournaments_version() -> str:
         f"-{days['count']}-{days['last']}-{days['versions']}-{day_saved}"
         f"-{events['count']}-{events['last']}-{events['versions']}-{event_saved}"
         f"-{timezone.localdate().isoformat()}"
+        # a public site's copies of venues' events (docs/publishing.md)
+        + (f"-{mirrored_version()}" if settings.PUBLISH_RECEIVE else "")
     )
 
 
@@ -137,6 +141,8 @@ def home(request: HttpRequest) -> HttpResponse:
                 .exclude(in_event)
                 .annotate(category_count=Count("categories"))
             )
+            if settings.PUBLISH_RECEIVE:
+                context["venue_events"] = mirrored_events()
         context["page_path"] = request.path + (f"?page={page}" if page > 1 else "")
         return render_to_string("public/home.html", context), HTML, {}
 

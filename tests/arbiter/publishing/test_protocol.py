@@ -261,3 +261,14 @@ def test_a_live_body_answers_a_poll_with_204_when_unchanged(client, key):
     changed = client.get("/t/901/standings/?since=4", headers=hx)
     assert changed.status_code == 200
     assert changed.content == body
+
+
+def test_the_public_site_s_home_lists_the_events_venues_published_there(client, key):
+    assert b"Oslo Festival" not in client.get("/").content
+    assert publish(client, key, {"/e/7/": PAGE}, seq=1).status_code == 200
+    home = client.get("/").content.decode()
+    assert 'id="venue-events"' in home and 'href="/e/7/"' in home and "Oslo Festival" in home
+    assert "Last updated from the venue" in home
+    # the venue unpublished the event: an empty manifest empties the copy and the home's line
+    assert publish(client, key, {}, seq=2).status_code == 200
+    assert b"Oslo Festival" not in client.get("/").content
