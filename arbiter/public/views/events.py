@@ -1,7 +1,8 @@
 """The public page of an event (a festival of sections), in chess-results' conventions: the
 header, each published section with its current round and links to its own pages, the event's
 schedule by day, and a search for a person across every section (docs/events.md, "The public
-event page").
+event page"), with the event's people as JSON for the public copy's search (docs/publishing.md,
+"The event's search").
 
 Both are kept like every public page (arbiter/platform/public_live.py) under the event's version:
 its own row and every section's, read in one query (:func:`event_version`), so a result in any
@@ -329,7 +330,8 @@ def name_index(event: Event, version: str) -> list[tuple[str, str, int]]:
         entries = published_entries(event).values_list("name", "pk")
         return [(folded(name), name, pk) for name, pk in sorted(entries)]
 
-    return shared(f"public:{event.public_scope}:names:{version}", build)
+    # "by-name": the order changed from the folded names'; an index kept before is not read
+    return shared(f"public:{event.public_scope}:names-by-name:{version}", build)
 
 
 @dataclass
