@@ -155,3 +155,21 @@ def test_the_public_search_lists_at_most_50_and_says_there_are_more(settings, mo
         assert NOTICE.sub(b"", copy.content) == venue(settings, path).content
     html = public(settings, f"/e/{event.pk}/search/?q=hansen").content.decode()
     assert html.count('class="hit"') == 50 and "Only the first 50" in html
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"not json", b"[]", b'{"event": {"name": "X"}, "people": [{"name": "No key"}]}', b"{}"],
+)
+def test_people_not_as_a_venue_publishes_them_are_as_if_not_held(settings, body):
+    """Never a 500: the site's own answer (here 404, an event it does not hold)."""
+    settings.PUBLISH_RECEIVE = True
+    key = venue_key()
+    services.register_venue("Odd laptop", key.public_key)
+    send(key, f"/publishing/blobs/{sha(body)}/", body, "application/octet-stream")
+    page = {"sha256": sha(body), "type": "application/json"}
+    manifest = {"event": 7, "name": "X", "pages": {"/e/7/search/people.json": page}, "live": {}}
+    data = {"event": 7, "epoch": 1, "seq": 1, "manifest": manifest}
+    committed = send(key, "/publishing/commit/", json.dumps(data).encode(), "application/json")
+    assert committed.status_code == 200, committed.content
+    assert public(settings, "/e/7/search/?q=key").status_code == 404
