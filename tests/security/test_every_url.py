@@ -87,6 +87,7 @@ EXPECTATIONS: dict[str, Rule] = {
     # an event's public entry form (404 unpublished; a closed event's page says so)
     "event_enter": Rule(PUBLIC_FORM, PAGE, ("event", "event_hidden")),
     "public_event_search": public("event", "event_hidden"),
+    "public_event_people": public("event", "event_hidden"),
     # an event's publishing page on the venue and its buttons (arbiter/publishing/views.py)
     "event_publishing": arbiter("event", "event_hidden"),
     "event_publish_now": arbiter("event", "event_hidden", methods=WRITE),

@@ -1,7 +1,8 @@
 """The public page of an event (a festival of sections), in chess-results' conventions: the
 header, each published section with its current round and links to its own pages, the event's
 schedule by day, and a search for a person across every section (docs/events.md, "The public
-event page").
+event page"), with the event's people as JSON for the public copy's search (docs/publishing.md,
+"The event's search").
 
 Both are kept like every public page (arbiter/platform/public_live.py) under the event's version:
 its own row and every section's, read in one query (:func:`event_version`), so a result in any
@@ -11,7 +12,7 @@ built in a constant number of queries whatever the number of sections.
 
 import datetime
 import hashlib
-import unicodedata
+import json
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -26,6 +27,7 @@ from arbiter.core.models import AuditEntry, Bye, Entry, Game, Round, Tournament
 from arbiter.core.public_cache import shared
 from arbiter.core.standings import BEING_PLAYED, COMPLETE, COUNTED_STATES, NOT_STARTED
 from arbiter.events.models import Event, ScheduleItem, Section
+from arbiter.platform.names import FOUND, SEARCH_MIN, folded, matching, search_text
 from arbiter.platform.public_live import (
     HTML,
     Made,
@@ -36,15 +38,12 @@ from arbiter.platform.public_live import (
     served,
 )
 from arbiter.platform.routes import Routes
-from arbiter.public.views.players import search_text
 from judo.models import Competition
 
 routes = Routes("e/<int:event_id>/")
 
-#: The most people an event search lists.
-FOUND = 50
-#: The fewest characters a name search takes (as the tournament's search).
-SEARCH_MIN = 2
+#: What the event's people (:func:`event_people`) are served as.
+JSON = "application/json"
 
 
 def published_event(event_id: int) -> Event:
@@ -312,35 +311,27 @@ def event_page(request: HttpRequest, event_id: int) -> HttpResponse:
 # --- the search across every section
 
 
-def folded(text: str) -> str:
-    """`text` without accents or case ("Ødegård" and "odegard" alike): NFKD, the combining
-    marks dropped, case folded; a few letters NFKD keeps whole are spelled out (ø, æ, ł,
-    the dotless i ...)."""
-    text = text.casefold().translate(_LETTERS)
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-#: Letters without a decomposition that readers type plainly.
-_LETTERS = str.maketrans(
-    {"ø": "o", "æ": "ae", "đ": "d", "ł": "l", "\u0131": "i", "œ": "oe", "þ": "th", "ð": "d"}
-)
+def published_entries(event: Event):
+    """Everyone in a published section of the event: a chess section's entries and the entries
+    of every category of a published competition day."""
+    sections = published_sections(event)
+    return Entry.objects.filter(
+        Q(tournament__section__in=sections)
+        | Q(tournament__category__competition__section__in=sections)
+    )
 
 
 def name_index(event: Event, version: str) -> list[tuple[str, str, int]]:
-    """(folded name, name, entry id) of everyone in a published section of the event: a chess
-    section's entries and the entries of every category of a published competition day; kept
-    once per event version (one query to build), so a search reads no name from the database."""
+    """(folded name, name, entry id) of everyone in a published section of the event, by name
+    (then id: the order the search lists them in); kept once per event version (one query to
+    build), so a search reads no name from the database."""
 
     def build() -> list[tuple[str, str, int]]:
-        sections = published_sections(event)
-        entries = Entry.objects.filter(
-            Q(tournament__section__in=sections)
-            | Q(tournament__category__competition__section__in=sections)
-        ).values_list("name", "pk")
-        return sorted((folded(name), name, pk) for name, pk in entries)
+        entries = published_entries(event).values_list("name", "pk")
+        return [(folded(name), name, pk) for name, pk in sorted(entries)]
 
-    return shared(f"public:{event.public_scope}:names:{version}", build)
+    # "by-name": the order changed from the folded names'; an index kept before is not read
+    return shared(f"public:{event.public_scope}:names-by-name:{version}", build)
 
 
 @dataclass
@@ -359,24 +350,29 @@ class Hit:
 
 
 def find(event: Event, version: str, query: str) -> tuple[list[Hit], bool]:
-    """Everyone whose name holds every word of `query` (accents and case aside), at most FOUND,
-    by name, and whether more matched: the index kept per version, then four queries (the
-    entries found, their sections' current rounds, their games, their byes)."""
-    words = folded(query).split()
-    if not words:
-        return [], False
-    found = [
-        (name, pk) for key, name, pk in name_index(event, version) if all(w in key for w in words)
-    ]
-    ids = [pk for _name, pk in sorted(found)[:FOUND]]  # at most FOUND ids asked for
-    entries = list(
-        Entry.objects.filter(pk__in=ids)
-        .select_related("tournament", "tournament__category__competition")
-        .order_by("name", "pk")[:FOUND]
+    """Everyone whose name holds every word of `query` (accents and case aside,
+    arbiter/platform/names.py), at most FOUND, by name, and whether more matched: the index
+    kept per version, then four queries (:func:`hits_of`)."""
+    index = name_index(event, version)
+    ids, more = matching(((key, pk) for key, _name, pk in index), query)
+    if not ids:
+        return [], more
+    return hits_of(Entry.objects.filter(pk__in=ids), ids), more
+
+
+def hits_of(entries, ids: list[int] | None = None) -> list[Hit]:
+    """What the search shows of each of `entries` (a query of entries of the event's published
+    sections; `ids`, when given, are theirs), by name then id: four queries whatever their
+    number (the entries, their sections' current rounds, the games and byes of those rounds,
+    of `ids` only when given). The search's hits and the event's people (:func:`event_people`)
+    are both made here."""
+    entries = sorted(
+        entries.select_related("tournament", "tournament__category__competition"),
+        key=lambda e: (e.name, e.pk),
     )
     chess = [e for e in entries if not _is_category(e.tournament)]
     current = _current_rounds(sorted({e.tournament_id for e in chess}))
-    games, byes = _pairings(chess, current)
+    games, byes = _pairings(chess, current, ids is not None)
     hits = []
     for entry in entries:
         tournament = entry.tournament
@@ -403,7 +399,7 @@ def find(event: Event, version: str, query: str) -> tuple[list[Hit], bool]:
         elif entry.pk in byes:
             hit.bye = byes[entry.pk]
         hits.append(hit)
-    return hits, len(found) > FOUND
+    return hits
 
 
 def _is_category(tournament: Tournament) -> bool:
@@ -415,27 +411,25 @@ def _is_category(tournament: Tournament) -> bool:
 
 
 def _pairings(
-    entries: list[Entry], current: dict[int, tuple[int, str]]
+    entries: list[Entry], current: dict[int, tuple[int, str]], only: bool = True
 ) -> tuple[dict[int, Game], dict[int, str]]:
-    """The games and byes of `entries` in their tournaments' current rounds: two queries."""
+    """The games and byes of `entries` in their tournaments' current rounds (`only` theirs, else
+    every one of those rounds, for a whole event's people): two queries."""
     if not entries or not current:
         return {}, {}
     rounds = Q()
     for tournament_id, (number, _progress) in current.items():
         rounds |= Q(round__tournament_id=tournament_id, round__number=number)
-    ids = [e.pk for e in entries]
+    games_of, byes_of = Game.objects.filter(rounds), Bye.objects.filter(rounds)
+    if only:
+        ids = [e.pk for e in entries]
+        games_of = games_of.filter(Q(white_id__in=ids) | Q(black_id__in=ids))
+        byes_of = byes_of.filter(entry_id__in=ids)
     games = {}
-    for game in (
-        Game.objects.filter(rounds)
-        .filter(Q(white_id__in=ids) | Q(black_id__in=ids))
-        .select_related("white", "black")
-    ):
+    for game in games_of.select_related("white", "black"):
         games[game.white_id] = game
         games[game.black_id] = game
-    byes = {
-        bye.entry_id: bye.get_kind_display()
-        for bye in Bye.objects.filter(rounds).filter(entry_id__in=ids)
-    }
+    byes = {bye.entry_id: bye.get_kind_display() for bye in byes_of}
     return games, byes
 
 
@@ -467,3 +461,42 @@ def event_search(request: HttpRequest, event_id: int) -> HttpResponse:
     }
     page = render_to_string("public/event_search.html", context)
     return served(request, keep(etag, page, HTML, {}), etag)
+
+
+@routes.get("search/people.json", name="public_event_people")
+def event_people(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Everyone in a published section of the event with what the search shows of them (the
+    same :func:`hits_of`), by name, for the public copy's search (docs/publishing.md, "The
+    event's search"): the event's page links it, so the publisher collects it in each language,
+    and the public site filters it as :func:`find` does. Kept like the event's page under its
+    version, in each language (a category's label, a bye's kind and the links are the
+    language's); six queries to build, whatever the number of people and sections; bounded by
+    what an event holds (MAX_SECTIONS sections of at most MAX_PLAYERS)."""
+    event = published_event(event_id)
+
+    def make() -> Made:
+        people = [person(hit) for hit in hits_of(published_entries(event))]
+        data = {"event": {"id": event.pk, "name": event.name}, "people": people}
+        body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return body, JSON, {}
+
+    return kept_response(request, event.public_scope, event_version(event), "people", make)
+
+
+def person(hit: Hit) -> dict:
+    """A hit as the event's people list it: the folded name it is found by, then what the
+    search page shows."""
+    return {
+        "key": folded(hit.entry.name),
+        "name": hit.entry.name,
+        "title": hit.entry.title,
+        "club": hit.entry.club,
+        "section": hit.section,
+        "url": hit.url,
+        "category": str(hit.category),
+        "round": hit.round,
+        "board": hit.board,
+        "colour": hit.colour,
+        "opponent": hit.opponent.name if hit.opponent else None,
+        "bye": str(hit.bye),
+    }

@@ -34,6 +34,7 @@ from arbiter.core.standings import (
     rule_set,
 )
 from arbiter.core.templatetags.chess import points as points_text
+from arbiter.platform.names import search_text
 from arbiter.platform.public_live import HTML, Made, kept_response, live_page, public_tournament
 from arbiter.platform.routes import Routes
 from arbiter.public.names import add_names
@@ -187,17 +188,6 @@ def _placed_card(tournament, entry: Entry) -> dict:
         "final": bool(line and line.final),
         "bouts": bouts,
     }
-
-
-#: The longest name search taken: longer queries are cut (names are at most 100 characters).
-SEARCH_LENGTH = 100
-
-
-def search_text(request: HttpRequest) -> str:
-    """The name searched for (``?q=``): printable characters only, at most SEARCH_LENGTH of
-    them, spaces collapsed; the event's search takes it the same way."""
-    query = "".join(c for c in request.GET.get("q", "") if c.isprintable())[:SEARCH_LENGTH]
-    return " ".join(query.split())
 
 
 @routes.get("search/", name="public_search")

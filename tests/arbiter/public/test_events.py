@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.cache import cache
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -461,3 +462,76 @@ def test_the_event_page_shows_its_logo_and_an_entry_link_while_entries_are_open(
     page = client.get(reverse("public_event", args=[closed.pk])).content.decode()
     assert 'id="event-logo"' not in page
     assert reverse("event_enter", args=[closed.pk]) not in page
+
+
+# --- the event's people (what the public copy's search reads: docs/publishing.md)
+
+
+def people(client, event, language=""):
+    return client.get(f"{language}{event_url(event, 'public_event_people')}")
+
+
+def test_the_event_s_people_hold_what_the_search_shows_of_everyone(client, festival):
+    event, open_a, competition = festival["event"], festival["open_a"], festival["competition"]
+    response = people(client, event)
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert "public" in response["Cache-Control"] and response["ETag"]
+    data = response.json()
+    assert data["event"] == {"id": event.pk, "name": "Oslo Chess Festival"}
+    by_name = {p["name"]: p for p in data["people"]}
+    # everyone of the published sections, by name; nobody of the unpublished one
+    assert len(by_name) == 4 + 4 + 3 and "Hidden, Player" not in by_name
+    assert [p["name"] for p in data["people"]] == sorted(by_name)
+    magnus = open_a.entries.get(name="Carlsen, Magnus")
+    carlsen = by_name["Carlsen, Magnus"]
+    assert carlsen["key"] == "carlsen, magnus" and carlsen["section"] == "Open A"
+    assert carlsen["url"] == reverse("player_card", args=[open_a.pk, magnus.pk])
+    game = Game.objects.filter(round__tournament=open_a, round__number=2).get(
+        Q(white=magnus) | Q(black=magnus)
+    )
+    white = game.white_id == magnus.pk
+    assert carlsen["round"] == 2 and carlsen["board"] == game.board
+    assert carlsen["colour"] == ("w" if white else "b")
+    assert carlsen["opponent"] == (game.black if white else game.white).name
+    assert by_name["Ødegård, Åse"]["key"] == "odegard, ase"
+    kari = festival["category"].tournament.entries.get(name="Berg, Kari")
+    assert by_name["Berg, Kari"]["url"] == reverse("public_fight", args=[competition.pk, kari.pk])
+    assert by_name["Berg, Kari"]["category"] == festival["category"].label
+    assert by_name["Berg, Kari"]["section"] == "Judo Day" and by_name["Berg, Kari"]["round"] is None
+    # the same as the search's hits (one function makes both)
+    html = search(client, event, "carlsen").content.decode()
+    assert f"board {carlsen['board']}" in html and carlsen["opponent"] in html
+    # in each language: the links are the language's
+    swedish = people(client, event, "/sv").json()
+    assert all(p["url"].startswith("/sv/") for p in swedish["people"])
+    again = client.get(event_url(event, "public_event_people"), HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+
+
+def test_the_event_s_people_take_a_constant_number_of_queries(
+    client, anna, festival, django_assert_num_queries
+):
+    """The event, its version, then the people, their sections' current rounds, the games and
+    byes of those rounds: six, whatever the number of people and sections; then kept."""
+    event = festival["event"]
+    with django_assert_num_queries(6):
+        assert people(client, event).status_code == 200
+    SectionFactory(event=event, tournament=swiss(anna, "Open B", [f"B, {n}" for n in range(9)]))
+    cache.clear()
+    with django_assert_num_queries(6):
+        assert len(people(client, event).json()["people"]) == 11 + 9
+    with django_assert_num_queries(2):  # kept under the event's version
+        assert people(client, event).status_code == 200
+
+
+def test_the_event_page_links_its_people_for_the_publisher(client, festival):
+    from arbiter.publishing.collect import _links
+
+    event = festival["event"]
+    html = client.get(event_url(event)).content.decode()
+    assert event_url(event, "public_event_people") in _links(html, event_url(event))
+
+
+def test_the_event_s_people_of_an_unpublished_event_are_not_found(client, anna):
+    event = EventFactory(is_published=False)
+    assert people(client, event).status_code == 404

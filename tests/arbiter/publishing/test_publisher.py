@@ -34,6 +34,11 @@ def test_collecting_finds_the_event_s_public_pages_in_each_language(festival, se
     paths = set(collected.pages)
     assert {f"/e/{festival.pk}/", t, f"{t}rounds/1/", f"{t}standings/"} <= paths
     assert {f"/sv/e/{festival.pk}/", f"/sv{t}", f"/sv{t}standings/"} <= paths
+    # the event's people, which the public copy's search reads (linked from the event page)
+    assert {
+        f"/e/{festival.pk}/search/people.json",
+        f"/sv/e/{festival.pk}/search/people.json",
+    } <= paths
     assert any(p.endswith(".csv") for p in paths)
     assert not any(p.startswith("/ru/") or "since=" in p for p in paths)
     # every page is inside the event, with its language prefix at most
