@@ -5,8 +5,8 @@ milliseconds the caller supplies (the mat-side page's clock), never read from th
 The same commands at the same moments always give the same clock, so the table's queued commands
 replayed after a Wi-Fi loss rebuild the state the table showed (:func:`replay`).
 
-The rules encoded (spec venue-live-and-offline.md, part A1; sources in docs/knockout.md,
-"The mat clock (`clock.py`)"):
+The rules encoded (spec venue-live-and-offline.md, part A1; sources and choices in
+docs/mat-clock.md):
 
 - ``hajime`` starts the contest clock, ``matte`` stops it and ends any osaekomi;
   ``sono_mama`` freezes both the contest and the osaekomi clocks, ``yoshi`` restarts both from the
@@ -87,6 +87,8 @@ class ClockRules:
             raise ClockError("Hold-down thresholds must be positive and increasing.")
         if any(kind not in KINDS.values() for _, kind in self.hold):
             raise ClockError("A hold-down threshold gives a score (yuko, waza-ari, ippon).")
+        if not RULES[self.edition].yuko and any(kind == "yuko" for _, kind in self.hold):
+            raise ClockError(f"There is no yuko in the {RULES[self.edition].name} rules.")
         if self.hold[-1][1] != "ippon":
             raise ClockError("The last hold-down threshold gives ippon.")
 
