@@ -47,6 +47,10 @@ SIDES = {"white": "a", "blue": "b"}
 SENIOR_SECONDS = 240
 #: The longest contest or golden-score time accepted (one hour): a bound on bad input.
 MAX_SECONDS = 3600
+#: The most commands a replay takes: a contest has far fewer; a bound on a bad queue.
+MAX_COMMANDS = 2000
+#: The latest moment accepted (ms): JavaScript's largest exact integer, a browser's clock fits.
+MAX_MS = 2**53 - 1
 
 WAITING = "waiting"  # before hajime, after matte, at the start of golden score
 RUNNING = "running"  # after hajime or yoshi
@@ -271,7 +275,10 @@ class Clock:
         clock = self._settle(now)
         if clock.state == OVER:
             raise ClockError("The contest is decided.")
-        score = clock.score.add(SIDES[side], kind)
+        try:
+            score = clock.score.add(SIDES[side], kind)
+        except KnockoutError as error:  # a yuko before 2025, fusen-gachi after the start...
+            raise ClockError(str(error)) from error
         if score.decided():
             return replace(clock, score=score, state=OVER, holder=None, hold_ms=0, bell=False)
         return replace(clock, score=score)
@@ -295,6 +302,8 @@ class Clock:
     def _settle(self, now: int) -> Clock:
         """The clock brought to `now`: the running clocks advanced and what fell due on the
         way applied in time order (a hold reaching its deciding threshold, the bell)."""
+        if type(now) is not int or not 0 <= now <= MAX_MS:
+            raise ClockError(f"A command's time is a whole number of ms, not {now!r}.")
         if now < self.mark:
             raise ClockError(f"A command at {now} ms comes before the last one ({self.mark} ms).")
         clock = self
@@ -373,6 +382,8 @@ def replay(
     """The clock after `commands` ((ms, command) in the order given), from a contest's start
     with the log `score`: how the table's queued commands rebuild its state."""
     clock = Clock.start(rules, score)
-    for now, command in commands:
+    for n, (now, command) in enumerate(commands):
+        if n == MAX_COMMANDS:
+            raise ClockError(f"A contest's queue holds at most {MAX_COMMANDS} commands.")
         clock = clock.apply(now, command)
     return clock

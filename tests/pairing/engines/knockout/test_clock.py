@@ -16,7 +16,6 @@ from pairing.engines.knockout.clock import (
     Command,
     replay,
 )
-from pairing.engines.knockout.model import KnockoutError
 from pairing.engines.knockout.scores import Score
 
 S = 1000  # ms
@@ -64,6 +63,14 @@ def test_invalid_calls_are_refused_with_a_clear_message():
         clock.hajime(0).osaekomi(1, "blue").osaekomi(2, "white")
     with pytest.raises(ClockError, match="white or blue"):
         clock.hajime(0).osaekomi(1, "red")
+    for bad_time in (-1, 1.5, True, "10", 2**53):
+        with pytest.raises(ClockError, match="whole number of ms"):
+            clock.hajime(bad_time)
+    with pytest.raises(ClockError, match="no yuko"):
+        started("2022").award(1, "white", "yuko")
+    with pytest.raises(ClockError, match="at most 2000 commands"):
+        calls = ["hajime"] + ["sono_mama", "yoshi"] * 1000
+        replay(ClockRules(), [(n, Command(call)) for n, call in enumerate(calls)])
 
 
 # -- osaekomi scores ----------------------------------------------------------------------------
@@ -264,7 +271,7 @@ def valid_run(rules, steps):
         command = COMMANDS[choice]
         try:
             clock = clock.apply(now, command)
-        except KnockoutError:  # the clock's refusals and the score's (a yuko before 2025...)
+        except ClockError:
             continue
         accepted.append((now, command))
         clocks.append(clock)
