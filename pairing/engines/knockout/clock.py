@@ -195,10 +195,14 @@ class Clock:
 
     @property
     def decision_due(self) -> bool:
-        """Golden score reached its limit (or there is none): the referees decide (hantei)."""
+        """Golden score reached its limit (or there is none) and no hold runs on past it: the
+        referees decide (hantei)."""
         period = self.period_ms
         return (
-            self.golden and self.state != OVER and period is not None and self.elapsed_ms >= period
+            self.golden
+            and self.state == WAITING
+            and period is not None
+            and self.elapsed_ms >= period
         )
 
     def at(self, now: int) -> Reading:

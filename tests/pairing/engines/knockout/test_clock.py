@@ -349,3 +349,23 @@ def test_reading_the_board_between_commands_changes_nothing(rules, steps, data):
     for (now, command), clock in zip(accepted, clocks, strict=False):
         moment = data.draw(st.integers(clock.mark, now))
         assert clock.at(moment).clock.apply(now, command) == clock.apply(now, command)
+
+
+def test_sono_mama_after_the_bell_keeps_the_hold_and_its_score():
+    clock = started(seconds=60).osaekomi(58 * S, "white").sono_mama(62 * S)
+    clock = clock.yoshi(90 * S).toketa(92 * S)  # 6 s held: yuko, then time up
+    assert clock.score.entries == ("aY", "T")
+    assert clock.score.winner() == "a"
+
+
+def test_a_hold_past_golden_score_limit_is_finished_before_the_decision():
+    clock = started(seconds=60, golden_limit=10).at(60 * S).clock.hajime(60 * S)
+    clock = clock.osaekomi(68 * S, "blue")
+    reading = clock.at(72 * S)
+    assert (reading.golden_ms, reading.hold_ms, reading.clock.decision_due) == (
+        10 * S,
+        4 * S,
+        False,
+    )
+    assert clock.toketa(72 * S).decision_due
+    assert clock.at(73 * S).events == ("bY",)
