@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from arbiter.core.systems import System
 from tests.arbiter.conftest import play_round
+from tests.browser.conftest import screenshot
 from tests.factories import EntryFactory, TournamentFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -44,6 +45,7 @@ def test_the_pairings_screen_turns_its_pages_by_itself(browser, live_server, for
         "() => parseFloat(getComputedStyle(document.querySelector('td.name')).fontSize)"
     )
     assert size >= 36, size
+    screenshot(screen, "venue-screen-pairings")
     # by itself, after about 5 seconds
     expect(second).to_be_visible(timeout=9_000)
     expect(second.get_by_text("Page 2 of 3")).to_be_visible()
