@@ -2,7 +2,17 @@
 arbiter's pages and the public ones."""
 
 from arbiter.platform.routes import patterns_of
-from judo.views import competition, draw, lists, mats, mats_public, results, teams, weigh_in
+from judo.views import (
+    competition,
+    draw,
+    lists,
+    mats,
+    mats_public,
+    results,
+    screens_public,
+    teams,
+    weigh_in,
+)
 
 urlpatterns = patterns_of(
     competition.routes,
@@ -15,4 +25,4 @@ urlpatterns = patterns_of(
 )
 
 #: The public pages and downloads, in every language (arbiter/urls.py's i18n_patterns).
-public_urlpatterns = patterns_of(mats_public.routes, results.public_routes)
+public_urlpatterns = patterns_of(mats_public.routes, results.public_routes, screens_public.routes)

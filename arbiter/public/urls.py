@@ -9,6 +9,7 @@ from arbiter.public.views import (
     players,
     ratings,
     rounds,
+    screens,
     standings,
     teams,
     tournament,
@@ -23,4 +24,5 @@ urlpatterns = patterns_of(
     ratings.routes,
     exports.routes,
     teams.routes,
+    screens.routes,
 )

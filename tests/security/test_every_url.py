@@ -101,6 +101,9 @@ EXPECTATIONS: dict[str, Rule] = {
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),
     "crosstable": public("swiss", "rr", "hidden"),
+    # venue screens (docs/screens.md)
+    "screen_pairings": public("swiss", "rr", "hidden"),
+    "screen_standings": public("swiss", "rr", "hidden"),
     "player_card": public("swiss", "monrad", "hidden"),
     "public_search": public("swiss", "hidden"),
     "public_bracket": public("knockout", "hidden"),
@@ -261,6 +264,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "mat_confirm": arbiter("judo", methods=WRITE),
     "public_competition": public("judo", "judo_hidden"),
     "public_mat": public("judo", "judo_hidden"),
+    "screen_mat": public("judo", "judo_hidden"),
     "public_fight_search": public("judo", "judo_hidden"),
     "public_fight": public("judo", "judo_hidden"),
     # a competition day's team events (judo/views/teams.py)

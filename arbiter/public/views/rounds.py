@@ -98,6 +98,29 @@ def alphabetical(games, byes, unpaired: list[Entry], federation: str = "") -> li
     )
 
 
+def round_players(tournament, round_: Round) -> tuple[list[Game], list, list[Entry]]:
+    """A public round's games and byes, and the players in neither (with their points before
+    it), named as the public pages name them: a handful of queries whatever the round's size."""
+    games, byes = public_pairings(tournament, round_)
+    unpaired = list(
+        tournament.entries.exclude(starting_number=None)
+        .exclude(pk__in=round_.games.values("white"))
+        .exclude(pk__in=round_.games.values("black"))
+        .exclude(pk__in=round_.byes.values("entry"))
+        .order_by("starting_number")
+    )
+    if any(entry.withdrawn for entry in unpaired):  # not listed after their withdrawal
+        gone = withdrawn_by(tournament, round_.number)
+        unpaired = [entry for entry in unpaired if entry.pk not in gone]
+    if unpaired:  # rare (late or absent without a bye): two more queries
+        before = points_before(tournament, round_.number)
+        for entry in unpaired:
+            entry.points = before.get(entry.pk, ZERO)
+    players = [entry for game in games for entry in (game.white, game.black)]
+    add_names(tournament.pk, [*players, *(bye.entry for bye in byes), *unpaired])
+    return games, byes, unpaired
+
+
 @routes.get("rounds/<int:number>/", name="public_round")
 def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     """One round's pairings and results, by board or alphabetical ("find my board")."""
@@ -110,23 +133,7 @@ def round_page(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
         round_ = get_object_or_404(
             Round, tournament=tournament, number=number, state__in=COUNTED_STATES
         )
-        games, byes = public_pairings(tournament, round_)
-        unpaired = list(
-            tournament.entries.exclude(starting_number=None)
-            .exclude(pk__in=round_.games.values("white"))
-            .exclude(pk__in=round_.games.values("black"))
-            .exclude(pk__in=round_.byes.values("entry"))
-            .order_by("starting_number")
-        )
-        if any(entry.withdrawn for entry in unpaired):  # not listed after their withdrawal
-            gone = withdrawn_by(tournament, number)
-            unpaired = [entry for entry in unpaired if entry.pk not in gone]
-        if unpaired:  # rare (late or absent without a bye): two more queries
-            before = points_before(tournament, number)
-            for entry in unpaired:
-                entry.points = before.get(entry.pk, ZERO)
-        players = [entry for game in games for entry in (game.white, game.black)]
-        add_names(tournament.pk, [*players, *(bye.entry for bye in byes), *unpaired])
+        games, byes, unpaired = round_players(tournament, round_)
         rounds = round_progress(tournament)
         context = {
             "round": round_,
