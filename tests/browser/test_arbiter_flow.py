@@ -96,6 +96,8 @@ def test_the_demo_arbiter_finds_the_demo_and_adds_a_player(page):
 
     call_command("load_demo")
     page.goto("/")
+    # the Bergen Open is a section of the demo's festival: the home lists the event
+    page.get_by_role("link", name="Bergen Chess Festival 2026").click()
     expect(page.get_by_role("link", name="Bergen Open 2026")).to_be_visible()
     page.goto("/accounts/login/")
     page.get_by_label("Username").fill("arbiter")
