@@ -234,6 +234,10 @@ SKIPPED = {
     "event_export_registrations": "download, GET only",
     "event_registrations": "the organiser's list, GET only (?show= checked)",
     "event_check_in_list": "the printed check-in list, GET only",
+    # the venue's screens (issue 32): public pages, GET only (parameters: tests/*/test_*screen*)
+    "screen_pairings": "a hall screen's public page, GET only",
+    "screen_standings": "a hall screen's public page, GET only",
+    "screen_mat": "a mat's public screen, GET only",
     "event_check_in_pdf": "download, GET only",
     # an event's publishing (arbiter/publishing/views.py)
     "event_publishing": "arbiter page, GET only",
