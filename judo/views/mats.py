@@ -152,6 +152,15 @@ def side_label(state: ko.State, ref: ko.Ref, value: str | None, entries: dict) -
     return _("loser of bout %(n)s") % {"n": ref.number}
 
 
+def sides(sheet, match) -> dict[str, str]:
+    """Both sides of a bout on a category's sheet, as the public pages and screens show them:
+    ``white`` (its first side) and ``blue`` (its second)."""
+    return {
+        "white": side_label(sheet.state, match.match.a, match.a, sheet.entries),
+        "blue": side_label(sheet.state, match.match.b, match.b, sheet.entries),
+    }
+
+
 def buttons(score: ko.Score | None) -> tuple:
     """The side buttons the rules of the bout's score allow (no yuko before 2025)."""
     if score is not None and score.rules.yuko:

@@ -29,7 +29,7 @@ from judo.models import Category
 from judo.services import mats as service
 from judo.services import public_day
 from judo.services.competition import public_competition
-from judo.views.mats import fought_summary, mat_number, route, side_label, team_board
+from judo.views.mats import fought_summary, mat_number, route, sides, team_board
 from judo.views.public_hint import not_published_hint
 from pairing.knockout.services import sheet as sheet_of
 
@@ -86,8 +86,7 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
             coming.append(
                 {
                     "called": called,
-                    "white": side_label(sheet.state, ms.match.a, ms.a, sheet.entries),
-                    "blue": side_label(sheet.state, ms.match.b, ms.b, sheet.entries),
+                    **sides(sheet, ms),
                     "minutes": _minutes(called.start - (now.start if now else 0)),
                 }
             )
@@ -179,8 +178,7 @@ def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> Http
                 "position": call.scheduled.position,
                 "certain": call.certain,
                 "route": route(sheet.state, ms, who),
-                "white": side_label(sheet.state, ms.match.a, ms.a, sheet.entries),
-                "blue": side_label(sheet.state, ms.match.b, ms.b, sheet.entries),
+                **sides(sheet, ms),
                 "on_the_mat": now is not None and now.position == call.scheduled.position,
                 "minutes": _minutes(call.scheduled.start - (now.start if now else 0)),
             }

@@ -15,7 +15,7 @@ from arbiter.platform.routes import Routes
 from judo.services import mats as service
 from judo.services import public_day
 from judo.services.competition import public_competition
-from judo.views.mats import mat_number, side_label, team_board
+from judo.views.mats import mat_number, sides, team_board
 from judo.views.public_hint import not_published_hint
 
 routes = Routes("screen/c/<int:competition_id>/")
@@ -32,17 +32,10 @@ def mat_screen(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     def build() -> dict:
         today = service.day(competition, mat)
         now, after = service.on_the_mat(today.order(mat))
-        coming = []
-        for called in after[:2]:
-            sheet = today.sheets[called.category.pk]
-            ms = called.match
-            coming.append(
-                {
-                    "called": called,
-                    "white": side_label(sheet.state, ms.match.a, ms.a, sheet.entries),
-                    "blue": side_label(sheet.state, ms.match.b, ms.b, sheet.entries),
-                }
-            )
+        coming = [
+            {"called": called, **sides(today.sheets[called.category.pk], called.match)}
+            for called in after[:2]
+        ]
         team, board = team_board(now, today)
         return {"mat": mat, "now": board, "team": team, "coming": coming}
 
