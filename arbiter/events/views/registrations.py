@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from arbiter.core.once import once_per_submission
 from arbiter.events.access import event_staff_required, organiser_required
 from arbiter.events.forms_registrations import FeeForm, PlaceForm, RegisterForm, seen_version
-from arbiter.events.models import Event, EventStaff, Registration
+from arbiter.events.models import MAX_FEE, Event, EventStaff, Registration
 from arbiter.events.services import registrations as service
 from arbiter.platform.pdf import Document
 from arbiter.platform.routes import Routes
@@ -228,7 +228,7 @@ def fee(request: HttpRequest, event: Event, registration_id: int) -> HttpRespons
     registration = _row(request, event, registration_id)
     form = FeeForm(request.POST)
     if not form.is_valid():
-        error = _("An amount is a number between 0 and %(most)s.") % {"most": "99999.99"}
+        error = _("An amount is a number between 0 and %(most)s.") % {"most": MAX_FEE}
         return _answer(request, event, registration, error=error)
     amount = form.cleaned_data["amount"]
     seen = seen_version(request.POST)
