@@ -75,7 +75,8 @@ INSTALLED_APPS = [
     # languages, limits, logs, backup, caches; before django_tasks_db: its db_worker command is
     # ours, the lease keeper of all queues), the rating lists (rating change, norms), the
     # pairing systems, the judo competition day, the events (festivals of sections), publishing
-    # from the venue, the arbiter's desk and the public site.
+    # from the venue, the players' side of the venue (cards, check-in, their results, web push),
+    # the arbiter's desk and the public site.
     "arbiter.core",
     "arbiter.platform",
     "arbiter.ratings",
@@ -86,6 +87,7 @@ INSTALLED_APPS = [
     "judo",
     "arbiter.events",
     "arbiter.publishing",
+    "arbiter.venue",
     "arbiter.desk",
     "arbiter.public",
 ]

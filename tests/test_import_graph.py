@@ -158,6 +158,7 @@ ROOMS = (
     "judo",
     "arbiter.events",
     "arbiter.publishing",
+    "arbiter.venue",
     "arbiter.desk",
     "arbiter.public",
     "arbiter",

@@ -106,6 +106,13 @@ CATEGORY_MODELS: list[tuple[str, str]] = [
     ("judo.TeamLineup", "team_match__bracket__tournament"),
 ]
 
+#: What the players' side of the venue keeps of a tournament (docs/venue.md): its switches and
+#: who checked in. The cards' secrets, pending claims and push subscriptions stay on this server.
+VENUE_MODELS: list[tuple[str, str]] = [
+    ("venue.VenueSettings", "tournament"),
+    ("venue.CheckIn", "entry__tournament"),
+]
+
 
 def tournament_models() -> list[tuple[str, str]]:
     """Every model that hangs off a tournament, parents before children, with the lookup from
@@ -121,6 +128,7 @@ def tournament_models() -> list[tuple[str, str]]:
         *TEAMS_MODELS,
         *stored,
         *CATEGORY_MODELS,
+        *VENUE_MODELS,
         ("arbiter.AuditEntry", "tournament"),
     ]
 
@@ -178,6 +186,9 @@ NOT_BACKED_UP: dict[str, str] = {
     "publishing.MirroredEvent": "a public site's copy of a venue's event: it publishes again",
     "publishing.MirroredPage": "a public site's copy of a venue's pages: the venue publishes again",
     "publishing.Blob": "a public site's copy of a venue's pages: the venue publishes again",
+    "venue.CardKey": "a card's secret: a restored tournament prints new cards (old ones stay dead)",
+    "venue.ResultClaim": "a result a player gave and nobody confirmed yet: they give it again",
+    "venue.PushSubscription": "a browser's subscription on this server: asked for again",
 }
 
 

@@ -1,0 +1,108 @@
+"""What the players' side of the venue keeps: the secret of each card, the check-ins and results
+players give from their phones, their web push subscriptions and the tournament's switches."""
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from arbiter.core.models import RESULT_CHOICES
+
+
+class VenueSettings(models.Model):
+    """What a tournament lets its players do from their own cards: all off by default (the
+    issue: "off by default, per tournament"). ``version`` is what the settings form saw."""
+
+    tournament = models.OneToOneField(
+        "arbiter.Tournament", on_delete=models.CASCADE, related_name="venue_settings"
+    )
+    self_check_in = models.BooleanField(_("Players check in by scanning their card"), default=False)
+    players_results = models.BooleanField(
+        _("Players give their results from their phones"), default=False
+    )
+    version = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Venue settings of {self.tournament_id}"
+
+
+class CardKey(models.Model):
+    """The secret of a player's card: printed as a QR code (pairing lists, weigh-in slips,
+    badges), it opens the player's own card, where they check in, give a result or ask for
+    notifications. The arbiter revokes it by issuing a new one (``issued`` counts them): the old
+    printouts stop working."""
+
+    entry = models.OneToOneField("arbiter.Entry", on_delete=models.CASCADE, related_name="card_key")
+    secret = models.CharField(max_length=43, unique=True)
+    issued = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Card key of {self.entry_id} (#{self.issued})"
+
+
+class CheckIn(models.Model):
+    """A player present for a round, for systems without a check-in of their own (the Swiss;
+    the Monrad keeps its own: pairing/monrad/models.py). ``by_player``: scanned by the player
+    (else marked by an arbiter)."""
+
+    entry = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE, related_name="check_ins")
+    round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    by_player = models.BooleanField(default=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="check_in_once"),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="check_in_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} in for round {self.round_number}"
+
+
+class ResultClaim(models.Model):
+    """A result as one player of a game gave it from their card: it waits for the opponent's
+    confirmation (the same result: it is entered) or the arbiter's; the arbiter has the last
+    word, and a result already entered is never overwritten by a claim."""
+
+    game = models.ForeignKey("arbiter.Game", on_delete=models.CASCADE, related_name="claims")
+    entry = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE, related_name="claims")
+    result = models.CharField(max_length=3, choices=RESULT_CHOICES)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "entry"], name="one_claim_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} says {self.result} on game {self.game_id}"
+
+
+class PushSubscription(models.Model):
+    """A browser that asked for notifications from a card (Push API; RFC 8030, 8291, 8292):
+    where the push service takes messages for it and its keys. Dropped when the push service
+    says it is gone (404, 410)."""
+
+    entry = models.ForeignKey(
+        "arbiter.Entry", on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=500)
+    p256dh = models.CharField(max_length=100)
+    auth = models.CharField(max_length=50)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_ok = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(100)])
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry", "endpoint"], name="one_subscription_per_browser"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Push subscription of {self.entry_id}"
