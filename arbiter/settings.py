@@ -314,6 +314,9 @@ PASSWORD_RESET_MAILS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESET_MAILS_PER_
 PASSWORD_RESET_REQUESTS_PER_IP = int(os.environ.get("PASSWORD_RESET_REQUESTS_PER_IP", "10"))
 # The public entry form of an event: posts per client address within LOGIN_LOCKOUT_SECONDS.
 EVENT_ENTRY_POSTS_PER_IP = int(os.environ.get("EVENT_ENTRY_POSTS_PER_IP", "20"))
+# Players' cards (docs/venue.md): wrong card secrets one client address may try within
+# LOGIN_LOCKOUT_SECONDS before every card page answers it 429.
+CARD_GUESSES_PER_IP = int(os.environ.get("CARD_GUESSES_PER_IP", "20"))
 
 # Mail (password reset links): SMTP when EMAIL_HOST is set; otherwise each mail is written to
 # the server's log, where an administrator can hand the link on, instead of failing the request.
