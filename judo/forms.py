@@ -44,8 +44,20 @@ class WeightField(forms.CharField):
 class CompetitionForm(forms.ModelForm):
     class Meta:
         model = Competition
-        fields = ["name", "date", "city", "mats", "rest_minutes", "bout_minutes", "rule_set"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        fields = [
+            "name",
+            "date",
+            "city",
+            "mats",
+            "rest_minutes",
+            "bout_minutes",
+            "rule_set",
+            "starts_at",
+        ]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "starts_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
         labels = {
             "rest_minutes": gettext_lazy("Minimum rest (minutes)"),
             "bout_minutes": gettext_lazy("A bout takes (minutes)"),
@@ -61,6 +73,10 @@ class CompetitionForm(forms.ModelForm):
                 "Between two bouts of one competitor; the contest order keeps it."
             ),
             "bout_minutes": gettext_lazy("With the breaks between bouts: the order's estimate."),
+            "starts_at": gettext_lazy(
+                "The plan's start: the public pages say how late each mat runs against it. "
+                "Empty: from the first bout begun."
+            ),
         }
 
 

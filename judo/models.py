@@ -38,6 +38,10 @@ class Competition(models.Model):
         validators=[MinValueValidator(Decimal("1.0")), MaxValueValidator(Decimal("30.0"))],
     )
 
+    #: When the mats begin the day (local time): the plan the call times measure a mat's delay
+    #: against (docs/competition.md, "Call times that learn"); empty: the first bout begun.
+    starts_at = models.TimeField(_("The mats start at"), null=True, blank=True)
+
     class RuleSet(models.TextChoices):
         """The IJF Refereeing Rules the bouts are scored by; the values are the score engine's
         editions (pairing/engines/knockout/scores.py)."""

@@ -239,7 +239,7 @@ def remap_json(label: str, name: str, value: Any, entry: Callable[[Any], Any]) -
 
 
 def _encode(field: models.Field, value: Any) -> Any:
-    if isinstance(value, datetime.datetime | datetime.date):
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return value.isoformat()
     if isinstance(value, Decimal):
         return str(value)

@@ -42,6 +42,7 @@ COMPETITION_FIELDS = (
     "rest_minutes",
     "bout_minutes",
     "rule_set",
+    "starts_at",
 )
 
 

@@ -23,8 +23,8 @@ from arbiter.core.models import Entry
 from arbiter.platform.routes import Routes
 from judo.access import competition_arbiter_required
 from judo.models import Category, Competition
+from judo.services import call_times, teams
 from judo.services import mats as service
-from judo.services import teams
 from judo.services.competition import CompetitionError
 from pairing.engines import knockout as ko
 from pairing.engines.knockout.schedule import who_may_fill
@@ -301,6 +301,7 @@ def mat_context(competition: Competition, mat: int) -> dict:
         "buttons": buttons(now.score if now else None),
         "poll_every": POLL_EVERY,
         "error": None,
+        "times": call_times.of_day(today, mats=[mat])[mat],
     }
 
 

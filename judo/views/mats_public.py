@@ -10,6 +10,7 @@ whatever its size), a mat's page and a competitor's card only the categories on 
 
 from __future__ import annotations
 
+import datetime
 from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -26,8 +27,8 @@ from arbiter.platform.public_live import (
 )
 from arbiter.platform.routes import Routes
 from judo.models import Category
+from judo.services import call_times, public_day
 from judo.services import mats as service
-from judo.services import public_day
 from judo.services.competition import public_competition
 from judo.views.mats import fought_summary, mat_number, route, sides, team_board
 from judo.views.public_hint import not_published_hint
@@ -72,26 +73,40 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     competition = public_competition(competition_id)
     mat = mat_number(competition, mat)
     competition.public_version = competition.versions.mat(mat, public_day.live(competition))
+    competition.public_version += call_times.tick()
 
     def build() -> dict:
         today = service.day(competition, mat)
         order = today.order(mat)
         now, _after = service.on_the_mat(order)
+        clock = call_times.clock()
+        times = call_times.of_day(today, clock, mats=[mat])[mat]
         coming = []
         for called in order:
             if now is not None and called.position == now.position:
                 continue
             sheet = today.sheets[called.category.pk]
             ms = called.match
+            call = times.call(called.category.pk, ms.match.id)
             coming.append(
                 {
                     "called": called,
                     **sides(sheet, ms),
-                    "minutes": _minutes(called.start - (now.start if now else 0)),
+                    "minutes": _minutes(called.start - (now.start if now else 0))
+                    if call is None
+                    else _until(call, clock),
+                    "call": call,
                 }
             )
         team, board = team_board(now, today)
-        return {"mat": mat, "now": board, "team": team, "coming": coming, **_tabs(competition)}
+        return {
+            "mat": mat,
+            "now": board,
+            "team": team,
+            "coming": coming,
+            "times": times,
+            **_tabs(competition),
+        }
 
     return live_page(
         request,
@@ -153,6 +168,7 @@ def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> Http
     competition.public_version = competition.versions.mat(
         category.mat, public_day.live(competition)
     )
+    competition.public_version += call_times.tick()
 
     def build() -> dict:
         today = service.day(competition, category.mat) if category.mat else None
@@ -182,6 +198,11 @@ def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> Http
                 "on_the_mat": now is not None and now.position == call.scheduled.position,
                 "minutes": _minutes(call.scheduled.start - (now.start if now else 0)),
             }
+            clock = call_times.clock()
+            times = call_times.of_day(today, clock, mats=[call.scheduled.mat])[call.scheduled.mat]
+            context["times"] = times
+            if (at := times.call(category.pk, call.scheduled.bout)) is not None:
+                context["next"].update(call=at, minutes=_until(at, clock))
         for ms in sheet.state.matches:
             if ms.status != "done" or who not in (ms.a, ms.b):
                 continue
@@ -219,3 +240,8 @@ def _tabs(competition) -> dict:
 
 def _minutes(minutes: float) -> int:
     return max(0, round(minutes))
+
+
+def _until(call: datetime.datetime, clock: datetime.datetime) -> int:
+    """The whole minutes from `clock` to a bout's estimated `call` (0: due now)."""
+    return _minutes((call - clock).total_seconds() / 60)

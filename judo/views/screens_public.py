@@ -12,8 +12,8 @@ from django.http import HttpRequest, HttpResponse
 
 from arbiter.platform.public_live import live_page
 from arbiter.platform.routes import Routes
+from judo.services import call_times, public_day
 from judo.services import mats as service
-from judo.services import public_day
 from judo.services.competition import public_competition
 from judo.views.mats import mat_number, sides, team_board
 from judo.views.public_hint import not_published_hint
@@ -28,6 +28,7 @@ def mat_screen(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     competition = public_competition(competition_id)
     mat = mat_number(competition, mat)
     competition.public_version = competition.versions.mat(mat, public_day.live(competition))
+    competition.public_version += call_times.tick()
 
     def build() -> dict:
         today = service.day(competition, mat)
@@ -37,7 +38,8 @@ def mat_screen(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
             for called in after[:2]
         ]
         team, board = team_board(now, today)
-        return {"mat": mat, "now": board, "team": team, "coming": coming}
+        times = call_times.of_day(today, mats=[mat])[mat]
+        return {"mat": mat, "now": board, "team": team, "coming": coming, "times": times}
 
     return live_page(
         request, competition, "public/screens/mat.html", f"screen-mat-{mat}", {}, build, poll=True

@@ -6,7 +6,7 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from judo.services import competition as service
-from judo.services import mats, public_day
+from judo.services import call_times, mats, public_day
 from judo.views.mats import route
 from pairing.engines import knockout as ko
 from tests.judo.test_mats import judo_day, now_on
@@ -158,7 +158,7 @@ def test_the_mat_page_follows_the_score_and_the_result(client, anna, cup):
     assert f"bout {following.match.match.id}".encode() in after.content
     # the live body polls with the version it shows; an unchanged one is answered 204
     competition = service.public_competition(cup.pk)
-    version = competition.versions.mat(1, public_day.live(competition))
+    version = competition.versions.mat(1, public_day.live(competition)) + call_times.tick()
     polled = client.get(address, {"since": version}, headers={"HX-Request": "true"})
     assert polled.status_code == 204
 
@@ -221,13 +221,14 @@ def test_the_public_mat_page_costs_the_same_queries_whatever_the_size(
     mats.score(anna, now.category, now.match.match.id, "a:shido", seen=0)
     caches["default"].clear()
     # the competition, its categories' versions and its live scores; the mat's day: categories,
-    # brackets, entries, bouts, live scores; the page's head (its event, its last change)
-    with django_assert_num_queries(9):
+    # brackets, entries, bouts, live scores; the call times' first entries; the page's head (its
+    # event, its last change)
+    with django_assert_num_queries(10):
         assert client.get(reverse("public_mat", args=[cup.pk, 1])).status_code == 200
     with django_assert_num_queries(3):  # kept: only the versions are read
         assert client.get(reverse("public_mat", args=[cup.pk, 1])).status_code == 200
     caches["default"].clear()
-    with django_assert_num_queries(10):  # the competitor's card reads the entry too
+    with django_assert_num_queries(11):  # the competitor's card reads the entry too
         assert client.get(reverse("public_fight", args=[cup.pk, now.white.pk])).status_code == 200
 
 

@@ -15,7 +15,7 @@ def snapshot(instance: models.Model, fields: list[str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name in fields:
         value = getattr(instance, name)
-        if isinstance(value, datetime.date | Decimal):
+        if isinstance(value, datetime.date | datetime.time | Decimal):
             value = str(value)
         values[name] = value
     return values
