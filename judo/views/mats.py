@@ -313,11 +313,12 @@ def mat_context(competition: Competition, mat: int) -> dict:
 def index(request: HttpRequest, competition: Competition) -> HttpResponse:
     """Every mat with its current bout and the number of bouts left; the schedule's breaches."""
     today = service.day(competition)
+    times = call_times.of_day(today)
     rows = []
     for mat in range(1, competition.mats + 1):
         order = today.order(mat)
         now, _after = service.on_the_mat(order)
-        rows.append({"mat": mat, "now": now, "left": len(order)})
+        rows.append({"mat": mat, "now": now, "left": len(order), "times": times[mat]})
     breaches = [
         {
             "category": today.category(b.category),

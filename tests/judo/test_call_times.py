@@ -150,6 +150,8 @@ def test_the_table_s_page_shows_the_pace_and_the_delay(client, anna, late, at_9_
     page = client.get(reverse("mat", args=[late.pk, 1])).content.decode()
     assert 'id="mat-pace"' in page and "running 15 min late" in page
     assert "6.0 min a bout (planned 4.0)" in page
+    index = client.get(reverse("mats", args=[late.pk])).content.decode()
+    assert "running 15 min late · 6.0 min a bout (planned 4.0)" in index
 
 
 def test_a_mat_on_time_says_so(client, cup, at_9_27, monkeypatch):
