@@ -9,7 +9,8 @@ already kept, with no table of its own:
 - a bout *ended* when its result was confirmed: its ``Bout.recorded_at``, read with the
   brackets already (``BracketSheet.fought``);
 - the plan starts at the competition's ``starts_at`` today, else at the first bout begun today
-  on any of its mats.
+  on any of its mats; on a day other than the competition's ``date`` (when it has one) there is
+  no plan to be late against (the call times still follow the mat's pace from now).
 
 Reading costs one query for the whole competition (the first entry of every bout begun today,
 grouped in the database), whatever the number of bouts, on top of :func:`mats.day`.
@@ -119,10 +120,13 @@ def of_day(
     midnight = _midnight(now)
     competition = day.competition
     began = first_entries(competition, midnight)
-    if competition.starts_at is not None:
+    start: float | None
+    if competition.date is not None and competition.date != timezone.localdate(now):
+        start = None  # the plan is of the competition's day: no delay on another
+    elif competition.starts_at is not None:
         day_of = timezone.localdate(now)
         starts = timezone.make_aware(datetime.datetime.combine(day_of, competition.starts_at))
-        start: float | None = _minutes(starts, midnight)
+        start = _minutes(starts, midnight)
     else:
         start = min((_minutes(at, midnight) for at in began.values()), default=None)
     minute = _minutes(now, midnight)

@@ -187,3 +187,12 @@ def test_the_settings_page_takes_the_start(client, anna, cup):
     cup.refresh_from_db()
     assert cup.starts_at == datetime.time(8, 30)
     assert 'type="time"' in client.get(address).content.decode()
+
+
+def test_on_another_day_than_the_competition_s_no_delay_is_said(anna, cup):
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    cup = service.update_competition(anna, cup, {"date": tomorrow}, seen=cup.version)
+    got = call_times.of_day(mats.day(cup), now=today_at(10, 0))[1]
+    assert got.running is None and min(got.calls.values()) == today_at(10, 0)
+    cup = service.update_competition(anna, cup, {"date": timezone.localdate()}, seen=cup.version)
+    assert call_times.of_day(mats.day(cup), now=today_at(10, 0))[1].delay_minutes == 60
