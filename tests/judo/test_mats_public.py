@@ -5,8 +5,8 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from judo.services import competition as service
 from judo.services import call_times, mats, public_day
+from judo.services import competition as service
 from judo.views.mats import route
 from pairing.engines import knockout as ko
 from tests.judo.test_mats import judo_day, now_on
