@@ -134,7 +134,13 @@ def at_9_27(monkeypatch):
     caches["default"].clear()
 
 
-def test_the_public_pages_say_how_late_the_mat_runs(client, late, at_9_27):
+@pytest.fixture(params=["UTC", "Pacific/Auckland"])
+def venue_zone(request, settings):
+    """The venue's time zone (settings.TIME_ZONE): the times said are its local times."""
+    settings.TIME_ZONE = request.param
+
+
+def test_the_public_pages_say_how_late_the_mat_runs(client, venue_zone, late, at_9_27):
     page = client.get(reverse("public_mat", args=[late.pk, 1])).content.decode()
     assert "running 15 min late" in page and 'id="mat-running"' in page
     assert "~ 09:33" in page  # the bout after the next
