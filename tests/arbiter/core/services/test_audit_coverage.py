@@ -882,6 +882,7 @@ def _(w, fn):
         "rest_minutes": 10,
         "bout_minutes": "4",
         "rule_set": "2025",
+        "starts_at": None,
     }
     return [Expected(w.anna, None, "competition.create", after=after)]
 
@@ -889,19 +890,19 @@ def _(w, fn):
 @scenario("judo.services.competition.update_competition")
 def _(w, fn):
     day, _ = competition_day(w)
-    fn(w.anna, day, {"mats": 1}, seen=day.version)
+    fn(w.anna, day, {"mats": 1, "starts_at": datetime.time(9, 30)}, seen=day.version)
     return [
         Expected(
             w.anna,
             None,
             "competition.update",
             {"competition": day.pk, **_day_settings(mats=2)},
-            {"competition": day.pk, **_day_settings(mats=1)},
+            {"competition": day.pk, **_day_settings(mats=1, starts_at="09:30:00")},
         )
     ]
 
 
-def _day_settings(mats):
+def _day_settings(mats, starts_at=None):
     return {
         "name": "Judo Day",
         "date": None,
@@ -910,6 +911,7 @@ def _day_settings(mats):
         "rest_minutes": 10,
         "bout_minutes": "5.0",
         "rule_set": "2025",
+        "starts_at": starts_at,
     }
 
 
