@@ -98,6 +98,7 @@ def claim(entry: Entry, game_id: int, saying: str, *, seen: str) -> Outcome:
     word of theirs the page showed ("" for none), so a word changed from another phone meanwhile
     is not replaced blindly; the same word again changes nothing. The opponent's same word
     enters the result."""
+    _check_on(entry)
     if saying not in SAYINGS:
         raise ClaimError(_("Choose one of the buttons: won, draw or lost."), status=400)
     game = _players_game(entry, game_id)
@@ -398,14 +399,7 @@ def current_game(entry: Entry) -> CardGame:
 def _players_game(entry: Entry, game_id: int) -> Game:
     """Game ``game_id`` locked, if it is one of ``entry``'s games in a published round of a
     tournament whose players give results; any other board is refused without saying whose."""
-    if not players_results_on(entry.tournament_id):
-        raise ClaimError(
-            _(
-                "Players do not give results from their cards in this tournament: tell the "
-                "arbiter your result."
-            ),
-            status=403,
-        )
+    _check_on(entry)
     where = (
         Game.objects.filter(pk=game_id, round__tournament_id=entry.tournament_id)
         .filter(Q(white=entry) | Q(black=entry))
@@ -419,6 +413,17 @@ def _players_game(entry: Entry, game_id: int) -> Game:
             status=403,
         )
     return _lock(where, game_id)
+
+
+def _check_on(entry: Entry) -> None:
+    if not players_results_on(entry.tournament_id):
+        raise ClaimError(
+            _(
+                "Players do not give results from their cards in this tournament: tell the "
+                "arbiter your result."
+            ),
+            status=403,
+        )
 
 
 def _lock(round_id: int, game_id: int) -> Game:
