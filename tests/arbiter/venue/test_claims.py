@@ -80,9 +80,7 @@ def test_both_players_agreeing_enter_the_result_through_the_results_service(boar
     assert board.game.result == "0-1"
     assert not ResultClaim.objects.exists()
     assert version(board) > before
-    actions = list(
-        AuditEntry.objects.order_by("id").values_list("action", "user", "summary")
-    )
+    actions = list(AuditEntry.objects.order_by("id").values_list("action", "user", "summary"))
     assert actions == [
         ("claim.give", None, "Round 1, board 1: Aas, Kari gives 0 - 1 from their card"),
         ("claim.give", None, "Round 1, board 1: Berg, Ola gives 0 - 1 from their card"),
@@ -118,9 +116,7 @@ def test_disagreement_stays_pending_for_the_arbiter(board):
     assert claims.pending_count(board.tournament) == 1
 
 
-def test_a_result_already_entered_is_never_overwritten_and_the_answer_says_what_it_is(
-    board, anna
-):
+def test_a_result_already_entered_is_never_overwritten_and_the_answer_says_what_it_is(board, anna):
     aas = board.players[0]
     record_result(anna, board.game, "0-1")
     with pytest.raises(ClaimError) as refused:
