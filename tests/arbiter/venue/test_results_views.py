@@ -207,3 +207,19 @@ def test_the_card_form_posted_with_random_data_is_answered_without_a_server_erro
     response = client.post(page(board.secret(0)), data, headers=headers)
     assert response.status_code in (200, 400, 403, 409)
     assert response.content.strip()
+
+
+def test_a_decision_on_a_board_whose_claim_was_taken_back_says_what_changed(client, board, anna):
+    claims.claim(board.players[0], board.game.pk, "win", seen="")
+    [pending] = claims.pending(board.tournament)
+    claims.withdraw(board.players[0], board.game.pk, seen="1-0")
+    login(client, anna)
+    url = reverse("decide_claims", args=[board.tournament.pk, board.game.pk])
+    response = client.post(
+        url, {"verdict": "1-0", "seen": pending.seen}, headers={"HX-Request": "true"}
+    )
+    text = response.content.decode()
+    assert "Board 1 changed under you: it now says no result, no player&#x27;s claim" in text
+    assert "claims rejected" not in text
+    board.game.refresh_from_db()
+    assert board.game.result == ""
