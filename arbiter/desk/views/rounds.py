@@ -32,6 +32,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     round_list = tournament.rounds.annotate(
         game_count=Count("games"),
         result_count=Count("games", filter=~Q(games__result="")),
+        pending_claims=claims.pending_boards(of="round"),
     ).order_by("number")
     return render(request, "arbiter/rounds.html", {"tournament": tournament, "rounds": round_list})
 

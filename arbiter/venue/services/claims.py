@@ -307,16 +307,17 @@ def pending_count(tournament: Tournament) -> int:
     )
 
 
-def pending_boards() -> Coalesce:
-    """An annotation of tournaments (``pk``): how many of their boards wait for the arbiter, in
-    the same query as the list (the dashboard)."""
+def pending_boards(of: str = "round__tournament") -> Coalesce:
+    """An annotation of tournaments (``of`` the games' tournament: the dashboard) or of rounds
+    (``of="round"``: the rounds page): how many of their boards wait for the arbiter, in the
+    same query as the list."""
     boards = (
         Game.objects.filter(
-            round__tournament=OuterRef("pk"), result="", adjourned=False, claims__isnull=False
+            result="", adjourned=False, claims__isnull=False, **{of: OuterRef("pk")}
         )
         .exclude(round__state=Round.State.DRAFT)
         .order_by()
-        .values("round__tournament")
+        .values(of)
         .annotate(n=Count("pk", distinct=True))
         .values("n")
     )

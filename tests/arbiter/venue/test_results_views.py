@@ -118,6 +118,8 @@ def test_the_arbiter_sees_pending_claims_on_the_round_page_and_confirms(client, 
     assert "They disagree." in text
     dashboard = client.get(reverse("dashboard")).content.decode()
     assert "2 results from players waiting" in dashboard
+    rounds_page = client.get(reverse("rounds", args=[board.tournament.pk])).content.decode()
+    assert "2 results from players waiting" in rounds_page and "#pending-claims" in rounds_page
     [first, _second] = claims.pending(board.tournament)
     url = reverse("decide_claims", args=[board.tournament.pk, board.game.pk])
     response = client.post(url, {"verdict": "1-0", "seen": first.seen})
