@@ -7,6 +7,8 @@ what happened (a refusal with its status: 400, 403, 409), the arbiter's round pa
 message.
 """
 
+import time
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +19,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from arbiter.core.access import tournament_arbiter_required
 from arbiter.core.models import Entry, Game, Tournament
 from arbiter.platform.routes import Routes
+from arbiter.platform.views.auth import count_try, throttle_key
 from arbiter.venue.access import card_required
 from arbiter.venue.services import claims
 
@@ -27,6 +30,10 @@ arbiter_routes = Routes("arbiter/t/<int:tournament_id>/")
 
 #: The longest ``seen`` a page posts (a board's state: the result and two claims).
 SEEN_MAX = 100
+#: How many words one card may post within ``LOGIN_LOCKOUT_SECONDS`` (a player gives one or two
+#: a round): past it the card's posts are refused, so a script holding a card cannot fill the
+#: audit log. Counted per card, not per address: a venue's phones share its Wi-Fi's address.
+POSTS_PER_CARD = 30
 
 
 @routes.form("result/", name="card_result")
@@ -55,6 +62,11 @@ def card_result(request: HttpRequest, entry: Entry) -> HttpResponse:
 
 def _give(request: HttpRequest, entry: Entry) -> tuple[str, int]:
     """The player's word saved (or refused): what to tell them, and the status."""
+    if count_try(throttle_key("card-posts", str(entry.pk)), time.time()) > POSTS_PER_CARD:
+        return (
+            _("Too many results sent from this card: wait a few minutes, or ask the arbiter."),
+            429,
+        )
     game_id = _number(request.POST.get("game", ""))
     saying = request.POST.get("result", "")[:20]
     seen = request.POST.get("seen", "")[:SEEN_MAX]

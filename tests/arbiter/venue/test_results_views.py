@@ -207,7 +207,7 @@ def test_the_card_form_posted_with_random_data_is_answered_without_a_server_erro
     headers = {"HX-Request": "true"} if htmx else {}
     data = {"game": game, "result": result, "seen": seen}
     response = client.post(page(board.secret(0)), data, headers=headers)
-    assert response.status_code in (200, 400, 403, 409)
+    assert response.status_code in (200, 400, 403, 409, 429)
     assert response.content.strip()
 
 
@@ -225,3 +225,22 @@ def test_a_decision_on_a_board_whose_claim_was_taken_back_says_what_changed(clie
     assert "claims rejected" not in text
     board.game.refresh_from_db()
     assert board.game.result == ""
+
+
+def test_a_card_posting_too_often_is_refused_without_filling_the_audit_log(
+    client, board, monkeypatch
+):
+    from arbiter.venue.views import results
+
+    monkeypatch.setattr(results, "POSTS_PER_CARD", 4)
+    for saying in ("win", "draw", "win", "draw"):
+        seen = ResultClaim.objects.filter(entry=board.players[0]).values_list("result", flat=True)
+        data = {"game": board.game.pk, "result": saying, "seen": next(iter(seen), "")}
+        assert client.post(page(board.secret(0)), data).status_code == 200
+    refused = client.post(page(board.secret(0)), {"game": board.game.pk, "result": "loss"})
+    assert refused.status_code == 429
+    assert "Too many results sent from this card" in refused.content.decode()
+    assert AuditEntry.objects.filter(action="claim.give").count() == 4
+    # the opponent's card is counted apart
+    berg = Client().post(page(board.secret(1)), {"game": board.game.pk, "result": "loss"})
+    assert berg.status_code == 200
