@@ -167,6 +167,8 @@ FUZZED = {
     "event_registration_fee": (EVENT, ["version", "kind", "amount"]),
     "event_registration_check_in": (EVENT, ["version", "checked_in"]),
     "event_registration_keep": (EVENT, ["version"]),
+    # the arbiter's word on the results players gave from their cards (arbiter/venue/views/)
+    "decide_claims": (System.SWISS_DUTCH, ["verdict", "seen"]),
 }
 #: Endpoints not fuzzed here, and why.
 SKIPPED = {
@@ -247,6 +249,8 @@ SKIPPED = {
     "publishing_offer": "signed JSON, no form: malformed ones in test_protocol.py",
     "publishing_blob": "signed bytes, no form: tests/arbiter/publishing/test_protocol.py",
     "publishing_commit": "signed JSON, no form: malformed ones in test_protocol.py",
+    # a player's card (arbiter/venue/views/results.py): its secret is no id of this world
+    "card_result": "a card's form, fuzzed in tests/arbiter/venue/test_results_views.py",
 }
 #: Exports and other GET-only downloads are named by their prefix.
 SKIPPED_PREFIXES = {"export_": "download, GET only", "public_": "public page, GET only"}
@@ -442,6 +446,7 @@ GOOD = {
     "text": ["name,rating\nDoe, Jane,2000", "name;rating\nA;1\nB;x", 'name\n"Unclosed'],
     "result": ["1-0", "0-1", "1/2", "+-", "-+", "--", "", "1", "=", "½", "2-0"],
     "expected": ["", "1-0"],
+    "verdict": ["1-0", "0-1", "1/2", "reject", "adj", ""],
     "board": ["1", "2", "99"],
     "table": ["1", "2", "99"],
     "forfeit": ["+-", "-+", "--", "", "x"],

@@ -10,6 +10,7 @@ from arbiter.core.models import BackgroundJob, Team, Tournament, TournamentArbit
 from arbiter.core.services.results import record_result
 from arbiter.core.systems import System
 from arbiter.platform.spreadsheets import Table
+from arbiter.venue.services.cards import key_for
 from judo.services import competition, competition_lists
 from pairing.knockout import services as knockout
 from pairing.monrad import services as monrad
@@ -111,6 +112,7 @@ def world(anna, dag, boris, boris_cup, team_places):
     }
     common["job_id"] = failed_job(anna, open_).pk
     common["team_id"] = walk_team(anna, open_, [first, second]).pk
+    common["secret"] = key_for(third).secret  # the player's card (arbiter/venue/)
     places["swiss"] = Place(True, {**common, "number": 1, "game_id": first_game(round_1).pk})
     places["swiss_draft"] = Place(False, {**common, "number": 2, "game_id": first_game(round_2).pk})
 

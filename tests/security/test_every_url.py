@@ -50,6 +50,11 @@ STAFF_WRITES = "staff writes"  # any arbiter reads the page; only staff write (t
 #: site receives (PUBLISH_RECEIVE, off here); signed, unsigned and malformed requests are
 #: walked in tests/arbiter/publishing/test_protocol.py
 SIGNED = "signed"
+#: a player's card page (arbiter/venue/views/): opened by the card's secret alone, for anyone
+#: holding it, logged in or not; the walk's world leaves players' results off, so a POST is
+#: refused (403; htmx: 200 with the refusal in the fragment). Wrong secrets, revoked cards and
+#: the guessing limit are walked in tests/arbiter/venue/test_results_views.py
+CARD = "card"
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,9 @@ EXPECTATIONS: dict[str, Rule] = {
     "event_publish_now": arbiter("event", "event_hidden", methods=WRITE),
     "event_publishing_target": arbiter("event", "event_hidden", methods=WRITE),
     "event_publishing_take_over": arbiter("event", "event_hidden", methods=WRITE),
+    # players' results from their cards (arbiter/venue/views/results.py)
+    "card_result": Rule(CARD, PAGE, ("swiss",)),
+    "decide_claims": arbiter("swiss", "hidden", methods=WRITE),
     # the public site's endpoints a venue pushes to
     "publishing_offer": Rule(SIGNED, WRITE, ("site",)),
     "publishing_blob": Rule(SIGNED, WRITE, ("site",)),
@@ -334,6 +342,8 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
         return {200}
     if rule.kind == SIGNED:
         return {404}
+    if rule.kind == CARD:
+        return {200} if method == "GET" else {200, 403}
     if rule.kind in (LOGOUT, LANGUAGE):
         return "/"
     if rule.kind == ADMIN:
@@ -432,6 +442,7 @@ CHECKED_APPS = {
     "teams",
     "events",
     "publishing",
+    "venue",
 }
 
 

@@ -8,6 +8,7 @@ from django.shortcuts import render
 from arbiter.core.models import Tournament
 from arbiter.events.services.events import events_of
 from arbiter.platform.routes import Routes
+from arbiter.venue.services.claims import pending_boards
 from judo.models import Competition
 
 routes = Routes("arbiter/")
@@ -20,7 +21,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     # (its Categories page), not among the tournaments.
     tournaments = (
         Tournament.objects.filter(staff__user=request.user, category__isnull=True)
-        .annotate(player_count=Count("entries", distinct=True))
+        .annotate(player_count=Count("entries", distinct=True), pending_claims=pending_boards())
         .order_by("-start_date", "name")
     )
     competitions = Competition.objects.filter(arbiters=request.user).annotate(

@@ -17,6 +17,7 @@ from arbiter.core.pairing_lists import pairings
 from arbiter.core.services import results as service
 from arbiter.core.standings import ZERO, points_before
 from arbiter.platform.routes import Routes
+from arbiter.venue.services import claims
 from pairing.engines import results
 
 routes = Routes("arbiter/t/<int:tournament_id>/")
@@ -31,6 +32,7 @@ def rounds(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     round_list = tournament.rounds.annotate(
         game_count=Count("games"),
         result_count=Count("games", filter=~Q(games__result="")),
+        pending_claims=claims.pending_boards(of="round"),
     ).order_by("number")
     return render(request, "arbiter/rounds.html", {"tournament": tournament, "rounds": round_list})
 
@@ -53,6 +55,8 @@ def round_detail(request: HttpRequest, tournament: Tournament, number: int) -> H
             "games": games,
             "byes": byes,
             "round_numbers": tournament.rounds.values_list("number", flat=True),
+            # the results players gave from their cards, waiting for the arbiter (venue room)
+            "pending": claims.pending(tournament, round_) if round_.state != "draft" else [],
         },
     )
 

@@ -139,8 +139,8 @@ def test_the_round_pages_cost_the_same_queries_for_any_field(
             tournament, 2, games=[(b, w, "") for w, b, _ in pairs], byes=[(players[-1], "H")]
         )
         # session, user, tournament, role, round, games, byes, games and byes before, round
-        # tabs, the job the tournament's nav names
-        with django_assert_num_queries(11):
+        # tabs, the job the tournament's nav names, the players' claims waiting (arbiter/venue/)
+        with django_assert_num_queries(12):
             anna_client.get(reverse("round_detail", args=[tournament.pk, 2]))
         with django_assert_num_queries(6):  # session, user, tournament, role, rounds, job
             anna_client.get(reverse("rounds", args=[tournament.pk]))

@@ -71,9 +71,19 @@ SERVICE_MODULES = [
     # publishing an event (issue 31): the event's state on this machine, or what a public site
     # received; no tournament changes, so nothing for a tournament's audit log
     "arbiter.publishing.services",
+    # players' results from their cards (issue 32)
+    "arbiter.venue.services.claims",
 ]
 
 NOT_AUDITED = {
+    "arbiter.venue.services.claims.players_results_on": "reads the tournament's switch",
+    "arbiter.venue.services.claims.code_for": "a player's word as a result code",
+    "arbiter.venue.services.claims.saying_of": "a result code as a player's word",
+    "arbiter.venue.services.claims.state_of": "a board as a page shows it",
+    "arbiter.venue.services.claims.pending": "reads the boards waiting for the arbiter",
+    "arbiter.venue.services.claims.pending_count": "counts the boards waiting for the arbiter",
+    "arbiter.venue.services.claims.pending_boards": "an annotation counting them",
+    "arbiter.venue.services.claims.current_game": "reads a player's current game",
     "arbiter.events.services.events.locked_event": "locks the row inside a service",
     "arbiter.events.services.events.last_change": "reads the event's last audit entry",
     "arbiter.events.services.events.logo_type": "reads an image's type, a check that raises",
@@ -1724,6 +1734,61 @@ def _(w, fn):
     fn(w.anna, team, expected=3)
     before, after = {"from_round": 3}, {"withdrawn": False}
     return [Expected(w.anna, w.bergen_open, "team.cancel_withdrawal", before, after)]
+
+
+# --- arbiter.venue.services.claims ---------------------------------------------------------------
+
+
+def _claims_board(w):
+    from tests.arbiter.venue.conftest import venue_round
+
+    return venue_round(w.anna)
+
+
+@scenario("arbiter.venue.services.claims.claim")
+def _(w, fn):
+    from arbiter.venue.services import claims
+
+    board = _claims_board(w)
+    aas, berg = board.players[:2]
+    claims.claim(aas, board.game.pk, "win", seen="")
+    fn(berg, board.game.pk, "loss", seen="")
+    game = board.game.pk
+    return [
+        Expected(None, board.tournament, "claim.give", None, {"game": game, "entry": berg.pk,
+                                                              "claim": "1-0"}),
+        Expected(None, board.tournament, "result.record", {"result": ""}, {"result": "1-0"}),
+        Expected(None, board.tournament, "claim.agree", None, {"game": game, "result": "1-0"}),
+    ]  # fmt: skip
+
+
+@scenario("arbiter.venue.services.claims.withdraw")
+def _(w, fn):
+    from arbiter.venue.services import claims
+
+    board = _claims_board(w)
+    aas = board.players[0]
+    claims.claim(aas, board.game.pk, "draw", seen="")
+    fn(aas, board.game.pk, seen="1/2")
+    after = {"game": board.game.pk, "entry": aas.pk, "claim": None}
+    return [Expected(None, board.tournament, "claim.withdraw", {"claim": "1/2"}, after)]
+
+
+@scenario("arbiter.venue.services.claims.decide")
+def _(w, fn):
+    from arbiter.venue.services import claims
+
+    board = _claims_board(w)
+    claims.claim(board.players[0], board.game.pk, "win", seen="")
+    claims.claim(board.players[1], board.game.pk, "win", seen="")
+    [pending] = claims.pending(board.tournament)
+    fn(w.anna, board.game, "1/2", seen=pending.seen)
+    before = {"claims": {"Aas, Kari": "1-0", "Berg, Ola": "0-1"}}
+    return [
+        Expected(w.anna, board.tournament, "result.record", {"result": ""}, {"result": "1/2"}),
+        Expected(w.anna, board.tournament, "claim.decide", before,
+                 {"game": board.game.pk, "result": "1/2"}),
+    ]  # fmt: skip
 
 
 # --- every scenario above, run (last: a scenario defined below this line would be left out) ---
