@@ -4,10 +4,17 @@ next and after that, in large type; public, kept and polled like the mat's publi
 import pytest
 from django.urls import reverse
 
-from judo.services import mats
+from judo.services import call_times, mats
 from tests.judo.test_mats import judo_day, now_on
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def one_tick(monkeypatch):
+    """The pages add the call times' 5-minute tick to their versions (judo/services/call_times.py):
+    held still here, so that a test crossing a tick's boundary compares the versions it means to."""
+    monkeypatch.setattr(call_times, "tick", lambda now=None: "t0")
 
 
 @pytest.fixture
