@@ -11,6 +11,7 @@ from arbiter.public import urls as public
 from arbiter.publishing import urls as publishing
 from arbiter.ratings import urls as ratings
 from arbiter.teams import urls as teams
+from arbiter.venue import urls as venue
 from judo import urls as judo
 from pairing import urls as pairing
 
@@ -24,6 +25,7 @@ public_urlpatterns = [
     *[pattern for system in SYSTEMS.values() for pattern in system.public_urls],
     *judo.public_urlpatterns,
     *events.public_urlpatterns,
+    *venue.public_urlpatterns,
 ]
 
 urlpatterns = [
@@ -42,6 +44,7 @@ urlpatterns = [
     *teams.urlpatterns,
     *events.urlpatterns,
     *publishing.urlpatterns,
+    *venue.urlpatterns,
     *judo.urlpatterns,
     *pairing.urlpatterns,
     path("admin/", admin.site.urls),

@@ -119,7 +119,16 @@ def evening_context(tournament: Tournament) -> dict:
         return context
     number = last.number + 1 if last else 1
     present = service.present_ids(tournament, number)
-    members = [{"card": c, "entry": entries[c.id], "present": int(c.id) in present} for c in cards]
+    scanned = service.scanned_ids(tournament, number)
+    members = [
+        {
+            "card": c,
+            "entry": entries[c.id],
+            "present": int(c.id) in present,
+            "scanned": int(c.id) in scanned,
+        }
+        for c in cards
+    ]
     context.update(
         next_number=number,
         members=members,
