@@ -50,6 +50,11 @@ STAFF_WRITES = "staff writes"  # any arbiter reads the page; only staff write (t
 #: site receives (PUBLISH_RECEIVE, off here); signed, unsigned and malformed requests are
 #: walked in tests/arbiter/publishing/test_protocol.py
 SIGNED = "signed"
+#: a player's own card (arbiter/venue/access.py): whoever holds its secret, logged in or not (the
+#: walk's places hold one, ``secret``); never kept by a cache. A write from it is taken (a
+#: redirect back to the card) or refused with the reason on the card (409: the switch is off in
+#: the walk); a wrong secret is a 404 and counts as a guess (tests/arbiter/venue/test_cards.py)
+CARD = "card"
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,18 @@ EXPECTATIONS: dict[str, Rule] = {
     "screen_pairings": public("swiss", "rr", "hidden"),
     "screen_standings": public("swiss", "rr", "hidden"),
     "player_card": public("swiss", "monrad", "hidden"),
+    # a player's own card, by its secret, and its check-in (arbiter/venue/views/card.py)
+    "venue_card": Rule(CARD, "GET", ("swiss", "monrad", "hidden")),
+    "venue_card_check_in": Rule(CARD, WRITE, ("swiss", "monrad", "hidden")),
+    # the players' side for the arbiters (arbiter/venue/views/desk.py)
+    "venue": arbiter("swiss", "monrad", "hidden"),
+    "venue_switches": arbiter("swiss", "hidden", methods=WRITE),
+    "venue_check_in": arbiter("swiss", "monrad", "hidden", methods=WRITE),
+    "venue_badges": arbiter("swiss", "hidden"),
+    "venue_round_cards": arbiter("swiss", "hidden"),
+    "venue_player_card": arbiter("swiss", "hidden", methods=PAGE),
+    "venue_weigh_in_slips": arbiter("competition"),
+    "venue_competition_badges": arbiter("competition"),
     "public_search": public("swiss", "hidden"),
     "public_bracket": public("knockout", "hidden"),
     "public_bracket_pdf": public("knockout", "hidden"),
@@ -334,6 +351,8 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
         return {200}
     if rule.kind == SIGNED:
         return {404}
+    if rule.kind == CARD:
+        return {200} if method == "GET" else {302, 409}
     if rule.kind in (LOGOUT, LANGUAGE):
         return "/"
     if rule.kind == ADMIN:
@@ -432,6 +451,7 @@ CHECKED_APPS = {
     "teams",
     "events",
     "publishing",
+    "venue",
 }
 
 

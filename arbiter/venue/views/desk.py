@@ -4,8 +4,8 @@ and a player's card with its "new card" (the old QR opens nothing after it); a c
 weigh-in slips and badges.
 
 Every write carries the CSRF token and what its page showed (the switches' version, the round
-of the check-in), refused with the reason when the page is stale; each is audited by its
-service.
+of the check-in); a stale page's write is refused with the reason, on the page shown again as it
+is now (200, as the desk's forms answer); each change is audited by its service.
 """
 
 from __future__ import annotations
@@ -83,8 +83,8 @@ def _context(tournament: Tournament, **extra) -> dict:
 @routes.post("switches/", name="venue_switches")
 @tournament_arbiter_required
 def switches(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    """Turn the players' switches on or off (each a checkbox; ``seen``: the version shown)."""
-    seen = _posted_int(request.POST.get("seen"))
+    """Turn the players' switches on or off (each a checkbox; ``version``: the one shown)."""
+    seen = _posted_int(request.POST.get("version"))
     try:
         update_switches(
             request.user,
@@ -94,9 +94,7 @@ def switches(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             players_results=request.POST.get("players_results") == "on",
         )
     except StaleSwitches as error:
-        return render(
-            request, "venue/desk.html", _context(tournament, refused=str(error)), status=409
-        )
+        return render(request, "venue/desk.html", _context(tournament, refused=str(error)))
     messages.success(request, _("The players' switches are saved."))
     return redirect("venue", tournament_id=tournament.pk)
 
@@ -115,9 +113,7 @@ def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         present = request.POST.get("present") == "yes"
         check_in_by_arbiter(request.user, entry, present, _posted_int(request.POST.get("round")))
     except CheckInRefused as error:
-        return render(
-            request, "venue/desk.html", _context(tournament, refused=str(error)), status=409
-        )
+        return render(request, "venue/desk.html", _context(tournament, refused=str(error)))
     return redirect(reverse("venue", args=[tournament.pk]) + "#check-in")
 
 
