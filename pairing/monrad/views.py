@@ -118,14 +118,13 @@ def evening_context(tournament: Tournament) -> dict:
         context.update(_round_context(tournament, last, players, evenings, options, entries))
         return context
     number = last.number + 1 if last else 1
-    present = service.present_ids(tournament, number)
-    scanned = service.scanned_ids(tournament, number)
+    present = service.check_ins(tournament, number)
     members = [
         {
             "card": c,
             "entry": entries[c.id],
             "present": int(c.id) in present,
-            "scanned": int(c.id) in scanned,
+            "scanned": present.get(int(c.id), False),
         }
         for c in cards
     ]

@@ -83,7 +83,7 @@ NOT_AUDITED = {
     "pairing.rounds.check_in.next_round": "reads the rounds",
     "pairing.rounds.check_in.present": "reads the check-ins",
     "pairing.rounds.check_in.open_round": "compares the round shown with the one open",
-    "pairing.monrad.services.scanned_ids": "reads the check-ins",
+    "pairing.monrad.services.check_ins": "reads the check-ins",
     "arbiter.venue.services.cards.key_for": (
         "makes a card's secret at its first printout: no change of the tournament (revoke is"
         " audited)"
