@@ -67,12 +67,12 @@ def _card(client, secret, address="10.0.0.1"):
     return client.get(f"/card/{secret}/", REMOTE_ADDR=address)
 
 
-def test_a_right_secret_opens_the_card_private_and_without_a_referrer(client, players):
+def test_a_right_secret_opens_the_card_private_and_without_a_referrer_to_other_sites(client, players):
     key = cards.key_for(players[0])
     response = _card(client, key.secret)
     assert response.status_code == 200
     assert players[0].name in response.content.decode()
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert "private" in response["Cache-Control"] and "no-store" in response["Cache-Control"]
 
 
@@ -82,7 +82,7 @@ def test_a_wrong_secret_is_a_404_saying_so_and_counts(client, players, settings)
     response = _card(client, wrong)
     assert response.status_code == 404
     assert "opens nothing" in response.content.decode()
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert _card(client, wrong).status_code == 404
     assert _card(client, wrong).status_code == 404
     assert _card(client, wrong).status_code == 429
