@@ -67,7 +67,9 @@ def _card(client, secret, address="10.0.0.1"):
     return client.get(f"/card/{secret}/", REMOTE_ADDR=address)
 
 
-def test_a_right_secret_opens_the_card_private_and_without_a_referrer_to_other_sites(client, players):
+def test_a_right_secret_opens_the_card_private_and_without_a_referrer_to_other_sites(
+    client, players
+):
     key = cards.key_for(players[0])
     response = _card(client, key.secret)
     assert response.status_code == 200

@@ -189,3 +189,28 @@ def test_another_arbiter_reaches_none_of_it(client, anna, boris):
         f"/arbiter/t/{tournament.pk}/venue/check-in/", {"entry": entry.pk, "present": "yes"}
     )
     assert posted.status_code == 403 and not RoundCheckIn.objects.exists()
+
+
+def test_a_judo_competitors_card_names_the_category_and_links_when_they_fight(client, anna):
+    from judo.services import competition as day
+    from tests.factories import competition_with_categories
+
+    cup = competition_with_categories(anna, limits=(60,))
+    category = cup.categories.get()
+    entry = day.enter(anna, category, {"name": "Judoka, Card", "club": "Dojo", "birth_year": 2000})
+    page = client.get(f"/card/{_secret(entry)}/").content.decode()
+    assert "Judoka, Card" in page and category.label in page
+    assert "card-public-link" not in page  # not published yet
+    cup.refresh_from_db()
+    day.set_published(anna, cup, True, seen=cup.version)
+    page = client.get(f"/card/{_secret(entry)}/").content.decode()
+    assert f"/c/{cup.pk}/fight/{entry.pk}/" in page and "check-in" not in page
+
+
+def test_the_card_shows_the_players_board_colour_and_opponent(client, anna):
+    tournament = _tournament(anna, switch=False)
+    round_ = rounds.publish_round(anna, rounds.pair_next_round(anna, tournament))
+    game = round_.games.select_related("white", "black").order_by("board").first()
+    page = client.get(f"/card/{_secret(game.black)}/").content.decode()
+    assert "Board 1" in page and "Black" in page and game.white.name in page
+    assert f"/t/{tournament.pk}/players/{game.black.pk}/" in page
