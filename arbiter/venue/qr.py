@@ -41,8 +41,12 @@ def card_url(request: HttpRequest | None, secret: str) -> str:
     return base_url(request) + card_path(secret)
 
 
+#: Error correction M (15 %).
+CORRECTION = "m"
+
+
 def _code(url: str) -> segno.QRCode:
-    return segno.make(url, error="m", micro=False)
+    return segno.make(url, error=CORRECTION, micro=False)
 
 
 def svg(url: str, title: str = "") -> str:

@@ -26,9 +26,16 @@ def settings_of(tournament: Tournament) -> VenueSettings:
 
 
 @transaction.atomic
-def update_switches(user, tournament: Tournament, *, seen: int, **values: bool) -> VenueSettings:
-    """Set the switches (``self_check_in``, ``players_results``) from a page that showed
-    version ``seen``; audited when anything changed."""
+def update_switches(
+    user,
+    tournament: Tournament,
+    *,
+    seen: int,
+    self_check_in: bool | None = None,
+    players_results: bool | None = None,
+) -> VenueSettings:
+    """Set the switches (None: as it is) from a page that showed version ``seen``; audited
+    when anything changed."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     current, _created = VenueSettings.objects.select_for_update().get_or_create(
         tournament=tournament
@@ -40,11 +47,9 @@ def update_switches(user, tournament: Tournament, *, seen: int, **values: bool) 
                 "shown as they are now. Choose again."
             )
         )
-    unknown = set(values) - set(SWITCHES)
-    if unknown:
-        raise ValueError(f"unknown switches: {sorted(unknown)}")
+    values = {"self_check_in": self_check_in, "players_results": players_results}
     before = {name: getattr(current, name) for name in SWITCHES}
-    after = {**before, **{name: bool(value) for name, value in values.items()}}
+    after = {name: before[name] if values[name] is None else values[name] for name in SWITCHES}
     if after == before:
         return current
     for name, value in after.items():
