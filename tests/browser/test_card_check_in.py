@@ -49,5 +49,5 @@ def test_a_player_scans_their_card_checks_in_and_the_arbiter_sees_them_in(page, 
     page.goto(f"/arbiter/t/{tournament.pk}/venue/")
     expect(page.locator("#check-in-count")).to_contain_text("1 in, 5 missing")
     expect(page.locator(f"#check-in-{player.pk}")).to_have_class("checked-in")
-    expect(page.locator(f"#check-in-{player.pk}")).to_contain_text("in")
+    expect(page.locator(f"#check-in-{player.pk}")).to_contain_text("✓ checked in")
     screenshot(page, "venue-check-in-list")
