@@ -27,6 +27,7 @@ from arbiter.venue.services.check_in import (
     check_in_from_card,
 )
 from arbiter.venue.services.switches import settings_of
+from judo.services import mats
 
 public_routes = Routes("card/<str:secret>/")
 
@@ -56,6 +57,26 @@ def _pairing(entry: Entry) -> dict | None:
     return {"round": round_.number, "bye": bye.get_kind_display() if bye else None}
 
 
+def _next_bout(entry: Entry, category) -> dict | None:
+    """A competitor's next bout, as "when do I fight" gives it: the mat, the place in its
+    order, whether it is certain, and the minutes until it (None: none to come, or the category
+    is not on a mat yet)."""
+    if not category.mat:
+        return None
+    today = mats.day(category.competition, category.mat)
+    call = today.when(entry)
+    if call is None:
+        return None
+    now, _after = mats.on_the_mat(today.order(call.scheduled.mat))
+    return {
+        "mat": call.scheduled.mat,
+        "position": call.scheduled.position,
+        "certain": call.certain,
+        "on_the_mat": now is not None and now.position == call.scheduled.position,
+        "minutes": max(0, round(call.scheduled.start - (now.start if now else 0))),
+    }
+
+
 def _public_link(entry: Entry) -> str:
     """The player's public card, when it is published: a fighter's "when do I fight", a
     player's card."""
@@ -81,6 +102,7 @@ def card_context(entry: Entry, secret: str) -> dict:
         "secret": secret,
         "category": category,
         "pairing": None if category is not None else _pairing(entry),
+        "next_bout": _next_bout(entry, category) if category is not None else None,
         "public_link": _public_link(entry),
         "attendance": attendance(tournament) if switches.self_check_in else None,
     }

@@ -214,3 +214,14 @@ def test_the_card_shows_the_players_board_colour_and_opponent(client, anna):
     page = client.get(f"/card/{_secret(game.black)}/").content.decode()
     assert "Board 1" in page and "Black" in page and game.white.name in page
     assert f"/t/{tournament.pk}/players/{game.black.pk}/" in page
+
+
+@pytest.mark.slow
+def test_a_fighter_on_a_mat_sees_their_next_bout_on_the_card(client, anna):
+    from judo.services import mats
+    from tests.judo.test_mats import judo_day
+
+    cup = judo_day(anna)
+    now = mats.day(cup).now_and_next(1)[0]
+    page = client.get(f"/card/{_secret(now.white)}/").content.decode()
+    assert "card-next-bout" in page and "Mat 1, bout" in page and "on the mat now" in page
