@@ -694,6 +694,8 @@ ONCE_BROKEN = [
     ("bracket_bout", System.KNOCKOUT, {}, {"match": "\u00b2"}),
     ("drawing_pick", System.ROUND_ROBIN, {}, {"step": "9" * 30, "envelope": "A", "number": "1"}),
     ("record_result", System.SWISS_DUTCH, {"game_id": 2**63}, {"result": "1-0"}),
+    ("venue_check_in", System.SWISS_DUTCH, {}, {"entry": "ENTRY", "round": "\u00b2"}),
+    ("venue_switches", System.SWISS_DUTCH, {}, {"version": "\u00b2"}),
 ]
 
 

@@ -204,7 +204,7 @@ def world(anna, dag, boris, boris_cup, team_places):
     # a player's card in each place its pages are walked at (arbiter/venue/views/card.py)
     from arbiter.venue.services.cards import key_for
 
-    for name in ("swiss", "swiss_draft", "monrad", "hidden"):
+    for name in ("swiss", "swiss_draft", "monrad", "hidden", "judo"):
         entry = Entry.objects.get(pk=places[name].values["entry_id"])
         places[name].values["secret"] = key_for(entry).secret
     for place in places.values():

@@ -111,7 +111,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "screen_standings": public("swiss", "rr", "hidden"),
     "player_card": public("swiss", "monrad", "hidden"),
     # a player's own card, by its secret, and its check-in (arbiter/venue/views/card.py)
-    "venue_card": Rule(CARD, "GET", ("swiss", "monrad", "hidden")),
+    "venue_card": Rule(CARD, "GET", ("swiss", "monrad", "hidden", "judo")),
     "venue_card_check_in": Rule(CARD, WRITE, ("swiss", "monrad", "hidden")),
     # the players' side for the arbiters (arbiter/venue/views/desk.py)
     "venue": arbiter("swiss", "monrad", "hidden"),

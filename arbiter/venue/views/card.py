@@ -27,6 +27,7 @@ from arbiter.venue.services.check_in import (
     check_in_from_card,
 )
 from arbiter.venue.services.switches import settings_of
+from arbiter.venue.views.posted import posted_int
 from judo.services import mats
 
 public_routes = Routes("card/<str:secret>/")
@@ -126,8 +127,7 @@ def check_in(request: HttpRequest, entry: Entry) -> HttpResponse:
     """Check in for the round the page showed (``round``), or out again (``present=no``)."""
     secret = request_secret(request)
     present = request.POST.get("present", "yes") != "no"
-    shown = request.POST.get("round", "")
-    number = int(shown) if shown.isdigit() and len(shown) < 6 else None
+    number = posted_int(request.POST.get("round"))
     try:
         if number is None:
             raise CheckInRefused(_("The page sent no round: look at your card again."))

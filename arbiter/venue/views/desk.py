@@ -26,6 +26,7 @@ from arbiter.venue.pdf import ListLine, badges_pdf, pairing_list_pdf, weigh_in_s
 from arbiter.venue.services import cards
 from arbiter.venue.services.check_in import CheckInRefused, attendance, check_in_by_arbiter
 from arbiter.venue.services.switches import StaleSwitches, settings_of, update_switches
+from arbiter.venue.views.posted import posted_int
 from judo.access import competition_arbiter_required
 from judo.models import Competition
 
@@ -38,11 +39,6 @@ def _pdf(content: bytes, name: str) -> HttpResponse:
     response["Content-Disposition"] = f'inline; filename="{slugify(name) or "cards"}.pdf"'
     response["Cache-Control"] = "private, no-store"
     return response
-
-
-def _posted_int(value: str | None) -> int | None:
-    value = (value or "").strip()
-    return int(value) if value.isdigit() and len(value) < 9 else None
 
 
 def _rows(tournament: Tournament, number: int | None, present: frozenset[int]) -> dict:
@@ -84,7 +80,7 @@ def _context(tournament: Tournament, **extra) -> dict:
 @tournament_arbiter_required
 def switches(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Turn the players' switches on or off (each a checkbox; ``version``: the one shown)."""
-    seen = _posted_int(request.POST.get("version"))
+    seen = posted_int(request.POST.get("version"))
     try:
         update_switches(
             request.user,
@@ -104,14 +100,14 @@ def switches(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def check_in(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Check a player in or out (``entry``, ``present`` yes or no) for the round the page
     showed (``round``)."""
-    entry_id = _posted_int(request.POST.get("entry"))
+    entry_id = posted_int(request.POST.get("entry"))
     entry = Entry.objects.filter(tournament=tournament, pk=entry_id).first() if entry_id else None
     try:
         if entry is None:
             raise CheckInRefused(_("Choose a player of this tournament."))
         entry.tournament = tournament
         present = request.POST.get("present") == "yes"
-        check_in_by_arbiter(request.user, entry, present, _posted_int(request.POST.get("round")))
+        check_in_by_arbiter(request.user, entry, present, posted_int(request.POST.get("round")))
     except CheckInRefused as error:
         return render(request, "venue/desk.html", _context(tournament, refused=str(error)))
     return redirect(reverse("venue", args=[tournament.pk]) + "#check-in")
@@ -158,7 +154,7 @@ def player_card(request: HttpRequest, tournament: Tournament, entry_id: int) -> 
     asking = False
     if request.method == "POST":
         if request.POST.get("confirm") == "yes":
-            seen = _posted_int(request.POST.get("issued"))
+            seen = posted_int(request.POST.get("issued"))
             current = cards.key_for(entry)
             if seen is not None and seen != current.issued:
                 messages.info(request, _("This player already has a new card: it is shown below."))

@@ -85,7 +85,7 @@ def test_a_page_left_open_while_the_round_was_paired_is_refused(client, anna):
 
 def test_a_post_without_a_round_or_with_nonsense_is_refused_with_a_message(client, anna):
     entry = _tournament(anna).entries.first()
-    for number in ("", "x", "99999999999", "-1"):
+    for number in ("", "x", "99999999999", "-1", "\u00b2"):
         response = _post(client, entry, number=number)
         assert response.status_code == 409, number
         assert b"errors" in response.content
