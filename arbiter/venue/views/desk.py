@@ -41,8 +41,8 @@ def _pdf(content: bytes, name: str) -> HttpResponse:
     return response
 
 
-def _rows(tournament: Tournament, number: int | None, present: frozenset[int]) -> dict:
-    """Who is in for round ``number`` and who is missing, by name; withdrawn players apart."""
+def _rows(tournament: Tournament, present: frozenset[int]) -> dict:
+    """Who is in for the round open and who is missing, by name; withdrawn players left out."""
     entries = list(tournament.entries.order_by("name"))
     active = [e for e in entries if not e.withdrawn]
     return {
@@ -70,7 +70,7 @@ def _context(tournament: Tournament, **extra) -> dict:
         "tournament": tournament,
         "switches": settings_of(tournament),
         "attendance": taken,
-        "rows": _rows(tournament, taken.number, taken.present) if taken else None,
+        "rows": _rows(tournament, taken.present) if taken else None,
         "published_rounds": rounds,
         **extra,
     }
