@@ -317,6 +317,10 @@ EVENT_ENTRY_POSTS_PER_IP = int(os.environ.get("EVENT_ENTRY_POSTS_PER_IP", "20"))
 # Players' cards (docs/venue.md): wrong card secrets one client address may try within
 # LOGIN_LOCKOUT_SECONDS before every card page answers it 429.
 CARD_GUESSES_PER_IP = int(os.environ.get("CARD_GUESSES_PER_IP", "20"))
+# The address players' phones reach the app at in the hall, for the QR codes printed on their
+# cards (docs/venue.md, "QR codes"): "https://chess.club.example" or "http://192.168.1.10:8000";
+# empty: the address of the request that printed them.
+CARD_BASE_URL = os.environ.get("CARD_BASE_URL", "").strip().rstrip("/")
 
 # Mail (password reset links): SMTP when EMAIL_HOST is set; otherwise each mail is written to
 # the server's log, where an administrator can hand the link on, instead of failing the request.

@@ -4,7 +4,7 @@ here, where Django looks for the ``pairing`` app's models."""
 from pairing.knockout.models import Bout, Bracket
 from pairing.monrad.models import MonradCheckIn, MonradPairing, MonradSettings
 from pairing.round_robin.models import LotDrawing, LotPick
-from pairing.rounds.models import EmptyBoard
+from pairing.rounds.models import EmptyBoard, RoundCheckIn
 from pairing.swiss.models import Acceleration, EnginePairing, ForbiddenPair, PlayerRoundRecord
 from pairing.swiss.trf.models import TrfPlayerColumns, TrfRoundBlock, TrfSource
 
@@ -21,6 +21,7 @@ __all__ = [
     "MonradPairing",
     "MonradSettings",
     "PlayerRoundRecord",
+    "RoundCheckIn",
     "TrfPlayerColumns",
     "TrfRoundBlock",
     "TrfSource",

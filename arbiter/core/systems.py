@@ -66,6 +66,26 @@ def entry_keys(value: dict[str, Any], entry: Callable[[Any], Any]) -> dict[str, 
 
 
 @dataclass(frozen=True)
+class CheckIn:
+    """How a system takes the attendance of its next round, which players may give themselves
+    by scanning their card (docs/venue.md, "Check-in"); each callable raises the round
+    lifecycle's ``RoundError`` with the reason, for the player or the arbiter, when it refuses.
+
+    ``next_round(tournament) -> int | None``: the round whose check-in is open (None: none is,
+    the last round is paired). ``present(tournament, number) -> set[int]``: the entry ids
+    checked in for it. ``set_present(user, tournament, entry, present, *, by_player, number)
+    -> bool``: check the player in (or out) for round ``number``, the one the page showed,
+    refused once another is open; whether anything changed (a second click changes nothing).
+    ``page``: the URL name of the system's own attendance page for the arbiter (the Monrad's
+    club evening), "" when the venue's check-in list is it."""
+
+    next_round: Callable[[Any], int | None]
+    present: Callable[[Any, int], set[int]]
+    set_present: Callable[..., bool]
+    page: str = ""
+
+
+@dataclass(frozen=True)
 class PairingSystem:
     code: str
     #: Its name in the tournament form's choice of systems.
@@ -157,6 +177,10 @@ class PairingSystem:
     #: ``(tournament) -> list[dict]``: a system without rounds has bouts; the exports list them
     #: (``docs/schema/tournament-v1.json``, ``bouts``).
     bouts: Callable[[Any], list[dict[str, Any]]] | None = None
+    #: Its players check in for the next round (a Monrad evening, a Swiss round with check-in),
+    #: by their card when the tournament allows it: :class:`CheckIn`; None: no check-in (a
+    #: round robin's schedule is fixed, a knockout's bracket drawn).
+    check_in: CheckIn | None = None
     #: The models it keeps beside its tournaments, parents first: backups and their restore
     #: follow from them (arbiter/desk/backup.py).
     stored: tuple[Stored, ...] = ()

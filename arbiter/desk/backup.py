@@ -106,11 +106,11 @@ CATEGORY_MODELS: list[tuple[str, str]] = [
     ("judo.TeamLineup", "team_match__bracket__tournament"),
 ]
 
-#: What the players' side of the venue keeps of a tournament (docs/venue.md): its switches and
-#: who checked in. The cards' secrets, pending claims and push subscriptions stay on this server.
+#: What the players' side of the venue keeps of a tournament (docs/venue.md): its switches.
+#: The cards' secrets, pending claims and push subscriptions stay on this server.
+#: The check-ins are the systems' (the Swiss's ``pairing.RoundCheckIn`` is in its ``stored``).
 VENUE_MODELS: list[tuple[str, str]] = [
     ("venue.VenueSettings", "tournament"),
-    ("venue.CheckIn", "entry__tournament"),
 ]
 
 

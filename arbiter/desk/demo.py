@@ -11,6 +11,7 @@ from arbiter.core.services.entries import import_entries
 from arbiter.core.services.tournaments import create_tournament
 from arbiter.core.systems import System
 from arbiter.events.demo import load_demo_event
+from arbiter.venue.demo import open_the_cards
 from judo.demo import load_demo_competition
 
 DEMO_USERNAME = "arbiter"
@@ -231,5 +232,7 @@ def load_demo() -> tuple[object, list[Tournament]]:
     load_demo_competition(user, by_sex, rng)
     swiss = next((t for t in made if t.system == System.SWISS_DUTCH), None)
     if swiss is not None:
+        # its players check in for the next round from their cards (docs/venue.md)
+        open_the_cards(user, swiss)
         load_demo_event(user, swiss)
     return user, made

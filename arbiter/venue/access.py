@@ -4,8 +4,10 @@ A card's pages take the secret from their address (``card/<secret>/...``, the QR
 the player). Guessing is rate-limited per client address: each wrong secret counts, and an address
 over ``CARD_GUESSES_PER_IP`` within ``LOGIN_LOCKOUT_SECONDS`` gets 429 on every card page, a right
 secret too, until the period ends (counted in the logins' cache: Redis when set, shared by every
-app server). A card's pages are never kept by a cache and send no referrer, so the secret in their
-address does not leave the page.
+app server). A card's pages are never kept by a cache and send no referrer to another site
+(``Referrer-Policy: same-origin``), so the secret in their address does not leave the app. Not
+``no-referrer``: under it a browser posts the card's forms with ``Origin: null``, which Django's
+CSRF check refuses (a 403 for every check-in from a phone).
 """
 
 import functools
@@ -53,7 +55,7 @@ def _too_many(request: HttpRequest) -> HttpResponse:
 
 def _private(response: HttpResponse) -> HttpResponse:
     add_never_cache_headers(response)
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 

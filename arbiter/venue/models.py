@@ -1,9 +1,10 @@
-"""What the players' side of the venue keeps: the secret of each card, the check-ins and results
-players give from their phones, their web push subscriptions and the tournament's switches."""
+"""What the players' side of the venue keeps: the secret of each card, the results players give
+from their phones, their web push subscriptions and the tournament's switches. The check-ins are
+the systems' own (the Monrad's; the Swiss's in pairing/rounds/models.py, ``RoundCheckIn``): a
+system's registry entry names its check-in, and the registry is below the venue."""
 
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxValueValidator
 from django.db import models
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import RESULT_CHOICES
@@ -39,28 +40,6 @@ class CardKey(models.Model):
 
     def __str__(self) -> str:
         return f"Card key of {self.entry_id} (#{self.issued})"
-
-
-class CheckIn(models.Model):
-    """A player present for a round, for systems without a check-in of their own (the Swiss;
-    the Monrad keeps its own: pairing/monrad/models.py). ``by_player``: scanned by the player
-    (else marked by an arbiter)."""
-
-    entry = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE, related_name="check_ins")
-    round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
-    by_player = models.BooleanField(default=True)
-    at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["entry", "round_number"], name="check_in_once"),
-            models.CheckConstraint(
-                condition=Q(round_number__gte=1), name="check_in_round_positive"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.entry_id} in for round {self.round_number}"
 
 
 class ResultClaim(models.Model):

@@ -55,6 +55,8 @@ class MonradCheckIn(models.Model):
     round_number = models.PositiveSmallIntegerField()
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    #: The member checked in by scanning their card (docs/venue.md), not at the desk.
+    by_player = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "round_number", "entry__starting_number"]

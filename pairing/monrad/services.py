@@ -145,6 +145,16 @@ def present_ids(tournament: Tournament, number: int) -> set[int]:
     )
 
 
+def check_ins(tournament: Tournament, number: int) -> dict[int, bool]:
+    """The members checked in for round ``number``, each with whether they did it by scanning
+    their card (docs/venue.md); one query."""
+    return dict(
+        MonradCheckIn.objects.filter(tournament=tournament, round_number=number).values_list(
+            "entry_id", "by_player"
+        )
+    )
+
+
 # --- state changes --------------------------------------------------------------------------
 
 
@@ -156,9 +166,12 @@ def locked_monrad(tournament: Tournament) -> Tournament:
 
 
 @transaction.atomic
-def set_present(user, tournament: Tournament, entry: Entry, present: bool) -> bool:
-    """Check a member in for the next evening (or out again), until that round is paired.
-    Returns whether anything changed."""
+def set_present(
+    user, tournament: Tournament, entry: Entry, present: bool, *, by_player: bool = False
+) -> bool:
+    """Check a member in for the next evening (or out again), until that round is paired;
+    ``by_player``: the member scanned their card (docs/venue.md). Returns whether anything
+    changed."""
     tournament = locked_monrad(tournament)
     if entry.tournament_id != tournament.pk:
         raise EveningError(
@@ -177,6 +190,7 @@ def set_present(user, tournament: Tournament, entry: Entry, present: bool) -> bo
             entry=entry,
             round_number=number,
             created_by=user if user is not None and user.is_authenticated else None,
+            by_player=by_player,
         )
     else:
         existing.delete()
@@ -184,10 +198,38 @@ def set_present(user, tournament: Tournament, entry: Entry, present: bool) -> bo
         user,
         tournament,
         "monrad.check_in" if present else "monrad.check_out",
-        f"Round {number}: {entry.name} {'present' if present else 'not present'}",
-        after={"round": number, "entry": entry.pk, "present": present},
+        f"Round {number}: {entry.name} {'present' if present else 'not present'}"
+        + (" (by scanning their card)" if by_player else ""),
+        after={"round": number, "entry": entry.pk, "present": present}
+        | ({"by_player": True} if by_player else {}),
     )
     return True
+
+
+@transaction.atomic
+def check_in(
+    user,
+    tournament: Tournament,
+    entry: Entry,
+    present: bool,
+    *,
+    by_player: bool = False,
+    number: int | None = None,
+) -> bool:
+    """The Monrad's check-in as the registry names it (arbiter/core/systems.py, ``CheckIn``):
+    :func:`set_present` for the evening the page showed (``number``), refused once that evening
+    is paired."""
+    tournament = locked_monrad(tournament)
+    opened = next_evening(tournament)
+    if number is not None and number != opened:
+        raise EveningError(
+            gettext(
+                "The check-in is for round %(open)s now (the page showed round %(shown)s): "
+                "look again."
+            )
+            % {"open": opened, "shown": number}
+        )
+    return set_present(user, tournament, entry, present, by_player=by_player)
 
 
 @transaction.atomic

@@ -6,7 +6,7 @@ import random
 from django.utils.translation import gettext_lazy as _
 
 from arbiter.core.models import Tournament
-from arbiter.core.systems import Link, PairingSystem, Stored, System
+from arbiter.core.systems import CheckIn, Link, PairingSystem, Stored, System
 from pairing.monrad import services, views
 from pairing.monrad.models import MonradPairing
 from pairing.rounds import services as rounds
@@ -49,6 +49,12 @@ MONRAD = PairingSystem(
     publish_notes=services.publish_notes,
     club_rules=services.club_rules,
     demo=club_evenings,
+    check_in=CheckIn(
+        next_round=services.next_evening,
+        present=services.present_ids,
+        set_present=services.check_in,
+        page="monrad",
+    ),
     stored=(
         Stored("pairing.MonradSettings", "tournament"),
         Stored("pairing.MonradCheckIn", "tournament"),

@@ -118,8 +118,16 @@ def evening_context(tournament: Tournament) -> dict:
         context.update(_round_context(tournament, last, players, evenings, options, entries))
         return context
     number = last.number + 1 if last else 1
-    present = service.present_ids(tournament, number)
-    members = [{"card": c, "entry": entries[c.id], "present": int(c.id) in present} for c in cards]
+    present = service.check_ins(tournament, number)
+    members = [
+        {
+            "card": c,
+            "entry": entries[c.id],
+            "present": int(c.id) in present,
+            "scanned": present.get(int(c.id), False),
+        }
+        for c in cards
+    ]
     context.update(
         next_number=number,
         members=members,

@@ -53,3 +53,29 @@ class EmptyBoard(models.Model):
         if self.black_id:
             return "-+"
         return "--"
+
+
+class RoundCheckIn(models.Model):
+    """A player present for a round, for systems without a check-in of their own (the Swiss,
+    pairing/rounds/check_in.py; the Monrad keeps its own: pairing/monrad/models.py), given by the
+    player scanning their card (``by_player``) or marked by an arbiter. Here, below the systems,
+    since a system's registry entry names the check-in (arbiter/core/systems.py, ``CheckIn``)."""
+
+    entry = models.ForeignKey(
+        "arbiter.Entry", on_delete=models.CASCADE, related_name="round_check_ins"
+    )
+    round_number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    by_player = models.BooleanField(default=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "entry__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="round_check_in_once"),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="round_check_in_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} in for round {self.round_number}"

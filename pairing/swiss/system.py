@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from arbiter.core.models import Tournament
 from arbiter.core.systems import Link, PairingSystem, Stored, System, entry_keys
 from pairing.rounds import services as rounds
+from pairing.rounds.check_in import CHECK_IN
 from pairing.rounds.demo import play_rounds
 from pairing.swiss import services, views
 from pairing.swiss.models import EnginePairing
@@ -52,6 +53,7 @@ SWISS_DUTCH = PairingSystem(
     recheck_round=services.recheck_round,
     rounds_possible=services.rounds_possible,
     demo=pair_swiss,
+    check_in=CHECK_IN,
     stored=(
         Stored("pairing.PlayerRoundRecord", "tournament"),
         Stored("pairing.ForbiddenPair", "tournament"),
@@ -64,6 +66,7 @@ SWISS_DUTCH = PairingSystem(
         Stored("pairing.TrfSource", "tournament"),
         Stored("pairing.TrfPlayerColumns", "entry__tournament"),
         Stored("pairing.TrfRoundBlock", "entry__tournament"),
+        Stored("pairing.RoundCheckIn", "entry__tournament"),
     ),
     urls=views.routes.urlpatterns,
 )

@@ -43,6 +43,11 @@ EVENT = "event"
 
 #: Endpoint -> (the system of the tournament it is posted to, the fields it reads).
 FUZZED = {
+    # the players' side (arbiter/venue/views/): the arbiter's, and a player's card by its secret
+    "venue_switches": (System.SWISS_DUTCH, ["version", "self_check_in", "players_results"]),
+    "venue_check_in": (System.SWISS_DUTCH, ["entry", "present", "round"]),
+    "venue_player_card": (System.SWISS_DUTCH, ["confirm", "issued"]),
+    "venue_card_check_in": (System.SWISS_DUTCH, ["present", "round"]),
     "tournament_create": (None, [*TournamentForm.Meta.fields, "once"]),
     "tournament_settings": (System.SWISS_DUTCH, [*TournamentForm.Meta.fields]),
     "deputy_add": (System.SWISS_DUTCH, ["username", "once"]),
@@ -172,6 +177,12 @@ FUZZED = {
 }
 #: Endpoints not fuzzed here, and why.
 SKIPPED = {
+    "venue": "arbiter page, GET only",
+    "venue_card": "a player's card, GET only (its secret: tests/arbiter/venue/test_cards.py)",
+    "venue_badges": "download, GET only",
+    "venue_round_cards": "download, GET only",
+    "venue_weigh_in_slips": "download, GET only",
+    "venue_competition_badges": "download, GET only",
     "choose_language": "a language link: odd codes and next URLs in tests/i18n/test_languages.py",
     "set_language": "the language form: odd codes and next URLs in tests/i18n/test_languages.py",
     "home": "public page, GET only",
@@ -423,6 +434,9 @@ def _ids(tournament):
 
 
 GOOD = {
+    "self_check_in": ["on", "", "off"],
+    "players_results": ["on", ""],
+    "issued": ["1", "2", "0", "x"],
     "name": ["Open 2026", "Doe, Jane", ""],
     "system": System.values,
     "rules_version": ["", "2017", "2026"],
@@ -598,9 +612,17 @@ def _path_values(name: str, tournament, ids: dict) -> dict:
             "flavour": ["2026"],
             "section_id": [int(i) for i in ids.get("section", [])],
             "item_id": [int(i) for i in ids.get("item", [])],
+            "secret": _secrets(ids),
         }[key]
         params[key] = known
     return params
+
+
+def _secrets(ids: dict) -> list[str]:
+    """The card secret of the tournament's first player (arbiter/venue/services/cards.py)."""
+    from arbiter.venue.services.cards import key_for
+
+    return [key_for(Entry.objects.get(pk=int(pk))).secret for pk in ids["entry"][:1]]
 
 
 def _all_patterns(resolver=None):
@@ -677,6 +699,8 @@ ONCE_BROKEN = [
     ("bracket_bout", System.KNOCKOUT, {}, {"match": "\u00b2"}),
     ("drawing_pick", System.ROUND_ROBIN, {}, {"step": "9" * 30, "envelope": "A", "number": "1"}),
     ("record_result", System.SWISS_DUTCH, {"game_id": 2**63}, {"result": "1-0"}),
+    ("venue_check_in", System.SWISS_DUTCH, {}, {"entry": "ENTRY", "round": "\u00b2"}),
+    ("venue_switches", System.SWISS_DUTCH, {}, {"version": "\u00b2"}),
 ]
 
 

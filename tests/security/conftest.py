@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.core.cache import caches
 
-from arbiter.core.models import BackgroundJob, Team, Tournament, TournamentArbiter
+from arbiter.core.models import BackgroundJob, Entry, Team, Tournament, TournamentArbiter
 from arbiter.core.services.results import record_result
 from arbiter.core.systems import System
 from arbiter.platform.spreadsheets import Table
@@ -203,6 +203,10 @@ def world(anna, dag, boris, boris_cup, team_places):
     places.update({name: Place(*place) for name, place in team_places.items()})
     places.update(judo_team_places(anna))
     places.update(event_places(anna, places))
+    # a player's card in each place its pages are walked at (arbiter/venue/views/card.py)
+    for name in ("swiss", "swiss_draft", "monrad", "hidden", "judo"):
+        entry = Entry.objects.get(pk=places[name].values["entry_id"])
+        places[name].values["secret"] = key_for(entry).secret
     for place in places.values():
         place.values = {**FIXED, **place.values}
     return places

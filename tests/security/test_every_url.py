@@ -50,10 +50,12 @@ STAFF_WRITES = "staff writes"  # any arbiter reads the page; only staff write (t
 #: site receives (PUBLISH_RECEIVE, off here); signed, unsigned and malformed requests are
 #: walked in tests/arbiter/publishing/test_protocol.py
 SIGNED = "signed"
-#: a player's card page (arbiter/venue/views/): opened by the card's secret alone, for anyone
-#: holding it, logged in or not; the walk's world leaves players' results off, so a POST is
-#: refused (403; htmx: 200 with the refusal in the fragment). Wrong secrets, revoked cards and
-#: the guessing limit are walked in tests/arbiter/venue/test_results_views.py
+#: a player's own card (arbiter/venue/access.py): whoever holds its secret, logged in or not (the
+#: walk's places hold one, ``secret``); never kept by a cache. The walk's world leaves the
+#: switches off: a check-in is refused with the reason on the card (409), a result (403; htmx:
+#: 200 with the refusal in the fragment); a write taken redirects back to the card (302). A wrong
+#: secret is a 404 and counts as a guess (tests/arbiter/venue/test_cards.py); revoked cards and
+#: the guessing limit on results: tests/arbiter/venue/test_results_views.py
 CARD = "card"
 
 
@@ -113,6 +115,18 @@ EXPECTATIONS: dict[str, Rule] = {
     "screen_pairings": public("swiss", "rr", "hidden"),
     "screen_standings": public("swiss", "rr", "hidden"),
     "player_card": public("swiss", "monrad", "hidden"),
+    # a player's own card, by its secret, and its check-in (arbiter/venue/views/card.py)
+    "venue_card": Rule(CARD, "GET", ("swiss", "monrad", "hidden", "judo")),
+    "venue_card_check_in": Rule(CARD, WRITE, ("swiss", "monrad", "hidden")),
+    # the players' side for the arbiters (arbiter/venue/views/desk.py)
+    "venue": arbiter("swiss", "monrad", "hidden"),
+    "venue_switches": arbiter("swiss", "hidden", methods=WRITE),
+    "venue_check_in": arbiter("swiss", "monrad", "hidden", methods=WRITE),
+    "venue_badges": arbiter("swiss", "hidden"),
+    "venue_round_cards": arbiter("swiss", "hidden"),
+    "venue_player_card": arbiter("swiss", "hidden", methods=PAGE),
+    "venue_weigh_in_slips": arbiter("competition"),
+    "venue_competition_badges": arbiter("competition"),
     "public_search": public("swiss", "hidden"),
     "public_bracket": public("knockout", "hidden"),
     "public_bracket_pdf": public("knockout", "hidden"),
@@ -343,7 +357,7 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
     if rule.kind == SIGNED:
         return {404}
     if rule.kind == CARD:
-        return {200} if method == "GET" else {200, 403}
+        return {200} if method == "GET" else {200, 302, 403, 409}
     if rule.kind in (LOGOUT, LANGUAGE):
         return "/"
     if rule.kind == ADMIN:

@@ -73,6 +73,12 @@ SERVICE_MODULES = [
     "arbiter.publishing.services",
     # players' results from their cards (issue 32)
     "arbiter.venue.services.claims",
+    # the players' side (issue 32): the check-in of the systems without their own, the cards'
+    # secrets, the switches and the check-in by card or by an arbiter
+    "pairing.rounds.check_in",
+    "arbiter.venue.services.cards",
+    "arbiter.venue.services.switches",
+    "arbiter.venue.services.check_in",
 ]
 
 NOT_AUDITED = {
@@ -84,6 +90,26 @@ NOT_AUDITED = {
     "arbiter.venue.services.claims.pending_count": "counts the boards waiting for the arbiter",
     "arbiter.venue.services.claims.pending_boards": "an annotation counting them",
     "arbiter.venue.services.claims.current_game": "reads a player's current game",
+    "pairing.rounds.check_in.next_round": "reads the rounds",
+    "pairing.rounds.check_in.present": "reads the check-ins",
+    "pairing.rounds.check_in.open_round": "compares the round shown with the one open",
+    "pairing.monrad.services.check_ins": "reads the check-ins",
+    "arbiter.venue.services.cards.key_for": (
+        "makes a card's secret at its first printout: no change of the tournament (revoke is"
+        " audited)"
+    ),
+    "arbiter.venue.services.cards.keys_for": "key_for in bulk, for a printout",
+    "arbiter.venue.services.cards.well_formed": "checks a secret's form",
+    "arbiter.venue.services.cards.entry_of": "reads the player a secret opens",
+    "arbiter.venue.services.switches.settings_of": "reads the switches (unsaved defaults)",
+    "arbiter.venue.services.check_in.attendance": "reads the check-in of the next round",
+    "arbiter.venue.services.check_in.player_may_check_in": "reads the switch and the registry",
+    "arbiter.venue.services.check_in.check_in_from_card": (
+        "the system's check-in (pairing.rounds.check_in.set_present, monrad check_in) audits it"
+    ),
+    "arbiter.venue.services.check_in.check_in_by_arbiter": (
+        "the system's check-in (pairing.rounds.check_in.set_present, monrad check_in) audits it"
+    ),
     "arbiter.events.services.events.locked_event": "locks the row inside a service",
     "arbiter.events.services.events.last_change": "reads the event's last audit entry",
     "arbiter.events.services.events.logo_type": "reads an image's type, a check that raises",
@@ -1789,6 +1815,48 @@ def _(w, fn):
         Expected(w.anna, board.tournament, "claim.decide", before,
                  {"game": board.game.pk, "result": "1/2"}),
     ]  # fmt: skip
+# --- the players' side (issue 32): check-ins, cards, switches ------------------------------------
+
+
+def _check_in_swiss(w):
+    if "check_in_swiss" not in w.cache:
+        t = TournamentFactory(name="Check-in Open", chief=w.anna, planned_rounds=5)
+        for n in range(1, 5):
+            EntryFactory(tournament=t, name=f"Player {n}, Check", starting_number=n)
+        w.cache["check_in_swiss"] = t
+    return w.cache["check_in_swiss"]
+
+
+@scenario("pairing.rounds.check_in.set_present")
+def _(w, fn):
+    t = _check_in_swiss(w)
+    entry = t.entries.order_by("name").first()
+    fn(None, t, entry, True, by_player=True, number=1)
+    after = {"round": 1, "entry": entry.pk, "present": True, "by_player": True}
+    return [Expected(None, t, "round.check_in", after=after)]
+
+
+@scenario("pairing.monrad.services.check_in")
+def _(w, fn):
+    entry = members(w)[0]
+    fn(None, club(w), entry, True, by_player=True, number=1)
+    after = {"round": 1, "entry": entry.pk, "present": True, "by_player": True}
+    return [Expected(None, club(w), "monrad.check_in", after=after)]
+
+
+@scenario("arbiter.venue.services.cards.revoke")
+def _(w, fn):
+    entry = EntryFactory(tournament=w.bergen_open)
+    fn(w.anna, entry)
+    return [Expected(w.anna, w.bergen_open, "card.revoke", after={"entry": entry.pk, "issued": 2})]
+
+
+@scenario("arbiter.venue.services.switches.update_switches")
+def _(w, fn):
+    fn(w.anna, w.bergen_open, seen=0, self_check_in=True)
+    before = {"self_check_in": False, "players_results": False}
+    after = {"self_check_in": True, "players_results": False}
+    return [Expected(w.anna, w.bergen_open, "venue.switches", before, after)]
 
 
 # --- every scenario above, run (last: a scenario defined below this line would be left out) ---
