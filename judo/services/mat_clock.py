@@ -80,7 +80,11 @@ def replay(rules: ClockRules, log: list, score: ko.Score) -> Clock:
 
 def clock_of(live: LiveScore | None, category: Category, score: ko.Score) -> Clock:
     """The clock of a bout as stored (a fresh one before the first command)."""
-    state = (live.clock if live else None) or {}
+    return stored_clock((live.clock if live else None) or {}, category, score)
+
+
+def stored_clock(state: dict, category: Category, score: ko.Score) -> Clock:
+    """The clock of a bout's stored clock `state` (``LiveScore.clock``) and score."""
     rules = rules_of(state, score.edition, category.contest_seconds)
     return replay(rules, state.get("log", []), score)
 
@@ -173,4 +177,4 @@ def clock(
     return Applied(after, live.version, True)
 
 
-__all__ = ["ClockError", "Applied", "clock", "clock_of", "replay"]
+__all__ = ["Applied", "ClockError", "clock", "clock_of", "replay"]
