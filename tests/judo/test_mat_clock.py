@@ -2,12 +2,18 @@
 the clock's automatic scores in the one score log, stale pages and queued resends."""
 
 import pytest
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbiter.core.models import AuditEntry
 from judo.models import LiveScore
 from judo.services import mat_clock, mats
 from judo.services.competition import CompetitionError
-from tests.judo.test_mats import judo_day, now_on
+from tests.conftest import login
+from tests.factories import UserFactory
+from tests.fuzz.mutations import NASTY
+from tests.judo.test_mats import HTMX, bout_form, judo_day, now_on
 
 pytestmark = pytest.mark.django_db
 
@@ -146,3 +152,105 @@ def test_an_unreadable_entry_id_or_time_is_refused(anna, cup):
         mat_clock.clock(anna, now.category, now.match.match.id, "hajime", 0, seen=0, entry="<x>")
     with pytest.raises(CompetitionError, match="time"):
         mat_clock.clock(anna, now.category, now.match.match.id, "hajime", -1, seen=0)
+
+
+# --- the pages ------------------------------------------------------------------------------
+
+
+def clock_post(client, cup, now, mat=1, headers=HTMX, **form):
+    return client.post(
+        reverse("mat_clock", args=[cup.pk, mat]), bout_form(now, **form), headers=headers
+    )
+
+
+def test_a_call_from_the_page_is_applied_and_the_section_comes_back(client, anna, cup):
+    login(client, anna)
+    now = now_on(cup)
+    answer = clock_post(client, cup, now, command="hajime", at="5000", entry="p1")
+    assert answer["X-Clock"] == "applied"
+    html = answer.content.decode()
+    assert 'data-state="running"' in html and 'data-mark="5000"' in html
+    assert 'data-version="1"' in html and "<html" not in html
+
+
+def test_without_script_a_call_posts_and_the_page_reloads(client, anna, cup):
+    login(client, anna)
+    now = now_on(cup)
+    answer = clock_post(client, cup, now, headers={}, command="hajime")
+    assert answer.status_code == 302
+    assert live_of(now).clock["log"][-1][1] == "hajime"
+
+
+def test_a_refusal_says_why_in_the_section(client, anna, cup):
+    login(client, anna)
+    now = now_on(cup)
+    answer = clock_post(client, cup, now, command="toketa", at="1")
+    assert answer["X-Clock"] == "refused"
+    assert "Toketa: no osaekomi is running." in answer.content.decode()
+    answer = clock_post(client, cup, now, command="rm -rf", at="1")
+    assert answer["X-Clock"] == "refused" and "Not a clock command." in answer.content.decode()
+    answer = clock_post(client, cup, now, command="hajime", at="12x")
+    assert "not readable" in answer.content.decode()
+    clock_post(client, cup, now, command="hajime", at="1")
+    answer = clock_post(client, cup, now, command="matte", at="2")  # seen 0, version 1
+    assert answer["X-Clock"] == "refused"
+    assert "changed from another page" in answer.content.decode()
+
+
+def test_the_public_mat_page_and_screen_mirror_the_clock(client, anna, cup):
+    _now, _done = run(anna, cup, [(1000, "hajime"), (3000, "osaekomi blue")])
+    for url in (reverse("public_mat", args=[cup.pk, 1]), reverse("screen_mat", args=[cup.pk, 1])):
+        html = client.get(url).content.decode()
+        assert 'data-clock="mirror"' in html, url
+        assert 'data-state="running"' in html and 'data-holder="blue"' in html
+        assert "js/mat_clock.js" in html
+
+
+def test_the_table_page_runs_on_a_script_file_only(client, anna, cup):
+    login(client, anna)
+    html = client.get(reverse("mat", args=[cup.pk, 1])).content.decode()
+    assert "js/mat_clock.js" in html and 'id="clock-queue"' in html
+    assert 'data-clock="table"' in html and 'data-stop-white="20"' in html
+    assert "<script>" not in html
+
+
+@pytest.fixture
+def fuzz_day(db):
+    anna = UserFactory(username="fuzzy")
+    return anna, judo_day(anna)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+@pytest.mark.slow
+def test_the_clock_posted_with_random_data_never_fails(client, fuzz_day, data):
+    anna, cup = fuzz_day
+    login(client, anna)
+    now = now_on(cup)
+    good = {
+        "category": [str(now.category.pk), "0", ""],
+        "match": [str(now.match.match.id), "1", "999"],
+        "seen": [str(now.version), "0", "1"],
+        "command": ["hajime", "matte", "osaekomi white", "tick", "award blue shido", "x"],
+        "at": ["0", "1000", str(2**53), "-1", ""],
+        "entry": ["a-1", "", "x" * 80],
+    }
+    form = {}
+    for field, values in good.items():
+        kind = data.draw(st.integers(0, 3), label=f"{field}: kind")
+        if kind == 0:
+            continue
+        if kind == 1:
+            form[field] = data.draw(st.sampled_from(values), label=field)
+        elif kind == 2:
+            form[field] = data.draw(st.sampled_from(NASTY), label=field)
+        else:
+            form[field] = data.draw(st.text(max_size=30), label=field)
+    mat = data.draw(st.sampled_from([1, 2, 3, 0, 10**12]), label="mat")
+    headers = HTMX if data.draw(st.booleans(), label="htmx") else {}
+    answer = client.post(reverse("mat_clock", args=[cup.pk, mat]), form, headers=headers)
+    assert answer.status_code in {200, 302, 404}
