@@ -254,3 +254,26 @@ def test_the_clock_posted_with_random_data_never_fails(client, fuzz_day, data):
     headers = HTMX if data.draw(st.booleans(), label="htmx") else {}
     answer = client.post(reverse("mat_clock", args=[cup.pk, mat]), form, headers=headers)
     assert answer.status_code in {200, 302, 404}
+
+
+def test_a_categorys_contest_time_runs_its_clock(anna, cup):
+    now = now_on(cup)
+    type(now.category).objects.filter(pk=now.category.pk).update(contest_seconds=120)
+    now, done = run(anna, cup, [(0, "hajime"), (121_000, "tick")])
+    assert live_of(now).score == "2025 T" and live_of(now).clock["contest"] == 120
+    # the time a bout began with stays its own
+    type(now.category).objects.filter(pk=now.category.pk).update(contest_seconds=300)
+    assert mat_clock.clock_of(live_of(now), now_on(cup).category, done.clock.score).rules == (
+        done.clock.rules
+    )
+
+
+def test_the_category_form_takes_a_contest_time(client, anna, cup):
+    login(client, anna)
+    url = reverse("competition_categories", args=[cup.pk])
+    form = {"sex": "F", "age_group": "Kids", "weight_limit": "30", "contest_seconds": "120"}
+    client.post(url, form)
+    assert cup.categories.get(age_group="Kids").contest_seconds == 120
+    answer = client.post(url, {**form, "weight_limit": "34", "contest_seconds": "5"})
+    assert not cup.categories.filter(weight_limit=34).exists()
+    assert b"greater than or equal to 30" in answer.content
