@@ -3,6 +3,8 @@ under the test's control (Playwright's page.clock): osaekomi reaching yuko, waza
 at the rules' seconds; the table offline for 30 s and every entry arriving in order; a queued
 entry refused because another page changed the bout meanwhile."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -40,8 +42,8 @@ def live(now):
     )
 
 
-def test_osaekomi_gives_yuko_waza_ari_and_ippon_at_the_2025_rules_seconds(page):
-    _user, _cup, now, section = table(page)
+def test_osaekomi_gives_yuko_waza_ari_and_ippon_at_the_2025_rules_seconds(page, phone):
+    _user, cup, now, section = table(page)
     expect(section.locator("#contest-time")).to_have_text("4:00")
     call(section, "Hajime", 1)
     page.clock.run_for(3_000)
@@ -49,6 +51,12 @@ def test_osaekomi_gives_yuko_waza_ari_and_ippon_at_the_2025_rules_seconds(page):
     call(section, "Osaekomi white", 2)
     hold = section.locator("#hold")
     expect(hold).to_have_attribute("data-holder", "white")
+    # a spectator's phone mirrors it (its own clock, ticking from the server's time)
+    phone.goto(f"/c/{cup.pk}/mats/1/")
+    mirror = phone.locator("#public-clock")
+    expect(mirror.locator(".hold")).to_have_attribute("data-holder", "white")
+    expect(mirror.locator("[data-state-label=running]")).to_be_visible()
+    expect(mirror.locator(".contest-time")).to_have_text(re.compile(r"3:5\d"))
     page.clock.run_for(5_000)
     expect(section.locator("#hold-seconds")).to_have_text("5")
     expect(section.locator("#hold-reached")).to_have_text("yuko")
@@ -123,3 +131,27 @@ def test_a_stale_queued_entry_is_refused_with_a_clear_answer(page):
     assert live(now).score == "2025 bS"
     page.get_by_role("button", name="I have seen it: clear the waiting entries").click()
     expect(waiting).to_be_hidden()
+
+
+def test_an_entry_whose_answer_was_lost_is_sent_again_and_applied_once(page):
+    _user, _cup, now, section = table(page)
+    lost = []
+
+    def lose_the_first_answer(route):
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # the server applies it; the answer never reaches the table
+        lost.append(route.request.post_data)
+        route.abort()
+
+    page.route("**/mats/1/clock/", lose_the_first_answer)
+    with page.expect_event("requestfailed"):
+        section.get_by_role("button", name="Hajime", exact=True).click()
+    expect(page.locator("#clock-queue")).to_contain_text("1 entry waiting to be sent")
+    assert live(now).version == 1  # applied, but the table does not know it
+    page.clock.run_for(4_000)  # the page tries again
+    expect(section.locator("#mat-clock")).to_have_attribute("data-version", "1")
+    expect(page.locator("#clock-queue")).to_be_hidden()
+    kept = live(now)
+    assert kept.version == 1 and [line[1] for line in kept.clock["log"]] == ["=2025", "hajime"]
