@@ -173,7 +173,10 @@
       box.setAttribute("role", "alert");
       const p = document.createElement("p");
       p.className = "clock-refused";
-      p.textContent = `${box.dataset.refused} ${queue.refused.command}: ${queue.refused.message}`;
+      const { command, message } = queue.refused;
+      p.textContent = message.includes(command)
+        ? message
+        : `${box.dataset.refused} ${command}: ${message}`;
       box.append(p);
     } else {
       box.classList.remove("errors");

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from judo.models import LiveScore
 from judo.services import mats
+from tests.browser.conftest import screenshot
 from tests.browser.test_arbiter_flow import log_in
 from tests.factories import UserFactory
 from tests.judo.test_mats import judo_day
@@ -57,11 +58,13 @@ def test_osaekomi_gives_yuko_waza_ari_and_ippon_at_the_2025_rules_seconds(page, 
     expect(mirror.locator(".hold")).to_have_attribute("data-holder", "white")
     expect(mirror.locator("[data-state-label=running]")).to_be_visible()
     expect(mirror.locator(".contest-time")).to_have_text(re.compile(r"3:5\d"))
+    screenshot(phone, "mat-clock-public-phone")
     page.clock.run_for(5_000)
     expect(section.locator("#hold-seconds")).to_have_text("5")
     expect(section.locator("#hold-reached")).to_have_text("yuko")
     page.clock.run_for(5_000)
     expect(section.locator("#hold-reached")).to_have_text("waza-ari")
+    screenshot(page, "mat-clock-osaekomi-table")
     call(section, "Toketa", 3)
     expect(section.locator("#white-wazaari")).to_have_text("1")
     assert live(now).score == "2025 aW"
@@ -88,6 +91,7 @@ def test_the_table_offline_for_30_seconds_loses_nothing(page, phone):
     page.clock.run_for(10_000)
     section.get_by_role("button", name="Matte").click()
     expect(waiting).to_contain_text("4 entries waiting to be sent")
+    screenshot(page, "mat-clock-offline-queue")
     page.clock.run_for(10_000)  # 30 s offline
     assert live(now).version == 1
     page.context.set_offline(False)
@@ -128,6 +132,7 @@ def test_a_stale_queued_entry_is_refused_with_a_clear_answer(page):
         "“osaekomi white” was refused: the score of this bout was changed from another page"
     )
     expect(section.locator("#blue-shido")).to_have_text("1")
+    screenshot(page, "mat-clock-refused")
     assert live(now).score == "2025 bS"
     page.get_by_role("button", name="I have seen it: clear the waiting entries").click()
     expect(waiting).to_be_hidden()
