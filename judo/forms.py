@@ -111,6 +111,15 @@ class CategoryForm(forms.Form):
     born_to = forms.IntegerField(
         required=False, min_value=YEARS[0], max_value=YEARS[1], label=gettext_lazy("to")
     )
+    contest_seconds = forms.IntegerField(
+        required=False,
+        min_value=30,
+        max_value=600,
+        label=gettext_lazy("Contest time (seconds)"),
+        help_text=gettext_lazy(
+            "Empty: 240 (4 minutes: seniors, juniors, cadets). Kids and veterans by national rules."
+        ),
+    )
 
     def clean_age_group(self) -> str:
         return " ".join(self.cleaned_data["age_group"].split())

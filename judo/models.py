@@ -109,6 +109,11 @@ class Category(models.Model):
     )
     #: The mat the category is fought on (empty: not assigned yet).
     mat = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Regular contest time of its bouts (the mat clock): 4 min for seniors, juniors and cadets
+    #: (IJF), national rules for kids and veterans.
+    contest_seconds = models.PositiveSmallIntegerField(
+        default=240, validators=[MinValueValidator(30), MaxValueValidator(600)]
+    )
     #: A team category: its entries are teams and its matches team matches (:class:`TeamEvent`).
     team = models.BooleanField(default=False)
 
@@ -166,6 +171,9 @@ class LiveScore(models.Model):
     match = models.PositiveSmallIntegerField()
     score = models.CharField(max_length=200)
     version = models.PositiveIntegerField(default=1)
+    #: The mat clock (docs/mat-clock.md): ``{"log": [[ms, command, entry id], ...], "contest":
+    #: seconds, "offset": server ms minus the table's ms}``; empty until the clock is used.
+    clock = models.JSONField(default=dict, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

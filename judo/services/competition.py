@@ -186,9 +186,11 @@ def add_category(
     born_from: int | None = None,
     born_to: int | None = None,
     team: bool = False,
+    contest_seconds: int | None = None,
 ) -> Category:
     """A category: a knockout tournament named after it, its arbiters the competition's
-    (``team``: a team category, judo/services/teams.py)."""
+    (``team``: a team category, judo/services/teams.py); ``contest_seconds``: its bouts' regular
+    time on the mat clock (None: 4 minutes)."""
     competition = locked_competition(competition)
     category = Category(
         competition=competition,
@@ -199,6 +201,10 @@ def add_category(
         born_to=born_to,
         team=team,
     )
+    if contest_seconds is not None:
+        if not 30 <= contest_seconds <= 600:
+            raise CompetitionError(_("The contest time is 30 to 600 seconds."))
+        category.contest_seconds = contest_seconds
     if Category.objects.filter(
         competition=competition,
         sex=sex,

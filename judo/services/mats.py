@@ -12,7 +12,7 @@ fought is kept (:class:`LiveScore`) entry by entry; each entry is a change of it
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.cache import cache
 from django.db import transaction
@@ -47,6 +47,8 @@ class Called:
     score: ko.Score
     #: The version of the live score the page shows (0: nothing entered yet).
     version: int
+    #: The mat clock as stored (``LiveScore.clock``; empty before its first command).
+    clock: dict = field(default_factory=dict)
 
     @property
     def ready(self) -> bool:
@@ -85,6 +87,7 @@ class Day:
                     sheet.entries.get(ms.b) if ms.b else None,
                     live_score(live, self.competition.rule_set),
                     live.version if live else 0,
+                    live.clock if live else {},
                 )
             )
         return called
@@ -353,6 +356,10 @@ def enter(
     if live is None:
         live = LiveScore(bracket=bracket, match=match, version=0)
     live.score = updated.format()
+    if live.clock:  # a clock in use follows the table's entry (judo/services/mat_clock.py)
+        log = live.clock.get("log")
+        if log:
+            log.append([log[-1][0], "=" + live.score, ""])
     live.version += 1
     live.save()
     record(

@@ -10,6 +10,7 @@ step; without JavaScript every button is a plain form and the page reloads.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from django.contrib import messages
@@ -23,10 +24,11 @@ from arbiter.core.models import Entry
 from arbiter.platform.routes import Routes
 from judo.access import competition_arbiter_required
 from judo.models import Category, Competition
-from judo.services import call_times, teams
+from judo.services import call_times, mat_clock, teams
 from judo.services import mats as service
 from judo.services.competition import CompetitionError
 from pairing.engines import knockout as ko
+from pairing.engines.knockout.clock import Clock
 from pairing.engines.knockout.schedule import who_may_fill
 from pairing.knockout.models import Bracket
 
@@ -59,6 +61,7 @@ class Shown:
     golden: bool
     outcome: ko.Outcome | None
     entries: int
+    clock: ClockPanel | None = None
 
     @property
     def result(self) -> str:
@@ -98,6 +101,63 @@ class Shown:
         return self.called.white if self.outcome.winner == "a" else self.called.blue
 
 
+@dataclass(frozen=True)
+class ClockPanel:
+    """The mat clock as the pages show it, for their script to run on (static/js/mat_clock.js):
+    the clock at its last command (``mark``, in the table's ms; ``server_mark`` the same moment
+    by the server's clock, for the public pages), the period's length and elapsed time, the
+    hold, the thresholds, and the hold second at which each side's hold stops by the rules for
+    the score as it stands."""
+
+    clock: Clock
+    offset: int
+
+    @property
+    def server_mark(self) -> int:
+        return self.clock.mark + self.offset
+
+    @property
+    def period(self) -> int:
+        """The period's length in ms (-1: golden score without limit)."""
+        period = self.clock.period_ms
+        return -1 if period is None else period
+
+    @property
+    def thresholds(self) -> str:
+        return " ".join(f"{seconds}:{kind}" for seconds, kind in self.clock.rules.hold)
+
+    @property
+    def stop_white(self) -> int:
+        return self.clock.hold_stop_seconds("white")
+
+    @property
+    def stop_blue(self) -> int:
+        return self.clock.hold_stop_seconds("blue")
+
+    @property
+    def shown_time(self) -> str:
+        """The contest time at the last command, as the board shows it without script."""
+        clock = self.clock
+        ms = clock.elapsed_ms if clock.golden else max(0, self.period - clock.elapsed_ms)
+        seconds = ms // 1000 if clock.golden else -(-ms // 1000)
+        return f"{'+' if clock.golden else ''}{seconds // 60}:{seconds % 60:02d}"
+
+    @property
+    def hold_seconds(self) -> int:
+        return self.clock.hold_ms // 1000
+
+
+def clock_panel(called: service.Called) -> ClockPanel | None:
+    """The clock of an individual bout (a team match's bouts are scored without it)."""
+    if called.category.team:
+        return None
+    try:
+        clock = mat_clock.stored_clock(called.clock, called.category, called.score)
+    except ko.KnockoutError:  # a log the engine no longer reads: the page shows no clock
+        return None
+    return ClockPanel(clock, int(called.clock.get("offset", 0)))
+
+
 def shown(called: service.Called | None) -> Shown | None:
     if called is None:
         return None
@@ -109,6 +169,7 @@ def shown(called: service.Called | None) -> Shown | None:
         score.golden,
         score.outcome(),
         len(score.entries),
+        clock_panel(called),
     )
 
 
@@ -440,3 +501,45 @@ def _team_notice(category: Category, match: int, done: teams.Confirmed) -> str:
 def _whole(text: str) -> int | None:
     """A whole number from a form: ASCII digits only, at most 9 of them."""
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
+
+
+#: The clock's calls the mat-side page sends, as the engine's text form writes them.
+CLOCK_COMMANDS = re.compile(
+    r"hajime|matte|sono_mama|yoshi|toketa|tick|osaekomi (white|blue)"
+    r"|award (white|blue) (ippon|waza-ari|yuko|shido|hansoku-make|kiken-gachi|fusen-gachi)"
+)
+
+
+@routes.post("<int:mat>/clock/", name="mat_clock")
+@competition_arbiter_required
+def clock(request: HttpRequest, competition: Competition, mat: int) -> HttpResponse:
+    """One of the clock's commands, given at ``at`` (the table's ms; empty: now) with the page's
+    ``entry`` id. The page's script learns from the header ``X-Clock`` whether it was applied
+    (or had been before) or refused: its queue goes on, or stops and shows why."""
+    mat = mat_number(competition, mat)
+    command = request.POST.get("command", "")[:60]
+    at = request.POST.get("at", "")
+    entry = request.POST.get("entry", "")[:60]
+    try:
+        category, match, seen = _posted_bout(request, competition)
+        if not CLOCK_COMMANDS.fullmatch(command):
+            raise CompetitionError(_("Not a clock command."))
+        at_ms = None
+        if at:
+            if not (at.isascii() and at.isdigit() and len(at) <= 16):
+                raise CompetitionError(_("This entry's time is not readable: load the page again."))
+            at_ms = int(at)
+        mat_clock.clock(
+            request.user, category, match, command, at_ms, seen=seen, mat=mat, entry=entry
+        )
+    except Bracket.DoesNotExist:
+        answer = _answer(request, competition, mat, error=_("This category is not drawn."))
+        answer["X-Clock"] = "refused"
+        return answer
+    except CompetitionError as error:
+        answer = _answer(request, competition, mat, error=str(error))
+        answer["X-Clock"] = "refused"
+        return answer
+    answer = _answer(request, competition, mat)
+    answer["X-Clock"] = "applied"
+    return answer

@@ -216,6 +216,7 @@ SKIPPED = {
     "mat": "arbiter page, GET only",
     "mat_score": "fuzzed with a competition day in tests/judo/test_mats.py",
     "mat_confirm": "fuzzed with a competition day in tests/judo/test_mats.py",
+    "mat_clock": "fuzzed with a competition day in tests/judo/test_mat_clock.py",
     "competition_weigh_in": "the weigh-in list, GET only (the search in the query string)",
     "team_category": "fuzzed with a team day in tests/judo/test_team_views.py",
     "team_lineup": "fuzzed with a team day in tests/judo/test_team_views.py",

@@ -284,6 +284,7 @@ EXPECTATIONS: dict[str, Rule] = {
     "mat": arbiter("judo", "judo_hidden"),
     "mat_score": arbiter("judo", methods=WRITE),
     "mat_confirm": arbiter("judo", methods=WRITE),
+    "mat_clock": arbiter("judo", methods=WRITE),
     "public_competition": public("judo", "judo_hidden"),
     "public_mat": public("judo", "judo_hidden"),
     "screen_mat": public("judo", "judo_hidden"),

@@ -220,6 +220,32 @@ class Clock:
             events=clock.score.entries[len(self.score.entries) :],
         )
 
+    def hold_stop_seconds(self, holder: str) -> int:
+        """The hold second at which a hold by `holder` would stop itself on the log as it
+        stands (the first threshold whose score decides: ippon, awasete ippon, golden score)."""
+        if holder not in SIDES:
+            raise ClockError(f"The holder is white or blue, not {holder!r}.")
+        for seconds, kind in self.rules.hold:
+            if self.score.add(SIDES[holder], kind).decided():
+                return seconds
+        return self.rules.hold[-1][0]  # unreachable with valid rules: the last one is ippon
+
+    def rescore(self, score: Score) -> Clock:
+        """The clock after the table changed the log by hand (a score button, time up, taking
+        the last entry back): the clocks keep their times; a decided log stops them (over), an
+        undecided one after a decided one waits for hajime; a log entering or leaving golden
+        score starts its period at 0, stopped."""
+        if score.edition != self.rules.edition:
+            raise ClockError("The clock and the score follow different rules editions.")
+        if score.decided():
+            return replace(self, score=score, state=OVER, holder=None, hold_ms=0, bell=False)
+        clock = replace(self, score=score)
+        if score.golden != self.score.golden:
+            return replace(clock, state=WAITING, elapsed_ms=0, holder=None, hold_ms=0, bell=False)
+        if self.state == OVER:
+            return replace(clock, state=WAITING, holder=None, hold_ms=0, bell=False)
+        return clock
+
     # -- the referee's calls ------------------------------------------------------------------
     def hajime(self, now: int) -> Clock:
         """Hajime: the contest clock starts (or restarts after matte, or golden score starts)."""

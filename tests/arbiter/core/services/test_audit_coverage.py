@@ -265,6 +265,11 @@ NOT_AUDITED = {
     ),
     "judo.services.mats.live_score": "reads a bout's score under its rules",
     "judo.services.mats.enter": "a table's entry, inside score()",
+    "judo.services.mat_clock.rules_of": "reads a bout's clock rules",
+    "judo.services.mat_clock.replay": "replays a stored clock log, nothing written",
+    "judo.services.mat_clock.clock_of": "reads a bout's clock",
+    "judo.services.mat_clock.stored_clock": "reads a bout's clock from its stored log",
+    "judo.services.mat_clock.now_ms": "reads the server's time",
     "judo.services.teams.bout_order": "reads a team event's order of classes",
     "judo.services.teams.weighed_class": "reads where an athlete's weight lands",
     "judo.services.teams.match_of": "reads a team match for the pages",
@@ -1058,6 +1063,24 @@ def _(w, fn):
             "bout.score",
             {"score": "2025"},
             {"score": "2025 aW"},
+        )
+    ]
+
+
+@scenario("judo.services.mat_clock.clock")
+def _(w, fn):
+    from judo.services import mats
+
+    day, _ = competition_day(w, drawn=True)
+    now, _ = mats.day(day).now_and_next(1)
+    fn(w.anna, now.category, now.match.match.id, "hajime", 1000, seen=0)
+    return [
+        Expected(
+            w.anna,
+            now.category.tournament,
+            "bout.clock",
+            {"score": "2025", "clock": "waiting"},
+            {"score": "2025", "clock": "running", "at": 1000},
         )
     ]
 

@@ -369,3 +369,33 @@ def test_a_hold_past_golden_score_limit_is_finished_before_the_decision():
     )
     assert clock.toketa(72 * S).decision_due
     assert clock.at(73 * S).events == ("bY",)
+
+
+def test_the_hold_second_at_which_each_side_stops_follows_the_log():
+    clock = started()
+    assert (clock.hold_stop_seconds("white"), clock.hold_stop_seconds("blue")) == (20, 20)
+    clock = clock.award(1 * S, "white", "waza-ari")
+    assert (clock.hold_stop_seconds("white"), clock.hold_stop_seconds("blue")) == (10, 20)
+    assert started(score=Score("2025").time_up()).hold_stop_seconds("blue") == 5
+    assert started("2022", score=Score("2022").time_up()).hold_stop_seconds("blue") == 10
+    with pytest.raises(ClockError):
+        clock.hold_stop_seconds("red")
+
+
+def test_a_score_entered_by_hand_is_taken_by_the_clock():
+    clock = started().osaekomi(1 * S, "white")
+    # a waza-ari by hand during the hold: it now stops at 10 s (awasete ippon)
+    clock = clock.rescore(Score("2025").add("a", "waza-ari"))
+    assert clock.holder == "white" and clock.state == "running"
+    reading = clock.at(20 * S)
+    assert reading.events == ("aW",) and reading.clock.state == "over"
+    # a decided log stops it; taking the deciding entry back waits for hajime
+    over = clock.rescore(Score("2025").add("b", "ippon"))
+    assert over.state == "over" and over.holder is None
+    back = over.rescore(Score("2025"))
+    assert back.state == "waiting"
+    # time up by hand: golden score, stopped at 0
+    golden = started().matte(30 * S).rescore(Score("2025").time_up())
+    assert golden.golden and golden.elapsed_ms == 0 and golden.state == "waiting"
+    with pytest.raises(ClockError, match="different rules"):
+        clock.rescore(Score("2022"))
