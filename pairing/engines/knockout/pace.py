@@ -15,9 +15,10 @@ fought the mat's observed pace is the median length plus the median changeover: 
 one golden score of eight minutes or one ippon in ten seconds does not swing the estimate (both
 happen every few bouts in judo). The plan's ``bout_minutes`` (which already includes the
 changeover) counts as :data:`PRIOR` bouts fought at that pace, so the pace moves from the plan
-to what the mat really does as bouts are fought: what is seen weighs 1/4 after one bout, 1/2 after three,
-3/4 after nine (the "credibility" blend of a prior with observed data). One early quick bout
-does not announce the mat early, and a mat that is really slow is believed within a few bouts.
+to what the mat really does as bouts are fought: what is seen weighs 1/4 after one bout, 1/2
+after three, 3/4 after nine (the "credibility" blend of a prior with observed data). One early
+quick bout does not announce the mat early, and a mat that is really slow is believed within a
+few bouts.
 
 **Calls** (:func:`estimate`). The bout on the mat is called at its real beginning if the table
 has begun it; the next one a pace later (never before now: a bout running long pushes the rest

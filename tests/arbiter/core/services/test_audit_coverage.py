@@ -1838,6 +1838,8 @@ def _(w, fn):
         Expected(w.anna, board.tournament, "claim.decide", before,
                  {"game": board.game.pk, "result": "1/2"}),
     ]  # fmt: skip
+
+
 # --- the players' side (issue 32): check-ins, cards, switches ------------------------------------
 
 

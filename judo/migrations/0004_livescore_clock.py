@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("judo", "0002_team_matches"),
+        ("judo", "0003_call_times_starts_at"),
     ]
 
     operations = [
