@@ -32,7 +32,7 @@ def test_the_page_shows_the_players_game_and_the_buttons(client, board):
     assert f'name="game" value="{board.game.pk}"' in text
     # private: never kept by a cache, no referrer with the secret in it
     assert "no-store" in response["Cache-Control"] or "private" in response["Cache-Control"]
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
 
 
 def test_two_players_confirm_a_result_from_their_cards(client, board):

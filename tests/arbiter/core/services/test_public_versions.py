@@ -37,6 +37,20 @@ BESIDE_THE_TOURNAMENT = {
     "(docs/competition.md, 'Versions')",
     "team.bout": "a team match's bout confirmed moves the match's live score (its mat's page), "
     "not the bracket, until the match is confirmed (docs/competition.md, 'Team matches')",
+    "bout.clock": "a call of the mat clock moves the bout's live score, as a score entry does "
+    "(docs/mat-clock.md)",
+}
+
+#: Entries of a change no public page shows, and why its tournament's version stays: the players'
+#: side of the venue (docs/venue.md) is seen on the players' own cards, never kept by a cache.
+UNSEEN_BY_THE_PUBLIC = {
+    "card.revoke": "a card's secret is on the player's printout only",
+    "claim.give": "a player's word waits for the opponent or the arbiter, unseen",
+    "claim.withdraw": "likewise",
+    "claim.reject": "likewise: the board's result stays as it was",
+    "venue.switches": "what the players may do from their cards",
+    "round.check_in": "who is in is the arbiter's list",
+    "round.check_out": "likewise",
 }
 
 Key = tuple[str, int]
@@ -72,6 +86,8 @@ def changed_by(entry: Expected) -> Key | None:
     """What an audit entry says was changed: its tournament, or a competition (its settings,
     mats or publishing, or a live score on its mats), or an event (its own changes and its
     registrations); None for a deleted tournament."""
+    if entry.action in UNSEEN_BY_THE_PUBLIC:
+        return None
     if entry.tournament is not None:
         if entry.action not in BESIDE_THE_TOURNAMENT:
             return ("tournament", entry.tournament.pk)
@@ -114,7 +130,8 @@ def check_public_versions(request: pytest.FixtureRequest, name: str) -> None:
     existing = set(Tournament.objects.values_list("pk", flat=True))
     deleted = [key for key in watching.before if key[0] == "tournament" and key[1] not in existing]
     assert all(watching.after[key] is None for key in deleted), f"{name}: a deleted one is kept"
-    assert moved, f"{name} moves no public version"
+    unseen = all(entry.action in UNSEEN_BY_THE_PUBLIC for entry in written)
+    assert moved or unseen, f"{name} moves no public version"
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
