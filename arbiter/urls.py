@@ -11,6 +11,7 @@ from arbiter.public import urls as public
 from arbiter.publishing import urls as publishing
 from arbiter.ratings import urls as ratings
 from arbiter.teams import urls as teams
+from arbiter.venue import urls as venue
 from judo import urls as judo
 from pairing import urls as pairing
 
@@ -24,6 +25,7 @@ public_urlpatterns = [
     *[pattern for system in SYSTEMS.values() for pattern in system.public_urls],
     *judo.public_urlpatterns,
     *events.public_urlpatterns,
+    *venue.public_urlpatterns,
 ]
 
 urlpatterns = [
@@ -44,6 +46,7 @@ urlpatterns = [
     *publishing.urlpatterns,
     *judo.urlpatterns,
     *pairing.urlpatterns,
+    *venue.urlpatterns,
     path("admin/", admin.site.urls),
     *i18n_patterns(*public_urlpatterns, prefix_default_language=False),
 ]
