@@ -10,6 +10,7 @@ from arbiter.core.models import BackgroundJob, Team, Tournament, TournamentArbit
 from arbiter.core.services.results import record_result
 from arbiter.core.systems import System
 from arbiter.platform.spreadsheets import Table
+from arbiter.venue.services import cards as card_keys
 from judo.services import competition, competition_lists
 from pairing.knockout import services as knockout
 from pairing.monrad import services as monrad
@@ -113,6 +114,8 @@ def world(anna, dag, boris, boris_cup, team_places):
     common["team_id"] = walk_team(anna, open_, [first, second]).pk
     places["swiss"] = Place(True, {**common, "number": 1, "game_id": first_game(round_1).pk})
     places["swiss_draft"] = Place(False, {**common, "number": 2, "game_id": first_game(round_2).pk})
+    # A player's card (arbiter/venue/): whoever holds its secret, at any stage of the tournament.
+    places["card"] = Place(True, {"secret": card_keys.key_for(third).secret})
 
     # A round robin after its drawing of lots: every round published.
     rr = TournamentFactory(name="Walk Round Robin", chief=anna, system=System.ROUND_ROBIN)

@@ -50,6 +50,10 @@ STAFF_WRITES = "staff writes"  # any arbiter reads the page; only staff write (t
 #: site receives (PUBLISH_RECEIVE, off here); signed, unsigned and malformed requests are
 #: walked in tests/arbiter/publishing/test_protocol.py
 SIGNED = "signed"
+#: a player's card (arbiter/venue/access.py): anyone holding its secret sees its pages; a write
+#: the walk sends carries no push subscription: refused with its reason (400), or 404 while the
+#: site sends no notifications (no VAPID key, as here)
+CARD = "card"
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,12 @@ EXPECTATIONS: dict[str, Rule] = {
     "publishing_offer": Rule(SIGNED, WRITE, ("site",)),
     "publishing_blob": Rule(SIGNED, WRITE, ("site",)),
     "publishing_commit": Rule(SIGNED, WRITE, ("site",)),
+    # a player's card: notifications (arbiter/venue/views/push.py) and the service worker
+    "card_notify": Rule(CARD, on=("card",)),
+    "card_manifest": Rule(CARD, on=("card",)),
+    "card_push_subscribe": Rule(CARD, WRITE, ("card",)),
+    "card_push_unsubscribe": Rule(CARD, WRITE, ("card",)),
+    "service_worker": Rule(OPEN, on=("site",)),
     "tournament": public("swiss", "hidden"),
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),
@@ -334,6 +344,8 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
         return {200}
     if rule.kind == SIGNED:
         return {404}
+    if rule.kind == CARD:
+        return {200} if method == "GET" else {400, 404}
     if rule.kind in (LOGOUT, LANGUAGE):
         return "/"
     if rule.kind == ADMIN:

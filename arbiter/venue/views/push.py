@@ -125,7 +125,10 @@ def subscribe(request: HttpRequest, entry: Entry) -> HttpResponse:
 @card_required
 def unsubscribe(request: HttpRequest, entry: Entry) -> HttpResponse:
     """Sign the browser off (nothing to do when it was not signed up)."""
-    subscriptions.unsubscribe(entry, _sent(request).get("endpoint") or "")
+    endpoint = _sent(request).get("endpoint")
+    if not isinstance(endpoint, str) or not endpoint:
+        return _answer(False, _("This browser sent no subscription to turn off."), 400)
+    subscriptions.unsubscribe(entry, endpoint)
     return _answer(
         True,
         _("Notifications are off for this phone."),
