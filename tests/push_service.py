@@ -90,5 +90,5 @@ def serve() -> tuple[PushService, ThreadingHTTPServer]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     host, port = server.server_address[:2]
     holder["service"] = PushService(f"http://{host}:{port}")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     return holder["service"], server

@@ -7,9 +7,10 @@ from arbiter.venue.services import notify
 
 
 @task()
-def round_published(tournament_id: int) -> None:
-    """Tell the players of the tournament's round just published their pairing."""
-    notify.round_published(tournament_id)
+def round_published(tournament_id: int, number: int | None = None) -> None:
+    """Tell the players of the tournament's round just published (``number``, else its last
+    published one) their pairing."""
+    notify.round_published(tournament_id, number)
 
 
 @task()

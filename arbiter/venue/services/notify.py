@@ -216,14 +216,15 @@ def round_messages(round_: Round) -> dict[int, object]:
     return messages
 
 
-def round_published(tournament_id: int) -> int:
-    """Tell the players of the tournament's last published round their pairing."""
-    round_ = (
-        Round.objects.select_related("tournament")
-        .filter(tournament_id=tournament_id, state=Round.State.PUBLISHED)
-        .order_by("-number")
-        .first()
+def round_published(tournament_id: int, number: int | None = None) -> int:
+    """Tell the players of the tournament's round ``number`` (else its last published one)
+    their pairing."""
+    rounds = Round.objects.select_related("tournament").filter(
+        tournament_id=tournament_id, state=Round.State.PUBLISHED
     )
+    if number is not None:
+        rounds = rounds.filter(number=number)
+    round_ = rounds.order_by("-number").first()
     if round_ is None or not _has_subscribers(Entry.objects.filter(tournament_id=tournament_id)):
         return 0
     return deliver(round_messages(round_))

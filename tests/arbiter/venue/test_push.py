@@ -18,6 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from arbiter.core.models import AuditEntry
+from arbiter.core.services.audit import record
 from arbiter.platform.views.auth import CACHE
 from arbiter.venue.management.commands.vapid_keys import fresh_pair
 from arbiter.venue.models import PushSent, PushSubscription
@@ -151,6 +152,23 @@ def test_each_publishing_is_told_once(anna, vapid, push_service, open_round):
     assert notify.round_published(tournament.pk) == 0  # a task run twice
     assert len(push_service.received) == 1
     assert PushSent.objects.count() == 1
+
+
+def test_a_round_paired_and_published_at_once_is_told_a_draft_not(
+    anna, vapid, push_service, django_capture_on_commit_callbacks
+):
+    """A Monrad evening whose pairing needs no acceptance is published as it is paired
+    (``round.pair`` with ``published``); a draft is told when it is published."""
+    tournament = TournamentFactory(name="Monday Monrad", chief=anna)
+    white, black = EntryFactory(tournament=tournament), EntryFactory(tournament=tournament)
+    play_round(tournament, 1, games=[(white, black, "")])
+    subscribe(white, push_service, Subscriber())
+    with django_capture_on_commit_callbacks(execute=True):
+        record(anna, tournament, "round.pair", "Round 1 paired", after={"round": 1})
+    assert push_service.received == []
+    with django_capture_on_commit_callbacks(execute=True):
+        record(anna, tournament, "round.pair", "Round 1", after={"round": 1, "published": True})
+    assert len(push_service.received) == 1
 
 
 def test_a_gone_subscription_is_dropped_and_other_failures_counted(
