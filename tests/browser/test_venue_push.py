@@ -152,5 +152,10 @@ def test_a_phone_signed_up_on_its_card_is_told_its_pairing(
             "url": f"/card/{secret}/notify/",
         }
     ]
+    # the phone turns them off again
+    phone.get_by_role("button", name="Stop notifications on this phone").click()
+    expect(phone.get_by_role("status")).to_have_text("Notifications are off for this phone.")
+    expect(phone.get_by_role("button", name="Notify me on this phone")).to_be_visible()
+    assert not PushSubscription.objects.exists()
     assert not errors, errors  # no script refused by the Content-Security-Policy
     context.close()
