@@ -30,6 +30,7 @@ from pairing.rounds import services as rounds
 from tests.arbiter.conftest import play_round
 from tests.factories import EntryFactory, TournamentFactory
 from tests.push_service import Subscriber, serve, unb64
+from tests.worker import run_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -494,3 +495,18 @@ def test_vapid_keys_prints_a_pair_the_sender_takes():
     from py_vapid import Vapid
 
     assert Vapid.from_string(private_key=lines["VAPID_PRIVATE_KEY"]).public_key is not None
+
+
+@pytest.mark.slow
+@pytest.mark.django_db(transaction=True)
+def test_the_message_is_sent_by_the_worker_never_in_the_request(
+    anna, queued, vapid, push_service, open_round
+):
+    """As in production: publishing the round queues the task in the database and answers; the
+    worker (``manage.py db_worker``'s loop) sends."""
+    _tournament, round_, players = open_round
+    subscribe(players[11], push_service, Subscriber())
+    rounds.publish_round(anna, round_)
+    assert push_service.received == []
+    run_worker()
+    assert len(push_service.received) == 1
