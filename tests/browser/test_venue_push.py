@@ -116,6 +116,7 @@ def test_a_phone_signed_up_on_its_card_is_told_its_pairing(
     phone.get_by_role("button", name="Notify me on this phone").click()
     expect(phone.get_by_role("status")).to_contain_text("Notifications are on for this phone")
     expect(phone.get_by_role("button", name="Stop notifications on this phone")).to_be_visible()
+    expect(phone.locator("#notify-on")).to_be_hidden()
     screenshot(phone, "venue-push-signed-up")
     kept = PushSubscription.objects.get()
     assert (kept.entry, kept.endpoint) == (players[11], push_service.endpoint("phone"))
