@@ -16,6 +16,9 @@ from django.core.cache import caches
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import settings as settings_
+from hypothesis import strategies as st
 
 from arbiter.core.models import AuditEntry
 from arbiter.core.services.audit import record
@@ -510,3 +513,19 @@ def test_the_message_is_sent_by_the_worker_never_in_the_request(
     assert push_service.received == []
     run_worker()
     assert len(push_service.received) == 1
+
+
+@settings_(max_examples=300, deadline=None)
+@given(
+    endpoint=st.one_of(st.text(max_size=600), st.just("https://fcm.googleapis.com/x")),
+    p256dh=st.one_of(st.text(max_size=120), st.none(), st.integers()),
+    auth=st.one_of(st.text(max_size=60), st.none()),
+)
+def test_whatever_a_browser_sends_is_kept_checked_or_refused_saying_why(endpoint, p256dh, auth):
+    try:
+        browser = subscriptions.checked(endpoint, p256dh, auth)
+    except SubscriptionRefused as refused:
+        assert str(refused)
+        return
+    assert len(browser.endpoint) <= subscriptions.MAX_ENDPOINT
+    assert len(unb64(browser.p256dh)) == 65 and len(unb64(browser.auth)) == 16
