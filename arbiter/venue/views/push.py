@@ -18,6 +18,7 @@ from pathlib import Path
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
@@ -152,7 +153,15 @@ def manifest(request: HttpRequest, entry: Entry) -> HttpResponse:
         "display": "standalone",
         "lang": get_language() or settings.LANGUAGE_CODE,
         "background_color": "#ffffff",
-        "theme_color": "#ffffff",
+        "theme_color": "#1f5f99",
+        "icons": [
+            {
+                "src": static(f"img/card-icon-{size}.png"),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+            }
+            for size in (192, 512)
+        ],
     }
     body = json.dumps(data, ensure_ascii=False)
     return HttpResponse(body, content_type="application/manifest+json; charset=utf-8")

@@ -481,6 +481,8 @@ def test_the_notify_page_the_manifest_and_the_service_worker(client, vapid, open
     data = manifest.json()
     assert data["display"] == "standalone"
     assert data["start_url"] == f"/card/{secret}/notify/"
+    assert [icon["sizes"] for icon in data["icons"]] == ["192x192", "512x512"]
+    assert data["icons"][0]["src"].startswith("/static/img/card-icon-192")
     worker = client.get("/sw.js")
     assert worker.status_code == 200
     assert worker["Content-Type"].startswith("text/javascript")
