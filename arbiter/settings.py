@@ -322,6 +322,30 @@ CARD_GUESSES_PER_IP = int(os.environ.get("CARD_GUESSES_PER_IP", "20"))
 # empty: the address of the request that printed them.
 CARD_BASE_URL = os.environ.get("CARD_BASE_URL", "").strip().rstrip("/")
 
+# Web push from players' cards (docs/venue.md, "Notifications"): the site's VAPID key pair
+# (``manage.py vapid_keys`` prints a fresh one; both or neither) and the contact the push
+# services may write to (mailto: or https:). Unset: notifications are off and the cards say so.
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "")
+if bool(VAPID_PUBLIC_KEY) != bool(VAPID_PRIVATE_KEY):
+    raise ImproperlyConfigured("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together.")
+if VAPID_PUBLIC_KEY and not VAPID_SUBJECT.startswith(("mailto:", "https://")):
+    raise ImproperlyConfigured("VAPID_SUBJECT is a mailto: or https:// contact.")
+# Sign-ups for notifications one client address may send within LOGIN_LOCKOUT_SECONDS (a venue's
+# Wi-Fi puts every phone behind one address: generous), and browsers one card may notify.
+PUSH_SUBSCRIPTIONS_PER_IP = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_IP", "60"))
+PUSH_SUBSCRIPTIONS_PER_CARD = int(os.environ.get("PUSH_SUBSCRIPTIONS_PER_CARD", "5"))
+# The push services a subscription's endpoint may name (a host, or a domain with its leading
+# dot): the server posts to it, so an endpoint is never an address of the operator's network.
+PUSH_SERVICE_HOSTS = _env_list(
+    "PUSH_SERVICE_HOSTS",
+    ".googleapis.com,.push.services.mozilla.com,.push.apple.com,.notify.windows.com",
+)
+# Endpoints on this machine (http://127.0.0.1:port/) for development and the tests' fake push
+# service; never in production.
+PUSH_ALLOW_LOOPBACK = DEBUG
+
 # Mail (password reset links): SMTP when EMAIL_HOST is set; otherwise each mail is written to
 # the server's log, where an administrator can hand the link on, instead of failing the request.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")

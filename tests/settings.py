@@ -41,3 +41,7 @@ TASKS = {
         "QUEUES": TASK_QUEUES,  # noqa: F405
     }
 }
+
+# The tests' fake push service listens on this machine (tests/arbiter/venue/test_push.py and the
+# browser test of notifications): its http://127.0.0.1:port/ endpoints are accepted here only.
+PUSH_ALLOW_LOOPBACK = True

@@ -189,6 +189,7 @@ NOT_BACKED_UP: dict[str, str] = {
     "venue.CardKey": "a card's secret: a restored tournament prints new cards (old ones stay dead)",
     "venue.ResultClaim": "a result a player gave and nobody confirmed yet: they give it again",
     "venue.PushSubscription": "a browser's subscription on this server: asked for again",
+    "venue.PushSent": "which notifications went out: a restored day notifies from then on",
 }
 
 

@@ -10,3 +10,8 @@ class VenueConfig(AppConfig):
     name = "arbiter.venue"
     label = "venue"
     verbose_name = "Venue"
+
+    def ready(self) -> None:
+        from arbiter.venue import signals
+
+        signals.connect()

@@ -72,6 +72,11 @@ class PushSubscription(models.Model):
     endpoint = models.URLField(max_length=500)
     p256dh = models.CharField(max_length=100)
     auth = models.CharField(max_length=50)
+    #: The language of the card page it was asked from: its notifications are written in it.
+    language = models.CharField(max_length=8, default="en")
+    #: The card (``CardKey.issued``) it was asked from: a card the arbiter revoked notifies no
+    #: more the browsers its old printout signed up.
+    card_issued = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     last_ok = models.DateTimeField(null=True, blank=True)
     failures = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(100)])
@@ -85,3 +90,19 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return f"Push subscription of {self.entry_id}"
+
+
+class PushSent(models.Model):
+    """A notification a player was sent (docs/venue.md, "Notifications"), remembered so that
+    each goes once: a round's pairing once per publishing, a judo bout's call once per
+    fighter, however often the mats move on."""
+
+    entry = models.ForeignKey("arbiter.Entry", on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=100)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["entry", "key"], name="push_sent_once")]
+
+    def __str__(self) -> str:
+        return f"{self.key} sent to {self.entry_id}"

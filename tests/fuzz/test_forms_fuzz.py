@@ -263,6 +263,12 @@ SKIPPED = {
     "publishing_commit": "signed JSON, no form: malformed ones in test_protocol.py",
     # a player's card (arbiter/venue/views/results.py): its secret is no id of this world
     "card_result": "a card's form, fuzzed in tests/arbiter/venue/test_results_views.py",
+    # a player's card: notifications (arbiter/venue/views/push.py)
+    "card_notify": "a card's page, GET only",
+    "card_manifest": "a card's web app manifest, GET only",
+    "card_push_subscribe": "JSON or a form: odd endpoints, keys and bodies in tests/arbiter/venue/",
+    "card_push_unsubscribe": "one endpoint field: tests/arbiter/venue/test_push.py",
+    "service_worker": "a script, GET only",
 }
 #: Exports and other GET-only downloads are named by their prefix.
 SKIPPED_PREFIXES = {"export_": "download, GET only", "public_": "public page, GET only"}

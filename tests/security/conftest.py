@@ -115,6 +115,8 @@ def world(anna, dag, boris, boris_cup, team_places):
     common["secret"] = key_for(third).secret  # the player's card (arbiter/venue/)
     places["swiss"] = Place(True, {**common, "number": 1, "game_id": first_game(round_1).pk})
     places["swiss_draft"] = Place(False, {**common, "number": 2, "game_id": first_game(round_2).pk})
+    # A player's card (arbiter/venue/): whoever holds its secret, at any stage of the tournament.
+    places["card"] = Place(True, {"secret": key_for(third).secret})
 
     # A round robin after its drawing of lots: every round published.
     rr = TournamentFactory(name="Walk Round Robin", chief=anna, system=System.ROUND_ROBIN)

@@ -55,7 +55,9 @@ SIGNED = "signed"
 #: switches off: a check-in is refused with the reason on the card (409), a result (403; htmx:
 #: 200 with the refusal in the fragment); a write taken redirects back to the card (302). A wrong
 #: secret is a 404 and counts as a guess (tests/arbiter/venue/test_cards.py); revoked cards and
-#: the guessing limit on results: tests/arbiter/venue/test_results_views.py
+#: the guessing limit on results: tests/arbiter/venue/test_results_views.py. A push sign-up the
+#: walk sends carries no subscription: refused with its reason (400), or 404 while the site sends
+#: no notifications (no VAPID key, as here)
 CARD = "card"
 
 
@@ -107,6 +109,12 @@ EXPECTATIONS: dict[str, Rule] = {
     "publishing_offer": Rule(SIGNED, WRITE, ("site",)),
     "publishing_blob": Rule(SIGNED, WRITE, ("site",)),
     "publishing_commit": Rule(SIGNED, WRITE, ("site",)),
+    # a player's card: notifications (arbiter/venue/views/push.py) and the service worker
+    "card_notify": Rule(CARD, on=("card",)),
+    "card_manifest": Rule(CARD, on=("card",)),
+    "card_push_subscribe": Rule(CARD, WRITE, ("card",)),
+    "card_push_unsubscribe": Rule(CARD, WRITE, ("card",)),
+    "service_worker": Rule(OPEN, on=("site",)),
     "tournament": public("swiss", "hidden"),
     "public_round": public("swiss", "swiss_draft", "rr", "hidden"),
     "public_standings": public("swiss", "rr", "knockout", "hidden"),
@@ -358,7 +366,7 @@ def expected(rule: Rule, role: str, place: "Place", method: str) -> set[int] | s
     if rule.kind == SIGNED:
         return {404}
     if rule.kind == CARD:
-        return {200} if method == "GET" else {200, 302, 403, 409}
+        return {200} if method == "GET" else {200, 302, 400, 403, 404, 409}
     if rule.kind in (LOGOUT, LANGUAGE):
         return "/"
     if rule.kind == ADMIN:

@@ -79,6 +79,9 @@ SERVICE_MODULES = [
     "arbiter.venue.services.cards",
     "arbiter.venue.services.switches",
     "arbiter.venue.services.check_in",
+    # notifications from players' cards (issue 32): a player's own browser, not the tournament
+    "arbiter.venue.services.subscriptions",
+    "arbiter.venue.services.notify",
 ]
 
 NOT_AUDITED = {
@@ -137,6 +140,20 @@ NOT_AUDITED = {
     "arbiter.publishing.services.missing_blobs": "reads which blobs the public site lacks",
     "arbiter.publishing.services.store_blob": "the public site's copy of a venue's page",
     "arbiter.publishing.services.commit": "the public site's copy of a venue's pages",
+    # notifications (docs/venue.md): a player's own browser, not the tournament's data
+    "arbiter.venue.services.subscriptions.enabled": "reads whether the site has a VAPID key",
+    "arbiter.venue.services.subscriptions.checked_endpoint": "checks an endpoint (raises)",
+    "arbiter.venue.services.subscriptions.checked": "checks a subscription, a check that raises",
+    "arbiter.venue.services.subscriptions.current": "reads a card's subscriptions",
+    "arbiter.venue.services.subscriptions.subscribe": "a player's own browser signing up",
+    "arbiter.venue.services.subscriptions.unsubscribe": "a player's own browser signing off",
+    "arbiter.venue.services.notify.payload": "writes a notification's JSON",
+    "arbiter.venue.services.notify.send": "sends one; drops a gone browser's subscription",
+    "arbiter.venue.services.notify.deliver": "sends notifications, remembering which went out",
+    "arbiter.venue.services.notify.round_messages": "reads what a round's players are told",
+    "arbiter.venue.services.notify.round_published": "notifies a round's players (a task)",
+    "arbiter.venue.services.notify.mat_messages": "reads which fighters are three bouts away",
+    "arbiter.venue.services.notify.bout_decided": "notifies fighters near their turn (a task)",
     "arbiter.core.services.tournaments.leaving_fide_mode": "states the warnings, changes nothing",
     "arbiter.core.services.tournaments.last_round_number": "reads the rounds",
     "arbiter.core.services.tournaments.initial_order_change_refused": "reads why it cannot change",
