@@ -114,7 +114,7 @@ def test_a_published_round_reaches_the_players_browser_encrypted_and_signed(
     message = json.loads(subscriber.decrypt(pushed.body))
     assert message["body"] == "Your pairing is out: board 12, White against Player 24."
     assert message["title"] == "Bergen Open, round 1"
-    assert message["url"].endswith(f"/card/{cards.key_for(players[11]).secret}/notify/")
+    assert message["url"].endswith(f"/card/{cards.key_for(players[11]).secret}/")
     headers = {name.lower(): value for name, value in pushed.headers.items()}
     assert headers["content-encoding"] == "aes128gcm"
     assert headers["ttl"] == str(notify.ROUND_TTL)
@@ -475,7 +475,7 @@ def test_the_notify_page_the_manifest_and_the_service_worker(client, vapid, open
     assert "Add to Home Screen" in html
     assert f'data-key="{vapid}"' in html
     assert f'<link rel="manifest" href="/card/{secret}/manifest.webmanifest">' in html
-    assert page["Referrer-Policy"] == "no-referrer"
+    assert page["Referrer-Policy"] == "same-origin"
     manifest = client.get(f"/card/{secret}/manifest.webmanifest")
     assert manifest["Content-Type"].startswith("application/manifest+json")
     data = manifest.json()
