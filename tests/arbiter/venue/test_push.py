@@ -381,7 +381,7 @@ BAD_ENDPOINTS = [
     "https://evil.example.com/push",  # not a push service
     "https://googleapis.com.evil.example/x",
     "https://10.0.0.1/push",  # the operator's own network
-    "https://user:pw@fcm.googleapis.com/fcm/send/x",
+    "https://user:password@fcm.googleapis.com/fcm/send/x",  # a user and password in it
     "ftp://127.0.0.1/push",
     "https://fcm.googleapis.com/" + "x" * 500,
     "https://fcm.googleapis.com/a b",
