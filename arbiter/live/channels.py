@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 
 #: A topic: ``t12`` (a tournament's pages and screens), ``c5`` (a competition's pages and
-#: cards), ``c5-mat2`` (a judo mat's public page and screen). Bounded: ids up to 9 digits,
-#: mats up to 2.
-TOPIC = re.compile(r"(?:t[1-9][0-9]{0,8}|c[1-9][0-9]{0,8}(?:-mat[1-9][0-9]?)?)")
+#: cards), ``c5-mat2`` (a judo mat's public page), ``c5-mat2-screen`` (its venue screen).
+#: Bounded: ids up to 9 digits, mats up to 2.
+TOPIC = re.compile(r"(?:t[1-9][0-9]{0,8}|c[1-9][0-9]{0,8}(?:-mat[1-9][0-9]?(?:-screen)?)?)")
 #: A language code as the app's URLs have them (``en``, ``sv``, ``pt-br``).
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[a-z0-9]{2,8})?")
 PREFIX = "live:"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import socket
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -73,7 +72,7 @@ class Stream:
         """Whether no event comes within `seconds`."""
         try:
             self.event(seconds)
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             return True
         return False
 
