@@ -71,6 +71,9 @@ def on_commit(sender, tournament_id: int, **kwargs) -> None:
         publish(tournament_id)
     except (redis.RedisError, OSError) as error:
         log.error("live: nothing pushed for tournament %s, Redis: %s", tournament_id, error)
+    except Exception:
+        # the change is committed: a page that cannot be rendered now is polled as before
+        log.exception("live: nothing pushed for tournament %s", tournament_id)
 
 
 def publish(tournament_id: int) -> None:
