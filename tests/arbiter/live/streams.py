@@ -54,7 +54,7 @@ class Stream:
         self.connection.sock.settimeout(timeout)
         fields: dict[str, str] = {}
         while True:
-            line = self.response.fp.readline()
+            line = self.response.readline()
             if not line:
                 raise EOFError("the stream ended")
             line = line.decode().rstrip("\n")

@@ -11,7 +11,7 @@ import redis
 
 from arbiter.live import channels
 from tests.arbiter.live.streams import Stream, push_service
-from tests.servers import redis_server
+from tests.servers import free_port, redis_server
 
 pytestmark = pytest.mark.slow
 
@@ -180,3 +180,23 @@ def test_a_slow_consumer_is_dropped_not_buffered(service, client):
     finally:
         slow.close()
         reader.close()
+
+
+def test_without_redis_a_stream_is_refused_with_a_clear_answer():
+    dead = f"redis://127.0.0.1:{free_port()}/0"
+    with push_service(dead) as base:
+        refused = Stream(base, "/live/t1")
+        assert refused.status == 503
+        assert "cannot follow the event now" in refused.text()
+
+
+def test_a_quiet_stream_gets_heartbeats_and_the_retry_delay(redis_url):
+    with push_service(redis_url, LIVE_HEARTBEAT_SECONDS="0.2", LIVE_RETRY_MS="1500") as base:
+        stream = Stream(base, "/live/t1")
+        try:
+            stream.connection.sock.settimeout(3)
+            lines = [stream.response.readline() for _ in range(6)]
+            assert b"retry: 1500\n" in lines
+            assert b": ping\n" in lines
+        finally:
+            stream.close()
