@@ -171,14 +171,14 @@ def open_streams(port: int, cup, count: int, loop: asyncio.AbstractEventLoop) ->
     return streams
 
 
-def table(port: int, cup, username: str, streams: list[Stream], args) -> tuple[list, int]:
+def table(port: int, cup, username: str, streams: list[Stream], args) -> tuple[list, list, int]:
     """Enter the scores; for each, seconds from its POST to the last stream that should get
-    it; and how many never arrived (within 5 s)."""
+    it, and to its answer; and how many never arrived (within 5 s)."""
     from judo.services import mats
 
     session = Session(port, username, "bench")
     token = session.cookies["csrftoken"]
-    latencies, missing = [], 0
+    latencies, answers, missing = [], [], 0
     for tick in range(args.scores):
         mat = tick % cup.mats + 1
         now, _after = mats.day(cup).now_and_next(mat)
@@ -195,6 +195,7 @@ def table(port: int, cup, username: str, streams: list[Stream], args) -> tuple[l
         headers = {"HX-Request": "true", "X-CSRFToken": token}
         posted = time.perf_counter()
         section = session.request("POST", path, form, headers)
+        answers.append(time.perf_counter() - posted)
         if session.status != 200 or 'role="alert"' in section:
             raise RuntimeError(f"the table's entry was refused: {section[:300]}")
         deadline = posted + 5
@@ -213,7 +214,7 @@ def table(port: int, cup, username: str, streams: list[Stream], args) -> tuple[l
             continue
         latencies.append(max(arrived) - posted)
         time.sleep(max(0.0, args.every - (time.perf_counter() - posted)))
-    return latencies, missing
+    return latencies, answers, missing
 
 
 def readers(
@@ -294,13 +295,14 @@ def run(url: str, cup, username: str, card: int, args) -> list[str]:
         )
         background.start()
         try:
-            latencies, missing = table(app_port, cup, username, streams, args)
+            latencies, answers, missing = table(app_port, cup, username, streams, args)
         finally:
             stop.set()
             background.join()
         peak = rss_kb(service.pid)
         print(f"push service after the scores: {peak / 1024:.1f} MB; says: {status(live_port)}")
         print(f"score to the last stream ({len(latencies)} entries): {percentiles(latencies)}")
+        print(f"  the table's answer (publishing included): {percentiles(answers)}")
         if missing:
             print(f"  {missing} events never arrived within 5 s")
             misses.append(f"{missing} events lost")
