@@ -72,3 +72,24 @@ def test_a_chess_tournaments_change_nudges_its_pages(
     tournament.refresh_from_db()
     assert channel == f"live:t{tournament.pk}"
     assert data.decode().endswith(f"event: changed\ndata: {tournament.version}\n\n")
+
+
+def test_the_push_service_takes_the_sites_languages_and_knows_no_django():
+    """Its default languages are the site's; it runs without Django (its own process)."""
+    import ast
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from arbiter.live import channels, service
+
+    assert service.Settings({}).languages == {code for code, _name in settings.LANGUAGES}
+    for module in (service, channels):
+        tree = ast.parse(Path(module.__file__).read_text())
+        imported = {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        } | {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not any(name.startswith("django") for name in imported), module
