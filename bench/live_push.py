@@ -15,11 +15,13 @@ memory, and the other pages meanwhile.
    the source addresses 127.0.0.2 to 127.0.0.201 so that each stays under the service's
    per-address cap (``LIVE_MAX_PER_ADDRESS``, 32 by default: about 10 each here): nine in ten
    follow a mat (its public page or its screen, in English or one in five in Swedish, spread
-   over the mats), one in ten the competition (its home page and cards: a ``changed`` nudge).
+   over the mats), one in ten the competition (its home page and cards: a ``changed`` nudge
+   when a result is confirmed; a score entry moves no version and nudges nobody).
 3. The table (a logged-in arbiter, over HTTP) enters ``--scores`` entries through the mat-side
    page, over the mats in turn ("Confirm result" once a bout is decided), one every ``--every``
    seconds at most; for each, the time from sending its POST to the **last** stream that should
-   get it (the mat's page and screen in both languages, the competition's) having received it.
+   get it (the mat's page and screen in both languages; for a result, the competition's too)
+   having received it.
    Target: p95 under 1 s.
 4. Meanwhile ``--readers`` visitors fetch the other public pages one after the other,
    ``--pause`` seconds apart (the results, the medal table, the home page, a card, a mat's
@@ -190,7 +192,9 @@ def table(port: int, cup, username: str, streams: list[Stream], args) -> tuple[l
         else:
             form["action"] = BOUT[now.version % len(BOUT)]
             path = f"/arbiter/c/{cup.pk}/mats/{mat}/score/"
-        mine = (f"c{cup.pk}-mat{mat}", f"c{cup.pk}-mat{mat}-screen", f"c{cup.pk}")
+        mine = [f"c{cup.pk}-mat{mat}", f"c{cup.pk}-mat{mat}-screen"]
+        if "confirm" in path:  # a result moves the category's version: the competition's too
+            mine.append(f"c{cup.pk}")
         expecting = [(s, len(s.arrivals)) for s in streams if s.topic in mine]
         headers = {"HX-Request": "true", "X-CSRFToken": token}
         posted = time.perf_counter()

@@ -6,7 +6,9 @@ Every change of a tournament ends in the audit log's ``record`` and, once commit
 
 - ``changed`` (the tournament's version) on the tournament's topic ``t<id>``, and for a judo
   category on its competition's ``c<id>`` too: the pages following it poll at once (their
-  usual poll, answered from the cache, 204 when that page did not change);
+  usual poll, answered from the cache, 204 when that page did not change); not for a change
+  that left the version as it was (a judo table's score entry): a crowd of cards and home
+  pages polling at every entry would cost the app servers twenty times their usual polls;
 - ``fragment`` for a category on a mat: the mat's public page (``c<id>-mat<n>``) and its venue
   screen (``c<id>-mat<n>-screen``) rendered once per language somebody follows them in (Redis
   ``PUBSUB NUMSUB``: nothing rendered when nobody does), through the page's own view so that the
@@ -64,11 +66,11 @@ def connect() -> None:
     tournament_committed.connect(on_commit, dispatch_uid="arbiter.live.publisher")
 
 
-def on_commit(sender, tournament_id: int, **kwargs) -> None:
+def on_commit(sender, tournament_id: int, versioned: bool = True, **kwargs) -> None:
     if not enabled():
         return
     try:
-        publish(tournament_id)
+        publish(tournament_id, versioned)
     except (redis.RedisError, OSError) as error:
         log.error("live: nothing pushed for tournament %s, Redis: %s", tournament_id, error)
     except Exception:
@@ -76,23 +78,27 @@ def on_commit(sender, tournament_id: int, **kwargs) -> None:
         log.exception("live: nothing pushed for tournament %s", tournament_id)
 
 
-def publish(tournament_id: int) -> None:
-    """Publish what the change of the tournament moves (the module's docstring)."""
+def publish(tournament_id: int, versioned: bool = True) -> None:
+    """Publish what the change of the tournament moves (the module's docstring). A change
+    that did not move its version (a score entry) nudges nobody: the pages that show it are the
+    mat's, which get their body."""
     redis_client = client()
     version = Tournament.objects.filter(pk=tournament_id).values_list("version", flat=True).first()
     if version is None:
         return
-    channels.publish(
-        redis_client, channels.topic_channel(f"t{tournament_id}"), "changed", str(version)
-    )
+    if versioned:
+        channels.publish(
+            redis_client, channels.topic_channel(f"t{tournament_id}"), "changed", str(version)
+        )
     category = (
         Category.objects.filter(tournament_id=tournament_id).select_related("competition").first()
     )
     if category is None:
         return
     competition = category.competition
-    topic = f"c{competition.pk}"
-    channels.publish(redis_client, channels.topic_channel(topic), "changed", str(version))
+    if versioned:
+        topic = channels.topic_channel(f"c{competition.pk}")
+        channels.publish(redis_client, topic, "changed", str(version))
     if category.mat and competition.is_published:
         publish_mat(redis_client, competition.pk, category.mat)
 

@@ -55,7 +55,7 @@ def record(
     if tournament is not None:
         if moves_version:
             tournament_changed(tournament)
-        changed_after_commit(tournament.pk)
+        changed_after_commit(tournament.pk, moves_version)
     return entry
 
 

@@ -68,7 +68,8 @@ def test_a_score_pushes_the_mats_body_in_the_languages_followed_only(
     pubsub = listening(live_on, swedish, english_page, other_mat, f"live:c{cup.pk}")
     now = score(anna, cup, capture=django_capture_on_commit_callbacks)
     got = dict(received(pubsub))
-    assert set(got) == {swedish, english_page, f"live:c{cup.pk}"}
+    # a score entry moves no version: nobody else is nudged (the competition's pages poll)
+    assert set(got) == {swedish, english_page}
     screen = got[swedish].decode()
     assert screen.startswith("id: ") and "\nevent: fragment\n" in screen
     html = "\n".join(line[6:] for line in screen.splitlines() if line.startswith("data: "))
@@ -96,11 +97,38 @@ def test_nothing_is_rendered_when_nobody_follows_the_mat(
 ):
     rendered = []
     monkeypatch.setattr(publisher, "render", lambda *args: rendered.append(args))
-    pubsub = listening(live_on, f"live:t{now_on(cup).category.tournament_id}")
-    now = score(anna, cup, capture=django_capture_on_commit_callbacks)
-    assert rendered == []
-    [(channel, data)] = received(pubsub)
-    assert channel == f"live:t{now.category.tournament_id}" and b"event: changed" in data
+    tournament = now_on(cup).category.tournament
+    pubsub = listening(live_on, f"live:t{tournament.pk}", f"live:c{cup.pk}")
+    score(anna, cup, capture=django_capture_on_commit_callbacks)
+    assert rendered == [] and received(pubsub) == []
+
+
+def test_a_versioned_change_nudges_the_category_and_the_competition(
+    live_on, anna, cup, django_capture_on_commit_callbacks
+):
+    from django.db import transaction
+
+    from arbiter.core.services.audit import record
+
+    now = now_on(cup)
+    tournament = now.category.tournament
+    pubsub = listening(live_on, f"live:t{tournament.pk}", f"live:c{cup.pk}")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, transaction.atomic():
+        # a score entry and a change of the category in one block: one signal, versioned
+        mats.enter(
+            anna,
+            now.category,
+            (now.category.tournament.bracket, now.match.match.id, None),
+            now.score,
+            "a:waza-ari",
+            "M1",
+        )
+        record(anna, tournament, "test.change", "a change")
+    assert sum(getattr(c, "tournament_id", None) == tournament.pk for c in callbacks) == 1
+    tournament.refresh_from_db()
+    got = dict(received(pubsub))
+    assert set(got) == {f"live:t{tournament.pk}", f"live:c{cup.pk}"}
+    assert got[f"live:c{cup.pk}"].endswith(f"data: {tournament.version}\n\n".encode())
 
 
 def test_one_day_read_for_every_page_and_language(
