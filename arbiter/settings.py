@@ -3,6 +3,7 @@
 import email.utils
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -75,8 +76,8 @@ INSTALLED_APPS = [
     # languages, limits, logs, backup, caches; before django_tasks_db: its db_worker command is
     # ours, the lease keeper of all queues), the rating lists (rating change, norms), the
     # pairing systems, the judo competition day, the events (festivals of sections), publishing
-    # from the venue, the players' side of the venue (cards, check-in, their results, web push),
-    # the arbiter's desk and the public site.
+    # from the venue, the live pages' push, the players' side of the venue (cards, check-in,
+    # their results, web push), the arbiter's desk and the public site.
     "arbiter.core",
     "arbiter.platform",
     "arbiter.ratings",
@@ -87,6 +88,7 @@ INSTALLED_APPS = [
     "judo",
     "arbiter.events",
     "arbiter.publishing",
+    "arbiter.live",
     "arbiter.venue",
     "arbiter.desk",
     "arbiter.public",
@@ -232,6 +234,14 @@ PUBLIC_POLL_SECONDS = int(os.environ.get("PUBLIC_POLL_SECONDS", "20"))
 # (arbiter/platform/public_pdf.py) when the worker can hand them over: through the cache it shares
 # with the app, Redis.
 PDFS_IN_BACKGROUND = bool(REDIS_URL)
+
+# Pushed updates (docs/live.md). LIVE_URL: where browsers open the push service's event streams,
+# "/live/" behind the project's nginx or an absolute URL (its origin is added to the CSP's
+# connect-src); empty: no push, the public pages poll every PUBLIC_POLL_SECONDS as before. A
+# committed change is published to LIVE_REDIS_URL (REDIS_URL unless set), which the push service
+# (arbiter/live/service.py, its own process) subscribes to.
+LIVE_URL = os.environ.get("LIVE_URL", "")
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", "") or REDIS_URL
 
 # Publishing from the venue (docs/publishing.md). The venue: the public site its events are
 # pushed to by `manage.py publish_events` (each event's page may name another), the languages
@@ -448,3 +458,6 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     }
 }
+_live_origin = "{0.scheme}://{0.netloc}".format(urlsplit(LIVE_URL)) if "://" in LIVE_URL else ""
+if _live_origin:
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["connect-src"] = ["'self'", _live_origin]

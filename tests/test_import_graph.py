@@ -158,6 +158,7 @@ ROOMS = (
     "judo",
     "arbiter.events",
     "arbiter.publishing",
+    "arbiter.live",
     "arbiter.venue",
     "arbiter.desk",
     "arbiter.public",

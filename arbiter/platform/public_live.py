@@ -154,6 +154,7 @@ def live_page(
     params: dict[str, str | int],
     build: Callable[[], dict],
     poll: bool = False,
+    topic: str = "",
 ) -> HttpResponse:
     """Render `template`, whose `live` partial is the page body, once per version (of
     `tournament`, or of any subject with a ``public_version``: :func:`public_scope`).
@@ -162,7 +163,9 @@ def live_page(
     parameters: both are part of the cache key. `build` makes the body's context, raising
     Http404 when there is no such page. With `poll`, the body asks for itself again every
     PUBLIC_POLL_SECONDS, sending the version it shows; an htmx request with the current version
-    gets 204 without touching anything else.
+    gets 204 without touching anything else; the body names the live topic it follows too
+    (`topic`, else its scope: ``t5``, ``c2``), so that a pushed nudge or body reaches it at once
+    (docs/live.md).
     """
     version = tournament.public_version
     if request.htmx and request.GET.get("since") == version:
@@ -176,6 +179,7 @@ def live_page(
         if poll:
             context["poll_url"] = f"{request.path}?{urlencode({**params, 'since': version})}"
             context["poll_every"] = f"{settings.PUBLIC_POLL_SECONDS}s"
+            context["live_topic"] = topic or scope
         return {
             "title": render_to_string(f"{template}#title", context).strip(),
             "html": render_to_string(f"{template}#live", context),

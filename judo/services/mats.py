@@ -12,6 +12,9 @@ fought is kept (:class:`LiveScore`) entry by entry; each entry is a change of it
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -147,10 +150,35 @@ def rest_in_bouts(competition: Competition) -> int:
     return ko.rest_in_bouts(competition.rest_minutes, float(competition.bout_minutes))
 
 
+#: While :func:`read_once` holds: the days read, by (competition, mat, order).
+_read: ContextVar[dict | None] = ContextVar("mats_day_read", default=None)
+
+
+@contextmanager
+def read_once() -> Iterator[None]:
+    """Within it, :func:`day` reads each (competition, mat) once: the live pages' push renders a
+    mat's page and its screen in several languages after one change (arbiter/live/publisher.py)."""
+    token = _read.set({})
+    try:
+        yield
+    finally:
+        _read.reset(token)
+
+
 def day(competition: Competition, mat: int | None = None, *, order: bool = True) -> Day:
     """The competition as the mats see it now (nothing is written): every category, or only
     those on `mat` (each mat is ordered on its own, so its page needs no other); without
     `order`, the brackets only (results and medals need no contest order)."""
+    kept = _read.get()
+    if kept is None:
+        return _day(competition, mat, order)
+    key = (competition.pk, mat, order)
+    if key not in kept:
+        kept[key] = _day(competition, mat, order)
+    return kept[key]
+
+
+def _day(competition: Competition, mat: int | None, order: bool) -> Day:
     categories = competition.categories.select_related("tournament")
     if mat is not None:
         categories = categories.filter(mat=mat)

@@ -116,6 +116,7 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
         {},
         build,
         poll=True,
+        topic=f"c{competition.pk}-mat{mat}",
     )
 
 

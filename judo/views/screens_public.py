@@ -42,5 +42,12 @@ def mat_screen(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
         return {"mat": mat, "now": board, "team": team, "coming": coming, "times": times}
 
     return live_page(
-        request, competition, "public/screens/mat.html", f"screen-mat-{mat}", {}, build, poll=True
+        request,
+        competition,
+        "public/screens/mat.html",
+        f"screen-mat-{mat}",
+        {},
+        build,
+        poll=True,
+        topic=f"c{competition.pk}-mat{mat}-screen",
     )

@@ -31,6 +31,7 @@
 
   document.addEventListener("htmx:afterSwap", show);
   document.addEventListener("htmx:load", show);
+  document.addEventListener("live:swapped", show);
   document.addEventListener("DOMContentLoaded", () => {
     show();
     schedule();

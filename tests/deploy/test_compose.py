@@ -32,6 +32,7 @@ def test_it_runs_two_app_servers_two_workers_redis_postgresql_and_a_proxy():
         "web2",
         "worker",
         "worker-quick",
+        "live",
         "proxy",
     }
     for name in WEB:
@@ -107,3 +108,22 @@ def test_the_health_check_passes_on_a_production_app_server_and_fails_without_on
     with app_server(env) as app:
         assert health_check(int(app.rsplit(":", 1)[1]), hosts) == 0
     assert health_check(free_port(), hosts) != 0
+
+
+def test_the_push_service_holds_the_streams_beside_the_app_servers():
+    """docs/live.md: uvicorn serves the push service from the app's image and environment; the
+    app servers publish to the same Redis and point the pages at /live/, which the proxy sends
+    to it."""
+    live = SERVICES["live"]
+    assert live["command"][:2] == ["uvicorn", "arbiter.live.service:app"]
+    assert (live["image"], live["environment"]) == ("arbiter-app", SERVICES["web1"]["environment"])
+    assert live["depends_on"] == {"redis": {"condition": "service_healthy"}}
+    environment = SERVICES["web1"]["environment"]
+    assert environment["LIVE_URL"] == "${LIVE_URL:-/live/}"
+    assert environment["LIVE_TRUST_FORWARDED"] == "1"  # nginx sets X-Forwarded-For
+    nginx = (ROOT / "deploy" / "nginx" / "nginx.conf").read_text()
+    upstream = re.search(r"upstream arbiter_live \{(.*?)\}", nginx, re.DOTALL).group(1)
+    assert "server live:8001" in upstream
+    site = (ROOT / "deploy" / "nginx" / "site.conf").read_text()
+    location = site.split("location /live/ {", 1)[1].split("}", 1)[0]
+    assert "proxy_buffering off;" in location and "proxy_pass http://arbiter_live;" in location

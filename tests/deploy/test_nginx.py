@@ -33,6 +33,7 @@ from tests.servers import (
     free_port,
     log_in,
     program,
+    redis_server,
     running,
     shared_database_url,
     wait_until,
@@ -45,7 +46,7 @@ PUBLIC = "public, s-maxage=60, stale-while-revalidate=30"
 S_MAXAGE = int(CACHE_CONTROL.split("s-maxage=")[1].split(",")[0])
 
 
-def nginx_config(directory: Path, app_port: int, port: int) -> Path:
+def nginx_config(directory: Path, app_port: int, port: int, live_port: int = 9) -> Path:
     """The repository's cache.conf and site.conf inside what the container would give them."""
     cache = (DEPLOY / "cache.conf").read_text()
     assert "/var/cache/nginx/arbiter" in cache
@@ -74,6 +75,9 @@ http {{
         server 127.0.0.1:{app_port};
         keepalive 4;
     }}
+    upstream arbiter_live {{
+        server 127.0.0.1:{live_port};
+    }}
     server {{
         listen 127.0.0.1:{port};
         include {DEPLOY / "site.conf"};
@@ -85,9 +89,9 @@ http {{
 
 
 @contextmanager
-def nginx_in_front_of(app_port: int, directory: Path) -> Iterator[str]:
+def nginx_in_front_of(app_port: int, directory: Path, live_port: int = 9) -> Iterator[str]:
     port = free_port()
-    config = nginx_config(directory, app_port, port)
+    config = nginx_config(directory, app_port, port, live_port)
     command = [program("nginx"), "-p", str(directory), "-c", str(config), "-e", "stderr"]
     base = f"http://127.0.0.1:{port}"
     with running(command, lambda: socket.create_connection(("127.0.0.1", port), 1), "nginx"):
@@ -315,3 +319,34 @@ def test_a_client_cannot_dodge_the_login_limit_by_naming_its_own_address(
         guesser.opener.addheaders = [("X-Forwarded-For", f"198.51.100.{n}")]
         assert log_in(guesser, proxy, "anna", "wrong password") == 200
     assert log_in(Visitor(), proxy, "anna", PASSWORD) == 429
+
+
+def test_the_live_streams_pass_the_proxy_unbuffered_and_counted_by_its_address(tmp_path):
+    """A live stream through the proxy gets each event as it is published (never held back in
+    nginx's buffers), and the push service counts the client by the address the proxy saw: a
+    client naming its own X-Forwarded-For does not get past the per-address limit (docs/live.md)."""
+    import redis
+
+    from arbiter.live import channels
+    from tests.arbiter.live.streams import Stream, push_service
+
+    (tmp_path / "nginx").mkdir()
+    with (
+        redis_server(tmp_path) as url,
+        push_service(url, LIVE_TRUST_FORWARDED="1", LIVE_MAX_PER_ADDRESS="2") as live,
+        nginx_in_front_of(9, tmp_path / "nginx", int(live.rsplit(":", 1)[1])) as proxy,
+    ):
+        first = Stream(proxy, "/live/t5", {"X-Forwarded-For": "198.51.100.1"})
+        second = Stream(proxy, "/live/t5", {"X-Forwarded-For": "198.51.100.2"})
+        try:
+            assert (first.status, second.status) == (200, 200)
+            started = time.monotonic()
+            channels.publish(redis.Redis.from_url(url), "live:t5", "changed", "3")
+            assert first.event(timeout=2)["data"] == "3"
+            assert time.monotonic() - started < 1
+            third = Stream(proxy, "/live/t5", {"X-Forwarded-For": "198.51.100.3"})
+            assert third.status == 429
+            assert "too many live connections from your address" in third.text()
+        finally:
+            first.close()
+            second.close()

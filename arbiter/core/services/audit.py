@@ -8,6 +8,7 @@ from django.db import models
 
 from arbiter.core.models import AuditEntry, Tournament
 from arbiter.core.services.status import tournament_changed
+from arbiter.core.signals import changed_after_commit
 
 
 def snapshot(instance: models.Model, fields: list[str]) -> dict[str, Any]:
@@ -36,7 +37,9 @@ def record(
     follow in the same transaction (arbiter/core/services/status.py). A change that is not the
     tournament's but beside it (``moves_version=False``: a judo table's score entry, kept in its
     own ``LiveScore`` with its own version) is logged with the tournament and leaves its version
-    and its public pages as they are (docs/competition.md, "Versions"). ``trf_note`` is the
+    and its public pages as they are (docs/competition.md, "Versions"). Either way, once the
+    transaction commits, the rooms above hear of it (``arbiter.core.signals``: the live pages'
+    push, docs/live.md). ``trf_note`` is the
     ``###`` record the change writes into the tournament's TRF (arbiter/core/fide_mode.py),
     kept as ``after["trf_note"]``."""
     if trf_note:
@@ -49,8 +52,10 @@ def record(
         before=before,
         after=after,
     )
-    if tournament is not None and moves_version:
-        tournament_changed(tournament)
+    if tournament is not None:
+        if moves_version:
+            tournament_changed(tournament)
+        changed_after_commit(tournament.pk, moves_version)
     return entry
 
 

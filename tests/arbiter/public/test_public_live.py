@@ -112,7 +112,7 @@ def test_the_live_pages_poll_a_partial_as_often_as_the_setting_says(client, name
     }[name]
     page = client.get(reverse(name, args=args)).content.decode()
     version = public_tournament(tournament.pk).public_version
-    assert 'hx-trigger="every 20s"' in page and f"since={version}" in page
+    assert 'hx-trigger="every 20s, live"' in page and f"since={version}" in page
 
 
 def test_an_unchanged_version_is_answered_with_204_after_one_query_at_most(

@@ -296,6 +296,7 @@ NOT_AUDITED = {
     "judo.services.teams.match_of": "reads a team match for the pages",
     "judo.services.mats.rest_in_bouts": "converts the organiser's minutes",
     "judo.services.mats.day": "reads the competition for the pages",
+    "judo.services.mats.read_once": "lets day() read each mat once while the live push renders",
     "judo.services.mats.on_the_mat": "chooses the bout on the mat from its order",
     "judo.services.mats.propose_mats": "assign_mats with the engine's proposal, audited",
     "pairing.knockout.services.sheets": "reads the brackets for the pages",
