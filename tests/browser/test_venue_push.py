@@ -110,7 +110,7 @@ def test_a_phone_signed_up_on_its_card_is_told_its_pairing(
     cdp.on("ServiceWorker.workerRegistrationUpdated", updated)
     cdp.send("ServiceWorker.enable")
 
-    phone.goto(f"/card/{secret}/notify/")
+    phone.goto(f"/card/{secret}/")
     form = phone.locator("#notify-form")
     expect(form).to_have_attribute("data-ready", "yes")  # the service worker is active
     phone.get_by_role("button", name="Notify me on this phone").click()
@@ -150,7 +150,7 @@ def test_a_phone_signed_up_on_its_card_is_told_its_pairing(
         {
             "title": "Bergen Open, round 1",
             "body": "Your pairing is out: board 12, White against Player 24.",
-            "url": f"/card/{secret}/notify/",
+            "url": f"/card/{secret}/",
         }
     ]
     # the phone turns them off again
