@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from arbiter.core.models import Entry, no_control_characters
 from judo.models import Category, Competition, TeamEvent, TeamMember
+from judo.services.competition import COMPETITION_FIELDS
 
 #: A competitor's weight at the weigh-in or as declared (kg).
 LIGHTEST, HEAVIEST = Decimal("10"), Decimal("250")
@@ -44,16 +45,7 @@ class WeightField(forms.CharField):
 class CompetitionForm(forms.ModelForm):
     class Meta:
         model = Competition
-        fields = [
-            "name",
-            "date",
-            "city",
-            "mats",
-            "rest_minutes",
-            "bout_minutes",
-            "rule_set",
-            "starts_at",
-        ]
+        fields = list(COMPETITION_FIELDS)
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}),
             "starts_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
