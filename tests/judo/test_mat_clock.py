@@ -12,8 +12,7 @@ from judo.services import mat_clock, mats
 from judo.services.competition import CompetitionError
 from tests.conftest import login
 from tests.factories import UserFactory
-from tests.fuzz.mutations import NASTY
-from tests.judo.test_mats import HTMX, bout_form, judo_day, now_on
+from tests.judo.test_mats import HTMX, bout_form, judo_day, now_on, post_drawn
 
 pytestmark = pytest.mark.django_db
 
@@ -239,21 +238,7 @@ def test_the_clock_posted_with_random_data_never_fails(client, fuzz_day, data):
         "at": ["0", "1000", str(2**53), "-1", ""],
         "entry": ["a-1", "", "x" * 80],
     }
-    form = {}
-    for field, values in good.items():
-        kind = data.draw(st.integers(0, 3), label=f"{field}: kind")
-        if kind == 0:
-            continue
-        if kind == 1:
-            form[field] = data.draw(st.sampled_from(values), label=field)
-        elif kind == 2:
-            form[field] = data.draw(st.sampled_from(NASTY), label=field)
-        else:
-            form[field] = data.draw(st.text(max_size=30), label=field)
-    mat = data.draw(st.sampled_from([1, 2, 3, 0, 10**12]), label="mat")
-    headers = HTMX if data.draw(st.booleans(), label="htmx") else {}
-    answer = client.post(reverse("mat_clock", args=[cup.pk, mat]), form, headers=headers)
-    assert answer.status_code in {200, 302, 404}
+    assert post_drawn(client, data, "mat_clock", cup, good).status_code in {200, 302, 404}
 
 
 def test_a_categorys_contest_time_runs_its_clock(anna, cup):

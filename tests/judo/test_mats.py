@@ -195,6 +195,26 @@ def test_the_mat_page_costs_the_same_queries_for_a_small_and_a_large_day(client,
     assert counts[0] == counts[1]
 
 
+def post_drawn(client, data, name: str, cup, good: dict[str, list[str]]):
+    """Post to the mat page's endpoint `name` (of a drawn mat: 1-3, or none) a form whose
+    fields are each left out, one of its `good` values, a nasty one or random text; as htmx or
+    a plain form. The fuzz of the table's buttons and of its clock."""
+    form = {}
+    for field, values in good.items():
+        kind = data.draw(st.integers(0, 3), label=f"{field}: kind")
+        if kind == 0:
+            continue
+        if kind == 1:
+            form[field] = data.draw(st.sampled_from(values), label=field)
+        elif kind == 2:
+            form[field] = data.draw(st.sampled_from(NASTY), label=field)
+        else:
+            form[field] = data.draw(st.text(max_size=30), label=field)
+    mat = data.draw(st.sampled_from([1, 2, 3, 0, 10**12]), label="mat")
+    headers = HTMX if data.draw(st.booleans(), label="htmx") else {}
+    return client.post(reverse(name, args=[cup.pk, mat]), form, headers=headers)
+
+
 @pytest.fixture
 def fuzz_day(db):
     anna = UserFactory(username="fuzzy")
@@ -218,21 +238,7 @@ def test_the_tables_buttons_posted_with_random_data_never_fail(client, fuzz_day,
         "seen": [str(now.version), "0", "1"],
         "action": ["a:ippon", "b:shido", "time", "undo", "a:fusen-gachi", "c:ippon", "x"],
     }
-    form = {}
-    for field, values in good.items():
-        kind = data.draw(st.integers(0, 3), label=f"{field}: kind")
-        if kind == 0:
-            continue
-        if kind == 1:
-            form[field] = data.draw(st.sampled_from(values), label=field)
-        elif kind == 2:
-            form[field] = data.draw(st.sampled_from(NASTY), label=field)
-        else:
-            form[field] = data.draw(st.text(max_size=30), label=field)
-    mat = data.draw(st.sampled_from([1, 2, 3, 0, 10**12]), label="mat")
-    headers = HTMX if data.draw(st.booleans(), label="htmx") else {}
-    answer = client.post(reverse(name, args=[cup.pk, mat]), form, headers=headers)
-    assert answer.status_code in {200, 302, 404}
+    assert post_drawn(client, data, name, cup, good).status_code in {200, 302, 404}
 
 
 def test_the_board_polls_and_every_button_is_also_a_plain_form(client, anna, cup):
