@@ -30,6 +30,7 @@ from django.utils import timezone
 from arbiter.core.models import AuditEntry
 from judo.models import Competition
 from judo.services import mats as service
+from judo.services import public_day
 from pairing.engines.knockout import pace
 
 #: The public pages showing call times are kept under their versions and this tick of the
@@ -72,6 +73,12 @@ def clock() -> datetime.datetime:
 def tick(now: datetime.datetime | None = None) -> str:
     """What a page showing call times adds to its version: the clock's current tick."""
     return f"t{int((now or clock()).timestamp()) // TICK_SECONDS}"
+
+
+def mat_version(competition: Competition, mat: int) -> str:
+    """What a public page showing `mat`'s call times is kept under: the mat's version
+    (judo/services/public_day.py) and the clock's tick, so an idle mat's delay grows on it."""
+    return competition.versions.mat(mat, public_day.live(competition)) + tick()
 
 
 def _midnight(now: datetime.datetime) -> datetime.datetime:

@@ -72,8 +72,7 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     """A mat's bout as it stands (its score), then the bouts to come with estimated times."""
     competition = public_competition(competition_id)
     mat = mat_number(competition, mat)
-    competition.public_version = competition.versions.mat(mat, public_day.live(competition))
-    competition.public_version += call_times.tick()
+    competition.public_version = call_times.mat_version(competition, mat)
 
     def build() -> dict:
         today = service.day(competition, mat)
@@ -166,10 +165,7 @@ def fight_card(request: HttpRequest, competition_id: int, entry_id: int) -> Http
     if entry is None:
         raise Http404("No such competitor in this competition.")
     category: Category = entry.tournament.category
-    competition.public_version = competition.versions.mat(
-        category.mat, public_day.live(competition)
-    )
-    competition.public_version += call_times.tick()
+    competition.public_version = call_times.mat_version(competition, category.mat)
 
     def build() -> dict:
         today = service.day(competition, category.mat) if category.mat else None

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 
 from arbiter.platform.public_live import live_page
 from arbiter.platform.routes import Routes
-from judo.services import call_times, public_day
+from judo.services import call_times
 from judo.services import mats as service
 from judo.services.competition import public_competition
 from judo.views.mats import mat_number, sides, team_board
@@ -27,8 +27,7 @@ def mat_screen(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
     """Now (the scoreboard), next and after that on one mat."""
     competition = public_competition(competition_id)
     mat = mat_number(competition, mat)
-    competition.public_version = competition.versions.mat(mat, public_day.live(competition))
-    competition.public_version += call_times.tick()
+    competition.public_version = call_times.mat_version(competition, mat)
 
     def build() -> dict:
         today = service.day(competition, mat)

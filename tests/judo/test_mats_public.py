@@ -5,7 +5,7 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from judo.services import call_times, mats, public_day
+from judo.services import call_times, mats
 from judo.services import competition as service
 from judo.views.mats import route
 from pairing.engines import knockout as ko
@@ -165,7 +165,7 @@ def test_the_mat_page_follows_the_score_and_the_result(client, anna, cup):
     assert f"bout {following.match.match.id}".encode() in after.content
     # the live body polls with the version it shows; an unchanged one is answered 204
     competition = service.public_competition(cup.pk)
-    version = competition.versions.mat(1, public_day.live(competition)) + call_times.tick()
+    version = call_times.mat_version(competition, 1)
     polled = client.get(address, {"since": version}, headers={"HX-Request": "true"})
     assert polled.status_code == 204
 
