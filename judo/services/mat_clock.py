@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from arbiter.core.services.audit import record
 from judo.models import Category, LiveScore
 from judo.services.competition import CompetitionError
-from judo.services.mats import _bout, _rule_set, live_score
+from judo.services.mats import CLOCK_SCORE_LINE, _bout, _rule_set, live_score
 from pairing.engines import knockout as ko
 from pairing.engines.knockout.clock import (
     MAX_COMMANDS,
@@ -38,8 +38,6 @@ ENTRY_ID = re.compile(r"[A-Za-z0-9-]{1,40}")
 #: The command that only brings the clock up to a moment, saving what fell due on the way
 #: (a hold that reached its deciding score, the bell).
 TICK = "tick"
-#: A log line that sets the score log (the table's score buttons, outside the clock): "=2025 aW".
-SET_SCORE = "="
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,7 @@ def replay(rules: ClockRules, log: list, score: ko.Score) -> Clock:
     should the two ever differ: the live score is what the bracket gets)."""
     clock = Clock.start(rules, score) if not log else None
     for ms, text, _entry in log:
-        if text.startswith(SET_SCORE):
+        if text.startswith(CLOCK_SCORE_LINE):
             given = ko.Score.parse(text[1:])
             clock = Clock.start(rules, given) if clock is None else clock.rescore(given)
         elif clock is None:
@@ -142,7 +140,7 @@ def clock(
         rules = rules_of(state, current.edition, category.contest_seconds)
         before = replay(rules, log, current)
         if not log:
-            log.append([at_ms, SET_SCORE + current.format(), ""])
+            log.append([at_ms, CLOCK_SCORE_LINE + current.format(), ""])
         if command == TICK:
             after = before.at(at_ms).clock
         else:

@@ -34,6 +34,9 @@ from pairing.rounds.services import locked_tournament
 #: What the table can enter for a side, in the order the page shows the buttons.
 SIDE_KINDS = ("ippon", "waza-ari", "yuko", "shido", "hansoku-make", "kiken-gachi", "fusen-gachi")
 SIDES = {"a": "white", "b": "blue"}
+#: What begins a line of the mat clock's log that sets the bout's score log (the table's score
+#: buttons, outside the clock: judo/services/mat_clock.py): "=2025 aW".
+CLOCK_SCORE_LINE = "="
 
 
 @dataclass(frozen=True)
@@ -387,7 +390,7 @@ def enter(
     if live.clock:  # a clock in use follows the table's entry (judo/services/mat_clock.py)
         log = live.clock.get("log")
         if log:
-            log.append([log[-1][0], "=" + live.score, ""])
+            log.append([log[-1][0], CLOCK_SCORE_LINE + live.score, ""])
     live.version += 1
     live.save()
     record(
