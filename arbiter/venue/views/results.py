@@ -22,6 +22,7 @@ from arbiter.platform.routes import Routes
 from arbiter.platform.views.auth import count_try, throttle_key
 from arbiter.venue.access import card_required
 from arbiter.venue.services import claims
+from arbiter.venue.views.posted import posted_int
 
 #: The player's pages, under their card's secret (public, in every language).
 routes = Routes("card/<str:secret>/")
@@ -67,7 +68,7 @@ def _give(request: HttpRequest, entry: Entry) -> tuple[str, int]:
             _("Too many results sent from this card: wait a few minutes, or ask the arbiter."),
             429,
         )
-    game_id = _number(request.POST.get("game", ""))
+    game_id = posted_int(request.POST.get("game")) or 0  # 0: no game, refused as another's
     saying = request.POST.get("result", "")[:20]
     seen = request.POST.get("seen", "")[:SEEN_MAX]
     try:
@@ -126,7 +127,3 @@ def decide_claims(request: HttpRequest, tournament: Tournament, game_id: int) ->
         )
     url = reverse("round_detail", args=[tournament.pk, game.round.number])
     return redirect(f"{url}#claims-{game.board}")
-
-
-def _number(text: str) -> int:
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
