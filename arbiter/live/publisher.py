@@ -35,12 +35,13 @@ from arbiter.core.models import Tournament
 from arbiter.core.signals import tournament_committed
 from arbiter.live import channels
 from judo.models import Category
+from judo.services import public_day
 from judo.services.mats import read_once
 
 log = logging.getLogger("arbiter.live")
 
-#: The pages whose body is pushed whole: (topic suffix, URL name).
-FRAGMENTS = (("", "public_mat"), ("-screen", "screen_mat"))
+#: The pages whose body is pushed whole: (URL name, whether it is the mat's venue screen).
+FRAGMENTS = (("public_mat", False), ("screen_mat", True))
 
 _clients: dict[str, redis.Redis] = {}
 _lock = threading.Lock()
@@ -106,8 +107,8 @@ def publish(tournament_id: int, versioned: bool = True) -> None:
 def publish_mat(redis_client: redis.Redis, competition_id: int, mat: int) -> int:
     """The bodies of a mat's page and screen, in each language followed; how many rendered."""
     wanted = [
-        (f"c{competition_id}-mat{mat}{suffix}", name, language)
-        for suffix, name in FRAGMENTS
+        (public_day.mat_topic(competition_id, mat, screen=screen), name, language)
+        for name, screen in FRAGMENTS
         for language, _name in settings.LANGUAGES
     ]
     counts = dict(

@@ -88,5 +88,11 @@ def live(competition: Competition) -> Live:
     return Live({mat: tuple(s) for mat, s in scores.items()})
 
 
+def mat_topic(competition_id: int, mat: int, *, screen: bool = False) -> str:
+    """The live topic a mat's public page, or its venue screen, follows: where the push of a
+    change on the mat reaches them (docs/live.md, arbiter/live/publisher.py)."""
+    return f"c{competition_id}-mat{mat}" + ("-screen" if screen else "")
+
+
 def _digest(*parts) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=10).hexdigest()

@@ -115,7 +115,7 @@ def public_mat(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
         {},
         build,
         poll=True,
-        topic=f"c{competition.pk}-mat{mat}",
+        topic=public_day.mat_topic(competition.pk, mat),
     )
 
 

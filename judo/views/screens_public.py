@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 
 from arbiter.platform.public_live import live_page
 from arbiter.platform.routes import Routes
-from judo.services import call_times
+from judo.services import call_times, public_day
 from judo.services import mats as service
 from judo.services.competition import public_competition
 from judo.views.mats import mat_number, sides, team_board
@@ -48,5 +48,5 @@ def mat_screen(request: HttpRequest, competition_id: int, mat: int) -> HttpRespo
         {},
         build,
         poll=True,
-        topic=f"c{competition.pk}-mat{mat}-screen",
+        topic=public_day.mat_topic(competition.pk, mat, screen=True),
     )
