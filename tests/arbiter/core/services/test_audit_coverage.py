@@ -89,6 +89,8 @@ NOT_AUDITED = {
     "judo.services.call_times.of_day": "reads the day's bouts and their times",
     "judo.services.call_times.first_entries": "reads the first score entry of each bout",
     "judo.services.call_times.clock": "now (a function a test may set)",
+    "judo.services.call_times.mat_version": "reads a mat's public version and the tick",
+    "judo.services.public_day.mat_topic": "names a mat's live topic",
     "arbiter.venue.services.claims.players_results_on": "reads the tournament's switch",
     "arbiter.venue.services.claims.code_for": "a player's word as a result code",
     "arbiter.venue.services.claims.saying_of": "a result code as a player's word",
